@@ -1,0 +1,102 @@
+/**
+ * Database client: embedded PGlite by default, a PostgreSQL server through a `pg` pool when
+ * DATABASE_URL is set (ARCHITECTURE "Data"). Both speak the same Drizzle PostgreSQL dialect,
+ * run the same migrations and expose the same {@link Database} type.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The Drizzle database, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Counts SQL statements; one per request (bench, N+1 tests) through {@link countStatements}. */
+export interface StatementCounter {
+  count: number;
+  statements: string[];
+}
+
+const counterStorage = new AsyncLocalStorage<StatementCounter>();
+
+/**
+ * Runs `fn` and counts the SQL statements it sends, on any {@link Database} from this module.
+ * @returns the result of `fn` and the counter (statement count and texts).
+ */
+export async function countStatements<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; counter: StatementCounter }> {
+  const counter: StatementCounter = { count: 0, statements: [] };
+  const result = await counterStorage.run(counter, fn);
+  return { result, counter };
+}
+
+/** The counter of the current async context, if a caller asked for one. */
+export function currentStatementCounter(): StatementCounter | undefined {
+  return counterStorage.getStore();
+}
+
+const countingLogger: Logger = {
+  logQuery(query) {
+    const counter = counterStorage.getStore();
+    if (counter) {
+      counter.count += 1;
+      if (counter.statements.length < 200) counter.statements.push(query);
+    }
+  },
+};
+
+/** Where the data lives. */
+export interface DbOptions {
+  /** `postgres://...`; when set, PGlite is not used. */
+  databaseUrl?: string | undefined;
+  /** PGlite folder or `memory://` (default). */
+  pgliteDataDir?: string;
+  /** Pool size for `pg`. */
+  poolMax?: number;
+}
+
+/** An open database with its kind and a way to close it. */
+export interface DbHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** A short description for logs, without credentials. */
+  description: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database. PGlite data folders are created if missing.
+ * @throws when PostgreSQL cannot be reached (the caller reports it).
+ */
+export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const client = await pool.connect();
+    client.release();
+    const url = new URL(options.databaseUrl);
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: countingLogger });
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.pgliteDataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: countingLogger });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    description: `PGlite ${dataDir}`,
+    close: () => client.close(),
+  };
+}

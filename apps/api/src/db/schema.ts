@@ -1,0 +1,5 @@
+/** Every table of the shop, for Drizzle's relational queries and drizzle-kit. */
+export * from '../modules/channel/channel.tables.ts';
+export * from '../modules/catalog/catalog.tables.ts';
+export * from '../modules/inventory/inventory.tables.ts';
+export * from '../modules/pricing/pricing.tables.ts';

@@ -1,0 +1,190 @@
+/**
+ * Catalogue: categories, brands, products, SKUs, images, parameters and relations
+ * (SPEC §3 Product, GEINS-API §4.2). Ids are the Geins integer ids (productId, skuId, ...).
+ */
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** Category tree (`CategoryType`). `parentId` null means a root category (API: 0). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer().primaryKey(),
+    parentId: integer(),
+    alias: text().notNull().unique(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    secondaryDescription: text().notNull().default(''),
+    sortOrder: integer().notNull().default(0),
+    isHidden: boolean().notNull().default(false),
+    metaTitle: text(),
+    metaDescription: text(),
+  },
+  (t) => [index().on(t.parentId)],
+);
+
+/** Brands (`BrandType`, `BrandListType`). */
+export const brands = pgTable('brands', {
+  id: integer().primaryKey(),
+  alias: text().notNull().unique(),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  secondaryDescription: text().notNull().default(''),
+});
+
+/**
+ * Products (`ProductType`). Texts: text1 main description, text2 short text, text3 extra.
+ * `weight` in grams. `salesCount` feeds the MOST_SOLD sort.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: integer().primaryKey(),
+    articleNumber: text().notNull().unique(),
+    alias: text().notNull().unique(),
+    name: text().notNull(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id),
+    primaryCategoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    text1: text().notNull().default(''),
+    text2: text().notNull().default(''),
+    text3: text().notNull().default(''),
+    metaTitle: text(),
+    metaDescription: text(),
+    firstAvailableOn: date({ mode: 'string' }),
+    weight: integer().notNull().default(0),
+    salesCount: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.brandId), index().on(t.primaryCategoryId)],
+);
+
+/** Every category a product is in (primary included). */
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index().on(t.categoryId)],
+);
+
+/** Product images (`ProductImageType`): a bare file name the client turns into a URL. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+    tags: text().array().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.fileName] })],
+);
+
+/** Parameter groups (`ParameterGroupType`). Group 1 holds the colour parameter. */
+export const parameterGroups = pgTable('parameter_groups', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  sortOrder: integer().notNull().default(0),
+});
+
+/**
+ * Parameters (`ParameterType`): `identifier` is stable across languages (e.g. `Color`),
+ * `label` the Swedish display name (`Färg`). `show` puts it in the specification table,
+ * `showFilter` makes it a list facet.
+ */
+export const parameters = pgTable('parameters', {
+  id: integer().primaryKey(),
+  groupId: integer()
+    .notNull()
+    .references(() => parameterGroups.id),
+  identifier: text().notNull().unique(),
+  label: text().notNull(),
+  type: text().notNull().default('text'),
+  sortOrder: integer().notNull().default(0),
+  show: boolean().notNull().default(true),
+  showFilter: boolean().notNull().default(false),
+});
+
+/** Distinct values of a parameter that can be filtered on (`parameterValueId`). */
+export const parameterValues = pgTable(
+  'parameter_values',
+  {
+    id: integer().primaryKey(),
+    parameterId: integer()
+      .notNull()
+      .references(() => parameters.id),
+    value: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.parameterId)],
+);
+
+/** A product's value of a parameter; `parameterValueId` is set for filterable values. */
+export const productParameters = pgTable(
+  'product_parameters',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    parameterId: integer()
+      .notNull()
+      .references(() => parameters.id),
+    parameterValueId: integer().references(() => parameterValues.id),
+    value: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.parameterId] })],
+);
+
+/** SKUs (`SkuType`): `name` is the size label shown in the size picker; `weight` in grams. */
+export const skus = pgTable(
+  'skus',
+  {
+    id: integer().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    articleNumber: text().notNull().unique(),
+    name: text().notNull(),
+    gtin: text(),
+    externalId: text(),
+    weight: integer().notNull().default(0),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.productId)],
+);
+
+/** Related products (`RelatedProductType`); relationType is ACCESSORIES, RELATED or SIMILAR. */
+export const productRelations = pgTable(
+  'product_relations',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    relatedProductId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    relationType: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.relatedProductId, t.relationType] })],
+);

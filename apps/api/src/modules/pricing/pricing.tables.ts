@@ -1,0 +1,64 @@
+/**
+ * Prices per market and price campaigns (SPEC §3 Price, GEINS-API §4.2 PriceType).
+ * All amounts are integer minor units (öre for SEK) including VAT, with the currency code beside.
+ */
+import { index, integer, pgTable, primaryKey, text, timestamp, check } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { products } from '../catalog/catalog.tables.ts';
+import { markets, currencies } from '../channel/channel.tables.ts';
+
+/**
+ * Regular price of a product in a market: `regularPriceIncVat` in minor units incl. VAT,
+ * `vatRateBasisPoints` the product's VAT rate in hundredths of a percent (2500 = 25 %).
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    marketId: text()
+      .notNull()
+      .references(() => markets.id),
+    currencyCode: text()
+      .notNull()
+      .references(() => currencies.code),
+    regularPriceIncVat: integer().notNull(),
+    vatRateBasisPoints: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.marketId] }),
+    check('product_prices_regular_non_negative', sql`${t.regularPriceIncVat} >= 0`),
+  ],
+);
+
+/** Price campaigns (discountType PRICE_CAMPAIGN): active from `startsAt` until `endsAt`. */
+export const priceCampaigns = pgTable('price_campaigns', {
+  id: integer().primaryKey(),
+  alias: text().notNull().unique(),
+  name: text().notNull(),
+  startsAt: timestamp({ withTimezone: true }).notNull(),
+  endsAt: timestamp({ withTimezone: true }),
+});
+
+/** A product's selling price in a market during a campaign, minor units incl. VAT. */
+export const priceCampaignPrices = pgTable(
+  'price_campaign_prices',
+  {
+    campaignId: integer()
+      .notNull()
+      .references(() => priceCampaigns.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    marketId: text()
+      .notNull()
+      .references(() => markets.id),
+    sellingPriceIncVat: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.productId, t.marketId] }),
+    index().on(t.productId, t.marketId),
+    check('campaign_selling_non_negative', sql`${t.sellingPriceIncVat} >= 0`),
+  ],
+);

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and API integration tests (`npm run test:unit`). Browser journeys have their own config.
+export default defineConfig({
+  test: {
+    include: [
+      'apps/*/src/**/*.test.ts',
+      'apps/*/app/**/*.test.{ts,tsx}',
+      'apps/*/test/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
+    exclude: ['**/node_modules/**', '**/build/**'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
