@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys (`npm run test:e2e`): one shop server for the run, Debian's Chromium.
+export default defineConfig({
+  test: {
+    include: ['apps/storefront/tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['apps/storefront/tests/e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
