@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      pgliteDataDir: './data/pglite',
+      shopName: 'Trampa',
+      apiKey: 'trampa-dev-api-key',
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('reads and coerces the variables; empty strings count as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop',
+      SHOP_NAME: 'Cykelverkstan',
+      PGLITE_DATA_DIR: '',
+      PUBLIC_URL: 'https://cykel.example/',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/shop');
+    expect(config.shopName).toBe('Cykelverkstan');
+    expect(config.pgliteDataDir).toBe('./data/pglite');
+    expect(config.publicUrl).toBe('https://cykel.example');
+  });
+
+  it('names every bad variable in its error', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x', API_KEY: 'short' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT="70000"');
+      expect(message).toContain('DATABASE_URL="mysql://x"');
+      expect(message).toContain('API_KEY="short"');
+      return;
+    }
+    throw new Error('expected a ConfigError');
+  });
+});
