@@ -3,3 +3,4 @@ export * from '../modules/channel/channel.tables.ts';
 export * from '../modules/catalog/catalog.tables.ts';
 export * from '../modules/inventory/inventory.tables.ts';
 export * from '../modules/pricing/pricing.tables.ts';
+export * from '../modules/persisted-queries/persisted-queries.tables.ts';

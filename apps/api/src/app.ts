@@ -1,0 +1,126 @@
+/**
+ * The commerce API as a fetch handler (ARCHITECTURE "src/app.ts"): GraphQL Yoga at `/graphql`
+ * with the Pothos schema, X-ApiKey authentication, CORS, masked errors and automatic persisted
+ * queries stored in the database. Mount `api.yoga` in Express (`app.use('/graphql', api.yoga)`)
+ * or call `api.fetch(request)`; `src/server.ts` runs it alone.
+ */
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { GraphQLSchema } from 'graphql';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { useAPQ } from '@graphql-yoga/plugin-apq';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import {
+  createGraphQLContext,
+  type ContextLogger,
+  type GraphQLContext,
+} from './graphql/context.ts';
+import { maskError } from './graphql/errors.ts';
+import { getSchema } from './graphql/schema.ts';
+import { createPersistedQueryStore } from './modules/persisted-queries/persisted-queries.service.ts';
+
+/** Path of the GraphQL endpoint (GEINS-API §1). */
+export const GRAPHQL_PATH = '/graphql';
+
+/** Request headers browsers may send cross-origin (GEINS-API §1 "Where called from"). */
+export const CORS_ALLOWED_HEADERS = [
+  'content-type',
+  'x-apikey',
+  'authorization',
+  'x-request-id',
+  'x-sdk-version',
+  'x-idempotency-key',
+];
+
+/** Body of the 401 answer to a missing or wrong `X-ApiKey`. */
+export const UNAUTHENTICATED_BODY = {
+  errors: [
+    {
+      message: 'Missing or invalid API key (X-ApiKey header)',
+      extensions: { code: 'UNAUTHENTICATED' },
+    },
+  ],
+};
+
+/** The running API. */
+export interface Api {
+  /** The Yoga server: a fetch handler and a Node/Express request listener for `/graphql`. */
+  yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext>;
+  /** Handles one HTTP request (e.g. `POST http://host/graphql`). */
+  fetch(request: Request): Promise<Response>;
+  /** The executable schema (the one printed to schema.graphql). */
+  schema: GraphQLSchema;
+}
+
+/** Options of {@link createApi}. */
+export interface ApiOptions {
+  db: Database;
+  config: Config;
+  /** Where handled-but-notable conditions go (default console.error). */
+  log?: ContextLogger;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Constant-time comparison of a presented key with the configured one. */
+function isValidKey(presented: string | null, expected: string): boolean {
+  return presented !== null && timingSafeEqual(digest(presented.trim()), digest(expected));
+}
+
+/**
+ * Rejects requests to the endpoint without the right `X-ApiKey` (header name case-insensitive)
+ * with HTTP 401 and {@link UNAUTHENTICATED_BODY}. CORS preflights (OPTIONS) pass, and so does
+ * the GraphiQL page (a browser GET for HTML) when GraphiQL is on.
+ */
+function useApiKey(apiKey: string, allowGraphiql: boolean): Plugin {
+  return {
+    onRequest({ request, url, endResponse, fetchAPI }) {
+      if (request.method === 'OPTIONS' || url.pathname !== GRAPHQL_PATH) return;
+      const wantsPage =
+        request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html');
+      if (allowGraphiql && wantsPage) return;
+      if (isValidKey(request.headers.get('x-apikey'), apiKey)) return;
+      endResponse(
+        new fetchAPI.Response(JSON.stringify(UNAUTHENTICATED_BODY), {
+          status: 401,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Creates the API on an open database.
+ * @param options.db the database (migrated; see `prepareDatabase`)
+ * @param options.config `apiKey` guards the endpoint; `shopName` is the default page title;
+ *   `nodeEnv` production turns GraphiQL off
+ */
+export function createApi(options: ApiOptions): Api {
+  const { db, config } = options;
+  const schema = getSchema();
+  const graphiql = config.nodeEnv !== 'production';
+  const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
+    schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    graphiql: graphiql ? { title: `${config.shopName} GraphQL` } : false,
+    landingPage: false,
+    maskedErrors: { maskError, isDev: false },
+    cors: (request) => ({
+      origin: request.headers.get('origin') ?? '*',
+      credentials: true,
+      allowedHeaders: CORS_ALLOWED_HEADERS,
+      methods: ['GET', 'POST', 'OPTIONS'],
+      maxAge: 600,
+    }),
+    context: () => createGraphQLContext({ db, config, log: options.log }),
+    plugins: [useApiKey(config.apiKey, graphiql), useAPQ({ store: createPersistedQueryStore(db) })],
+  });
+  return {
+    yoga,
+    schema,
+    fetch: async (request) => yoga.fetch(request),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The per-request GraphQL context (ARCHITECTURE convention 8): the database, the configuration,
+ * the request time, per-request DataLoaders and memoised look-ups of the channel directory, the
+ * category tree and the resolved shop context. Nothing here outlives the request.
+ */
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { loadCategoryTree, type CategoryTree } from '../modules/catalog/catalog.service.ts';
+import {
+  loadChannelDirectory,
+  requireCurrency,
+  resolveShopContext,
+  type ChannelDirectory,
+  type ContextArgs,
+  type PricedShopContext,
+  type ShopContext,
+} from '../modules/channel/channel.service.ts';
+import { createLoaders, type Loaders } from './loaders.ts';
+
+/** Where unexpected-but-handled conditions are reported (SPEC §8 "logged as an error"). */
+export interface ContextLogger {
+  error(message: string, details?: Record<string, unknown>): void;
+}
+
+/** What every resolver receives as `ctx`. */
+export interface GraphQLContext {
+  db: Database;
+  config: Config;
+  /** The request time; campaign periods are evaluated against it. */
+  now: Date;
+  loaders: Loaders;
+  log: ContextLogger;
+  /** Channels, markets and languages; read once per request. */
+  directory(): Promise<ChannelDirectory>;
+  /** All categories with path helpers; read once per request. */
+  categoryTree(): Promise<CategoryTree>;
+  /**
+   * The channel, market and language for a root field's ctx arguments (GEINS-API §1), resolved
+   * once per request and argument combination.
+   */
+  shop(args: ContextArgs): Promise<ShopContext>;
+  /**
+   * Like {@link shop}, for fields that show prices.
+   * @throws ShopError CURRENCY_NOT_FOUND "Currency not found for this market".
+   */
+  pricedShop(args: ContextArgs): Promise<PricedShopContext>;
+}
+
+function memo<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= load());
+}
+
+/** Options of {@link createGraphQLContext}. */
+export interface ContextOptions {
+  db: Database;
+  config: Config;
+  log?: ContextLogger;
+  now?: Date;
+}
+
+/** Builds the context of one request. Cheap: nothing is read until a resolver asks. */
+export function createGraphQLContext(options: ContextOptions): GraphQLContext {
+  const { db, config } = options;
+  const now = options.now ?? new Date();
+  const log = options.log ?? {
+    error: (message, details) => console.error(message, details ?? ''),
+  };
+  const directory = memo(() => loadChannelDirectory(db));
+  const categoryTree = memo(() => loadCategoryTree(db));
+  const shops = new Map<string, Promise<ShopContext>>();
+  const shop = (args: ContextArgs): Promise<ShopContext> => {
+    const key = JSON.stringify([args.channelId ?? '', args.marketId ?? '', args.languageId ?? '']);
+    let resolved = shops.get(key);
+    if (!resolved) {
+      resolved = directory().then((dir) =>
+        resolveShopContext(dir, args, (marketId, channel) =>
+          log.error(`Market "${marketId}" is not available in channel ${channel.id}`, {
+            marketId,
+            channelId: channel.id,
+          }),
+        ),
+      );
+      shops.set(key, resolved);
+    }
+    return resolved;
+  };
+  return {
+    db,
+    config,
+    now,
+    log,
+    loaders: createLoaders(db, now),
+    directory,
+    categoryTree,
+    shop,
+    pricedShop: async (args) => requireCurrency(await shop(args)),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Per-request DataLoaders (no N+1): every list of products costs a fixed number of SQL statements
+ * whatever its length, because fields of all items ask the same loader in the same tick and the
+ * loader sends one batched statement. Each loader wraps one service batch function.
+ */
+import DataLoader from 'dataloader';
+import type { Database } from '../db/client.ts';
+import {
+  brandsByIds,
+  categoryIdsByProductIds,
+  imagesByProductIds,
+  parameterGroupsByProductIds,
+  skusByProductIds,
+  type BrandRecord,
+  type ProductImageRecord,
+  type ProductParameterGroup,
+  type SkuRecord,
+} from '../modules/catalog/catalog.service.ts';
+import { stockBySkuIds, type StockLevelsRecord } from '../modules/inventory/inventory.service.ts';
+import { pricesByProductIds, type ProductPriceRecord } from '../modules/pricing/pricing.service.ts';
+
+/** The loaders of one request. */
+export interface Loaders {
+  brand: DataLoader<number, BrandRecord | null>;
+  categoryIds: DataLoader<number, number[]>;
+  images: DataLoader<number, ProductImageRecord[]>;
+  skus: DataLoader<number, SkuRecord[]>;
+  parameterGroups: DataLoader<number, ProductParameterGroup[]>;
+  stock: DataLoader<number, StockLevelsRecord | null>;
+  /** Prices of products in one market (by market id). */
+  prices(marketId: string): DataLoader<number, ProductPriceRecord | null>;
+}
+
+function loader<V>(
+  batch: (ids: readonly number[]) => Promise<Map<number, V>>,
+  missing: () => V,
+): DataLoader<number, V> {
+  return new DataLoader<number, V>(async (ids) => {
+    const found = await batch(ids);
+    return ids.map((id) => (found.has(id) ? found.get(id)! : missing()));
+  });
+}
+
+/** Creates the loaders of one request; `now` decides which campaigns apply. */
+export function createLoaders(db: Database, now: Date): Loaders {
+  const priceLoaders = new Map<string, DataLoader<number, ProductPriceRecord | null>>();
+  return {
+    brand: loader<BrandRecord | null>(
+      (ids) => brandsByIds(db, ids),
+      () => null,
+    ),
+    categoryIds: loader(
+      (ids) => categoryIdsByProductIds(db, ids),
+      () => [],
+    ),
+    images: loader(
+      (ids) => imagesByProductIds(db, ids),
+      () => [],
+    ),
+    skus: loader(
+      (ids) => skusByProductIds(db, ids),
+      () => [],
+    ),
+    parameterGroups: loader(
+      (ids) => parameterGroupsByProductIds(db, ids),
+      () => [],
+    ),
+    stock: loader<StockLevelsRecord | null>(
+      (ids) => stockBySkuIds(db, ids),
+      () => null,
+    ),
+    prices(marketId) {
+      let prices = priceLoaders.get(marketId);
+      if (!prices) {
+        prices = loader<ProductPriceRecord | null>(
+          (ids) => pricesByProductIds(db, marketId, ids, now),
+          () => null,
+        );
+        priceLoaders.set(marketId, prices);
+      }
+      return prices;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * Schema assembly: imports every module's GraphQL file (each registers its types and root
+ * fields on the shared builder) and builds the executable schema once.
+ */
+import type { GraphQLSchema } from 'graphql';
+import { builder } from './builder.ts';
+import './scalars.ts';
+import '../modules/channel/channel.graphql.ts';
+import '../modules/catalog/catalog.graphql.ts';
+import '../modules/pricing/pricing.graphql.ts';
+import '../modules/inventory/inventory.graphql.ts';
+
+let schema: GraphQLSchema | undefined;
+
+/** The API schema (GEINS-API names), built on first use. Types are sorted by name. */
+export function getSchema(): GraphQLSchema {
+  schema ??= builder.toSchema({ sortSchema: true });
+  return schema;
+}

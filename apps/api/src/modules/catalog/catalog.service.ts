@@ -1,0 +1,899 @@
+/**
+ * Catalogue reads (GEINS-API §3.1 product, products, relatedProducts, categories, brands,
+ * listPageInfo; §4.2, §4.4, §5): categories and their URLs, brands, products, list pages and the
+ * batch look-ups behind the per-request DataLoaders (no N+1: every function here costs a fixed
+ * number of SQL statements whatever the number of ids).
+ */
+import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { badUserInput } from '../../errors.ts';
+import type { PricedShopContext } from '../channel/channel.service.ts';
+import { availableStockSql, totalStockSql } from '../inventory/inventory.service.ts';
+import {
+  campaignProductIdsSql,
+  findCampaignByAlias,
+  sellingPriceSql,
+} from '../pricing/pricing.service.ts';
+import {
+  brands,
+  categories,
+  parameterGroups,
+  parameters,
+  productCategories,
+  productImages,
+  productParameters,
+  productRelations,
+  products,
+  skus,
+} from './catalog.tables.ts';
+
+/** A category row. `parentId` null is a root category (API parentCategoryId 0). */
+export type CategoryRecord = typeof categories.$inferSelect;
+/** A brand row. */
+export type BrandRecord = typeof brands.$inferSelect;
+/** A product row. */
+export type ProductRecord = typeof products.$inferSelect;
+/** A SKU row (stock lives in the inventory module). */
+export type SkuRecord = typeof skus.$inferSelect;
+/** A product image: bare file name and tags. */
+export type ProductImageRecord = typeof productImages.$inferSelect;
+
+/** A product with the shop context it was read in (prices and URLs depend on it). */
+export type ProductNode = ProductRecord & { shop: PricedShopContext };
+
+/** A related product (`RelatedProductType`): the product plus its relation type. */
+export type RelatedProductNode = ProductNode & { relationType: string };
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+/** The whole category tree in memory (tens of rows), with path helpers. */
+export interface CategoryTree {
+  /** Every category ordered by sort order, then id. */
+  all: CategoryRecord[];
+  byId: Map<number, CategoryRecord>;
+  byAlias: Map<string, CategoryRecord>;
+  /** Children of a category (null: the roots), in order. */
+  childrenOf(parentId: number | null): CategoryRecord[];
+  /** The path from the root down to the category itself; empty for an unknown id. */
+  pathOf(categoryId: number): CategoryRecord[];
+  /** The category and all its descendants. */
+  descendantIds(categoryId: number): number[];
+}
+
+/** Reads every category: one statement. */
+export async function loadCategoryTree(db: Database): Promise<CategoryTree> {
+  const all = await db
+    .select()
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+  const byId = new Map(all.map((c) => [c.id, c]));
+  const byAlias = new Map(all.map((c) => [c.alias.toLowerCase(), c]));
+  const children = new Map<number | null, CategoryRecord[]>();
+  for (const category of all) {
+    const list = children.get(category.parentId) ?? [];
+    list.push(category);
+    children.set(category.parentId, list);
+  }
+  const childrenOf = (parentId: number | null) => children.get(parentId) ?? [];
+  return {
+    all,
+    byId,
+    byAlias,
+    childrenOf,
+    pathOf(categoryId) {
+      const path: CategoryRecord[] = [];
+      const seen = new Set<number>();
+      let current = byId.get(categoryId);
+      while (current && !seen.has(current.id)) {
+        seen.add(current.id);
+        path.unshift(current);
+        current = current.parentId === null ? undefined : byId.get(current.parentId);
+      }
+      return path;
+    },
+    descendantIds(categoryId) {
+      const ids: number[] = [];
+      const queue = byId.has(categoryId) ? [categoryId] : [];
+      while (queue.length > 0) {
+        const id = queue.shift()!;
+        if (ids.includes(id)) continue;
+        ids.push(id);
+        for (const child of childrenOf(id)) queue.push(child.id);
+      }
+      return ids;
+    },
+  };
+}
+
+/** `/c/{root}/{…}/{leaf}`: the category path of aliases (GEINS-API §0.7 canonicalUrl). */
+export function categoryCanonicalUrl(tree: CategoryTree, categoryId: number): string {
+  return `/c/${tree
+    .pathOf(categoryId)
+    .map((c) => encodeURIComponent(c.alias))
+    .join('/')}`;
+}
+
+/** `/b/{alias}`: the brand list page. */
+export function brandCanonicalUrl(brand: Pick<BrandRecord, 'alias'>): string {
+  return `/b/${encodeURIComponent(brand.alias)}`;
+}
+
+/** `/p/{root}/{leaf}/{productAlias}`: the product page, under its primary category path. */
+export function productCanonicalUrl(
+  tree: CategoryTree,
+  product: Pick<ProductRecord, 'alias' | 'primaryCategoryId'>,
+): string {
+  const path = tree.pathOf(product.primaryCategoryId).map((c) => encodeURIComponent(c.alias));
+  return `/p/${[...path, encodeURIComponent(product.alias)].join('/')}`;
+}
+
+/** One breadcrumb (`BreadcrumbType`). `parentCategoryId` 0 for a root. */
+export interface Breadcrumb {
+  categoryId: number;
+  parentCategoryId: number;
+  name: string;
+  url: string;
+}
+
+/** Breadcrumbs from the root down to the category (a product passes its primary category). */
+export function breadcrumbsOf(tree: CategoryTree, categoryId: number): Breadcrumb[] {
+  return tree.pathOf(categoryId).map((c) => ({
+    categoryId: c.id,
+    parentCategoryId: c.parentId ?? 0,
+    name: c.name,
+    url: categoryCanonicalUrl(tree, c.id),
+  }));
+}
+
+/** Arguments of `categories` (GEINS-API §3.1). */
+export interface CategoryListArgs {
+  /** Include hidden categories (default false). */
+  includeHidden?: boolean | null;
+  /** Only children of this category; 0 = the root level; absent = every category. */
+  parentCategoryId?: number | null;
+}
+
+/**
+ * The categories as a flat list in tree order (parents before children); clients build the
+ * tree from `parentCategoryId`. Hidden categories, and everything below them, are left out
+ * unless `includeHidden`.
+ */
+export function listCategories(tree: CategoryTree, args: CategoryListArgs): CategoryRecord[] {
+  const includeHidden = args.includeHidden ?? false;
+  const visible = (c: CategoryRecord) =>
+    includeHidden || tree.pathOf(c.id).every((ancestor) => !ancestor.isHidden);
+  if (args.parentCategoryId != null) {
+    const parent = args.parentCategoryId === 0 ? null : args.parentCategoryId;
+    return tree.childrenOf(parent).filter(visible);
+  }
+  const ordered: CategoryRecord[] = [];
+  const walk = (parentId: number | null) => {
+    for (const child of tree.childrenOf(parentId)) {
+      ordered.push(child);
+      walk(child.id);
+    }
+  };
+  walk(null);
+  return ordered.filter(visible);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Brands
+
+/** Every brand, by name: one statement. */
+export async function listBrands(db: Database): Promise<BrandRecord[]> {
+  return db.select().from(brands).orderBy(asc(brands.name), asc(brands.id));
+}
+
+/** Brands by id (DataLoader batch): one statement. */
+export async function brandsByIds(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, BrandRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(brands)
+    .where(inArray(brands.id, [...ids]));
+  return new Map(rows.map((b) => [b.id, b]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+/** Arguments of `product` (GEINS-API §3.1): productId wins over alias. */
+export interface ProductLookup {
+  alias?: string | null;
+  productId?: number | null;
+}
+
+/**
+ * One active product by id or alias (alias case-insensitive). Unknown -> null (GEINS-API §0.7:
+ * the client shows a 404). One statement.
+ */
+export async function getProduct(
+  db: Database,
+  shop: PricedShopContext,
+  lookup: ProductLookup,
+): Promise<ProductNode | null> {
+  let condition: SQL | undefined;
+  if (lookup.productId != null) condition = eq(products.id, lookup.productId);
+  else if (lookup.alias?.trim()) {
+    condition = eq(sql`lower(${products.alias})`, lookup.alias.trim().toLowerCase());
+  }
+  if (!condition) return null;
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(condition, eq(products.active, true)))
+    .limit(1);
+  return row ? { ...row, shop } : null;
+}
+
+/**
+ * Related products of a product (`relatedProducts(alias)`), in the relation's order. Unknown
+ * alias -> empty list. One statement.
+ */
+export async function getRelatedProducts(
+  db: Database,
+  shop: PricedShopContext,
+  alias: string,
+): Promise<RelatedProductNode[]> {
+  const source = db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(sql`lower(${products.alias})`, alias.trim().toLowerCase()));
+  const rows = await db
+    .select({ product: products, relationType: productRelations.relationType })
+    .from(productRelations)
+    .innerJoin(products, eq(products.id, productRelations.relatedProductId))
+    .where(and(inArray(productRelations.productId, source), eq(products.active, true)))
+    .orderBy(asc(productRelations.sortOrder), asc(products.id));
+  return rows.map((r) => ({ ...r.product, relationType: r.relationType, shop }));
+}
+
+/** Category ids of products (DataLoader batch), ordered by the link's sort order: one statement. */
+export async function categoryIdsByProductIds(
+  db: Database,
+  productIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>();
+  if (productIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(productCategories)
+    .where(inArray(productCategories.productId, [...productIds]))
+    .orderBy(asc(productCategories.sortOrder), asc(productCategories.categoryId));
+  for (const row of rows) {
+    const list = result.get(row.productId) ?? [];
+    list.push(row.categoryId);
+    result.set(row.productId, list);
+  }
+  return result;
+}
+
+/** Images of products (DataLoader batch), in display order: one statement. */
+export async function imagesByProductIds(
+  db: Database,
+  productIds: readonly number[],
+): Promise<Map<number, ProductImageRecord[]>> {
+  const result = new Map<number, ProductImageRecord[]>();
+  if (productIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(productImages)
+    .where(inArray(productImages.productId, [...productIds]))
+    .orderBy(asc(productImages.sortOrder), asc(productImages.fileName));
+  for (const row of rows) {
+    const list = result.get(row.productId) ?? [];
+    list.push(row);
+    result.set(row.productId, list);
+  }
+  return result;
+}
+
+/** SKUs of products (DataLoader batch), in size order: one statement. */
+export async function skusByProductIds(
+  db: Database,
+  productIds: readonly number[],
+): Promise<Map<number, SkuRecord[]>> {
+  const result = new Map<number, SkuRecord[]>();
+  if (productIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(skus)
+    .where(inArray(skus.productId, [...productIds]))
+    .orderBy(asc(skus.sortOrder), asc(skus.id));
+  for (const row of rows) {
+    const list = result.get(row.productId) ?? [];
+    list.push(row);
+    result.set(row.productId, list);
+  }
+  return result;
+}
+
+/** A product parameter (`ParameterType`). */
+export interface ProductParameter {
+  parameterId: number;
+  parameterGroupId: number;
+  order: number;
+  type: string;
+  /** The identifier, e.g. `Color` (Geins sends the identifier as the name). */
+  name: string;
+  /** The display name, e.g. `Färg`. */
+  label: string;
+  value: string;
+  show: boolean;
+  showFilter: boolean;
+  identifier: string;
+  parameterValueId: number | null;
+  /** Opaque facet id of a filterable value (`p_{parameterValueId}`), else null. */
+  facetId: string | null;
+}
+
+/** A product's parameter group (`ParameterGroupType`). */
+export interface ProductParameterGroup {
+  parameterGroupId: number;
+  productId: number;
+  name: string;
+  order: number;
+  parameters: ProductParameter[];
+}
+
+/** Parameter groups of products (DataLoader batch), groups and parameters in order: one statement. */
+export async function parameterGroupsByProductIds(
+  db: Database,
+  productIds: readonly number[],
+): Promise<Map<number, ProductParameterGroup[]>> {
+  const result = new Map<number, ProductParameterGroup[]>();
+  if (productIds.length === 0) return result;
+  const rows = await db
+    .select({
+      productId: productParameters.productId,
+      value: productParameters.value,
+      parameterValueId: productParameters.parameterValueId,
+      parameter: parameters,
+      group: parameterGroups,
+    })
+    .from(productParameters)
+    .innerJoin(parameters, eq(parameters.id, productParameters.parameterId))
+    .innerJoin(parameterGroups, eq(parameterGroups.id, parameters.groupId))
+    .where(inArray(productParameters.productId, [...productIds]))
+    .orderBy(
+      asc(parameterGroups.sortOrder),
+      asc(parameterGroups.id),
+      asc(parameters.sortOrder),
+      asc(parameters.id),
+    );
+  for (const row of rows) {
+    const groups = result.get(row.productId) ?? [];
+    let group = groups.find((g) => g.parameterGroupId === row.group.id);
+    if (!group) {
+      group = {
+        parameterGroupId: row.group.id,
+        productId: row.productId,
+        name: row.group.name,
+        order: row.group.sortOrder,
+        parameters: [],
+      };
+      groups.push(group);
+    }
+    group.parameters.push({
+      parameterId: row.parameter.id,
+      parameterGroupId: row.group.id,
+      order: row.parameter.sortOrder,
+      type: row.parameter.type,
+      name: row.parameter.identifier,
+      label: row.parameter.label,
+      value: row.value,
+      show: row.parameter.show,
+      showFilter: row.parameter.showFilter,
+      identifier: row.parameter.identifier,
+      parameterValueId: row.parameterValueId,
+      facetId: row.parameterValueId != null ? `p_${row.parameterValueId}` : null,
+    });
+    result.set(row.productId, groups);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product lists
+
+/** The `SortType` values (GEINS-API §5.3). */
+export type ProductSort =
+  | 'NONE'
+  | 'PRICE'
+  | 'PRICE_DESC'
+  | 'MOST_SOLD'
+  | 'VOTES'
+  | 'BRAND'
+  | 'LATEST'
+  | 'RELEVANCE'
+  | 'FACET_ORDER'
+  | 'ALPHABETICAL'
+  | 'ALPHABETICAL_DESC'
+  | 'CUSTOM_1'
+  | 'CUSTOM_2'
+  | 'CUSTOM_3'
+  | 'CUSTOM_4'
+  | 'CUSTOM_5'
+  | 'AVAILABLE_STOCK'
+  | 'AVAILABLE_STOCK_DESC'
+  | 'TOTAL_STOCK'
+  | 'TOTAL_STOCK_DESC';
+
+/**
+ * The `FilterInputType` fields this service honours (GEINS-API §5.2). Not yet applied:
+ * `excludeFacets`, `include`, `exclude`, `includeMode`, `filterMode`, `includeCollapsed`,
+ * `priceListIdentifier` and facet ids other than product-alias facets `a_<alias>`.
+ */
+export interface ProductFilter {
+  /** Case-insensitive substring of name, article number or brand name. */
+  searchText?: string | null;
+  /** Facet ids; `a_<productAlias>` selects those products (favorites). Others are ignored. */
+  facets?: ReadonlyArray<string | null | undefined> | null;
+  sort?: ProductSort | null;
+  /** Selling-price range incl. VAT, in kronor. */
+  price?: { lowest?: number | null; highest?: number | null } | null;
+  /** When set (max 600), every other filter and the scope are ignored and this order is kept. */
+  productIds?: ReadonlyArray<number | null | undefined> | null;
+  /** Like productIds, with lower priority. */
+  articleNumbers?: ReadonlyArray<string | null | undefined> | null;
+  categoryIds?: ReadonlyArray<number | null | undefined> | null;
+  brandIds?: ReadonlyArray<number | null | undefined> | null;
+  discountCampaignIds?: ReadonlyArray<number | null | undefined> | null;
+  excludeCategoryIds?: ReadonlyArray<number | null | undefined> | null;
+  excludeBrandIds?: ReadonlyArray<number | null | undefined> | null;
+  excludeDiscountCampaignIds?: ReadonlyArray<number | null | undefined> | null;
+}
+
+/** Arguments of `products` (GEINS-API §3.1, §5). */
+export interface ProductListArgs {
+  /** Offset, 0..6000 (default 0). */
+  skip?: number | null;
+  /** Page size, 0..200 (default 200; larger values are capped at 200). */
+  take?: number | null;
+  categoryAlias?: string | null;
+  brandAlias?: string | null;
+  discountCampaignAlias?: string | null;
+  /** A list page path: `/c/…`, `/b/…`, `/dc/…` (a market/language prefix is ignored). */
+  url?: string | null;
+  filter?: ProductFilter | null;
+}
+
+/** One page of products and the total number of hits. */
+export interface ProductPage {
+  count: number;
+  products: ProductNode[];
+}
+
+/** Paging limits (GEINS-API §5.1). */
+export const MAX_SKIP = 6000;
+export const MAX_TAKE = 200;
+const MAX_ID_LIST = 600;
+
+/** A parsed list-page path. */
+export interface ListUrl {
+  kind: 'category' | 'brand' | 'campaign' | 'list';
+  /** The path segments after the kind, decoded. */
+  aliases: string[];
+}
+
+/**
+ * Parses a list-page path (`/c/cyklar/elcyklar`, `/b/trek`, `/dc/rea`, `/l/nyheter`), ignoring a
+ * query string, a trailing slash and any market/language prefix (`/se/sv/c/cyklar`).
+ * @returns null for anything else.
+ */
+export function parseListUrl(url: string): ListUrl | null {
+  let path = url.trim().split(/[?#]/)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const segments = path.split('/').filter((s) => s !== '');
+  const kinds: Record<string, ListUrl['kind']> = {
+    c: 'category',
+    b: 'brand',
+    dc: 'campaign',
+    l: 'list',
+  };
+  const index = segments.findIndex((s) => kinds[s.toLowerCase()] !== undefined);
+  if (index < 0 || index > 2) return null;
+  const aliases = segments.slice(index + 1);
+  if (aliases.length === 0) return null;
+  return { kind: kinds[segments[index]!.toLowerCase()]!, aliases };
+}
+
+function idList(values: ReadonlyArray<number | null | undefined> | null | undefined): number[] {
+  return (values ?? []).filter((v): v is number => typeof v === 'number' && Number.isInteger(v));
+}
+
+function stringList(values: ReadonlyArray<string | null | undefined> | null | undefined): string[] {
+  return (values ?? []).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+}
+
+/** `CASE column WHEN v0 THEN 0 WHEN v1 THEN 1 … END`: keeps the order of an input list. */
+function inputOrder(column: SQL | typeof products.id, values: ReadonlyArray<string | number>): SQL {
+  return sql`case ${column} ${sql.join(
+    values.map((v, i) => sql`when ${v} then ${i}`),
+    sql` `,
+  )} end`;
+}
+
+/**
+ * One page of products with the total count (GEINS-API §5): two statements (count and page) plus
+ * none for the scope look-ups, which are subqueries. Scope: `categoryAlias` (with its
+ * subcategories), `brandAlias`, `discountCampaignAlias` (products with an active campaign price in
+ * the market) or `url`; none = the whole catalogue. An unknown scope gives no hits.
+ * Default order LATEST: firstAvailableOn desc, then productId desc.
+ * @throws ShopError BAD_USER_INPUT for negative skip/take, skip over 6000 or more than 600 ids.
+ */
+export async function listProducts(
+  db: Database,
+  tree: CategoryTree,
+  shop: PricedShopContext,
+  now: Date,
+  args: ProductListArgs,
+): Promise<ProductPage> {
+  const skip = args.skip ?? 0;
+  const take = Math.min(args.take ?? MAX_TAKE, MAX_TAKE);
+  if (skip < 0 || skip > MAX_SKIP) throw badUserInput(`skip must be 0..${MAX_SKIP}`, 'skip');
+  if (take < 0) throw badUserInput('take must not be negative', 'take');
+  const filter = args.filter ?? {};
+  const marketId = shop.market.id;
+  const price = sellingPriceSql(products.id, marketId, now);
+
+  const conditions: SQL[] = [eq(products.active, true)];
+  let keepOrder: SQL | null = null;
+  const productIds = idList(filter.productIds);
+  const articleNumbers = stringList(filter.articleNumbers);
+  if (productIds.length > MAX_ID_LIST || articleNumbers.length > MAX_ID_LIST) {
+    throw badUserInput(`At most ${MAX_ID_LIST} productIds or articleNumbers`, 'filter');
+  }
+  if (productIds.length > 0) {
+    conditions.push(inArray(products.id, productIds));
+    keepOrder = inputOrder(products.id, productIds);
+  } else if (articleNumbers.length > 0) {
+    conditions.push(inArray(products.articleNumber, articleNumbers));
+    keepOrder = inputOrder(products.articleNumber as never, articleNumbers);
+  } else {
+    conditions.push(...scopeConditions(db, tree, marketId, now, args));
+    const aliases = stringList(filter.facets)
+      .filter((f) => f.startsWith('a_'))
+      .map((f) => f.slice(2).toLowerCase());
+    if (aliases.length > 0) {
+      conditions.push(inArray(sql`lower(${products.alias})`, aliases));
+      if (filter.sort === 'FACET_ORDER')
+        keepOrder = inputOrder(sql`lower(${products.alias})`, aliases);
+    }
+    conditions.push(...filterConditions(db, tree, marketId, now, filter, price));
+  }
+  const where = and(...conditions);
+  const order = keepOrder ? [asc(keepOrder)] : sortOrder(filter.sort ?? 'LATEST', price);
+
+  const [countRows, rows] = await Promise.all([
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
+    take === 0
+      ? Promise.resolve([] as ProductRecord[])
+      : db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(...order)
+          .limit(take)
+          .offset(skip),
+  ]);
+  return {
+    count: Number(countRows[0]?.count ?? 0),
+    products: rows.map((row) => ({ ...row, shop })),
+  };
+}
+
+const nothing = sql`false`;
+
+function categoryCondition(tree: CategoryTree, categoryIds: number[]): SQL {
+  const ids = [...new Set(categoryIds.flatMap((id) => tree.descendantIds(id)))];
+  if (ids.length === 0) return nothing;
+  return inArray(products.id, productIdsInCategories(ids));
+}
+
+function productIdsInCategories(ids: number[]) {
+  // A subquery builder that does not run by itself.
+  return sql`(select ${productCategories.productId} from ${productCategories} where ${inArray(productCategories.categoryId, ids)})`;
+}
+
+function scopeConditions(
+  db: Database,
+  tree: CategoryTree,
+  marketId: string,
+  now: Date,
+  args: ProductListArgs,
+): SQL[] {
+  const result: SQL[] = [];
+  let categoryAlias = args.categoryAlias?.trim() || null;
+  let brandAlias = args.brandAlias?.trim() || null;
+  let campaignAlias = args.discountCampaignAlias?.trim() || null;
+  if (args.url?.trim()) {
+    const parsed = parseListUrl(args.url);
+    if (!parsed || parsed.kind === 'list') return [nothing];
+    const last = parsed.aliases[parsed.aliases.length - 1]!;
+    if (parsed.kind === 'category') categoryAlias ??= last;
+    if (parsed.kind === 'brand') brandAlias ??= last;
+    if (parsed.kind === 'campaign') campaignAlias ??= last;
+  }
+  if (categoryAlias) {
+    const category = tree.byAlias.get(categoryAlias.toLowerCase());
+    result.push(category ? categoryCondition(tree, [category.id]) : nothing);
+  }
+  if (brandAlias) {
+    result.push(
+      inArray(
+        products.brandId,
+        db
+          .select({ id: brands.id })
+          .from(brands)
+          .where(eq(sql`lower(${brands.alias})`, brandAlias.toLowerCase())),
+      ),
+    );
+  }
+  if (campaignAlias) {
+    result.push(
+      inArray(products.id, campaignProductIdsSql(db, { alias: campaignAlias }, marketId, now)),
+    );
+  }
+  return result;
+}
+
+function filterConditions(
+  db: Database,
+  tree: CategoryTree,
+  marketId: string,
+  now: Date,
+  filter: ProductFilter,
+  price: SQL,
+): SQL[] {
+  const result: SQL[] = [];
+  const searchText = filter.searchText?.trim();
+  if (searchText) {
+    const pattern = `%${searchText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    result.push(
+      or(
+        sql`${products.name} ilike ${pattern}`,
+        sql`${products.articleNumber} ilike ${pattern}`,
+        inArray(
+          products.brandId,
+          db
+            .select({ id: brands.id })
+            .from(brands)
+            .where(sql`${brands.name} ilike ${pattern}`),
+        ),
+      )!,
+    );
+  }
+  const categoryIds = idList(filter.categoryIds);
+  if (categoryIds.length > 0) result.push(categoryCondition(tree, categoryIds));
+  const excludeCategoryIds = idList(filter.excludeCategoryIds);
+  if (excludeCategoryIds.length > 0) {
+    const ids = [...new Set(excludeCategoryIds.flatMap((id) => tree.descendantIds(id)))];
+    if (ids.length > 0) result.push(notInArray(products.id, productIdsInCategories(ids)));
+  }
+  const brandIds = idList(filter.brandIds);
+  if (brandIds.length > 0) result.push(inArray(products.brandId, brandIds));
+  const excludeBrandIds = idList(filter.excludeBrandIds);
+  if (excludeBrandIds.length > 0) result.push(notInArray(products.brandId, excludeBrandIds));
+  const campaignIds = idList(filter.discountCampaignIds);
+  if (campaignIds.length > 0) {
+    result.push(
+      inArray(products.id, campaignProductIdsSql(db, { ids: campaignIds }, marketId, now)),
+    );
+  }
+  const excludeCampaignIds = idList(filter.excludeDiscountCampaignIds);
+  if (excludeCampaignIds.length > 0) {
+    result.push(
+      notInArray(
+        products.id,
+        campaignProductIdsSql(db, { ids: excludeCampaignIds }, marketId, now),
+      ),
+    );
+  }
+  const lowest = filter.price?.lowest;
+  const highest = filter.price?.highest;
+  if (lowest != null) result.push(sql`${price} >= ${Math.round(lowest * 100)}`);
+  if (highest != null) result.push(sql`${price} <= ${Math.round(highest * 100)}`);
+  return result;
+}
+
+function sortOrder(sort: ProductSort, price: SQL): SQL[] {
+  const latest = [sql`${products.firstAvailableOn} desc nulls last`, desc(products.id)];
+  switch (sort) {
+    case 'PRICE':
+      return [sql`${price} asc nulls last`, asc(products.id)];
+    case 'PRICE_DESC':
+      return [sql`${price} desc nulls last`, desc(products.id)];
+    case 'ALPHABETICAL':
+      return [asc(products.name), asc(products.id)];
+    case 'ALPHABETICAL_DESC':
+      return [desc(products.name), desc(products.id)];
+    case 'MOST_SOLD':
+      return [desc(products.salesCount), desc(products.id)];
+    case 'BRAND':
+      return [
+        asc(sql`(select ${brands.name} from ${brands} where ${brands.id} = ${products.brandId})`),
+        asc(products.name),
+        asc(products.id),
+      ];
+    case 'AVAILABLE_STOCK':
+      return [asc(availableStockSql(products.id)), asc(products.id)];
+    case 'AVAILABLE_STOCK_DESC':
+      return [desc(availableStockSql(products.id)), desc(products.id)];
+    case 'TOTAL_STOCK':
+      return [asc(totalStockSql(products.id)), asc(products.id)];
+    case 'TOTAL_STOCK_DESC':
+      return [desc(totalStockSql(products.id)), desc(products.id)];
+    case 'NONE':
+      return [asc(products.id)];
+    default:
+      // LATEST, and for now RELEVANCE, VOTES, FACET_ORDER without ids and CUSTOM_1..5.
+      return latest;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// List page info
+
+/** Page metadata (`MetadataType`). */
+export interface Metadata {
+  title: string | null;
+  description: string | null;
+  keywords: string | null;
+}
+
+/** A list page's information (`PageInfoType`). `id` 0 for the site default. */
+export interface PageInfo {
+  id: number;
+  alias: string;
+  canonicalUrl: string | null;
+  name: string;
+  hideTitle: boolean;
+  hideDescription: boolean;
+  primaryDescription: string | null;
+  secondaryDescription: string | null;
+  primaryImage: string | null;
+  backgroundImage: string | null;
+  logo: string | null;
+  meta: Metadata;
+  subCategories: CategoryRecord[];
+}
+
+/** Arguments of `listPageInfo` (GEINS-API §3.1). */
+export interface PageInfoArgs {
+  alias?: string | null;
+  url?: string | null;
+}
+
+/**
+ * Information about a category, brand or discount-campaign list page, found by `url`
+ * (`/c/cyklar/elcyklar`, `/b/trek`, `/dc/rea`) or by `alias` (category, then brand, then
+ * campaign). Unknown -> null (the client shows a 404). Without alias and url: the site default
+ * (id 0, the shop name as title). At most one statement (brand or campaign look-up).
+ */
+export async function getPageInfo(
+  db: Database,
+  tree: CategoryTree,
+  shopName: string,
+  args: PageInfoArgs,
+): Promise<PageInfo | null> {
+  const url = args.url?.trim();
+  const alias = args.alias?.trim();
+  if (!url && !alias) {
+    return {
+      ...emptyPage,
+      name: shopName,
+      meta: {
+        title: shopName,
+        description: `${shopName}: cyklar, elcyklar och tillbehör för vardag och äventyr.`,
+        keywords: null,
+      },
+    };
+  }
+  let kind: ListUrl['kind'] | 'any' = 'any';
+  let key = alias ?? '';
+  if (url) {
+    const parsed = parseListUrl(url);
+    if (!parsed) return null;
+    kind = parsed.kind;
+    key = parsed.aliases[parsed.aliases.length - 1]!;
+  }
+  if (kind === 'category' || kind === 'any') {
+    const category = tree.byAlias.get(key.toLowerCase());
+    if (category && !tree.pathOf(category.id).some((c) => c.isHidden)) {
+      return categoryPage(tree, category);
+    }
+    if (kind === 'category') return null;
+  }
+  if (kind === 'brand' || kind === 'any') {
+    const [brand] = await db
+      .select()
+      .from(brands)
+      .where(eq(sql`lower(${brands.alias})`, key.toLowerCase()))
+      .limit(1);
+    if (brand) return brandPage(brand);
+    if (kind === 'brand') return null;
+  }
+  if (kind === 'campaign' || kind === 'any') {
+    const campaign = await findCampaignByAlias(db, key);
+    if (campaign) {
+      return {
+        ...emptyPage,
+        id: campaign.id,
+        alias: campaign.alias,
+        canonicalUrl: `/dc/${encodeURIComponent(campaign.alias)}`,
+        name: campaign.name,
+        meta: { title: campaign.name, description: null, keywords: null },
+      };
+    }
+  }
+  return null;
+}
+
+const emptyPage: PageInfo = {
+  id: 0,
+  alias: '',
+  canonicalUrl: null,
+  name: '',
+  hideTitle: false,
+  hideDescription: false,
+  primaryDescription: null,
+  secondaryDescription: null,
+  primaryImage: null,
+  backgroundImage: null,
+  logo: null,
+  meta: { title: null, description: null, keywords: null },
+  subCategories: [],
+};
+
+function categoryPage(tree: CategoryTree, category: CategoryRecord): PageInfo {
+  return {
+    ...emptyPage,
+    id: category.id,
+    alias: category.alias,
+    canonicalUrl: categoryCanonicalUrl(tree, category.id),
+    name: category.name,
+    primaryDescription: category.description || null,
+    secondaryDescription: category.secondaryDescription || null,
+    meta: {
+      title: category.metaTitle ?? category.name,
+      description: category.metaDescription ?? (category.description || null),
+      keywords: null,
+    },
+    subCategories: tree.childrenOf(category.id).filter((c) => !c.isHidden),
+  };
+}
+
+function brandPage(brand: BrandRecord): PageInfo {
+  return {
+    ...emptyPage,
+    id: brand.id,
+    alias: brand.alias,
+    canonicalUrl: brandCanonicalUrl(brand),
+    name: brand.name,
+    primaryDescription: brand.description || null,
+    secondaryDescription: brand.secondaryDescription || null,
+    meta: { title: brand.name, description: brand.description || null, keywords: null },
+  };
+}
+
+/** Product metadata: the meta fields, else the name and the short text (text2). */
+export function productMeta(product: ProductRecord): Metadata {
+  return {
+    title: product.metaTitle ?? product.name,
+    description: product.metaDescription ?? (product.text2 || null),
+    keywords: null,
+  };
+}

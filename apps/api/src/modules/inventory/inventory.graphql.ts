@@ -1,0 +1,60 @@
+/**
+ * GraphQL type of stock (GEINS-API §4.2 StockType; SPEC §3 Stock) and the stock fields of SKUs
+ * and products. Statuses and delivery times are computed by clients with `stock-status.ts`.
+ */
+import { builder } from '../../graphql/builder.ts';
+import { ProductRef, SkuRef } from '../catalog/catalog.graphql.ts';
+import { sumStock, toStockView, type StockView } from './inventory.service.ts';
+
+/** `StockType`. */
+export const StockRef = builder.objectRef<StockView>('StockType').implement({
+  description:
+    'Stock in units (GEINS-API §4.2). Status (SPEC §4): few left when 1..5 in stock, static when only static units, oversellable when only supplier stock.',
+  fields: (t) => ({
+    totalStock: t.exposeInt('totalStock', {
+      nullable: false,
+      description: 'Sellable units: inStock + oversellable + static.',
+    }),
+    inStock: t.exposeInt('inStock', { nullable: false, description: 'Units in the warehouse.' }),
+    oversellable: t.exposeInt('oversellable', {
+      nullable: false,
+      description: "Units sellable from a supplier's stock (3-10 days delivery).",
+    }),
+    static: t.exposeInt('static', { description: 'Units always sellable.' }),
+    incoming: t.field({
+      type: 'DateTime',
+      deprecationReason: 'Use SkuType.incoming instead.',
+      description: 'Restock date (yyyy-mm-dd), earliest over the SKUs for a product.',
+      resolve: (s) => s.incoming,
+    }),
+    shelf: t.string({
+      deprecationReason: 'Use SkuType.shelf instead.',
+      description: 'Shelf location (not used: null).',
+      resolve: () => null,
+    }),
+  }),
+});
+
+builder.objectFields(SkuRef, (t) => ({
+  stock: t.field({
+    type: StockRef,
+    description: 'Stock of this SKU.',
+    resolve: async (s, _args, ctx) => toStockView(await ctx.loaders.stock.load(s.id)),
+  }),
+  incoming: t.field({
+    type: 'DateTime',
+    description: 'Restock date (yyyy-mm-dd), when known.',
+    resolve: async (s, _args, ctx) => (await ctx.loaders.stock.load(s.id))?.incoming ?? null,
+  }),
+}));
+
+builder.objectField(ProductRef, 'totalStock', (t) =>
+  t.field({
+    type: StockRef,
+    description: "Stock summed over the product's SKUs.",
+    resolve: async (p, _args, ctx) => {
+      const skus = await ctx.loaders.skus.load(p.id);
+      return sumStock(await Promise.all(skus.map((s) => ctx.loaders.stock.load(s.id))));
+    },
+  }),
+);

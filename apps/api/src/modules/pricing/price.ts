@@ -1,0 +1,156 @@
+/**
+ * Price arithmetic (GEINS-API §4.2 PriceType, SPEC §3 Price): every amount is integer minor
+ * units (öre) and the single source of totals for product prices and, later, cart lines and cart
+ * summaries (ARCHITECTURE convention 3: "Totals come from one pure, tested function").
+ *
+ * Pure and free of database imports.
+ */
+
+/** The amounts of a `PriceType`, in minor units (öre). */
+export interface PriceAmounts {
+  /** Selling price incl. VAT (the campaign price when one applies). */
+  sellingPriceIncVat: number;
+  /** Selling price excl. VAT. */
+  sellingPriceExVat: number;
+  /** Regular (list) price incl. VAT. */
+  regularPriceIncVat: number;
+  /** Regular price excl. VAT. */
+  regularPriceExVat: number;
+  /** regularPriceIncVat - sellingPriceIncVat (>= 0). */
+  discountIncVat: number;
+  /** regularPriceExVat - sellingPriceExVat (>= 0). */
+  discountExVat: number;
+  /** VAT contained in the selling price: sellingPriceIncVat - sellingPriceExVat. */
+  vat: number;
+  /** round(100 * discountIncVat / regularPriceIncVat), 0 when the regular price is 0. */
+  discountPercentage: number;
+  /** True when the selling price is below the regular price. */
+  isDiscounted: boolean;
+}
+
+/** Integer division rounded half away from zero: `divideRounded(5, 2)` = 3, `(-5, 2)` = -3. */
+export function divideRounded(numerator: number, denominator: number): number {
+  if (denominator === 0) throw new RangeError('division by zero');
+  const sign = Math.sign(numerator) * Math.sign(denominator);
+  const n = Math.abs(numerator);
+  const d = Math.abs(denominator);
+  return sign * Math.floor((2 * n + d) / (2 * d));
+}
+
+/**
+ * Amount excluding VAT from an amount including VAT, to whole minor units (half away from
+ * zero): `exVat(12500, 2500)` = 10000.
+ * @param incVat minor units including VAT
+ * @param vatRateBasisPoints VAT rate in hundredths of a percent (2500 = 25 %)
+ */
+export function exVat(incVat: number, vatRateBasisPoints: number): number {
+  return divideRounded(incVat * 10_000, 10_000 + vatRateBasisPoints);
+}
+
+/** Input of {@link computePrice}: amounts in minor units incl. VAT. */
+export interface PriceInput {
+  /** Regular price incl. VAT, minor units. */
+  regularPriceIncVat: number;
+  /** Selling price incl. VAT, minor units; when absent or not below the regular price it is ignored. */
+  sellingPriceIncVat?: number | null;
+  /** VAT rate in basis points (2500 = 25 %). */
+  vatRateBasisPoints: number;
+}
+
+/**
+ * Computes all `PriceType` amounts from a regular and an optional (campaign) selling price.
+ * A selling price at or above the regular price is ignored (no negative discounts).
+ */
+export function computePrice(input: PriceInput): PriceAmounts {
+  const regularInc = input.regularPriceIncVat;
+  const candidate = input.sellingPriceIncVat;
+  const sellingInc = candidate != null && candidate < regularInc ? candidate : regularInc;
+  const regularEx = exVat(regularInc, input.vatRateBasisPoints);
+  const sellingEx = exVat(sellingInc, input.vatRateBasisPoints);
+  const discountInc = regularInc - sellingInc;
+  return {
+    sellingPriceIncVat: sellingInc,
+    sellingPriceExVat: sellingEx,
+    regularPriceIncVat: regularInc,
+    regularPriceExVat: regularEx,
+    discountIncVat: discountInc,
+    discountExVat: regularEx - sellingEx,
+    vat: sellingInc - sellingEx,
+    discountPercentage: regularInc > 0 ? divideRounded(100 * discountInc, regularInc) : 0,
+    isDiscounted: discountInc > 0,
+  };
+}
+
+/**
+ * The price of `quantity` units (a cart line): the incl.-VAT amounts are multiplied and the
+ * excl.-VAT amounts recomputed on the totals, so rounding happens once per line.
+ */
+export function linePrice(unit: PriceInput, quantity: number): PriceAmounts {
+  return computePrice({
+    regularPriceIncVat: unit.regularPriceIncVat * quantity,
+    sellingPriceIncVat: unit.sellingPriceIncVat != null ? unit.sellingPriceIncVat * quantity : null,
+    vatRateBasisPoints: unit.vatRateBasisPoints,
+  });
+}
+
+/**
+ * Sums prices (cart subtotal over lines, possibly with different VAT rates). Amounts add up;
+ * the discount percentage is recomputed on the sums.
+ */
+export function sumPrices(prices: readonly PriceAmounts[]): PriceAmounts {
+  const total = {
+    sellingPriceIncVat: 0,
+    sellingPriceExVat: 0,
+    regularPriceIncVat: 0,
+    regularPriceExVat: 0,
+    discountIncVat: 0,
+    discountExVat: 0,
+    vat: 0,
+  };
+  for (const price of prices) {
+    for (const key of Object.keys(total) as Array<keyof typeof total>) total[key] += price[key];
+  }
+  return {
+    ...total,
+    discountPercentage:
+      total.regularPriceIncVat > 0
+        ? divideRounded(100 * total.discountIncVat, total.regularPriceIncVat)
+        : 0,
+    isDiscounted: total.discountIncVat > 0,
+  };
+}
+
+/** A campaign price candidate: selling price in minor units incl. VAT and its active period. */
+export interface CampaignPriceCandidate {
+  sellingPriceIncVat: number;
+  /** Start of the campaign (inclusive). */
+  startsAt: Date;
+  /** End of the campaign (exclusive); null means open-ended. */
+  endsAt: Date | null;
+}
+
+/** True when `now` lies in [startsAt, endsAt). */
+export function isCampaignActive(
+  campaign: Pick<CampaignPriceCandidate, 'startsAt' | 'endsAt'>,
+  now: Date,
+): boolean {
+  return campaign.startsAt <= now && (campaign.endsAt === null || now < campaign.endsAt);
+}
+
+/**
+ * Picks the campaign price that applies: active at `now` and below the regular price; the lowest
+ * one wins. Returns null when none applies.
+ */
+export function applicableCampaign<T extends CampaignPriceCandidate>(
+  regularPriceIncVat: number,
+  campaigns: readonly T[],
+  now: Date,
+): T | null {
+  let best: T | null = null;
+  for (const campaign of campaigns) {
+    if (!isCampaignActive(campaign, now)) continue;
+    if (campaign.sellingPriceIncVat >= regularPriceIncVat) continue;
+    if (best === null || campaign.sellingPriceIncVat < best.sellingPriceIncVat) best = campaign;
+  }
+  return best;
+}

@@ -1,0 +1,202 @@
+/**
+ * Product prices per market and price campaigns (GEINS-API §4.2 PriceType, DiscountType; SPEC §3
+ * Price). Amounts are integer minor units incl. VAT in the database; {@link toPriceView} turns
+ * them into the API's amounts, and the arithmetic lives in the pure `price.ts`.
+ */
+import { and, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import type { CurrencyInfo, PricedShopContext } from '../channel/channel.service.ts';
+import { applicableCampaign, computePrice, type PriceAmounts } from './price.ts';
+import { priceCampaignPrices, priceCampaigns, productPrices } from './pricing.tables.ts';
+
+/** A price campaign row. */
+export type PriceCampaignRecord = typeof priceCampaigns.$inferSelect;
+
+/** The campaign price that applies to a product now. */
+export interface AppliedCampaign {
+  campaignId: number;
+  alias: string;
+  name: string;
+  /** Minor units incl. VAT. */
+  sellingPriceIncVat: number;
+  startsAt: Date;
+  endsAt: Date | null;
+}
+
+/** A product's price in one market, as stored, with the applicable campaign (if any). */
+export interface ProductPriceRecord {
+  productId: number;
+  currencyCode: string;
+  /** Minor units incl. VAT. */
+  regularPriceIncVat: number;
+  /** Basis points (2500 = 25 %). */
+  vatRateBasisPoints: number;
+  campaign: AppliedCampaign | null;
+}
+
+/** What a `PriceType` shows: amounts in minor units plus how to present them. */
+export interface PriceView {
+  amounts: PriceAmounts;
+  currency: CurrencyInfo;
+  /** Culture for `…Formatted` strings, e.g. `sv-SE`. */
+  culture: string;
+}
+
+/** The `DiscountType` of a price (GEINS-API §4.2). SALE_PRICE is not used by this shop yet. */
+export type DiscountKind = 'NONE' | 'SALE_PRICE' | 'PRICE_CAMPAIGN';
+
+/** SQL: `now` as a timestamptz parameter (works the same on PGlite and node-postgres). */
+function at(now: Date): SQL {
+  return sql`${now.toISOString()}::timestamptz`;
+}
+
+/** SQL condition: the campaign is active at `now` (startsAt <= now < endsAt). */
+function campaignActive(now: Date): SQL {
+  return and(
+    lte(priceCampaigns.startsAt, at(now)),
+    or(isNull(priceCampaigns.endsAt), gt(priceCampaigns.endsAt, at(now))),
+  )!;
+}
+
+/**
+ * Prices of products in a market (DataLoader batch) with the campaign that applies at `now`:
+ * active, below the regular price, lowest wins. Two statements whatever the number of ids.
+ */
+export async function pricesByProductIds(
+  db: Database,
+  marketId: string,
+  productIds: readonly number[],
+  now: Date,
+): Promise<Map<number, ProductPriceRecord>> {
+  const result = new Map<number, ProductPriceRecord>();
+  if (productIds.length === 0) return result;
+  const ids = [...productIds];
+  const [regular, campaigns] = await Promise.all([
+    db
+      .select()
+      .from(productPrices)
+      .where(and(eq(productPrices.marketId, marketId), inArray(productPrices.productId, ids))),
+    db
+      .select({
+        productId: priceCampaignPrices.productId,
+        sellingPriceIncVat: priceCampaignPrices.sellingPriceIncVat,
+        campaignId: priceCampaigns.id,
+        alias: priceCampaigns.alias,
+        name: priceCampaigns.name,
+        startsAt: priceCampaigns.startsAt,
+        endsAt: priceCampaigns.endsAt,
+      })
+      .from(priceCampaignPrices)
+      .innerJoin(priceCampaigns, eq(priceCampaigns.id, priceCampaignPrices.campaignId))
+      .where(
+        and(
+          eq(priceCampaignPrices.marketId, marketId),
+          inArray(priceCampaignPrices.productId, ids),
+          campaignActive(now),
+        ),
+      ),
+  ]);
+  const byProduct = new Map<number, AppliedCampaign[]>();
+  for (const row of campaigns) {
+    const list = byProduct.get(row.productId) ?? [];
+    list.push(row);
+    byProduct.set(row.productId, list);
+  }
+  for (const row of regular) {
+    result.set(row.productId, {
+      productId: row.productId,
+      currencyCode: row.currencyCode,
+      regularPriceIncVat: row.regularPriceIncVat,
+      vatRateBasisPoints: row.vatRateBasisPoints,
+      campaign: applicableCampaign(row.regularPriceIncVat, byProduct.get(row.productId) ?? [], now),
+    });
+  }
+  return result;
+}
+
+/** The API view of a stored price in a shop context (currency and culture of the market). */
+export function toPriceView(record: ProductPriceRecord, shop: PricedShopContext): PriceView {
+  const currency =
+    record.currencyCode === shop.currency.code
+      ? shop.currency
+      : { ...shop.currency, code: record.currencyCode, name: record.currencyCode, symbol: '' };
+  return {
+    amounts: computePrice({
+      regularPriceIncVat: record.regularPriceIncVat,
+      sellingPriceIncVat: record.campaign?.sellingPriceIncVat ?? null,
+      vatRateBasisPoints: record.vatRateBasisPoints,
+    }),
+    currency,
+    culture: shop.market.defaultLanguageId,
+  };
+}
+
+/** PRICE_CAMPAIGN when a campaign lowers the price, else NONE. */
+export function discountKindOf(record: ProductPriceRecord | null | undefined): DiscountKind {
+  return record?.campaign ? 'PRICE_CAMPAIGN' : 'NONE';
+}
+
+/**
+ * SQL expression: the selling price incl. VAT (minor units) of the product in `productId` in a
+ * market at `now`: the regular price, or the lowest active campaign price when lower; null
+ * without a regular price. Used for sorting and price-range filters in the same statement.
+ */
+export function sellingPriceSql(productId: AnyPgColumn, marketId: string, now: Date): SQL {
+  return sql`(select least(${productPrices.regularPriceIncVat}, (
+      select min(${priceCampaignPrices.sellingPriceIncVat})
+      from ${priceCampaignPrices}
+      inner join ${priceCampaigns} on ${priceCampaigns.id} = ${priceCampaignPrices.campaignId}
+      where ${priceCampaignPrices.productId} = ${productId}
+        and ${priceCampaignPrices.marketId} = ${marketId}
+        and ${campaignActive(now)}))
+    from ${productPrices}
+    where ${productPrices.productId} = ${productId} and ${productPrices.marketId} = ${marketId})`;
+}
+
+/**
+ * Subquery: ids of products whose price a campaign (by alias or ids) lowers in a market at `now`.
+ */
+export function campaignProductIdsSql(
+  db: Database,
+  campaign: { alias: string } | { ids: number[] },
+  marketId: string,
+  now: Date,
+) {
+  const which =
+    'alias' in campaign
+      ? eq(sql`lower(${priceCampaigns.alias})`, campaign.alias.toLowerCase())
+      : inArray(priceCampaigns.id, campaign.ids);
+  return db
+    .select({ productId: priceCampaignPrices.productId })
+    .from(priceCampaignPrices)
+    .innerJoin(priceCampaigns, eq(priceCampaigns.id, priceCampaignPrices.campaignId))
+    .innerJoin(
+      productPrices,
+      and(
+        eq(productPrices.productId, priceCampaignPrices.productId),
+        eq(productPrices.marketId, priceCampaignPrices.marketId),
+      ),
+    )
+    .where(
+      and(
+        which,
+        eq(priceCampaignPrices.marketId, marketId),
+        campaignActive(now),
+        sql`${priceCampaignPrices.sellingPriceIncVat} < ${productPrices.regularPriceIncVat}`,
+      ),
+    );
+}
+
+/** A campaign by alias (case-insensitive), active or not; null when unknown. One statement. */
+export async function findCampaignByAlias(
+  db: Database,
+  alias: string,
+): Promise<PriceCampaignRecord | null> {
+  const [row] = await db
+    .select()
+    .from(priceCampaigns)
+    .where(eq(sql`lower(${priceCampaigns.alias})`, alias.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
