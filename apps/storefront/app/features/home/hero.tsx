@@ -1,0 +1,65 @@
+/**
+ * The start page hero: calm brand colours and an inline SVG bicycle (no external images, no
+ * layout shift: the illustration has a fixed aspect ratio).
+ */
+import { Link } from 'react-router';
+import { t } from '../../i18n/i18n';
+
+/** Links of the hero's two calls to action. */
+export interface HeroLinks {
+  primary: string;
+  secondary?: string;
+}
+
+/** Hero section of the start page. */
+export function Hero({ links }: { links: HeroLinks }) {
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="hero__inner container">
+        <div className="hero__text">
+          <p className="hero__eyebrow">{t('home.hero.eyebrow')}</p>
+          <h1 id="hero-title" className="hero__title">
+            {t('home.hero.title')}
+          </h1>
+          <p className="hero__lead">{t('home.hero.text')}</p>
+          <p className="hero__actions">
+            <Link to={links.primary} className="button button--primary">
+              {t('home.hero.cta')}
+            </Link>
+            {links.secondary ? (
+              <Link to={links.secondary} className="button button--secondary">
+                {t('home.hero.secondaryCta')}
+              </Link>
+            ) : null}
+          </p>
+        </div>
+        <div className="hero__art ratio-hero" aria-hidden="true">
+          <BicycleArt />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A line drawing of a bicycle on a rising sun. */
+function BicycleArt() {
+  return (
+    <svg viewBox="0 0 480 360" width="480" height="360" focusable="false">
+      <circle className="hero-art__sun" cx="300" cy="150" r="120" />
+      <path className="hero-art__hill" d="M0 300 C120 240 240 250 480 285 L480 360 L0 360 Z" />
+      <g className="hero-art__bike" fill="none" strokeLinecap="round" strokeLinejoin="round">
+        <circle cx="130" cy="250" r="62" strokeWidth="9" />
+        <circle cx="350" cy="250" r="62" strokeWidth="9" />
+        <circle cx="130" cy="250" r="5" strokeWidth="6" />
+        <circle cx="350" cy="250" r="5" strokeWidth="6" />
+        <path d="M130 250 L205 150 L322 150 L350 250" strokeWidth="9" />
+        <path d="M205 150 L238 252 L322 150" strokeWidth="9" />
+        <path d="M130 250 L238 252" strokeWidth="9" />
+        <path d="M193 128 L228 128" strokeWidth="11" />
+        <path d="M205 150 L199 128" strokeWidth="9" />
+        <path d="M322 150 L312 112 L340 104" strokeWidth="9" />
+        <circle cx="238" cy="252" r="14" strokeWidth="7" />
+      </g>
+    </svg>
+  );
+}

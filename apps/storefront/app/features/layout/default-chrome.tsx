@@ -1,0 +1,53 @@
+/**
+ * The default layout's frame (SPEC §2 "Layouts"): skip link, top bar, header, main landmark and
+ * footer. Used by the layout route and by its error boundary, so error pages keep the menu.
+ */
+import type { ReactNode } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { t } from '../../i18n/i18n';
+import type { RootData } from '../../root';
+import { Logo } from './logo';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { TopBar } from './top-bar';
+
+/** Wraps page content in the shop's header and footer. */
+export function DefaultChrome({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>('root');
+  const shopName = root?.shop.name ?? '';
+  const categories = root?.categories ?? [];
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('a11y.skipLink')}
+      </a>
+      <TopBar />
+      <SiteHeader shopName={shopName} categories={categories} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter shopName={shopName} categories={categories} year={root?.year ?? 2026} />
+    </>
+  );
+}
+
+/** The undistracted frame (checkout-like pages): logo only, no menu or footer links. */
+export function UndistractedChrome({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>('root');
+  const shopName = root?.shop.name ?? '';
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('a11y.skipLink')}
+      </a>
+      <header className="site-header site-header--undistracted">
+        <div className="site-header__bar container">
+          <Logo shopName={shopName} />
+        </div>
+      </header>
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+/** The footer of the default layout: customer service, category links, about, copyright. */
+import { Link } from 'react-router';
+import { t } from '../../i18n/i18n';
+import type { CategoryNode } from './category-tree';
+import { contact } from './contact';
+
+/** Site footer. */
+export function SiteFooter({
+  shopName,
+  categories,
+  year,
+}: {
+  shopName: string;
+  categories: CategoryNode[];
+  year: number;
+}) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__grid container">
+        <section aria-labelledby="footer-service">
+          <h2 id="footer-service">{t('footer.customerService')}</h2>
+          <dl className="site-footer__contact">
+            <dt>{t('footer.phone')}</dt>
+            <dd>
+              <a href={contact.phoneHref}>{contact.phoneDisplay}</a>
+            </dd>
+            <dt>{t('footer.email')}</dt>
+            <dd>
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </dd>
+          </dl>
+          <p>{t('footer.openingHours')}</p>
+        </section>
+        <nav aria-labelledby="footer-shop">
+          <h2 id="footer-shop">{t('footer.shop')}</h2>
+          <ul className="site-footer__links">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link to={category.url}>{category.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about">{t('footer.about', { shop: shopName })}</h2>
+          <p>{t('footer.aboutText')}</p>
+          <ul className="site-footer__promises">
+            <li>{t('topBar.freeShipping')}</li>
+            <li>{t('topBar.delivery')}</li>
+            <li>{t('topBar.returns')}</li>
+          </ul>
+        </section>
+      </div>
+      <p className="site-footer__copyright container">
+        {t('footer.copyright', { year, shop: shopName })}
+      </p>
+    </footer>
+  );
+}

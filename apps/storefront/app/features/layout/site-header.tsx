@@ -1,0 +1,39 @@
+/** The header of the default layout: logo, search, favourites, cart and the category menu. */
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { BagIcon, HeartIcon } from '../../components/ui/icons';
+import { t } from '../../i18n/i18n';
+import { CategoryMenu } from './category-menu';
+import type { CategoryNode } from './category-tree';
+import { Logo } from './logo';
+import { SearchForm } from './search-form';
+import { useHideOnScroll } from './use-hide-on-scroll';
+
+/** Site header; hides while scrolling down. */
+export function SiteHeader({ shopName, categories }: { shopName: string; categories: CategoryNode[] }) {
+  const ref = useRef<HTMLElement>(null);
+  useHideOnScroll(ref);
+  return (
+    <header className="site-header" ref={ref}>
+      <div className="site-header__bar container">
+        <Logo shopName={shopName} />
+        <SearchForm />
+        <ul className="site-header__actions">
+          <li>
+            <Link to="/favoriter" className="header-action">
+              <HeartIcon />
+              <span className="header-action__label">{t('header.favorites')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/kassan" className="header-action">
+              <BagIcon />
+              <span className="header-action__label">{t('header.cart')}</span>
+            </Link>
+          </li>
+        </ul>
+      </div>
+      <CategoryMenu categories={categories} />
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { present, toCardProduct, toShownPrice } from './card-product';
+
+const price = {
+  sellingPriceIncVat: 974.25,
+  regularPriceIncVat: 1299,
+  isDiscounted: true,
+  discountPercentage: 25,
+  sellingPriceIncVatFormatted: '974,25 kr',
+  regularPriceIncVatFormatted: '1 299 kr',
+};
+
+describe('toShownPrice', () => {
+  it('keeps the formatted prices and the discount', () => {
+    expect(toShownPrice(price)).toEqual({
+      selling: '974,25 kr',
+      regular: '1 299 kr',
+      isDiscounted: true,
+      discountPercentage: 25,
+    });
+  });
+
+  it('is not discounted when the regular price is not higher', () => {
+    expect(toShownPrice({ ...price, regularPriceIncVat: 974.25 })?.isDiscounted).toBe(false);
+    expect(toShownPrice(null)).toBeNull();
+  });
+});
+
+describe('toCardProduct', () => {
+  it('takes the first image and the canonical url', () => {
+    expect(
+      toCardProduct({
+        productId: 7,
+        alias: 'racer',
+        name: 'Racer 2000',
+        canonicalUrl: '/p/cyklar/racer',
+        brand: { name: 'Fart' },
+        productImages: [null, { fileName: 'racer-1.svg' }],
+        unitPrice: price,
+      }),
+    ).toMatchObject({ id: '7', url: '/p/cyklar/racer', brand: 'Fart', imageFileName: 'racer-1.svg' });
+  });
+
+  it('falls back to /p/{alias} and the alias as name', () => {
+    expect(toCardProduct({ alias: 'x y' })).toMatchObject({
+      id: 'x y',
+      name: 'x y',
+      url: '/p/x%20y',
+      imageFileName: null,
+      price: null,
+    });
+  });
+});
+
+describe('present', () => {
+  it('drops nulls', () => {
+    expect(present([1, null, 2])).toEqual([1, 2]);
+    expect(present(null)).toEqual([]);
+  });
+});

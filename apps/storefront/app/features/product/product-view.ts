@@ -1,0 +1,45 @@
+/** The product page's data shape (built on the server by product-view.server.ts). */
+import type { PageSeo } from '../../routing/meta';
+import type { TrailStep } from '../layout/category-tree';
+import type { ShownPrice } from './card-product';
+
+/** Stock statuses of SPEC §4. */
+export type StockStatusName = 'in-stock' | 'few-left' | 'out-of-stock' | 'oversellable' | 'static';
+
+/** Delivery-time buckets of SPEC §4. */
+export type DeliveryTimeName = '1-3' | '3-10' | 'longer';
+
+/** One size (SKU) with its stock status and delivery time. */
+export interface SizeOption {
+  id: number;
+  name: string;
+  articleNumber: string;
+  status: StockStatusName;
+  delivery: DeliveryTimeName;
+  /** ISO date when an out-of-stock size is expected back, else null. */
+  incoming: string | null;
+}
+
+/** A group of the specification table. */
+export interface SpecGroup {
+  name: string;
+  rows: Array<{ id: number; label: string; value: string }>;
+}
+
+/** Everything the product page renders. */
+export interface ProductView {
+  id: number;
+  name: string;
+  alias: string;
+  articleNumber: string;
+  brand: string;
+  canonicalUrl: string;
+  images: string[];
+  price: ShownPrice | null;
+  skus: SizeOption[];
+  description: string;
+  shortText: string;
+  specs: SpecGroup[];
+  trail: TrailStep[];
+  seo: PageSeo;
+}

@@ -1,0 +1,151 @@
+/**
+ * The one typed GraphQL client of the loaders: Apollo Client 4, one instance per request.
+ *
+ * - In one-process mode its HttpLink calls the API's `fetch(Request)` in-process (no network
+ *   hop); with `API_URL` set it sends real HTTP requests to that URL (scale-out mode).
+ * - Automatic persisted queries (SPEC §7): the hash is sent first and the full query follows on
+ *   PersistedQueryNotFound / PersistedQueryNotSupported or HTTP 400/500.
+ * - Every request carries `X-ApiKey`; every operation gets channelId, marketId and languageId
+ *   from the request's market (ARCHITECTURE convention 8).
+ * - Transport failures become error responses with the SPEC §8 texts and a status, which the
+ *   error boundary renders.
+ */
+import { createHash } from 'node:crypto';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import {
+  CombinedGraphQLErrors,
+  ServerError,
+  ServerParseError,
+} from '@apollo/client/errors';
+import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { RequestMarket } from '../market/request-market';
+
+/** A fetch function with the standard signature (the API's in-process handler fits). */
+export type FetchLike = (input: Request) => Promise<Response>;
+
+/** Where GraphQL requests go: in-process handler or an absolute URL of `/graphql`. */
+export type ApiTransport = { kind: 'in-process'; fetch: FetchLike } | { kind: 'http'; url: string };
+
+/** The variables the client adds to every operation. */
+export type ContextVariables = 'channelId' | 'marketId' | 'languageId';
+
+/** The typed client loaders receive through `context.api`. */
+export interface ApiClient {
+  /**
+   * Runs a query and returns its data. Context ids are added automatically.
+   * @throws Response with the error status (SPEC §8) when the transport or the API fails.
+   */
+  query<TData, TVariables extends Record<string, unknown>>(
+    document: TypedDocumentNode<TData, TVariables>,
+    variables?: Omit<TVariables, ContextVariables>,
+  ): Promise<TData>;
+}
+
+/** Options of {@link createApiClient}. */
+export interface ApiClientOptions {
+  transport: ApiTransport;
+  apiKey: string;
+  market: RequestMarket;
+}
+
+/** The body of a thrown error response from the API client. */
+export interface ApiErrorBody {
+  message: string;
+}
+
+const IN_PROCESS_URL = 'http://in-process.local/graphql';
+
+/** sha256 hex digest of a query text, for the persisted-query link. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Builds the Apollo link chain: context variables, persisted queries, HTTP. */
+function createLink({ transport, apiKey, market }: ApiClientOptions): ApolloLink {
+  const contextVariables = new ApolloLink((operation, forward) => {
+    operation.variables = {
+      ...operation.variables,
+      channelId: market.channelId,
+      marketId: market.marketId,
+      languageId: market.languageId,
+    };
+    return forward(operation);
+  });
+  const persisted = new PersistedQueryLink({
+    sha256: sha256Hex,
+    retry: ({ meta, error }) =>
+      meta.persistedQueryNotFound ||
+      meta.persistedQueryNotSupported ||
+      (ServerError.is(error) && (error.statusCode === 400 || error.statusCode === 500)),
+  });
+  const http = new HttpLink({
+    uri: transport.kind === 'http' ? transport.url : IN_PROCESS_URL,
+    headers: { 'X-ApiKey': apiKey, accept: 'application/json' },
+    fetch:
+      transport.kind === 'in-process'
+        ? (input, init) => transport.fetch(new Request(input as string, init))
+        : undefined,
+  });
+  return ApolloLink.from([contextVariables, persisted, http]);
+}
+
+/** Throws a Response that the route error boundary renders with its status. */
+function fail(status: number, message: string): never {
+  throw Response.json({ message } satisfies ApiErrorBody, { status });
+}
+
+/**
+ * Maps an Apollo error to a thrown error response (SPEC §8: "Response not successful: Received
+ * status code {n}", parse errors, "Server response was missing for query {name}"; default 500).
+ */
+export function throwApiError(error: unknown, operationName: string): never {
+  if (ServerError.is(error)) {
+    fail(error.statusCode >= 400 ? error.statusCode : 500, error.message);
+  }
+  if (ServerParseError.is(error)) {
+    fail(502, `Unparseable response for query ${operationName}: ${error.message}`);
+  }
+  if (CombinedGraphQLErrors.is(error)) {
+    fail(500, error.message);
+  }
+  fail(500, error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Creates the API client of one request. Apollo's cache lives only as long as the request
+ * (no data shared between shoppers).
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const client = new ApolloClient({
+    link: createLink(options),
+    cache: new InMemoryCache(),
+    defaultOptions: { query: { fetchPolicy: 'cache-first' } },
+  });
+  return {
+    async query(document, variables) {
+      const operationName = operationNameOf(document);
+      let result;
+      try {
+        result = await client.query({
+          query: document,
+          variables: variables as never,
+        });
+      } catch (error) {
+        throwApiError(error, operationName);
+      }
+      if (result.data === undefined || result.data === null) {
+        fail(500, `Server response was missing for query ${operationName}`);
+      }
+      return result.data as never;
+    },
+  };
+}
+
+/** The name of the first operation in a document, for error messages. */
+function operationNameOf(document: TypedDocumentNode<unknown, never>): string {
+  for (const definition of document.definitions) {
+    if (definition.kind === 'OperationDefinition' && definition.name) return definition.name.value;
+  }
+  return 'anonymous';
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, t } from './i18n';
+import sv from './sv.json';
+import en from './en.json';
+import da from './da.json';
+import fi from './fi.json';
+import nb from './nb.json';
+
+describe('t', () => {
+  it('formats Swedish messages with values', () => {
+    expect(t('price.discount', { percent: 25 })).toBe('-25 %');
+    expect(t('meta.title', { page: 'Cyklar', shop: 'Trampa' })).toBe('Cyklar | Trampa');
+    expect(t('topBar.freeShipping')).toBe('Fri frakt över 499 kr');
+  });
+
+  it('uses Swedish plural rules', () => {
+    expect(t('list.count', { count: 0 })).toBe('Inga produkter');
+    expect(t('list.count', { count: 1 })).toBe('1 produkt');
+    expect(t('list.count', { count: 1234 })).toBe('1\u00a0234 produkter');
+  });
+
+  it('has the stock and delivery texts of SPEC §4', () => {
+    expect(t('stock.in-stock')).toBe('I lager');
+    expect(t('stock.few-left')).toBe('Få kvar');
+    expect(t('stock.out-of-stock')).toBe('Slut i lager');
+    expect(t('stock.oversellable')).toBe('Beställningsvara');
+    expect(t('delivery.1-3')).toBe('Leveranstid 1-3 dagar');
+    expect(t('delivery.3-10')).toBe('Leveranstid 3-10 dagar');
+    expect(t('delivery.longer')).toBe('Längre leveranstid');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes dates like "21 nov. 2026"', () => {
+    expect(formatDate('2026-11-21T10:00:00Z')).toBe('21 nov. 2026');
+  });
+
+  it('returns an empty string for missing or invalid dates', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('catalogues', () => {
+  const keys = Object.keys(sv).sort();
+  it.each([
+    ['en', en],
+    ['da', da],
+    ['fi', fi],
+    ['nb', nb],
+  ])('%s has exactly the keys of sv', (_name, catalogue) => {
+    expect(Object.keys(catalogue).sort()).toEqual(keys);
+  });
+
+  it('every message parses and keeps the placeholders of the Swedish one', () => {
+    const placeholders = (message: string) =>
+      [...message.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
+    for (const catalogue of [en, da, fi, nb] as Record<string, string>[]) {
+      for (const key of keys) {
+        expect(placeholders(catalogue[key] ?? ''), key).toEqual(
+          placeholders((sv as Record<string, string>)[key] ?? ''),
+        );
+      }
+    }
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * UI texts from ICU message catalogues (SPEC §1: Swedish, sv-SE, is the only language loaded;
+ * en, da, fi and nb exist with the same keys). Messages are compiled once, on first use.
+ */
+import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import sv from './sv.json';
+
+/** The locale the shop renders in (SPEC §1 default, fallback sv). */
+export const locale = 'sv-SE';
+
+/** Every message key of the catalogue. */
+export type MessageKey = keyof typeof sv;
+
+/** Values to put into a message's `{placeholders}`. */
+export type MessageValues = Record<string, PrimitiveType>;
+
+const messages: Record<MessageKey, string> = sv;
+const compiled = new Map<MessageKey, IntlMessageFormat>();
+
+/**
+ * Formats the message `key` of the Swedish catalogue with `values`.
+ * @example t('price.discount', { percent: 25 }) // "-25 %"
+ */
+export function t(key: MessageKey, values?: MessageValues): string {
+  let format = compiled.get(key);
+  if (!format) {
+    format = new IntlMessageFormat(messages[key], locale);
+    compiled.set(key, format);
+  }
+  return String(format.format(values));
+}
+
+const dateFormat = new Intl.DateTimeFormat(locale, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/Stockholm',
+});
+
+/**
+ * A date the Swedish way, e.g. "21 nov. 2026". Accepts an ISO string or a Date;
+ * returns '' for a missing or invalid date.
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return dateFormat.format(date);
+}

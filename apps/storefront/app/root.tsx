@@ -1,0 +1,98 @@
+/**
+ * The document: `<html lang="sv">`, head (theme colour, viewport, meta, styles), the shop's
+ * category tree for every page, and the last-resort error boundary.
+ */
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+} from 'react-router';
+import type { ReactNode } from 'react';
+import type { Route } from './+types/root';
+import { ErrorPage, ErrorPageGuard } from './features/errors/error-page';
+import { buildCategoryTree, type CategoryNode } from './features/layout/category-tree';
+import { CategoriesDocument } from './graphql/generated';
+import { t } from './i18n/i18n';
+import { pageMeta } from './routing/meta';
+import { useNonce } from './security/nonce';
+import baseStyles from './styles/base.css?url';
+import layoutStyles from './styles/layout.css?url';
+import productCardStyles from './styles/product-card.css?url';
+import tokenStyles from './styles/tokens.css?url';
+
+/** Data every page shares. */
+export interface RootData {
+  shop: { name: string; publicUrl: string };
+  categories: CategoryNode[];
+  year: number;
+}
+
+/** Styles of every page: tokens, base, page chrome and product cards. */
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: tokenStyles },
+  { rel: 'stylesheet', href: baseStyles },
+  { rel: 'stylesheet', href: layoutStyles },
+  { rel: 'stylesheet', href: productCardStyles },
+];
+
+/** Loads the category tree and the shop's name for the header, footer and titles. */
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const data = await context.api.query(CategoriesDocument);
+  const categories = (data.categories ?? []).filter((category) => category !== null);
+  return {
+    shop: context.shop,
+    categories: buildCategoryTree(categories),
+    year: new Date().getFullYear(),
+  };
+}
+
+/** The HTML document around every page, error pages included. */
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="sv">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#510c76" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Renders the matched layout and page. */
+export default function App() {
+  return <Outlet />;
+}
+
+/** Title of the last-resort error page (the root loader itself failed). */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return pageMeta(undefined, {
+    title: t(notFound ? 'error.notFound.title' : 'error.generic.title'),
+    noindex: true,
+  });
+};
+
+/** Last-resort error page: used when the root loader fails (no category menu available). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ErrorPageGuard>
+      <main id="main" className="page page--narrow">
+        <ErrorPage error={error} />
+      </main>
+    </ErrorPageGuard>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The route table, mirroring SPEC §2 (Swedish paths, no locale prefix). Pages of later issues
+ * (search, brands, campaigns, favourites, checkout, account, content) are added here as they
+ * arrive; until then their paths fall through to the 404 page.
+ */
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  layout('layouts/default.tsx', [
+    index('routes/home.tsx'),
+    // Category list: /c/{category}, /c/(.*)/{category} and /list/{category}.
+    route('c/*', 'routes/category.tsx', { id: 'category' }),
+    route('list/:category', 'routes/category.tsx', { id: 'category-list' }),
+    // Product: /p/{alias} with up to three segments before the alias, and /product/{alias}.
+    route('p/*', 'routes/product.tsx', { id: 'product' }),
+    route('product/:alias', 'routes/product.tsx', { id: 'product-alias' }),
+    // The header's search form without JavaScript: /s?q=term -> /s/{term}.
+    route('s', 'routes/search-form.tsx'),
+    route('404', 'routes/not-found.tsx', { id: 'not-found' }),
+    // A route matching nothing: the 404 page with status 404.
+    route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
+  ]),
+] satisfies RouteConfig;

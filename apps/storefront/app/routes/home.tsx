@@ -1,0 +1,80 @@
+/**
+ * `/` start page: hero, category entries, campaign products (PRICE_CAMPAIGN) and the newest
+ * products (LATEST).
+ */
+import { useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/home';
+import { CategoryEntries } from '../features/home/category-entries';
+import { Hero } from '../features/home/hero';
+import { ProductGrid } from '../features/product/product-card';
+import { present, toCardProduct, type CardProduct } from '../features/product/card-product';
+import { isCampaignProduct } from '../features/product/campaign';
+import { StartPageDocument } from '../graphql/generated';
+import { t } from '../i18n/i18n';
+import type { RootData } from '../root';
+import { pageMeta, shopFromMatches } from '../routing/meta';
+import homeStyles from '../styles/home.css?url';
+
+/** Products per start-page section (two rows of four on desktop). */
+const SECTION_SIZE = 8;
+
+/** Start page styles. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
+
+/** Title "<shop> – cyklar och tillbehör", description and canonical `/`. */
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const shop = shopFromMatches(matches);
+  return pageMeta(shop, {
+    title: t('meta.home.title', { shop: shop?.name ?? '' }),
+    fullTitle: true,
+    description: t('meta.home.description'),
+    canonicalPath: '/',
+  });
+};
+
+/**
+ * Campaign and newest products. The API has no campaign filter for `products` yet, so a page of
+ * products is fetched and the campaign ones kept.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const data = await context.api.query(StartPageDocument, {
+    campaignTake: 120,
+    latestTake: SECTION_SIZE,
+  });
+  const campaign: CardProduct[] = present(data.campaign?.products)
+    .filter(isCampaignProduct)
+    .slice(0, SECTION_SIZE)
+    .map(toCardProduct);
+  const latest: CardProduct[] = present(data.latest?.products).map(toCardProduct);
+  return { campaign, latest };
+}
+
+/** The start page. */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<RootData>('root');
+  const categories = root?.categories ?? [];
+  const bikes = categories.find((category) => /cykl/i.test(category.url)) ?? categories[0];
+  const accessories = categories.find((category) => category !== bikes);
+  return (
+    <>
+      <Hero links={{ primary: bikes?.url ?? '/', secondary: accessories?.url }} />
+      <CategoryEntries categories={categories} />
+      {loaderData.campaign.length > 0 ? (
+        <section className="section container" aria-labelledby="home-campaign">
+          <h2 id="home-campaign" className="section__title">
+            {t('home.campaign')}
+          </h2>
+          <ProductGrid products={loaderData.campaign} />
+        </section>
+      ) : null}
+      {loaderData.latest.length > 0 ? (
+        <section className="section container" aria-labelledby="home-latest">
+          <h2 id="home-latest" className="section__title">
+            {t('home.latest')}
+          </h2>
+          <ProductGrid products={loaderData.latest} />
+        </section>
+      ) : null}
+    </>
+  );
+}

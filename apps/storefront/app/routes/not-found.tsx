@@ -1,0 +1,19 @@
+/**
+ * `/404` and every path no other route matches: the 404 page with status 404 (SPEC §2: 'This
+ * page could not be found'; a missing page raises 'Page not found' with the requested url).
+ */
+import type { Route } from './+types/not-found';
+
+/** Throws the 404 response the layout's error boundary renders. */
+export function loader({ request }: Route.LoaderArgs): never {
+  const { pathname } = new URL(request.url);
+  throw Response.json(
+    { message: `Page not found: ${pathname}` },
+    { status: 404, statusText: 'Page not found' },
+  );
+}
+
+/** Never rendered: the loader always throws. */
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,120 @@
+/**
+ * Product page: `/p/{alias}`, `/p/(.*)/{alias}` (1-3 segments before the alias) and
+ * `/product/{alias}` (SPEC §2). product(alias) null means 404; a path other than canonicalUrl
+ * redirects with 301. Related accessories are deferred (the page is useful without them).
+ */
+import { Suspense } from 'react';
+import { Await, redirect } from 'react-router';
+import type { Route } from './+types/product';
+import { Breadcrumbs } from '../components/ui/breadcrumbs';
+import { TruckIcon } from '../components/ui/icons';
+import { present, toCardProduct, type CardProduct } from '../features/product/card-product';
+import { Gallery } from '../features/product/gallery';
+import { Price } from '../features/product/price';
+import { ProductGrid } from '../features/product/product-card';
+import { toProductView } from '../features/product/product-view.server';
+import { SizePicker } from '../features/product/size-picker';
+import { Specification } from '../features/product/specification';
+import { ProductPageDocument, RelatedProductsDocument } from '../graphql/generated';
+import { t } from '../i18n/i18n';
+import { pageMeta, shopFromMatches } from '../routing/meta';
+import { needsCanonicalRedirect, normalizePath, productAliasFromPath } from '../routing/paths';
+import productStyles from '../styles/product.css?url';
+
+/** Product page styles. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: productStyles }];
+
+/** Title "<product> | <shop>", description and canonical link. */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  return pageMeta(shopFromMatches(matches), loaderData.product.seo);
+};
+
+/** The product (awaited) and its related accessories (streamed later). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const alias = productAliasFromPath(url.pathname);
+  const notFound = () =>
+    Response.json(
+      { message: `Page not found: ${url.pathname}` },
+      { status: 404, statusText: 'Page not found' },
+    );
+  if (!alias) throw notFound();
+  const data = await context.api.query(ProductPageDocument, { alias });
+  const product = data.product;
+  if (!product) throw notFound();
+  const canonicalUrl = product.canonicalUrl || normalizePath(url.pathname);
+  if (needsCanonicalRedirect(url.pathname, canonicalUrl)) {
+    throw redirect(canonicalUrl + url.search, 301);
+  }
+  const related: Promise<CardProduct[]> = context.api
+    .query(RelatedProductsDocument, { alias: product.alias })
+    .then((result) => present(result.relatedProducts).map(toCardProduct))
+    .catch(() => []);
+  return { product: toProductView(product, canonicalUrl, context.shop.name), related };
+}
+
+/** The product page. */
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
+  return (
+    <div className="page container">
+      <Breadcrumbs items={product.trail} />
+      <div className="product">
+        <div className="product__media">
+          <Gallery name={product.name} images={product.images} />
+        </div>
+        <div className="product__summary">
+          {product.brand ? <p className="product__brand">{product.brand}</p> : null}
+          <h1 className="product__name">{product.name}</h1>
+          {product.articleNumber ? (
+            <p className="product__article">
+              {t('product.articleNumber')} <span>{product.articleNumber}</span>
+            </p>
+          ) : null}
+          {product.price ? <Price price={product.price} size="large" /> : null}
+          {product.shortText ? <p className="product__short">{product.shortText}</p> : null}
+          <SizePicker options={product.skus} />
+          <ul className="product__promises">
+            <li>
+              <TruckIcon width="20" height="20" />
+              {t('topBar.freeShipping')}
+            </li>
+            <li>{t('topBar.returns')}</li>
+          </ul>
+        </div>
+      </div>
+      <div className="product-details">
+        {paragraphs.length > 0 ? (
+          <section className="product-details__section" aria-labelledby="product-description">
+            <h2 id="product-description">{t('product.description')}</h2>
+            {paragraphs.map((text, index) => (
+              <p key={index}>{text}</p>
+            ))}
+          </section>
+        ) : null}
+        {product.specs.length > 0 ? (
+          <section className="product-details__section" aria-labelledby="product-specification">
+            <h2 id="product-specification">{t('product.specification')}</h2>
+            <Specification groups={product.specs} />
+          </section>
+        ) : null}
+      </div>
+      <Suspense fallback={null}>
+        <Await resolve={related}>
+          {(items) =>
+            items.length > 0 ? (
+              <section className="section" aria-labelledby="product-related">
+                <h2 id="product-related" className="section__title">
+                  {t('product.related')}
+                </h2>
+                <ProductGrid products={items} />
+              </section>
+            ) : null
+          }
+        </Await>
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * The shop's one Node process (ADR 001, React Router's node-custom-server pattern):
+ * compression, security headers, `/graphql` (the API in-process), product images, the built
+ * static assets and finally the React Router request handler. `--dev` (root `npm run dev`)
+ * serves the app through Vite in middleware mode instead of the build.
+ *
+ * Run directly: `tsx apps/storefront/server.ts [--dev]`. Imported: `startServer(options)`.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequestHandler } from '@react-router/express';
+import { createApi } from '@trampa/api';
+import { loadConfigOrExit, type Config } from '@trampa/api/config';
+import { prepareDatabase } from '@trampa/api/db/setup';
+import { renderProductImageSvg } from '@trampa/api/images';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { AppLoadContext, ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { createApiClient, type ApiTransport } from './app/graphql/client.server.ts';
+import { resolveRequestMarket } from './app/market/request-market.ts';
+
+/** The storefront folder (build output and Vite root are found from here, whatever the cwd). */
+const storefrontDir = fileURLToPath(new URL('.', import.meta.url));
+
+/** Options of {@link startServer}. */
+export interface StartServerOptions {
+  /** TCP port; 0 picks a free one. Default: the configured PORT. */
+  port?: number;
+  /** Serve through Vite (middleware mode) instead of the build. */
+  dev?: boolean;
+  /** Environment to read the configuration from. Default: process.env. */
+  env?: Record<string, string | undefined>;
+}
+
+/** A running shop. */
+export interface RunningServer {
+  /** Base URL, e.g. `http://localhost:3000`. */
+  url: string;
+  /** Stops accepting connections, then closes Vite and the database. */
+  close(): Promise<void>;
+}
+
+/** One year, for files whose names carry a content hash. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Image folders accepted in `/img/product/{folder}/...`: `400x400`, `100f125`, `raw`. */
+const IMAGE_FOLDER = /^(?:\d{1,4}[xf]\d{1,4}|raw)$/;
+
+/**
+ * Content-Security-Policy of the shop: only 'self'. React Router's inline hydration scripts get
+ * the per-request nonce. In dev mode Vite injects styles and its client inline, so 'unsafe-inline'
+ * is allowed there (and the HMR web socket).
+ */
+export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  return [
+    "default-src 'self'",
+    dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
+    dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Express middleware: per-request CSP nonce and the security headers. */
+function securityHeaders(dev: boolean) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString('base64');
+    res.locals.cspNonce = nonce;
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
+    next();
+  };
+}
+
+/** `GET /img/product/:folder/:fileName`: the product image as SVG, or 404. */
+function productImage(req: Request, res: Response, next: NextFunction): void {
+  const folder = String(req.params.folder);
+  const fileName = String(req.params.fileName);
+  const svg = IMAGE_FOLDER.test(folder) ? renderProductImageSvg(fileName) : null;
+  if (svg === null) {
+    res.status(404).type('text/plain').send('Not found');
+    return;
+  }
+  res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
+  res.setHeader('Cache-Control', IMMUTABLE);
+  res.send(svg);
+  void next;
+}
+
+/**
+ * Starts the shop: opens (migrates, seeds) the database, mounts the API and the storefront, and
+ * listens. Resolves once the server accepts connections.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const config: Config = loadConfigOrExit(env);
+  const dev = options.dev ?? false;
+  const port = options.port ?? config.port;
+  const apiUrl = env.API_URL?.trim() || undefined;
+
+  // Scale-out mode (API_URL): the API runs elsewhere, this process holds no database.
+  const database = apiUrl ? undefined : await prepareDatabase(config);
+  const api = database ? createApi({ db: database.db, config }) : undefined;
+  const transport: ApiTransport = api
+    ? { kind: 'in-process', fetch: (request) => api.fetch(request) }
+    : { kind: 'http', url: apiUrl! };
+
+  const app = express();
+  app.disable('x-powered-by');
+  const httpServer: Server = createServer(app);
+  app.use(compression());
+  app.use(securityHeaders(dev));
+  if (api) app.all('/graphql', (req, res) => api.yoga(req, res));
+  app.get('/img/product/:folder/:fileName', productImage);
+
+  let vite: ViteDevServer | undefined;
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (dev) {
+    const { createServer: createViteServer } = await import('vite');
+    vite = await createViteServer({
+      root: storefrontDir,
+      configFile: join(storefrontDir, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server: httpServer } },
+    });
+    app.use(vite.middlewares);
+    const devServer = vite;
+    build = () =>
+      devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const clientDir = join(storefrontDir, 'build/client');
+    app.use(
+      '/assets',
+      express.static(join(clientDir, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        fallthrough: false,
+      }),
+    );
+    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+    const serverBuildUrl = pathToFileURL(join(storefrontDir, 'build/server/index.js')).href;
+    build = (await import(serverBuildUrl)) as ServerBuild;
+  }
+
+  let publicUrl = config.publicUrl;
+  app.use(
+    createRequestHandler({
+      build,
+      mode: dev ? 'development' : 'production',
+      getLoadContext(req, res): AppLoadContext {
+        const request = new globalThis.Request(new URL(req.originalUrl, publicUrl));
+        const market = resolveRequestMarket(request);
+        return {
+          api: createApiClient({ transport, apiKey: config.apiKey, market }),
+          market,
+          shop: { name: config.shopName, publicUrl },
+          cspNonce: String(res.locals.cspNonce ?? ''),
+        };
+      },
+    }),
+  );
+
+  await new Promise<void>((resolveListen, rejectListen) => {
+    httpServer.once('error', rejectListen);
+    httpServer.listen(port, config.host, () => {
+      httpServer.off('error', rejectListen);
+      resolveListen();
+    });
+  });
+  const { port: actualPort } = httpServer.address() as AddressInfo;
+  const url = `http://localhost:${actualPort}`;
+  if (!env.PUBLIC_URL?.trim()) publicUrl = url;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((done) => {
+          httpServer.close(() => done());
+          httpServer.closeAllConnections();
+        });
+        await vite?.close();
+        await database?.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** True when this file is the process's entry point (`tsx apps/storefront/server.ts`). */
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && import.meta.url === pathToFileURL(resolve(entry)).href;
+}
+
+if (isEntryPoint()) {
+  const config = loadConfigOrExit();
+  const server = await startServer({ port: config.port, dev: process.argv.includes('--dev') });
+  console.log(`${config.shopName} körs på ${server.url}`);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`Could not stop cleanly after ${signal}:`, error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
