@@ -1,0 +1,81 @@
+/**
+ * `npm run db:seed -- [--products N] [--seed N]`: migrates the configured database, deletes an
+ * existing catalogue and seeds a new one, then prints a summary and the time taken.
+ */
+import { openConfiguredDatabase } from './cli-database.ts';
+import { runMigrations } from './migrate.ts';
+import { clearCatalogue } from './seed/clear.ts';
+import {
+  DEFAULT_PRODUCT_COUNT,
+  DEFAULT_SEED,
+  isCatalogueEmpty,
+  seedCatalogue,
+} from './seed/seed.ts';
+
+const USAGE = 'Usage: npm run db:seed -- [--products N] [--seed N]   (N a positive integer)';
+
+/** Parsed command line. */
+interface SeedArgs {
+  products: number;
+  seed: number;
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(1);
+}
+
+function parseArgs(argv: string[]): SeedArgs {
+  const args: SeedArgs = { products: DEFAULT_PRODUCT_COUNT, seed: DEFAULT_SEED };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
+    if (flag !== '--products' && flag !== '--seed') fail(`Unknown argument: ${arg}`);
+    const value = inline ?? argv[(i += 1)];
+    if (
+      value === undefined ||
+      !/^[1-9][0-9]*$/.test(value) ||
+      !Number.isSafeInteger(Number(value))
+    ) {
+      fail(
+        `${flag} needs a positive integer, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`,
+      );
+    }
+    if (flag === '--products') args.products = Number(value);
+    else args.seed = Number(value);
+  }
+  return args;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const handle = await openConfiguredDatabase();
+  try {
+    const started = Date.now();
+    await runMigrations(handle);
+    if (!(await isCatalogueEmpty(handle.db))) {
+      const clearing = Date.now();
+      await clearCatalogue(handle.db);
+      console.log(`Deleted the existing catalogue in ${Date.now() - clearing} ms`);
+    }
+    const seeding = Date.now();
+    const summary = await seedCatalogue(handle.db, { products: args.products, seed: args.seed });
+    const seconds = ((Date.now() - seeding) / 1000).toFixed(1);
+    console.log(
+      `Seeded ${handle.description} (seed ${args.seed}): ${summary.products} products, ${summary.skus} SKUs, ` +
+        `${summary.brands} brands, ${summary.categories} categories, ${summary.campaigns} campaigns, ` +
+        `${summary.stores} stores in ${seconds} s (${((Date.now() - started) / 1000).toFixed(1)} s in total)`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

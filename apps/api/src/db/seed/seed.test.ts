@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { openTestDb, testDatabaseKinds } from '../../../test/test-db.ts';
+import type { DbHandle } from '../client.ts';
+import * as schema from '../schema.ts';
+import { clearCatalogue } from './clear.ts';
+import { ean13CheckDigit } from './identifiers.ts';
+import { isCatalogueEmpty, seedCatalogue, type SeedSummary } from './seed.ts';
+
+const NOW = new Date('2026-11-21T10:00:00Z');
+const PRODUCTS = 120;
+
+async function productSnapshot(handle: DbHandle) {
+  return handle.db
+    .select({
+      id: schema.products.id,
+      name: schema.products.name,
+      alias: schema.products.alias,
+      articleNumber: schema.products.articleNumber,
+      text1: schema.products.text1,
+      price: schema.productPrices.regularPriceIncVat,
+    })
+    .from(schema.products)
+    .innerJoin(schema.productPrices, eq(schema.productPrices.productId, schema.products.id))
+    .orderBy(asc(schema.products.id));
+}
+
+describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
+  let handle: DbHandle;
+  let summary: SeedSummary;
+
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+    expect(await isCatalogueEmpty(handle.db)).toBe(true);
+    summary = await seedCatalogue(handle.db, { products: PRODUCTS, now: NOW });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('gives the expected counts', async () => {
+    const { db } = handle;
+    expect(await isCatalogueEmpty(db)).toBe(false);
+    expect(summary.products).toBe(PRODUCTS);
+    expect(await db.$count(schema.products)).toBe(PRODUCTS);
+    expect(await db.$count(schema.skus)).toBe(summary.skus);
+    expect(summary.skus).toBeGreaterThan(PRODUCTS);
+    expect(await db.$count(schema.stock)).toBe(summary.skus);
+    expect(await db.$count(schema.brands)).toBe(summary.brands);
+    expect(summary.brands).toBeGreaterThanOrEqual(25);
+    expect(await db.$count(schema.categories)).toBe(summary.categories);
+    expect(await db.$count(schema.priceCampaigns)).toBe(summary.campaigns);
+    expect(await db.$count(schema.stores)).toBe(3);
+    expect(await db.$count(schema.productPrices)).toBe(PRODUCTS);
+    expect(await db.$count(schema.markets)).toBe(1);
+  });
+
+  it('has the channel and the Swedish market', async () => {
+    const [channel] = await handle.db.select().from(schema.channels);
+    expect(channel).toMatchObject({
+      id: 1,
+      alias: 'se',
+      name: 'Trampa',
+      defaultLanguageId: 'sv-SE',
+      defaultMarketId: 'SE|SEK',
+    });
+    const [market] = await handle.db.select().from(schema.markets);
+    expect(market).toMatchObject({
+      id: 'SE|SEK',
+      alias: 'se',
+      countryCode: 'SE',
+      currencyCode: 'SEK',
+      vatRateBasisPoints: 2500,
+      groupKey: 'Norden',
+      virtual: false,
+      onlyDisplayInCheckout: false,
+    });
+  });
+
+  it('covers every stock status', async () => {
+    const rows = await handle.db.select().from(schema.stock);
+    const statuses = new Set(
+      rows.map((s) => {
+        if (s.inStock > 5) return 'in-stock';
+        if (s.inStock >= 1) return 'few-left';
+        if (s.static > 0) return 'static';
+        if (s.oversellable > 0) return 'oversellable';
+        return s.incoming ? 'out-of-stock-incoming' : 'out-of-stock';
+      }),
+    );
+    expect([...statuses].sort()).toEqual(
+      [
+        'few-left',
+        'in-stock',
+        'out-of-stock',
+        'out-of-stock-incoming',
+        'oversellable',
+        'static',
+      ].sort(),
+    );
+    for (const s of rows.filter((r) => r.incoming)) {
+      expect(s.inStock + s.oversellable + s.static).toBe(0);
+      expect(s.incoming! > '2026-11-21').toBe(true);
+    }
+    const inStock = rows.filter((s) => s.inStock > 5).length;
+    expect(inStock / rows.length).toBeGreaterThan(0.5);
+  });
+
+  it('puts campaign prices 10-40 % below regular prices, ending in 9', async () => {
+    const rows = await handle.db
+      .select({
+        selling: schema.priceCampaignPrices.sellingPriceIncVat,
+        regular: schema.productPrices.regularPriceIncVat,
+      })
+      .from(schema.priceCampaignPrices)
+      .innerJoin(
+        schema.productPrices,
+        and(
+          eq(schema.productPrices.productId, schema.priceCampaignPrices.productId),
+          eq(schema.productPrices.marketId, schema.priceCampaignPrices.marketId),
+        ),
+      );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { selling, regular } of rows) {
+      expect(selling).toBeLessThan(regular);
+      expect(selling).toBeLessThanOrEqual(regular * 0.9);
+      expect(selling).toBeGreaterThanOrEqual(regular * 0.6);
+      expect(selling % 1000).toBe(900);
+    }
+    const active = await handle.db
+      .selectDistinct({ productId: schema.priceCampaignPrices.productId })
+      .from(schema.priceCampaignPrices)
+      .innerJoin(
+        schema.priceCampaigns,
+        eq(schema.priceCampaigns.id, schema.priceCampaignPrices.campaignId),
+      )
+      .where(and(lte(schema.priceCampaigns.startsAt, NOW), gt(schema.priceCampaigns.endsAt, NOW)));
+    expect(active.length).toBeGreaterThan(0);
+  });
+
+  it('gives every product a SKU, an image, a SE|SEK price, a brand and its categories', async () => {
+    const { db } = handle;
+    const products = await db.select().from(schema.products);
+    const skus = await db.select().from(schema.skus);
+    const images = await db.select().from(schema.productImages);
+    const prices = await db.select().from(schema.productPrices);
+    const links = await db.select().from(schema.productCategories);
+    const categories = new Map((await db.select().from(schema.categories)).map((c) => [c.id, c]));
+    const brands = new Set((await db.select().from(schema.brands)).map((b) => b.id));
+    const colour = await db
+      .select()
+      .from(schema.productParameters)
+      .where(eq(schema.productParameters.parameterId, 1));
+    expect(colour).toHaveLength(products.length);
+    expect(colour.every((c) => c.parameterValueId !== null)).toBe(true);
+    for (const product of products) {
+      expect(skus.some((s) => s.productId === product.id)).toBe(true);
+      expect(
+        images.some(
+          (i) => i.productId === product.id && /^[a-z]+_[a-z]+_\d+_[1-3]\.svg$/.test(i.fileName),
+        ),
+      ).toBe(true);
+      const price = prices.find((p) => p.productId === product.id);
+      expect(price).toMatchObject({
+        marketId: 'SE|SEK',
+        currencyCode: 'SEK',
+        vatRateBasisPoints: 2500,
+      });
+      expect(price!.regularPriceIncVat % 1000).toBe(900);
+      expect(brands.has(product.brandId)).toBe(true);
+      const primary = categories.get(product.primaryCategoryId);
+      expect(primary?.parentId).not.toBeNull();
+      const own = links.filter((l) => l.productId === product.id).map((l) => l.categoryId);
+      expect(own).toContain(product.primaryCategoryId);
+      expect(own).toContain(primary!.parentId);
+      expect(product.text1.split('. ').length).toBeGreaterThanOrEqual(2);
+    }
+    for (const sku of skus) {
+      expect(sku.gtin).toMatch(/^\d{13}$/);
+      expect(Number(sku.gtin!.slice(12))).toBe(ean13CheckDigit(sku.gtin!.slice(0, 12)));
+      expect(sku.weight).toBeGreaterThanOrEqual(50);
+      expect(sku.weight).toBeLessThanOrEqual(35_000);
+    }
+  });
+
+  it('relates bikes to accessories', async () => {
+    const rows = await handle.db
+      .select({ productId: schema.productRelations.productId, n: sql<number>`count(*)::int` })
+      .from(schema.productRelations)
+      .groupBy(schema.productRelations.productId);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.n).toBeGreaterThanOrEqual(4);
+      expect(row.n).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('refuses to seed a catalogue that is not empty, and can be cleared', async () => {
+    await expect(seedCatalogue(handle.db, { products: 5 })).rejects.toThrow(/not empty/);
+    expect(await handle.db.$count(schema.products)).toBe(PRODUCTS);
+    const before = await productSnapshot(handle);
+    await clearCatalogue(handle.db);
+    expect(await isCatalogueEmpty(handle.db)).toBe(true);
+    expect(await handle.db.$count(schema.products)).toBe(0);
+    await seedCatalogue(handle.db, { products: PRODUCTS, now: NOW });
+    expect(await productSnapshot(handle)).toEqual(before);
+  });
+
+  it('is deterministic: the same seed on another database gives the same products', async () => {
+    const other = await openTestDb('pglite');
+    try {
+      await seedCatalogue(other.db, { products: PRODUCTS, now: NOW });
+      expect(await productSnapshot(other)).toEqual(await productSnapshot(handle));
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('seed options', () => {
+  it('rejects a product count that is not a positive integer', async () => {
+    const handle = await openTestDb('pglite');
+    try {
+      await expect(seedCatalogue(handle.db, { products: 0 })).rejects.toThrow(RangeError);
+      await expect(seedCatalogue(handle.db, { products: 2.5 })).rejects.toThrow(RangeError);
+      expect(await isCatalogueEmpty(handle.db)).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('seeds the default 640 products with at least 40 on active campaigns and unique names', async () => {
+    const handle = await openTestDb('pglite');
+    try {
+      const summary = await seedCatalogue(handle.db, { now: NOW });
+      expect(summary.products).toBe(640);
+      const names = await handle.db
+        .selectDistinct({ name: schema.products.name })
+        .from(schema.products);
+      expect(names).toHaveLength(640);
+      const active = await handle.db
+        .selectDistinct({ productId: schema.priceCampaignPrices.productId })
+        .from(schema.priceCampaignPrices)
+        .innerJoin(
+          schema.priceCampaigns,
+          eq(schema.priceCampaigns.id, schema.priceCampaignPrices.campaignId),
+        )
+        .where(
+          and(lte(schema.priceCampaigns.startsAt, NOW), gt(schema.priceCampaigns.endsAt, NOW)),
+        );
+      expect(active.length).toBeGreaterThanOrEqual(40);
+      const brandsInUse = await handle.db
+        .selectDistinct({ id: schema.products.brandId })
+        .from(schema.products);
+      expect(brandsInUse.length).toBe(summary.brands);
+    } finally {
+      await handle.close();
+    }
+  });
+});
