@@ -5,7 +5,7 @@
  * or call `api.fetch(request)`; `src/server.ts` runs it alone.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql/index.js';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { useAPQ } from '@graphql-yoga/plugin-apq';
 import type { Config } from './config.ts';

@@ -1,15 +1,20 @@
 /**
- * Expected failures of the shop's services (ARCHITECTURE convention 6). Services throw a
- * {@link ShopError}; the GraphQL layer turns it into a `GraphQLError` whose `extensions.code` is
- * the error's code (src/graphql/errors.ts). Anything else is a bug and is masked.
+ * Expected failures of the shop's services (ARCHITECTURE convention 6). A {@link ShopError} is a
+ * `GraphQLError` whose `extensions.code` is stable (e.g. BAD_USER_INPUT, CURRENCY_NOT_FOUND), so
+ * it reaches clients as it is, located at the field that failed; anything else a resolver throws
+ * is a bug and is masked (src/graphql/errors.ts).
+ *
+ * `graphql/index.js` (the CommonJS build) is imported on purpose: it is the instance Pothos and
+ * Yoga load, so `instanceof GraphQLError` holds under Vite/Vitest too.
  */
+import { GraphQLError } from 'graphql/index.js';
 
 /** The codes clients may see in `errors[].extensions.code`. */
 export type ShopErrorCode =
   'BAD_USER_INPUT' | 'NOT_FOUND' | 'CURRENCY_NOT_FOUND' | 'UNAUTHENTICATED' | 'FORBIDDEN';
 
 /** An expected, client-facing failure with a stable code and a safe message. */
-export class ShopError extends Error {
+export class ShopError extends GraphQLError {
   override name = 'ShopError';
 
   constructor(
@@ -17,9 +22,9 @@ export class ShopError extends Error {
     readonly code: ShopErrorCode,
     message: string,
     /** Extra, safe details sent in `extensions` (e.g. `{ argument: 'take' }`). */
-    readonly details: Record<string, unknown> = {},
+    details: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(message, { extensions: { ...details, code } });
   }
 }
 

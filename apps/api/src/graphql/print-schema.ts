@@ -1,5 +1,5 @@
 /** The schema as deterministic SDL text (types sorted by name), as committed in schema.graphql. */
-import { printSchema } from 'graphql';
+import { printSchema } from 'graphql/index.js';
 import { getSchema } from './schema.ts';
 
 /** SDL of the API schema with a header line; ends with a newline. */

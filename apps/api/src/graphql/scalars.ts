@@ -3,7 +3,7 @@
  * string), Long (JSON number), Guid (UUID string). Invalid input values give a GraphQL
  * validation error (BAD_USER_INPUT), never a stack trace.
  */
-import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { GraphQLError, Kind, type ValueNode } from 'graphql/index.js';
 import { builder } from './builder.ts';
 
 function invalid(type: string, value: unknown): GraphQLError {

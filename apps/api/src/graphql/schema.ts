@@ -2,7 +2,7 @@
  * Schema assembly: imports every module's GraphQL file (each registers its types and root
  * fields on the shared builder) and builds the executable schema once.
  */
-import type { GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql/index.js';
 import { builder } from './builder.ts';
 import './scalars.ts';
 import '../modules/channel/channel.graphql.ts';
