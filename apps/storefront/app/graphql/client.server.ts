@@ -12,11 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
-import {
-  CombinedGraphQLErrors,
-  ServerError,
-  ServerParseError,
-} from '@apollo/client/errors';
+import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { RequestMarket } from '../market/request-market';

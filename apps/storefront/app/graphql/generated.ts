@@ -1006,7 +1006,7 @@ export const StartPageDocument = {
                     {
                       kind: 'ObjectField',
                       name: { kind: 'Name', value: 'sort' },
-                      value: { kind: 'EnumValue', value: 'PRICE' },
+                      value: { kind: 'EnumValue', value: 'MOST_SOLD' },
                     },
                   ],
                 },

@@ -3,6 +3,7 @@
  * en, da, fi and nb exist with the same keys). Messages are compiled once, on first use.
  */
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import sv from './sv.json';
 
 /** The locale the shop renders in (SPEC §1 default, fallback sv). */
@@ -14,7 +15,8 @@ export type MessageKey = keyof typeof sv;
 /** Values to put into a message's `{placeholders}`. */
 export type MessageValues = Record<string, PrimitiveType>;
 
-const messages: Record<MessageKey, string> = sv;
+/** Message texts; in the browser build they arrive precompiled to ICU ASTs (vite.config.ts). */
+const messages: Record<MessageKey, string | MessageFormatElement[]> = sv;
 const compiled = new Map<MessageKey, IntlMessageFormat>();
 
 /**

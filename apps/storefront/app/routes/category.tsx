@@ -88,7 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstPage: window.firstPage,
     lastPage: window.lastPage,
     seo: {
-      title: info.meta?.title || info.name,
+      title: info.name,
       description:
         info.meta?.description ||
         description ||
@@ -104,7 +104,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootData>('root');
   const trail = categoryTrail(root?.categories ?? [], loaderData.canonicalUrl);
-  const crumbs = trail.length > 0 ? trail : [{ name: loaderData.name, url: loaderData.canonicalUrl }];
+  const crumbs =
+    trail.length > 0 ? trail : [{ name: loaderData.name, url: loaderData.canonicalUrl }];
   const { products, lastPage, more, loading } = useAppendedPages(loaderData);
   const { pages, count, firstPage, canonicalUrl } = loaderData;
   return (
@@ -137,7 +138,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </div>
         {firstPage > 1 ? (
           <p className="list-pager">
-            <Link to={pageHref(canonicalUrl, firstPage - 1)} className="button button--secondary" rel="prev">
+            <Link
+              to={pageHref(canonicalUrl, firstPage - 1)}
+              className="button button--secondary"
+              rel="prev"
+            >
               {t('list.showPrevious')}
             </Link>
           </p>
@@ -213,7 +218,8 @@ function useAppendedPages(data: CategoryData) {
 
   const loading = fetcher.state !== 'idle';
   const more = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
+      return;
     event.preventDefault();
     if (loading) return;
     void fetcher.load(`${data.canonicalUrl}?page=${current.lastPage + 1}&append=1`);

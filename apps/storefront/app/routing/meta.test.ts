@@ -5,7 +5,9 @@ const shop = { name: 'Trampa', publicUrl: 'https://trampa.example' };
 
 describe('pageMeta', () => {
   it('titles pages "<page> | <shop>" with an absolute canonical link', () => {
-    expect(pageMeta(shop, { title: 'Cyklar', description: 'Alla cyklar', canonicalPath: '/c/cyklar' })).toEqual([
+    expect(
+      pageMeta(shop, { title: 'Cyklar', description: 'Alla cyklar', canonicalPath: '/c/cyklar' }),
+    ).toEqual([
       { title: 'Cyklar | Trampa' },
       { name: 'description', content: 'Alla cyklar' },
       { tagName: 'link', rel: 'canonical', href: 'https://trampa.example/c/cyklar' },
@@ -20,7 +22,11 @@ describe('pageMeta', () => {
       nextPath: '/c/cyklar?page=3',
     });
     expect(meta).toContainEqual({ title: 'Trampa – cyklar och tillbehör' });
-    expect(meta).toContainEqual({ tagName: 'link', rel: 'prev', href: 'https://trampa.example/c/cyklar' });
+    expect(meta).toContainEqual({
+      tagName: 'link',
+      rel: 'prev',
+      href: 'https://trampa.example/c/cyklar',
+    });
     expect(meta).toContainEqual({
       tagName: 'link',
       rel: 'next',

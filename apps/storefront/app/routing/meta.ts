@@ -33,8 +33,7 @@ export function shopFromMatches(
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
 ): ShopInfo | undefined {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as
-    | { shop?: ShopInfo }
-    | undefined;
+    { shop?: ShopInfo } | undefined;
   return root?.shop;
 }
 
@@ -53,10 +52,18 @@ export function pageMeta(shop: ShopInfo | undefined, seo: PageSeo): MetaDescript
     });
   }
   if (shop && seo.prevPath) {
-    descriptors.push({ tagName: 'link', rel: 'prev', href: absoluteUrl(shop.publicUrl, seo.prevPath) });
+    descriptors.push({
+      tagName: 'link',
+      rel: 'prev',
+      href: absoluteUrl(shop.publicUrl, seo.prevPath),
+    });
   }
   if (shop && seo.nextPath) {
-    descriptors.push({ tagName: 'link', rel: 'next', href: absoluteUrl(shop.publicUrl, seo.nextPath) });
+    descriptors.push({
+      tagName: 'link',
+      rel: 'next',
+      href: absoluteUrl(shop.publicUrl, seo.nextPath),
+    });
   }
   return descriptors;
 }

@@ -55,7 +55,10 @@ export function categoryFromPath(pathname: string): CategoryPath | null {
  * True when the current path differs from the API's canonical path (the product or list page
  * then redirects with 301). Compares decoded paths without trailing slashes.
  */
-export function needsCanonicalRedirect(pathname: string, canonicalUrl: string | null | undefined): boolean {
+export function needsCanonicalRedirect(
+  pathname: string,
+  canonicalUrl: string | null | undefined,
+): boolean {
   if (!canonicalUrl || !canonicalUrl.startsWith('/')) return false;
   return normalizePath(pathname) !== normalizePath(canonicalUrl);
 }

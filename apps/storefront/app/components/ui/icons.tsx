@@ -96,14 +96,7 @@ export function TruckIcon(props: IconProps) {
 /** The shop's mark: a bicycle wheel. */
 export function WheelMark(props: IconProps) {
   return (
-    <svg
-      width="32"
-      height="32"
-      viewBox="0 0 32 32"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
+    <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false" {...props}>
       <circle className="wheel-mark__disc" cx="16" cy="16" r="15" />
       <circle cx="16" cy="16" r="9.5" fill="none" stroke="#fff" strokeWidth="2.2" />
       <path

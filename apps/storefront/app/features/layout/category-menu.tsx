@@ -26,7 +26,9 @@ export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpenId(null);
-      navRef.current?.querySelector<HTMLButtonElement>(`[aria-controls="submenu-${openId}"]`)?.focus();
+      navRef.current
+        ?.querySelector<HTMLButtonElement>(`[aria-controls="submenu-${openId}"]`)
+        ?.focus();
     };
     const onPointerDown = (event: PointerEvent) => {
       if (!navRef.current?.contains(event.target as Node)) setOpenId(null);

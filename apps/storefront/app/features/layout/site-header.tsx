@@ -10,7 +10,13 @@ import { SearchForm } from './search-form';
 import { useHideOnScroll } from './use-hide-on-scroll';
 
 /** Site header; hides while scrolling down. */
-export function SiteHeader({ shopName, categories }: { shopName: string; categories: CategoryNode[] }) {
+export function SiteHeader({
+  shopName,
+  categories,
+}: {
+  shopName: string;
+  categories: CategoryNode[];
+}) {
   const ref = useRef<HTMLElement>(null);
   useHideOnScroll(ref);
   return (

@@ -34,7 +34,8 @@ export interface ProductWindow {
 
 /** The products `?page=N` shows (see the module comment). */
 export function productWindow(page: number, pageSize = PAGE_SIZE): ProductWindow {
-  if (page <= MAX_CUMULATIVE_PAGES) return { skip: 0, take: page * pageSize, firstPage: 1, lastPage: page };
+  if (page <= MAX_CUMULATIVE_PAGES)
+    return { skip: 0, take: page * pageSize, firstPage: 1, lastPage: page };
   return { skip: (page - 1) * pageSize, take: pageSize, firstPage: page, lastPage: page };
 }
 

@@ -38,7 +38,12 @@ describe('toCardProduct', () => {
         productImages: [null, { fileName: 'racer-1.svg' }],
         unitPrice: price,
       }),
-    ).toMatchObject({ id: '7', url: '/p/cyklar/racer', brand: 'Fart', imageFileName: 'racer-1.svg' });
+    ).toMatchObject({
+      id: '7',
+      url: '/p/cyklar/racer',
+      brand: 'Fart',
+      imageFileName: 'racer-1.svg',
+    });
   });
 
   it('falls back to /p/{alias} and the alias as name', () => {

@@ -6,7 +6,13 @@ import { t } from '../../i18n/i18n';
 import type { ShownPrice } from './card-product';
 
 /** Price block; `size` large on the product page. */
-export function Price({ price, size = 'normal' }: { price: ShownPrice; size?: 'normal' | 'large' }) {
+export function Price({
+  price,
+  size = 'normal',
+}: {
+  price: ShownPrice;
+  size?: 'normal' | 'large';
+}) {
   return (
     <p className={`price price--${size}`}>
       {price.isDiscounted ? (

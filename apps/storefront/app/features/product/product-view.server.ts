@@ -76,7 +76,7 @@ export function toProductView(
     specs: toSpecGroups(product.parameterGroups),
     trail: toTrail(product, canonicalUrl),
     seo: {
-      title: product.meta?.title || name,
+      title: name,
       description:
         product.meta?.description ||
         product.texts?.text2 ||

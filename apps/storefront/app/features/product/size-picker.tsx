@@ -30,8 +30,10 @@ export function SizePicker({ options }: { options: SizeOption[] }) {
     );
   }
   return (
-    <fieldset className="size-picker">
-      <legend className="size-picker__legend">{t('product.size.legend')}</legend>
+    <fieldset className="size-picker" role="radiogroup" aria-labelledby="size-picker-legend">
+      <legend id="size-picker-legend" className="size-picker__legend">
+        {t('product.size.legend')}
+      </legend>
       <div className="size-picker__options">
         {options.map((option) => (
           <label key={option.id} className={`size-option size-option--${option.status}`}>
