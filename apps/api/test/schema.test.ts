@@ -3,7 +3,15 @@
  * reads it. This fails when the committed file is stale: run `npm run schema:print`.
  */
 import { readFileSync } from 'node:fs';
+import {
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isSpecifiedScalarType,
+} from 'graphql/index.js';
 import { describe, expect, it } from 'vitest';
+import { getSchema } from '../src/graphql/schema.ts';
 import { printApiSchema } from '../src/graphql/print-schema.ts';
 
 describe('schema.graphql', () => {
@@ -44,5 +52,27 @@ describe('schema.graphql', () => {
     expect(sdl).toMatch(/^enum SortType \{/m);
     expect(sdl).toMatch(/^enum DiscountType \{/m);
     expect(sdl).toMatch(/^scalar Decimal/m);
+  });
+
+  it('documents every type, field, argument and enum value', () => {
+    const missing: string[] = [];
+    for (const type of Object.values(getSchema().getTypeMap())) {
+      if (type.name.startsWith('__') || isSpecifiedScalarType(type)) continue;
+      if (!type.description) missing.push(type.name);
+      if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
+        for (const field of Object.values(type.getFields())) {
+          if (!field.description) missing.push(`${type.name}.${field.name}`);
+          for (const arg of 'args' in field ? field.args : []) {
+            if (!arg.description) missing.push(`${type.name}.${field.name}(${arg.name})`);
+          }
+        }
+      }
+      if (isEnumType(type)) {
+        for (const value of type.getValues()) {
+          if (!value.description) missing.push(`${type.name}.${value.name}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * number of SQL statements whatever the number of ids).
  */
 import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../errors.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
@@ -209,7 +210,16 @@ export interface ProductLookup {
 }
 
 /**
- * One active product by id or alias (alias case-insensitive). Unknown -> null (GEINS-API §0.7:
+ * The forms an alias is looked up in: as given and lower-cased (aliases are stored lower-case),
+ * so that the unique index on `alias` is used.
+ */
+function aliasForms(alias: string): string[] {
+  const given = alias.trim();
+  return [...new Set([given, given.toLowerCase()])];
+}
+
+/**
+ * One active product by id or alias (as given or lower-cased). Unknown -> null (GEINS-API §0.7:
  * the client shows a 404). One statement.
  */
 export async function getProduct(
@@ -220,7 +230,7 @@ export async function getProduct(
   let condition: SQL | undefined;
   if (lookup.productId != null) condition = eq(products.id, lookup.productId);
   else if (lookup.alias?.trim()) {
-    condition = eq(sql`lower(${products.alias})`, lookup.alias.trim().toLowerCase());
+    condition = inArray(products.alias, aliasForms(lookup.alias));
   }
   if (!condition) return null;
   const [row] = await db
@@ -243,7 +253,7 @@ export async function getRelatedProducts(
   const source = db
     .select({ id: products.id })
     .from(products)
-    .where(eq(sql`lower(${products.alias})`, alias.trim().toLowerCase()));
+    .where(inArray(products.alias, aliasForms(alias)));
   const rows = await db
     .select({ product: products, relationType: productRelations.relationType })
     .from(productRelations)
@@ -516,7 +526,7 @@ function stringList(values: ReadonlyArray<string | null | undefined> | null | un
 }
 
 /** `CASE column WHEN v0 THEN 0 WHEN v1 THEN 1 … END`: keeps the order of an input list. */
-function inputOrder(column: SQL | typeof products.id, values: ReadonlyArray<string | number>): SQL {
+function inputOrder(column: SQL | AnyPgColumn, values: ReadonlyArray<string | number>): SQL {
   return sql`case ${column} ${sql.join(
     values.map((v, i) => sql`when ${v} then ${i}`),
     sql` `,
@@ -558,14 +568,14 @@ export async function listProducts(
     keepOrder = inputOrder(products.id, productIds);
   } else if (articleNumbers.length > 0) {
     conditions.push(inArray(products.articleNumber, articleNumbers));
-    keepOrder = inputOrder(products.articleNumber as never, articleNumbers);
+    keepOrder = inputOrder(products.articleNumber, articleNumbers);
   } else {
     conditions.push(...scopeConditions(db, tree, marketId, now, args));
     const aliases = stringList(filter.facets)
       .filter((f) => f.startsWith('a_'))
-      .map((f) => f.slice(2).toLowerCase());
+      .map((f) => f.slice(2).trim().toLowerCase());
     if (aliases.length > 0) {
-      conditions.push(inArray(sql`lower(${products.alias})`, aliases));
+      conditions.push(inArray(products.alias, aliases.flatMap(aliasForms)));
       if (filter.sort === 'FACET_ORDER')
         keepOrder = inputOrder(sql`lower(${products.alias})`, aliases);
     }
