@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../errors.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { availableStockSql, totalStockSql } from '../inventory/inventory.service.ts';
+import { decimalToMinor } from '../pricing/money.ts';
 import {
   campaignProductIdsSql,
   findCampaignByAlias,
@@ -579,7 +580,7 @@ export async function listProducts(
       if (filter.sort === 'FACET_ORDER')
         keepOrder = inputOrder(sql`lower(${products.alias})`, aliases);
     }
-    conditions.push(...filterConditions(db, tree, marketId, now, filter, price));
+    conditions.push(...filterConditions(db, tree, shop, now, filter, price));
   }
   const where = and(...conditions);
   const order = keepOrder ? [asc(keepOrder)] : sortOrder(filter.sort ?? 'LATEST', price);
@@ -663,12 +664,13 @@ function scopeConditions(
 function filterConditions(
   db: Database,
   tree: CategoryTree,
-  marketId: string,
+  shop: PricedShopContext,
   now: Date,
   filter: ProductFilter,
   price: SQL,
 ): SQL[] {
   const result: SQL[] = [];
+  const marketId = shop.market.id;
   const searchText = filter.searchText?.trim();
   if (searchText) {
     const pattern = `%${searchText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -714,8 +716,8 @@ function filterConditions(
   }
   const lowest = filter.price?.lowest;
   const highest = filter.price?.highest;
-  if (lowest != null) result.push(sql`${price} >= ${Math.round(lowest * 100)}`);
-  if (highest != null) result.push(sql`${price} <= ${Math.round(highest * 100)}`);
+  if (lowest != null) result.push(sql`${price} >= ${decimalToMinor(lowest, shop.currency.code)}`);
+  if (highest != null) result.push(sql`${price} <= ${decimalToMinor(highest, shop.currency.code)}`);
   return result;
 }
 
