@@ -52,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
 
 /** The HTML document around every page, error pages included. */
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
+  const nonce = useNonce() || undefined;
   return (
     <html lang="sv">
       <head>

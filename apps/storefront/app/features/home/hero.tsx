@@ -45,8 +45,16 @@ export function Hero({ links }: { links: HeroLinks }) {
 function BicycleArt() {
   return (
     <svg viewBox="0 0 480 360" width="480" height="360" focusable="false">
-      <circle className="hero-art__sun" cx="300" cy="150" r="120" />
-      <path className="hero-art__hill" d="M0 300 C120 240 240 250 480 285 L480 360 L0 360 Z" />
+      <defs>
+        <clipPath id="hero-art-frame">
+          <rect width="480" height="360" rx="28" />
+        </clipPath>
+      </defs>
+      <g clipPath="url(#hero-art-frame)">
+        <rect className="hero-art__sky" width="480" height="360" />
+        <circle className="hero-art__sun" cx="300" cy="150" r="120" />
+        <path className="hero-art__hill" d="M0 300 C120 240 240 250 480 285 L480 360 L0 360 Z" />
+      </g>
       <g className="hero-art__bike" fill="none" strokeLinecap="round" strokeLinejoin="round">
         <circle cx="130" cy="250" r="62" strokeWidth="9" />
         <circle cx="350" cy="250" r="62" strokeWidth="9" />
