@@ -164,7 +164,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           api: createApiClient({ transport, apiKey: config.apiKey, market }),
           market,
           shop: { name: config.shopName, publicUrl },
-          cspNonce: String(res.locals.cspNonce ?? ''),
+          // Dev mode allows inline scripts (Vite) and renders without nonces, so hydration matches.
+          cspNonce: dev ? '' : String(res.locals.cspNonce ?? ''),
         };
       },
     }),
