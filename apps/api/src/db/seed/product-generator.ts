@@ -167,6 +167,26 @@ function productWeight(
   return Math.round(rng.int(lo, hi) / 10) * 10;
 }
 
+/**
+ * What tells apart the `cycle`-th product of the same model line and trim: nothing the first
+ * time, then a model year (bikes, helmets, clothes), pack size (tubes) or version; only large
+ * catalogues reach the numbered editions.
+ */
+function repeatSuffix(kind: ProductKind, cycle: number): string {
+  if (cycle === 0) return '';
+  const years = ['2025', '2026', '2024'];
+  const packs = ['2-pack', '5-pack'];
+  const versions = ['V2', 'V3'];
+  const list =
+    BIKE_KINDS.includes(kind) || kind === 'hjalm' || kind === 'klader'
+      ? years
+      : kind === 'slang'
+        ? packs
+        : versions;
+  const named = list[cycle - 1];
+  return ` ${named ?? `Edition ${cycle - list.length}`}`;
+}
+
 /** Builds the catalogue rows; see the module comment. */
 export class CatalogueGenerator {
   /** Number of products. */
@@ -240,7 +260,7 @@ export class CatalogueGenerator {
     const combo = combos[cursor % combos.length];
     if (!combo) throw new Error(`no model lines for ${kind}`);
     const cycle = Math.floor(cursor / combos.length);
-    const suffix = ['', ' 2025', ' 2026', ' 2024'][cycle] ?? ` Edition ${cycle - 2}`;
+    const suffix = repeatSuffix(kind, cycle);
     let name = `${modelName(combo.line, combo.trim)}${suffix}`;
     if (this.names.has(name)) name = `${name} (${productId})`;
     this.names.add(name);

@@ -327,7 +327,10 @@ export function productSpecs(facts: ProductFacts, rng: Random): Specs {
       specs.set('LightType', attrs.type ?? 'Framlampa');
       specs.set('Brightness', `${attrs.lumen ?? '100'} lumen`);
       const lumen = Number(attrs.lumen ?? 100);
-      specs.set('RunTime', `upp till ${lumen > 500 ? rng.int(2, 4) : rng.int(5, 40)} h`);
+      specs.set(
+        'RunTime',
+        `upp till ${Math.max(2, Math.min(60, Math.round((600 / lumen) * rng.float(0.8, 1.4))))} h`,
+      );
       specs.set(
         'Charging',
         lumen < 35 ? 'Utbytbara batterier (CR2032)' : rng.pick(['USB-C', 'USB-C', 'Micro-USB']),

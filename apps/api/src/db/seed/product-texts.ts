@@ -31,6 +31,19 @@ const NEUTER = new Set([
   'Vajerlås',
 ]);
 
+const DEFINITE_BRAKES: Record<string, string> = {
+  'Hydrauliska skivbromsar': 'de hydrauliska skivbromsarna',
+  'Mekaniska skivbromsar': 'de mekaniska skivbromsarna',
+  Fälgbromsar: 'fälgbromsarna',
+  Rullbromsar: 'rullbromsarna',
+  Fotbroms: 'fotbromsen',
+};
+
+/** "Fotbroms" → "fotbromsen", "Hydrauliska skivbromsar" → "de hydrauliska skivbromsarna". */
+const theBrakes = (brakes: string): string => DEFINITE_BRAKES[brakes] ?? lower(brakes);
+
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** "en framlampa", "ett multiverktyg": the noun in lowercase with its indefinite article. */
 const withArticle = (noun: string): string => `${NEUTER.has(noun) ? 'ett' : 'en'} ${lower(noun)}`;
 
@@ -70,8 +83,8 @@ const TEXTS: Record<
       `${n} kombinerar racercykelns fart med stadscykelns komfort.`,
     ],
     details: (_n, s) => [
-      `Ramen i ${lower(s('FrameMaterial'))} är lätt och styv, och ${lower(s('Gears'))} ger rätt utväxling i både uppförsbackar och på raksträckor.`,
-      `${s('Brakes')} ger trygga stopp i alla väder.`,
+      `Ramen i ${lower(s('FrameMaterial'))} är lätt och styv, och växlarna (${s('Gears')}) ger rätt utväxling i både uppförsbackar och på raksträckor.`,
+      `${capital(theBrakes(s('Brakes')))} ger trygga stopp i alla väder.`,
     ],
     lines: [
       'Snabb, lätt och mångsidig.',
@@ -87,7 +100,9 @@ const TEXTS: Record<
       `Med ${n} får du en bekväm och pålitlig cykel som klarar svenska årstider.`,
     ],
     details: (_n, s) => [
-      `${s('Gears')} är nästan underhållsfri och ${lower(s('Brakes'))} fungerar lika bra i regn som i sol.`,
+      s('Gears') === 'Singelväxel'
+        ? `Utan växlar finns nästan inget som kan gå sönder, och ${theBrakes(s('Brakes'))} fungerar lika bra i regn som i sol.`
+        : `Växlarna (${s('Gears')}) är nästan underhållsfria och ${theBrakes(s('Brakes'))} fungerar lika bra i regn som i sol.`,
       'Skärmar, kedjeskydd, pakethållare, stöd och belysning ingår, så cykeln är redo för vardagen direkt.',
     ],
     lines: [
@@ -107,7 +122,7 @@ const TEXTS: Record<
       s('Suspension') === 'Heldämpad'
         ? 'Den heldämpade ramen håller bakhjulet i marken och ger grepp och komfort i tekniska partier.'
         : 'Framgaffeln med fjädring tar udden av rötter och stenar medan den styva bakdelen ger effektiv kraftöverföring.',
-      `${s('Gears')} och ${lower(s('Brakes'))} ger rätt växel och säkra stopp i branta backar.`,
+      `Växlarna (${s('Gears')}) och ${theBrakes(s('Brakes'))} ger rätt växel och säkra stopp i branta backar.`,
     ],
     lines: ['Byggd för stigen.', 'Mer grepp, mer kontroll, mer skoj.', 'Ut i skogen!'],
     note: 'Cykeln levereras färdigmonterad och provkörd. Vi ställer in fjädringen efter din vikt i butik.',
@@ -120,7 +135,7 @@ const TEXTS: Record<
     ],
     details: (_n, s) => [
       `Ramen i ${lower(s('FrameMaterial'))} väger lite och ger en stabil och bekväm åkning.`,
-      `${s('Gears')} växlar exakt och ${lower(s('Brakes'))} ger bra kontroll även i höga farter.`,
+      `Växelgruppen ${s('Gears')} växlar exakt och ${theBrakes(s('Brakes'))} ger bra kontroll även i höga farter.`,
     ],
     lines: [
       'Lätt, snabb och redo för landsvägen.',
@@ -136,7 +151,7 @@ const TEXTS: Record<
       `Med ${n} blir vägen slut först när du vill.`,
     ],
     details: (_n, s) => [
-      `Den stabila geometrin, ${lower(s('Gears'))} och plats för breda däck ger kontroll även på löst underlag.`,
+      `Den stabila geometrin, växlarna (${s('Gears')}) och plats för breda däck ger kontroll även på löst underlag.`,
       `Många fästen för flaskor och packning gör den till en perfekt cykel för långa turer.`,
     ],
     lines: [
@@ -153,7 +168,7 @@ const TEXTS: Record<
       `${n} är en lätt och stabil barncykel i en härlig färg.`,
     ],
     details: (_n, s) => [
-      `Hjulstorleken ${s('WheelSize')} passar barn i åldern ${skuAge(s)} och ${lower(s('Brakes'))} är enkel för små händer.`,
+      `Hjulstorleken ${s('WheelSize')} passar barn i åldern ${skuAge(s)}, och ${theBrakes(s('Brakes'))} ${s('Brakes') === 'Fotbroms' ? 'är lätt' : 'är lätta'} att använda för små händer.`,
       'Kedjeskydd, stöd och ringklocka ingår.',
     ],
     lines: [
@@ -238,7 +253,9 @@ const TEXTS: Record<
     ],
     details: (_n, s) => [
       `Materialet är ${lower(s('Material'))}.`,
-      `Montering: ${lower(s('Mounting'))}.`,
+      s('BagType') === 'Cykelryggsäck'
+        ? 'Ryggsäcken har reflexdetaljer och en skön, ventilerad rygg.'
+        : `Fäste: ${s('Mounting')}.`,
     ],
     lines: ['Packa smart, cykla fritt.', 'Plats för hela dagen.', 'Torrt innehåll i alla väder.'],
     note: 'Torka av väskan med en fuktig trasa; tvätta den inte i maskin.',
@@ -272,10 +289,10 @@ const TEXTS: Record<
   slang: {
     intros: (n, s) => [
       `${n} är en slang för ${s('WheelSize')}-hjul med ${lower(s('Valve'))}.`,
-      `${n} passar dimensionen ${s('Dimension')}.`,
+      `${n} är en pålitlig slang med ${lower(s('Valve'))} för ${s('WheelSize')}-hjul.`,
     ],
     details: (_n, s) => [
-      `Ventillängden är ${s('ValveLength')} och slangen är tillverkad i ${lower(s('Material'))}.`,
+      `Den passar däck i dimensionen ${s('Dimension')}, ventillängden är ${s('ValveLength')} och slangen är tillverkad i ${lower(s('Material'))}.`,
     ],
     lines: [
       'Ha alltid en extra slang med.',
@@ -290,7 +307,7 @@ const TEXTS: Record<
       `${n} håller dig bekväm på både korta och långa turer.`,
     ],
     details: (_n, s) => [
-      `Materialet är ${s('Material')} med ${lower(s('Fit'))}.`,
+      `Plagget har ${lower(s('Fit'))} och är tillverkat av ${s('Material')}.`,
       'Reflexdetaljer gör dig mer synlig i trafiken.',
     ],
     lines: [
@@ -302,7 +319,7 @@ const TEXTS: Record<
   },
   verktyg: {
     intros: (n, s) => [
-      `${n} är ${withArticle(s('ToolType'))} för verkstaden eller turen.`,
+      `${n} är ${withArticle(s('ToolType'))} ${['Multiverktyg', 'Däckavtagare'].includes(s('ToolType')) ? 'som får plats i fickan på turen' : 'för hemmaverkstaden'}.`,
       `Med ${n} fixar du de vanligaste justeringarna själv.`,
     ],
     details: (_n, s) => [
