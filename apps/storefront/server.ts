@@ -32,7 +32,10 @@ export interface StartServerOptions {
   port?: number;
   /** Serve through Vite (middleware mode) instead of the build. */
   dev?: boolean;
-  /** Environment to read the configuration from. Default: process.env. */
+  /**
+   * Environment to read the configuration from (default process.env). Besides the API's
+   * variables: API_URL (scale-out mode: the API's base or /graphql URL; no database here).
+   */
   env?: Record<string, string | undefined>;
 }
 
@@ -97,6 +100,13 @@ function productImage(req: Request, res: Response, next: NextFunction): void {
   void next;
 }
 
+/** The GraphQL endpoint of API_URL: the URL itself when it ends in /graphql, else base + /graphql. */
+export function graphqlUrl(apiUrl: string): string {
+  const url = new URL(apiUrl);
+  if (!url.pathname.endsWith('/graphql')) url.pathname = url.pathname.replace(/\/?$/, '/graphql');
+  return url.href;
+}
+
 /**
  * Starts the shop: opens (migrates, seeds) the database, mounts the API and the storefront, and
  * listens. Resolves once the server accepts connections.
@@ -113,7 +123,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const api = database ? createApi({ db: database.db, config }) : undefined;
   const transport: ApiTransport = api
     ? { kind: 'in-process', fetch: (request) => api.fetch(request) }
-    : { kind: 'http', url: apiUrl! };
+    : { kind: 'http', url: graphqlUrl(apiUrl!) };
 
   const app = express();
   app.disable('x-powered-by');
