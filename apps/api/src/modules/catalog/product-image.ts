@@ -619,6 +619,7 @@ function bikeShape(kind: ProductKind, productId: number): BikeShape {
 
 function helmetSvg(paint: Paint, productId: number): string {
   const vents = productId % 3;
+  const vent = lightness(paint.main) < 0.3 ? '#6b7176' : '#34373b';
   const out: string[] = [];
   out.push(
     path(
@@ -642,7 +643,7 @@ function helmetSvg(paint: Paint, productId: number): string {
   ];
   for (const [x, y, a] of slots.slice(0, 3 + vents)) {
     out.push(
-      `<rect x="-34" y="-13" width="68" height="26" rx="13" fill="#34373b" transform="translate(${x},${y}) rotate(${a})"/>`,
+      `<rect x="-34" y="-13" width="68" height="26" rx="13" fill="${vent}" transform="translate(${x},${y}) rotate(${a})"/>`,
     );
   }
   out.push(
@@ -887,8 +888,9 @@ function childSeatSvg(paint: Paint): string {
   );
   out.push(`<rect x="300" y="452" width="230" height="40" rx="18" fill="#3a3f44"/>`);
   out.push(
-    line([330, 300], [470, 470], INK, 10),
-    `<rect x="440" y="452" width="46" height="36" rx="8" fill="#d9534f"/>`,
+    line([318, 296], [452, 468], '#3a3f44', 9),
+    line([352, 300], [466, 466], '#3a3f44', 9),
+    `<rect x="440" y="450" width="46" height="36" rx="8" fill="#d9534f"/>`,
   );
   out.push(
     path(
