@@ -1,6 +1,7 @@
 /**
  * `npm run db:seed -- [--products N] [--seed N]`: migrates the configured database, deletes an
- * existing catalogue and seeds a new one, then prints a summary and the time taken.
+ * existing catalogue and seeds a new one (both in one transaction), then prints a summary and
+ * the time taken.
  */
 import { openConfiguredDatabase } from './cli-database.ts';
 import { runMigrations } from './migrate.ts';
@@ -57,13 +58,16 @@ async function main(): Promise<void> {
   try {
     const started = Date.now();
     await runMigrations(handle);
-    if (!(await isCatalogueEmpty(handle.db))) {
-      const clearing = Date.now();
-      await clearCatalogue(handle.db);
-      console.log(`Deleted the existing catalogue in ${Date.now() - clearing} ms`);
-    }
+    // Delete and reseed in one transaction: if seeding fails, the old catalogue stays.
     const seeding = Date.now();
-    const summary = await seedCatalogue(handle.db, { products: args.products, seed: args.seed });
+    const summary = await handle.db.transaction(async (tx) => {
+      if (!(await isCatalogueEmpty(tx))) {
+        const clearing = Date.now();
+        await clearCatalogue(tx);
+        console.log(`Deleted the existing catalogue in ${Date.now() - clearing} ms`);
+      }
+      return seedCatalogue(tx, { products: args.products, seed: args.seed });
+    });
     const seconds = ((Date.now() - seeding) / 1000).toFixed(1);
     console.log(
       `Seeded ${handle.description} (seed ${args.seed}): ${summary.products} products, ${summary.skus} SKUs, ` +

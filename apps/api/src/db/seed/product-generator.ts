@@ -187,6 +187,11 @@ function repeatSuffix(kind: ProductKind, cycle: number): string {
   return ` ${named ?? `Edition ${cycle - list.length}`}`;
 }
 
+/** Keeps a SKU weight (grams) within 9-35 kg for bikes and 50 g-3 kg for accessories. */
+function clampWeight(isBike: boolean, grams: number): number {
+  return isBike ? Math.min(35_000, Math.max(9_000, grams)) : Math.min(3_000, Math.max(50, grams));
+}
+
 /** Builds the catalogue rows; see the module comment. */
 export class CatalogueGenerator {
   /** Number of products. */
@@ -361,7 +366,7 @@ export class CatalogueGenerator {
         name: size,
         gtin: gtinForSku(skuId),
         externalId: null,
-        weight: Math.max(10, Math.round(weightGrams + (index - middle) * sizeDelta)),
+        weight: clampWeight(isBike, Math.round(weightGrams + (index - middle) * sizeDelta)),
         sortOrder: index,
       });
       const status = pickStockStatus(kind, skuId - FIRST_SKU_ID, rng);

@@ -175,11 +175,15 @@ describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
       expect(own).toContain(primary!.parentId);
       expect(product.text1.split('. ').length).toBeGreaterThanOrEqual(2);
     }
+    const productById = new Map(products.map((p) => [p.id, p]));
     for (const sku of skus) {
       expect(sku.gtin).toMatch(/^\d{13}$/);
       expect(Number(sku.gtin!.slice(12))).toBe(ean13CheckDigit(sku.gtin!.slice(0, 12)));
-      expect(sku.weight).toBeGreaterThanOrEqual(50);
-      expect(sku.weight).toBeLessThanOrEqual(35_000);
+      const product = productById.get(sku.productId)!;
+      const isBike = categories.get(product.primaryCategoryId)?.parentId === 1;
+      expect(sku.weight).toBeGreaterThanOrEqual(isBike ? 9_000 : 50);
+      expect(sku.weight).toBeLessThanOrEqual(isBike ? 35_000 : 3_000);
+      expect(sku.articleNumber.startsWith(`${product.articleNumber}-`)).toBe(true);
     }
   });
 
@@ -224,6 +228,17 @@ describe('seed options', () => {
       await expect(seedCatalogue(handle.db, { products: 0 })).rejects.toThrow(RangeError);
       await expect(seedCatalogue(handle.db, { products: 2.5 })).rejects.toThrow(RangeError);
       expect(await isCatalogueEmpty(handle.db)).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('seeds a tiny catalogue of 3 products', async () => {
+    const handle = await openTestDb('pglite');
+    try {
+      const summary = await seedCatalogue(handle.db, { products: 3, now: NOW });
+      expect(summary.products).toBe(3);
+      expect(await handle.db.$count(schema.products)).toBe(3);
     } finally {
       await handle.close();
     }
