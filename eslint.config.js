@@ -15,6 +15,7 @@ export default tseslint.config(
       'apps/api/drizzle/**',
       'apps/storefront/app/graphql/generated.ts',
       'bench/results/**',
+      'tmp/**',
     ],
   },
   js.configs.recommended,

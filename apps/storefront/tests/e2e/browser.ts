@@ -55,9 +55,10 @@ export function useBrowser(viewport = { width: 1360, height: 900 }) {
 
   return {
     /** A new page in a fresh context, with console-error collection. */
-    async newPage(): Promise<Page> {
+    async newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
       if (!browser) throw new Error('no browser');
-      context = await browser.newContext({ viewport, locale: 'sv-SE' });
+      await context?.close();
+      context = await browser.newContext({ viewport, locale: 'sv-SE', ...options });
       const page = await context.newPage();
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(`${message.text()} (${page.url()})`);

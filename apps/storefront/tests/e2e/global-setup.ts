@@ -15,7 +15,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   buildIfStale();
   process.env.NODE_ENV = 'production';
   const { startServer } = await import('../../server.ts');
-  const server = await startServer({ port: 0, env: { ...process.env, PGLITE_DATA_DIR: 'memory://' } });
+  const server = await startServer({
+    port: 0,
+    env: { ...process.env, PGLITE_DATA_DIR: 'memory://' },
+  });
   project.provide('baseUrl', server.url);
   return () => server.close();
 }
