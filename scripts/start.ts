@@ -16,4 +16,6 @@ try {
 }
 const { startServer } = await import('../apps/storefront/server.ts');
 const server = await startServer({ port: config.port });
-console.log(`${config.shopName} körs på ${server.url} (klar efter ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `${config.shopName} körs på ${server.url} (klar efter ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+);
