@@ -33,7 +33,7 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
       .click();
     await page.waitForURL(/\/c\/cyklar\/elcyklar$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Elcyklar');
-    expect(await page.title()).toBe('Elcyklar | Trampa');
+    await expect.poll(() => page.title()).toBe('Elcyklar | Trampa');
     const cards = page.getByRole('main').getByRole('listitem').filter({ hasText: 'kr' });
     expect(await cards.count()).toBeGreaterThanOrEqual(10);
     expect(await page.getByText('inkl. moms').first().isVisible()).toBe(true);
@@ -46,8 +46,10 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
     expect(productName.length).toBeGreaterThan(3);
     await firstCard.getByRole('link').first().click();
     await page.waitForURL(/\/p\/cyklar\/elcyklar\/[a-z0-9-]+$/);
-    expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim()).toBe(productName);
-    expect(await page.title()).toBe(`${productName} | Trampa`);
+    await expect
+      .poll(async () => (await page.getByRole('heading', { level: 1 }).textContent())?.trim())
+      .toBe(productName);
+    await expect.poll(() => page.title()).toBe(`${productName} | Trampa`);
     expect(await page.getByText('Art.nr').first().isVisible()).toBe(true);
     expect(
       await page
