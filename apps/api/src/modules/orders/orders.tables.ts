@@ -1,0 +1,136 @@
+/**
+ * Orders (SPEC §3 Order, §4 account order statuses; GEINS-API §4.6 OrderType, CheckoutOrderType).
+ * An order is self-contained: lines copy names, article numbers and prices (ARCHITECTURE
+ * convention 4), so it has no foreign keys into the catalogue and survives a reseed. Amounts are
+ * integer minor units (öre) of `currencyCode`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** An address as stored on an order (the 14 AddressType fields, strings). */
+export type StoredAddress = Record<string, string>;
+
+/** VAT per rate of an order: rate in basis points, amount in öre. */
+export type StoredVatGroup = { rateBasisPoints: number; amount: number };
+
+/**
+ * An order. `cartId` and `idempotencyKey` are unique: a repeated submission finds the order
+ * instead of writing a second one. `status` changes only through the transitions table in
+ * orders.service.ts. `customerId` is the logged-in customer (issue 7), null for guests.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    publicId: uuid().notNull().unique(),
+    cartId: text().notNull().unique(),
+    idempotencyKey: text().notNull().unique(),
+    customerId: integer(),
+    marketId: text().notNull(),
+    currencyCode: text().notNull(),
+    languageId: text().notNull(),
+    status: text().notNull().default('received'),
+    customerType: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull().default(''),
+    identityNumber: text().notNull().default(''),
+    billingAddress: jsonb().$type<StoredAddress>().notNull(),
+    shippingAddress: jsonb().$type<StoredAddress>().notNull(),
+    message: text().notNull().default(''),
+    promoCode: text(),
+    campaignNames: text().array().notNull().default([]),
+    shippingId: integer().notNull(),
+    shippingName: text().notNull(),
+    pickupPoint: text(),
+    paymentId: integer().notNull(),
+    paymentName: text().notNull(),
+    paymentType: text().notNull(),
+    itemValueIncVat: integer().notNull(),
+    itemValueExVat: integer().notNull(),
+    discountIncVat: integer().notNull(),
+    discountExVat: integer().notNull(),
+    shippingFeeIncVat: integer().notNull(),
+    shippingFeeExVat: integer().notNull(),
+    paymentFeeIncVat: integer().notNull().default(0),
+    paymentFeeExVat: integer().notNull().default(0),
+    orderValueIncVat: integer().notNull(),
+    orderValueExVat: integer().notNull(),
+    /** Paid with gift cards (öre). */
+    fromBalance: integer().notNull().default(0),
+    vats: jsonb().$type<StoredVatGroup[]>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+    /** When the order e-mail was handed to the mail transport; null until then. */
+    confirmationSentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.customerId),
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('received', 'processing', 'completed', 'cancelled')`,
+    ),
+    check('orders_value_non_negative', sql`${t.orderValueIncVat} >= 0`),
+  ],
+);
+
+/** An order line with the copies of the product and the prices paid (öre). */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineNo: integer().notNull(),
+    skuId: integer().notNull(),
+    productId: integer().notNull(),
+    articleNumber: text().notNull(),
+    skuArticleNumber: text().notNull(),
+    name: text().notNull(),
+    skuName: text().notNull(),
+    brandName: text().notNull().default(''),
+    quantity: integer().notNull(),
+    /** Regular unit price incl. VAT. */
+    regularUnitPriceIncVat: integer().notNull(),
+    /** Selling unit price incl. VAT (after price campaigns, before cart discounts). */
+    unitPriceIncVat: integer().notNull(),
+    vatRateBasisPoints: integer().notNull(),
+    /** Line total after every discount. */
+    totalIncVat: integer().notNull(),
+    totalExVat: integer().notNull(),
+    /** Cart campaign, promo and fixed discounts on the line. */
+    discountIncVat: integer().notNull(),
+    discountExVat: integer().notNull(),
+    campaignNames: text().array().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNo] }),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Every status change of an order (the first row is the creation, from null to received). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    reason: text().notNull().default(''),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.orderId)],
+);

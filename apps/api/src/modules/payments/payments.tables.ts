@@ -1,0 +1,85 @@
+/**
+ * Payments (GEINS-API §4.6 PaymentDetailsType, PaymentOptionType): payments of orders, hosted
+ * payment sessions and received provider notifications. Amounts in minor units (öre).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { orders } from '../orders/orders.tables.ts';
+
+/**
+ * A payment of an order. `status` only moves forward: pending -> authorized -> paid, or to
+ * cancelled. (`provider`, `transactionId`) is unique.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    transactionId: text().notNull(),
+    amount: integer().notNull(),
+    status: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    unique('order_payments_provider_transaction').on(t.provider, t.transactionId),
+    index().on(t.orderId),
+    check(
+      'order_payments_status_known',
+      sql`${t.status} in ('pending', 'authorized', 'paid', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * A session of a hosted payment provider (the local sandbox): created when the shopper leaves
+ * for the provider's page; `status` created -> approved | declined; `orderId` once the order
+ * exists. `checkout` is the checkout input at session creation.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: text().primaryKey(),
+    provider: text().notNull(),
+    cartId: text().notNull(),
+    amount: integer().notNull(),
+    currencyCode: text().notNull(),
+    status: text().notNull().default('created'),
+    declineReason: text(),
+    checkout: jsonb().$type<Record<string, unknown>>().notNull(),
+    marketId: text().notNull(),
+    orderId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.cartId),
+    check('payment_sessions_status_known', sql`${t.status} in ('created', 'approved', 'declined')`),
+  ],
+);
+
+/** Provider notifications received, one row per (provider, eventId): applied exactly once. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    sessionId: text().notNull(),
+    eventType: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('payment_notifications_event').on(t.provider, t.eventId)],
+);
