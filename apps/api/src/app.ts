@@ -108,9 +108,11 @@ export function createApi(options: ApiOptions): Api {
     graphiql: graphiql ? { title: `${config.shopName} GraphQL` } : false,
     landingPage: false,
     maskedErrors: { maskError, isDev: false },
+    // Any origin may call the API (it is keyed by X-ApiKey and authorised by Bearer tokens,
+    // never by cookies), so credentials are not allowed: no ambient authority cross-origin.
     cors: (request) => ({
       origin: request.headers.get('origin') ?? '*',
-      credentials: true,
+      credentials: false,
       allowedHeaders: CORS_ALLOWED_HEADERS,
       methods: ['GET', 'POST', 'OPTIONS'],
       maxAge: 600,
