@@ -10,3 +10,5 @@ export * from '../modules/shipping/shipping.tables.ts';
 export * from '../modules/orders/orders.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/giftcards/giftcards.tables.ts';
+export * from '../modules/customers/customers.tables.ts';
+export * from '../modules/auth/auth.tables.ts';
