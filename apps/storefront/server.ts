@@ -15,6 +15,7 @@ import { createRequestHandler } from '@react-router/express';
 import { createApi } from '@trampa/api';
 import { loadConfigOrExit, type Config } from '@trampa/api/config';
 import { prepareDatabase } from '@trampa/api/db/setup';
+import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { renderProductImageSvg } from '@trampa/api/images';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -128,6 +129,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const app = express();
   app.disable('x-powered-by');
   const httpServer: Server = createServer(app);
+  // BENCH_SQL_COUNT=1 only: the `x-sql-statements` header for the bench (docs/performance.md).
+  if (config.benchSqlCount && database) app.use(sqlStatementCountHeader);
   app.use(compression());
   app.use(securityHeaders(dev));
   if (api) app.all('/graphql', (req, res) => api.yoga(req, res));

@@ -26,6 +26,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** `production` or `development`; `npm start` sets production. */
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  /** HS256 key of the auth service's JWTs (issue 7); required in production on a public URL. */
+  AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The fixed public salt of the client-side password digest (GEINS-API §7.3). */
+  AUTH_PASSWORD_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Lifetime of an access token (JWT) in seconds. Default 900 (15 minutes, GEINS-API §7.4). */
+  AUTH_TOKEN_MAX_AGE: z.coerce.number().int().min(60).max(86400).default(900),
+  /** scrypt cost as log2(N) for stored passwords. Default 17 (OWASP: N=2^17, r=8, p=1). */
+  AUTH_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /** `1`: send the SQL statement count of each request in `x-sql-statements` (bench only). */
+  BENCH_SQL_COUNT: z.enum(['0', '1']).default('0'),
 });
 
 /** The validated, typed configuration (GEINS-API §1 context ids use the defaults below). */
@@ -39,6 +49,41 @@ export interface Config {
   apiKey: string;
   publicUrl: string;
   nodeEnv: 'production' | 'development' | 'test';
+  /** Auth service settings (issue 7; src/modules/auth). */
+  auth: AuthConfig;
+  /** BENCH_SQL_COUNT=1: the servers add the `x-sql-statements` response header (bench only). */
+  benchSqlCount: boolean;
+}
+
+/** Auth service settings (GEINS-API §7). */
+export interface AuthConfig {
+  /** HS256 key of access tokens and sign signatures (AUTH_JWT_SECRET or the development key). */
+  jwtSecret: string;
+  /** True when {@link jwtSecret} is the documented development key. */
+  jwtSecretIsDefault: boolean;
+  /** Public salt appended to passwords before the SHA-384 digest (GEINS-API §7.3). */
+  passwordSalt: string;
+  /** Access-token lifetime in seconds (the `maxAge` of auth responses). */
+  tokenMaxAge: number;
+  /** scrypt cost log2(N) for new password hashes. */
+  scryptLogN: number;
+}
+
+/** The documented development key of AUTH_JWT_SECRET; refused in production on a public URL. */
+export const DEVELOPMENT_JWT_SECRET = 'trampa-development-jwt-secret-not-for-production';
+
+/**
+ * Our fixed public password salt (GEINS-API §7.3 describes a 64-character base64-looking salt
+ * hard-coded in the Geins clients; theirs is not in our documents, so this is our own). Real
+ * Geins clients need AUTH_PASSWORD_SALT set to the Geins salt.
+ */
+export const DEFAULT_PASSWORD_SALT =
+  'WiIB9deBZ+9bqkChJ4xqSHKAc5W5MK5Q3HApH7TWMlsZbELMSuYEMkHjTKZasEUc';
+
+/** True for http(s)://localhost, 127.0.0.1 and [::1] URLs (a shop running on this machine). */
+function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
 /** Raised by {@link loadConfig}; its message names every bad variable. */
@@ -65,6 +110,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (!e.AUTH_JWT_SECRET && e.NODE_ENV === 'production' && !isLocalUrl(publicUrl)) {
+    throw new ConfigError(
+      'Invalid configuration in the environment:\n  AUTH_JWT_SECRET: must be set in production (at least 32 random characters)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -73,8 +124,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgliteDataDir: e.PGLITE_DATA_DIR,
     shopName: e.SHOP_NAME,
     apiKey: e.API_KEY,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     nodeEnv: e.NODE_ENV,
+    auth: {
+      jwtSecret: e.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+      jwtSecretIsDefault: !e.AUTH_JWT_SECRET,
+      passwordSalt: e.AUTH_PASSWORD_SALT ?? DEFAULT_PASSWORD_SALT,
+      tokenMaxAge: e.AUTH_TOKEN_MAX_AGE,
+      scryptLogN: e.AUTH_SCRYPT_LOG_N,
+    },
+    benchSqlCount: e.BENCH_SQL_COUNT === '1',
   };
 }
 

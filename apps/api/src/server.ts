@@ -7,11 +7,16 @@ import { createServer } from 'node:http';
 import { createApi } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { prepareDatabase } from './db/setup.ts';
+import { sqlStatementCountHeader } from './db/statement-count-header.ts';
 
 const config = loadConfigOrExit();
 const handle = await prepareDatabase(config);
 const api = createApi({ db: handle.db, config });
-const server = createServer(api.yoga);
+const server = createServer(
+  config.benchSqlCount
+    ? (req, res) => sqlStatementCountHeader(req, res, () => void api.yoga(req, res))
+    : api.yoga,
+);
 
 server.listen(config.port, config.host, () => {
   console.log(
