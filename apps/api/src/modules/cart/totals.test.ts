@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allocateProportionally,
+  computeCartTotals,
+  FREE_SHIPPING_THRESHOLD_INC_VAT,
+  type TotalsLine,
+} from './totals.ts';
+
+function line(key: number, unit: number, quantity: number, extra: Partial<TotalsLine> = {}) {
+  return {
+    key,
+    quantity,
+    regularUnitPriceIncVat: unit,
+    unitPriceIncVat: unit,
+    vatRateBasisPoints: 2500,
+    categoryIds: [],
+    brandId: null,
+    ...extra,
+  } satisfies TotalsLine;
+}
+
+const homeDelivery = { feeIncVat: 4900, vatRateBasisPoints: 2500, freeShippingEligible: true };
+
+describe('allocateProportionally', () => {
+  it('splits in proportion and the öre add up (largest remainder)', () => {
+    expect(allocateProportionally(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(allocateProportionally(10000, [29900, 9900])).toEqual([7513, 2487]);
+    expect(allocateProportionally(0, [5, 5])).toEqual([0, 0]);
+    expect(allocateProportionally(7, [0, 0])).toEqual([0, 0]);
+  });
+
+  it('stays exact for amounts whose products exceed 2^53', () => {
+    const parts = allocateProportionally(9_999_999_999, [99_999_999_999, 1, 3]);
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(9_999_999_999);
+  });
+
+  it('rejects negative input', () => {
+    expect(() => allocateProportionally(-1, [1])).toThrow(RangeError);
+  });
+});
+
+describe('computeCartTotals', () => {
+  it('sums lines incl. and excl. VAT with VAT per rate and charges shipping below 499 kr', () => {
+    const totals = computeCartTotals({
+      lines: [line(1, 19900, 1), line(2, 9900, 1, { vatRateBasisPoints: 600 })],
+      shipping: homeDelivery,
+    });
+    expect(totals.subTotal.sellingPriceIncVat).toBe(29800);
+    expect(totals.subTotal.sellingPriceExVat).toBe(15920 + 9340);
+    expect(totals.shippingFeeIncVat).toBe(4900);
+    expect(totals.shippingFeeExVat).toBe(3920);
+    expect(totals.total.sellingPriceIncVat).toBe(34700);
+    expect(totals.vats).toEqual([
+      { rateBasisPoints: 600, amount: 560 },
+      { rateBasisPoints: 2500, amount: 3980 + 980 },
+    ]);
+    expect(totals.total.vat).toBe(560 + 3980 + 980);
+    expect(totals.freeShipping).toBe(false);
+    expect(totals.amountLeftToFreeShipping).toBe(FREE_SHIPPING_THRESHOLD_INC_VAT - 29800);
+  });
+
+  it('gives free shipping from exactly 499 kr incl. VAT', () => {
+    const below = computeCartTotals({ lines: [line(1, 49899, 1)], shipping: homeDelivery });
+    const at = computeCartTotals({ lines: [line(1, 49900, 1)], shipping: homeDelivery });
+    expect(below.shippingFeeIncVat).toBe(4900);
+    expect(below.amountLeftToFreeShipping).toBe(1);
+    expect(at.shippingFeeIncVat).toBe(0);
+    expect(at.freeShipping).toBe(true);
+    expect(at.amountLeftToFreeShipping).toBe(0);
+    expect(at.total.sellingPriceIncVat).toBe(49900);
+  });
+
+  it('keeps the price campaign as the unit selling price and shows the discount', () => {
+    const totals = computeCartTotals({
+      lines: [line(1, 100000, 2, { unitPriceIncVat: 79900 })],
+    });
+    expect(totals.lines[0]!.unitPrice.sellingPriceIncVat).toBe(79900);
+    expect(totals.lines[0]!.unitPrice.regularPriceIncVat).toBe(100000);
+    expect(totals.lines[0]!.totalPrice.sellingPriceIncVat).toBe(159800);
+    expect(totals.subTotal.discountIncVat).toBe(40200);
+  });
+
+  it('applies "3 för 2" to the cheapest of every three matching units', () => {
+    const tubes = { categoryIds: [32] };
+    const totals = computeCartTotals({
+      lines: [line(1, 12900, 2, tubes), line(2, 9900, 2, tubes), line(3, 50000, 1)],
+      campaigns: [
+        {
+          id: 9,
+          name: '3 för 2 på slangar',
+          categoryId: 32,
+          brandId: null,
+          action: 'buy_x_pay_y',
+          buyQuantity: 3,
+          payQuantity: 2,
+          percentBasisPoints: 0,
+        },
+      ],
+    });
+    // Units 129, 129, 99, 99: one group of three (129, 129, 99) -> 99 free; the 4th pays.
+    expect(totals.lines[1]!.campaignDiscountIncVat).toBe(9900);
+    expect(totals.lines[0]!.campaignDiscountIncVat).toBe(0);
+    expect(totals.lines[2]!.campaignDiscountIncVat).toBe(0);
+    expect(totals.appliedCampaignIds).toEqual([9]);
+    expect(totals.subTotal.sellingPriceIncVat).toBe(2 * 12900 + 9900 + 50000);
+  });
+
+  it('applies a brand percentage campaign only to that brand', () => {
+    const totals = computeCartTotals({
+      lines: [line(1, 59900, 1, { brandId: 7 }), line(2, 10000, 1, { brandId: 8 })],
+      campaigns: [
+        {
+          id: 10,
+          name: '20 % på Abus',
+          categoryId: null,
+          brandId: 7,
+          action: 'percent',
+          buyQuantity: 0,
+          payQuantity: 0,
+          percentBasisPoints: 2000,
+        },
+      ],
+    });
+    expect(totals.lines[0]!.totalPrice.sellingPriceIncVat).toBe(47920);
+    expect(totals.lines[1]!.totalPrice.sellingPriceIncVat).toBe(10000);
+  });
+
+  it('applies a percentage promo code after campaigns', () => {
+    const totals = computeCartTotals({
+      lines: [line(1, 33333, 3)],
+      promo: {
+        code: 'VÅR10',
+        kind: 'percent',
+        percentBasisPoints: 1000,
+        amountIncVat: 0,
+        minOrderIncVat: 0,
+      },
+    });
+    expect(totals.lines[0]!.promoDiscountIncVat).toBe(10000);
+    expect(totals.subTotal.sellingPriceIncVat).toBe(89999);
+    expect(totals.promoCode).toBe('VÅR10');
+  });
+
+  it('spreads a fixed-amount discount over lines in proportion, VAT per rate, öre exact', () => {
+    const totals = computeCartTotals({
+      lines: [line(1, 40000, 1), line(2, 20000, 1, { vatRateBasisPoints: 1200 })],
+      promo: {
+        code: 'HUNDRA',
+        kind: 'fixed',
+        percentBasisPoints: 0,
+        amountIncVat: 10000,
+        minOrderIncVat: 50000,
+      },
+      shipping: homeDelivery,
+    });
+    expect(totals.fixedAmountDiscountIncVat).toBe(10000);
+    expect(totals.lines.map((l) => l.fixedDiscountIncVat)).toEqual([6667, 3333]);
+    expect(totals.itemsIncVat).toBe(50000);
+    // 33333 incl. 25 % -> 26666 excl.; 16667 incl. 12 % -> 14881 excl.
+    expect(totals.itemsExVat).toBe(26666 + 14881);
+    expect(totals.fixedAmountDiscountExVat).toBe(32000 + 17857 - (26666 + 14881));
+    expect(totals.vats).toEqual([
+      { rateBasisPoints: 1200, amount: 16667 - 14881 },
+      { rateBasisPoints: 2500, amount: 33333 - 26666 },
+    ]);
+    // Items after the discount are 500 kr: free shipping.
+    expect(totals.shippingFeeIncVat).toBe(0);
+    expect(totals.total.sellingPriceIncVat).toBe(50000);
+    expect(totals.total.sellingPriceIncVat - totals.total.sellingPriceExVat).toBe(totals.total.vat);
+  });
+
+  it('ignores a promo code whose minimum order is not met and says so', () => {
+    const totals = computeCartTotals({
+      lines: [line(1, 30000, 1)],
+      promo: {
+        code: 'HUNDRA',
+        kind: 'fixed',
+        percentBasisPoints: 0,
+        amountIncVat: 10000,
+        minOrderIncVat: 50000,
+      },
+    });
+    expect(totals.promoRequirementsMet).toBe(false);
+    expect(totals.promoCode).toBeNull();
+    expect(totals.fixedAmountDiscountIncVat).toBe(0);
+  });
+
+  it('caps a fixed discount at the items value', () => {
+    const totals = computeCartTotals({
+      lines: [line(1, 5000, 1)],
+      promo: {
+        code: 'X',
+        kind: 'fixed',
+        percentBasisPoints: 0,
+        amountIncVat: 10000,
+        minOrderIncVat: 0,
+      },
+    });
+    expect(totals.fixedAmountDiscountIncVat).toBe(5000);
+    expect(totals.itemsIncVat).toBe(0);
+  });
+
+  it('lets a gift card pay part of the total and keeps incl. = excl. + VAT', () => {
+    const totals = computeCartTotals({
+      lines: [line(1, 100000, 1)],
+      shipping: homeDelivery,
+      giftCardBalance: 30000,
+    });
+    expect(totals.balancePending).toBe(30000);
+    expect(totals.totalExBalanceIncVat).toBe(70000);
+    expect(totals.totalExBalanceExVat).toBe(80000 - 24000);
+    const all = computeCartTotals({ lines: [line(1, 10000, 1)], giftCardBalance: 50000 });
+    expect(all.balancePending).toBe(10000);
+    expect(all.totalExBalanceIncVat).toBe(0);
+  });
+
+  it('an empty cart costs nothing and has no free shipping', () => {
+    const totals = computeCartTotals({ lines: [], shipping: homeDelivery });
+    expect(totals.total.sellingPriceIncVat).toBe(4900);
+    expect(totals.freeShipping).toBe(false);
+    expect(totals.subTotal.sellingPriceIncVat).toBe(0);
+  });
+
+  it('rejects negative quantities and prices', () => {
+    expect(() => computeCartTotals({ lines: [line(1, 100, -1)] })).toThrow(RangeError);
+    expect(() => computeCartTotals({ lines: [line(1, -100, 1)] })).toThrow(RangeError);
+  });
+});
