@@ -12,3 +12,4 @@ export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/giftcards/giftcards.tables.ts';
 export * from '../modules/customers/customers.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/search/search.tables.ts';

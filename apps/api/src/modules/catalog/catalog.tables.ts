@@ -68,7 +68,12 @@ export const products = pgTable(
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.brandId), index().on(t.primaryCategoryId)],
+  (t) => [
+    index().on(t.brandId),
+    index().on(t.primaryCategoryId),
+    // Typo-tolerant search on names (pg_trgm, issue 5): `%`, `<%` and ILIKE use it.
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 /** Every category a product is in (primary included). */
