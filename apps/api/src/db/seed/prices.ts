@@ -92,3 +92,38 @@ export function campaignsFor(kind: ProductKind, rng: Random): SeedCampaign[] {
   }
   return chosen;
 }
+
+/** How a market's prices end: `nine` "1 299 kr" / "879 kr."; `ninety` "129,90 €" (under 1 000). */
+export type PriceRounding = 'nine' | 'ninety';
+
+/** A market's price list settings, derived from the Swedish price list. */
+export interface MarketPriceList {
+  /** Minor units of the market currency per öre (fixed rate, e.g. 1 / 0.96 for NOK). */
+  priceFactor: number;
+  /** The market's VAT rate in basis points (2550 = 25.5 %). */
+  vatRateBasisPoints: number;
+  rounding: PriceRounding;
+}
+
+/**
+ * A market's price incl. its own VAT (minor units) derived from a Swedish price incl. 25 % VAT
+ * (öre): the price excl. VAT is converted at the fixed rate, the market's VAT added and the
+ * result rounded to the nearest of the market's price endings. Deterministic, no randomness:
+ * 1 429 kr -> 129,90 € in Finland (rate 11, 25.5 % VAT); 449 kr -> 469 kr in Norway.
+ * @param seIncVat Swedish price in öre incl. VAT
+ * @param seVatRateBasisPoints Swedish VAT rate (2500)
+ */
+export function marketPriceMinor(
+  seIncVat: number,
+  seVatRateBasisPoints: number,
+  list: MarketPriceList,
+): number {
+  const kr =
+    ((seIncVat / (10_000 + seVatRateBasisPoints)) *
+      (10_000 + list.vatRateBasisPoints) *
+      list.priceFactor) /
+    100;
+  if (list.rounding === 'ninety' && kr < 1000) return Math.max(90, Math.round(kr) * 100 - 10);
+  // The nearest price ending in 9 (half a step up, then down to the ending).
+  return priceEndingIn9(kr + step(kr) / 2) * 100;
+}

@@ -27,7 +27,7 @@ import { BRAND_BY_NAME } from './brands.ts';
 import { CATEGORY_BY_KIND } from './categories.ts';
 import { gtinForSku, productArticleNumber, skuArticleNumber, slugify } from './identifiers.ts';
 import { PARAMETER_BY_IDENTIFIER, parameterValueId } from './parameters.ts';
-import { campaignPriceKr, campaignsFor, regularPriceKr } from './prices.ts';
+import { campaignPriceKr, campaignsFor, marketPriceMinor, regularPriceKr } from './prices.ts';
 import {
   KIND_TEMPLATES,
   modelName,
@@ -37,7 +37,7 @@ import {
 import { productSpecs, skuNames, type ProductFacts } from './product-specs.ts';
 import { productTexts } from './product-texts.ts';
 import { createRandom, deriveSeed, type Random } from './random.ts';
-import { SE_MARKET_ID, SE_VAT_BASIS_POINTS } from './reference-data.ts';
+import { SE_MARKET_ID, SE_VAT_BASIS_POINTS, SEED_MARKETS } from './reference-data.ts';
 import { pickStockStatus, stockLevels } from './stock.ts';
 import { STORES } from './stores.ts';
 
@@ -397,12 +397,43 @@ export class CatalogueGenerator {
         sellingPriceIncVat: saleKr * 100,
       });
     }
+    this.otherMarketPrices(productId, rows);
 
     const pool = kind === 'hjalm' && line.attrs.type === 'Barnhjälm' ? 'hjalm-barn' : kind;
     if (!isBike) {
       const list = this.accessoryPools.get(pool) ?? [];
       list.push(productId);
       this.accessoryPools.set(pool, list);
+    }
+  }
+
+  /**
+   * The price lists of the other markets, derived from the product's Swedish prices just pushed
+   * (fixed rates, the market's VAT and price endings); a campaign price that rounds to the
+   * regular price is left out. Uses no randomness, so the Swedish catalogue stays the same.
+   */
+  private otherMarketPrices(productId: number, rows: ProductRows): void {
+    const regular = rows.productPrices[rows.productPrices.length - 1]!;
+    const campaigns = rows.campaignPrices.filter(
+      (c) => c.productId === productId && c.marketId === SE_MARKET_ID,
+    );
+    for (const { row, priceFactor, rounding } of SEED_MARKETS) {
+      if (row.id === SE_MARKET_ID) continue;
+      const list = { priceFactor, rounding, vatRateBasisPoints: row.vatRateBasisPoints };
+      const regularIncVat = marketPriceMinor(regular.regularPriceIncVat, SE_VAT_BASIS_POINTS, list);
+      rows.productPrices.push({
+        productId,
+        marketId: row.id,
+        currencyCode: row.currencyCode!,
+        regularPriceIncVat: regularIncVat,
+        vatRateBasisPoints: row.vatRateBasisPoints,
+      });
+      for (const campaign of campaigns) {
+        const selling = marketPriceMinor(campaign.sellingPriceIncVat, SE_VAT_BASIS_POINTS, list);
+        if (selling < regularIncVat) {
+          rows.campaignPrices.push({ ...campaign, marketId: row.id, sellingPriceIncVat: selling });
+        }
+      }
     }
   }
 

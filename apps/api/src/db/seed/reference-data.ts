@@ -1,6 +1,6 @@
 /**
- * Reference data of the seed: languages, currencies, countries, the channel and its one market
- * (GEINS-API §4.1). Other markets come later.
+ * Reference data of the seed: languages, currencies, countries, the channel and its markets
+ * (GEINS-API §4.1): Sweden (default), Norway, Denmark, Finland and a checkout-only EU market.
  */
 import type {
   channelLanguages,
@@ -66,25 +66,74 @@ export const SE_MARKET_ID = 'SE|SEK';
 /** Swedish standard VAT, 25 % in basis points. */
 export const SE_VAT_BASIS_POINTS = 2500;
 
-/** Markets: Sweden only for now. */
-export const MARKETS: Array<typeof markets.$inferInsert> = [
-  {
-    id: SE_MARKET_ID,
-    alias: 'se',
-    channelId: 1,
-    countryCode: 'SE',
-    currencyCode: 'SEK',
-    vatRateBasisPoints: SE_VAT_BASIS_POINTS,
-    defaultLanguageId: 'sv-SE',
-    virtual: false,
-    onlyDisplayInCheckout: false,
-    groupKey: 'Norden',
-    sortOrder: 0,
-    active: true,
-  },
+/**
+ * A seeded market with its price list settings: `priceFactor` turns a Swedish price excl. VAT
+ * (öre) into this market's currency (minor units), `rounding` the market's price endings.
+ */
+export interface SeedMarket {
+  row: typeof markets.$inferInsert;
+  languages: string[];
+  /** Minor units of this currency per öre (SEK -> NOK 1/0.96). */
+  priceFactor: number;
+  /** `nine`: whole amounts ending in 9 ("1 299 kr"); `ninety`: ",90" under 1 000 ("129,90 €"). */
+  rounding: 'nine' | 'ninety';
+}
+
+function market(
+  id: string,
+  alias: string,
+  countryCode: string,
+  currencyCode: string,
+  vatRateBasisPoints: number,
+  languages: string[],
+  groupKey: string,
+  sortOrder: number,
+  extra: { virtual?: boolean; onlyDisplayInCheckout?: boolean; rounding?: 'nine' | 'ninety' } = {},
+): SeedMarket {
+  const rate = Number(CURRENCIES.find((c) => c.code === currencyCode)?.rate ?? 1);
+  return {
+    row: {
+      id,
+      alias,
+      channelId: 1,
+      countryCode,
+      currencyCode,
+      vatRateBasisPoints,
+      defaultLanguageId: languages[0]!,
+      virtual: extra.virtual ?? false,
+      onlyDisplayInCheckout: extra.onlyDisplayInCheckout ?? false,
+      groupKey,
+      sortOrder,
+      active: true,
+    },
+    languages,
+    priceFactor: 1 / rate,
+    rounding: extra.rounding ?? 'nine',
+  };
+}
+
+/**
+ * Markets with their languages and VAT (SE, NO, DK 25 %, FI 25.5 %). `eu` (other EU countries,
+ * EUR) is only offered as a checkout market (`onlyDisplayInCheckout`), never in the market picker.
+ */
+export const SEED_MARKETS: readonly SeedMarket[] = [
+  market(SE_MARKET_ID, 'se', 'SE', 'SEK', SE_VAT_BASIS_POINTS, ['sv-SE'], 'Norden', 0),
+  market('NO|NOK', 'no', 'NO', 'NOK', 2500, ['nb-NO'], 'Norden', 1),
+  market('DK|DKK', 'dk', 'DK', 'DKK', 2500, ['da-DK'], 'Norden', 2),
+  market('FI|EUR', 'fi', 'FI', 'EUR', 2550, ['fi-FI', 'sv-FI'], 'Norden', 3, {
+    rounding: 'ninety',
+  }),
+  market('EU|EUR', 'eu', 'DE', 'EUR', 2500, ['en-US'], 'Europa', 4, {
+    onlyDisplayInCheckout: true,
+    rounding: 'ninety',
+  }),
 ];
 
-/** Languages allowed per market. */
-export const MARKET_LANGUAGES: Array<typeof marketLanguages.$inferInsert> = [
-  { marketId: SE_MARKET_ID, languageId: 'sv-SE', sortOrder: 0 },
-];
+/** Market rows. */
+export const MARKETS: Array<typeof markets.$inferInsert> = SEED_MARKETS.map((m) => m.row);
+
+/** Languages allowed per market, the default first. */
+export const MARKET_LANGUAGES: Array<typeof marketLanguages.$inferInsert> = SEED_MARKETS.flatMap(
+  (m) =>
+    m.languages.map((languageId, sortOrder) => ({ marketId: m.row.id, languageId, sortOrder })),
+);

@@ -22,6 +22,7 @@ async function productSnapshot(handle: DbHandle) {
     })
     .from(schema.products)
     .innerJoin(schema.productPrices, eq(schema.productPrices.productId, schema.products.id))
+    .where(eq(schema.productPrices.marketId, 'SE|SEK'))
     .orderBy(asc(schema.products.id));
 }
 
@@ -51,8 +52,8 @@ describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
     expect(await db.$count(schema.categories)).toBe(summary.categories);
     expect(await db.$count(schema.priceCampaigns)).toBe(summary.campaigns);
     expect(await db.$count(schema.stores)).toBe(3);
-    expect(await db.$count(schema.productPrices)).toBe(PRODUCTS);
-    expect(await db.$count(schema.markets)).toBe(1);
+    expect(await db.$count(schema.productPrices)).toBe(PRODUCTS * 5);
+    expect(await db.$count(schema.markets)).toBe(5);
   });
 
   it('has the channel and the Swedish market', async () => {
@@ -64,7 +65,10 @@ describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
       defaultLanguageId: 'sv-SE',
       defaultMarketId: 'SE|SEK',
     });
-    const [market] = await handle.db.select().from(schema.markets);
+    const [market] = await handle.db
+      .select()
+      .from(schema.markets)
+      .where(eq(schema.markets.id, 'SE|SEK'));
     expect(market).toMatchObject({
       id: 'SE|SEK',
       alias: 'se',
@@ -119,7 +123,8 @@ describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
           eq(schema.productPrices.productId, schema.priceCampaignPrices.productId),
           eq(schema.productPrices.marketId, schema.priceCampaignPrices.marketId),
         ),
-      );
+      )
+      .where(eq(schema.priceCampaignPrices.marketId, 'SE|SEK'));
     expect(rows.length).toBeGreaterThan(0);
     for (const { selling, regular } of rows) {
       expect(selling).toBeLessThan(regular);
@@ -160,7 +165,7 @@ describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
           (i) => i.productId === product.id && /^[a-z]+_[a-z]+_\d+_[1-3]\.svg$/.test(i.fileName),
         ),
       ).toBe(true);
-      const price = prices.find((p) => p.productId === product.id);
+      const price = prices.find((p) => p.productId === product.id && p.marketId === 'SE|SEK');
       expect(price).toMatchObject({
         marketId: 'SE|SEK',
         currencyCode: 'SEK',
@@ -184,6 +189,65 @@ describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
       expect(sku.weight).toBeGreaterThanOrEqual(isBike ? 9_000 : 50);
       expect(sku.weight).toBeLessThanOrEqual(isBike ? 35_000 : 3_000);
       expect(sku.articleNumber.startsWith(`${product.articleNumber}-`)).toBe(true);
+    }
+  });
+
+  it('gives every product a price in each market, in its currency, with its VAT and endings', async () => {
+    const markets = await handle.db.select().from(schema.markets);
+    expect(markets.map((m) => [m.alias, m.currencyCode, m.vatRateBasisPoints]).sort()).toEqual([
+      ['dk', 'DKK', 2500],
+      ['eu', 'EUR', 2500],
+      ['fi', 'EUR', 2550],
+      ['no', 'NOK', 2500],
+      ['se', 'SEK', 2500],
+    ]);
+    const eu = markets.find((m) => m.alias === 'eu')!;
+    expect(eu).toMatchObject({ onlyDisplayInCheckout: true, groupKey: 'Europa' });
+    const languages = await handle.db.select().from(schema.marketLanguages);
+    expect(languages.filter((l) => l.marketId === 'FI|EUR').map((l) => l.languageId)).toEqual([
+      'fi-FI',
+      'sv-FI',
+    ]);
+    const prices = await handle.db.select().from(schema.productPrices);
+    const se = new Map(
+      prices.filter((p) => p.marketId === 'SE|SEK').map((p) => [p.productId, p.regularPriceIncVat]),
+    );
+    for (const market of markets) {
+      const own = prices.filter((p) => p.marketId === market.id);
+      expect(own).toHaveLength(PRODUCTS);
+      for (const price of own) {
+        expect(price.currencyCode).toBe(market.currencyCode);
+        expect(price.vatRateBasisPoints).toBe(market.vatRateBasisPoints);
+        // Whole amounts ending in 9 ("1 299 kr"); euro prices under 1 000 € end in ",90".
+        const endsIn9 = price.regularPriceIncVat % 1000 === 900;
+        const endsIn90 = market.currencyCode === 'EUR' && price.regularPriceIncVat % 100 === 90;
+        expect(endsIn9 || endsIn90).toBe(true);
+        // Within 12 % of the Swedish price at the fixed rate (rounding to the endings).
+        const rate = { SEK: 1, NOK: 0.96, DKK: 1.47, EUR: 11 }[market.currencyCode!]!;
+        const expected =
+          (se.get(price.productId)! / rate) * ((10_000 + market.vatRateBasisPoints) / 12_500);
+        expect(price.regularPriceIncVat / expected).toBeGreaterThan(0.88);
+        expect(price.regularPriceIncVat / expected).toBeLessThan(1.12);
+      }
+    }
+    const campaigns = await handle.db
+      .select({
+        marketId: schema.priceCampaignPrices.marketId,
+        selling: schema.priceCampaignPrices.sellingPriceIncVat,
+        regular: schema.productPrices.regularPriceIncVat,
+      })
+      .from(schema.priceCampaignPrices)
+      .innerJoin(
+        schema.productPrices,
+        and(
+          eq(schema.productPrices.productId, schema.priceCampaignPrices.productId),
+          eq(schema.productPrices.marketId, schema.priceCampaignPrices.marketId),
+        ),
+      );
+    for (const market of markets) {
+      const own = campaigns.filter((c) => c.marketId === market.id);
+      expect(own.length).toBeGreaterThan(0);
+      for (const c of own) expect(c.selling).toBeLessThan(c.regular);
     }
   });
 
