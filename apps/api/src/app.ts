@@ -18,6 +18,7 @@ import {
 import { maskError } from './graphql/errors.ts';
 import { getSchema } from './graphql/schema.ts';
 import { createPersistedQueryStore } from './modules/persisted-queries/persisted-queries.service.ts';
+import { AUTH_PATH, createAuthHandler, type AuthRequestInfo } from './modules/auth/auth.http.ts';
 
 /** Path of the GraphQL endpoint (GEINS-API §1). */
 export const GRAPHQL_PATH = '/graphql';
@@ -46,8 +47,13 @@ export const UNAUTHENTICATED_BODY = {
 export interface Api {
   /** The Yoga server: a fetch handler and a Node/Express request listener for `/graphql`. */
   yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext>;
-  /** Handles one HTTP request (e.g. `POST http://host/graphql`). */
+  /** Handles one HTTP request (e.g. `POST http://host/graphql`, `POST http://host/auth/login`). */
   fetch(request: Request): Promise<Response>;
+  /**
+   * The auth service (GEINS-API §7) at `/auth/*`; `info.clientIp` feeds the per-IP login rate
+   * limit. Mount it in Express at `/auth` (see apps/storefront/server.ts).
+   */
+  auth(request: Request, info?: AuthRequestInfo): Promise<Response>;
   /** The executable schema (the one printed to schema.graphql). */
   schema: GraphQLSchema;
 }
@@ -117,12 +123,25 @@ export function createApi(options: ApiOptions): Api {
       methods: ['GET', 'POST', 'OPTIONS'],
       maxAge: 600,
     }),
-    context: () => createGraphQLContext({ db, config, log: options.log }),
+    context: ({ request }) =>
+      createGraphQLContext({
+        db,
+        config,
+        log: options.log,
+        authorization: request.headers.get('authorization'),
+      }),
     plugins: [useApiKey(config.apiKey, graphiql), useAPQ({ store: createPersistedQueryStore(db) })],
   });
+  const authHandler = createAuthHandler({ db, config });
+  const auth = async (request: Request, info?: AuthRequestInfo): Promise<Response> =>
+    (await authHandler(request, info)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 });
   return {
     yoga,
     schema,
-    fetch: async (request) => yoga.fetch(request),
+    auth,
+    fetch: async (request) =>
+      new URL(request.url).pathname.startsWith(`${AUTH_PATH}/`)
+        ? auth(request)
+        : yoga.fetch(request),
   };
 }

@@ -3,20 +3,27 @@
  * Opens, migrates and if needed seeds the configured database, then serves `/graphql` on
  * PORT. Stops cleanly on SIGINT/SIGTERM.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createApi } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { sqlStatementCountHeader } from './db/statement-count-header.ts';
+import { AUTH_PATH } from './modules/auth/auth.http.ts';
+import { authNodeListener } from './modules/auth/auth.node.ts';
 
 const config = loadConfigOrExit();
 const handle = await prepareDatabase(config);
 const api = createApi({ db: handle.db, config });
-const server = createServer(
-  config.benchSqlCount
-    ? (req, res) => sqlStatementCountHeader(req, res, () => void api.yoga(req, res))
-    : api.yoga,
-);
+const graphql = config.benchSqlCount
+  ? (req: IncomingMessage, res: ServerResponse) =>
+      sqlStatementCountHeader(req, res, () => void api.yoga(req, res))
+  : api.yoga;
+// The auth service (GEINS-API §7) under /auth/, GraphQL everywhere else.
+const auth = authNodeListener(api.auth);
+const server = createServer((req, res) => {
+  if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) void auth(req, res);
+  else void graphql(req, res);
+});
 
 server.listen(config.port, config.host, () => {
   console.log(

@@ -16,6 +16,8 @@ import {
   type ShopContext,
 } from '../modules/channel/channel.service.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
+import { resolveViewer, type Viewer } from '../modules/customers/viewer.ts';
+import { ShopError } from '../errors.ts';
 
 /** Where unexpected-but-handled conditions are reported (SPEC §8 "logged as an error"). */
 export interface ContextLogger {
@@ -44,6 +46,17 @@ export interface GraphQLContext {
    * @throws ShopError CURRENCY_NOT_FOUND "Currency not found for this market".
    */
   pricedShop(args: ContextArgs): Promise<PricedShopContext>;
+  /**
+   * The logged-in customer of the request's `Authorization: Bearer <jwt>` (issue 7), or null for
+   * a guest, a token with a wrong signature, an expired token or a deleted account. Read once per
+   * request. Checkout links orders to `(await ctx.viewer())?.customerId`.
+   */
+  viewer(): Promise<Viewer | null>;
+  /**
+   * Like {@link viewer} for fields that need a customer.
+   * @throws ShopError UNAUTHENTICATED when there is no valid Bearer token
+   */
+  requireViewer(): Promise<Viewer>;
 }
 
 function memo<T>(load: () => Promise<T>): () => Promise<T> {
@@ -57,6 +70,8 @@ export interface ContextOptions {
   config: Config;
   log?: ContextLogger;
   now?: Date;
+  /** The request's `Authorization` header (`Bearer <jwt>`), if any. */
+  authorization?: string | null;
 }
 
 /** Builds the context of one request. Cheap: nothing is read until a resolver asks. */
@@ -85,7 +100,14 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
     }
     return resolved;
   };
+  const viewer = memo(() => resolveViewer(db, config, options.authorization ?? null, now));
   return {
+    viewer,
+    async requireViewer() {
+      const found = await viewer();
+      if (!found) throw new ShopError('UNAUTHENTICATED', 'Du måste vara inloggad');
+      return found;
+    },
     db,
     config,
     now,

@@ -1,0 +1,316 @@
+/**
+ * The auth service's rules (GEINS-API §7.2): challenge, login, registration, password change,
+ * rotating refresh with reuse detection, logout. Results are typed values, never thrown, so the
+ * HTTP layer (auth.http.ts) maps them to status codes without guessing.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  createCustomer,
+  emailSchema,
+  findCustomer,
+  findCustomerByEmail,
+  normalizeEmail,
+  setPasswordHash,
+  type Customer,
+} from '../customers/customers.service.ts';
+import { refreshTokens } from './auth.tables.ts';
+import { isPasswordDigest } from './password-digest.ts';
+import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
+import { attemptKeys, recordAttempt, recordSuccess, retryAfterSeconds } from './rate-limit.ts';
+import {
+  createChallenge,
+  hashOpaqueToken,
+  issueAccessToken,
+  newRefreshToken,
+  verifyIdentitySignature,
+} from './tokens.ts';
+
+/** Session length when "Kom ihåg mig" is on (SPEC §9): 7 days, in seconds. */
+export const REMEMBERED_SESSION_SECONDS = 604800;
+/** The `sessionLifetime` a client sends when "Kom ihåg mig" is off (SPEC §5): minutes. */
+export const SHORT_SESSION_LIFETIME = 30;
+
+/** What every auth operation needs. */
+export interface AuthDeps {
+  db: Database;
+  config: Config;
+  now: Date;
+}
+
+/** A successful login, registration, password change or refresh. */
+export interface IssuedSession {
+  ok: true;
+  /** The access token (JWT). */
+  token: string;
+  /** Lifetime of `token` in seconds. */
+  maxAge: number;
+  /** The new refresh token, for the `x-auth-refresh-token` response header. */
+  refreshToken: string;
+}
+
+/** Failure codes of the auth service and their HTTP status. */
+export const AUTH_FAILURES = {
+  BAD_REQUEST: 400,
+  INVALID_SIGNATURE: 401,
+  INVALID_CREDENTIALS: 401,
+  INVALID_REFRESH_TOKEN: 401,
+  ACCOUNT_EXISTS: 409,
+  TOO_MANY_ATTEMPTS: 429,
+} as const;
+
+/** A refused request. */
+export interface AuthFailure {
+  ok: false;
+  error: keyof typeof AUTH_FAILURES;
+  /** Seconds until another attempt is allowed (TOO_MANY_ATTEMPTS only). */
+  retryAfter?: number;
+}
+
+/** The result of an auth operation. */
+export type AuthResult = IssuedSession | AuthFailure;
+
+function fail(error: AuthFailure['error'], retryAfter?: number): AuthFailure {
+  return retryAfter === undefined ? { ok: false, error } : { ok: false, error, retryAfter };
+}
+
+/** Credentials as posted to /login, /register or /password (GEINS-API §7.2 step 3). */
+export interface Credentials {
+  username?: unknown;
+  signature?: unknown;
+  password?: unknown;
+  newPassword?: unknown;
+  sessionLifetime?: unknown;
+}
+
+/** Session length in seconds for a posted `sessionLifetime` (minutes; absent = remembered). */
+export function sessionSeconds(sessionLifetime: unknown): number {
+  const minutes = typeof sessionLifetime === 'number' ? sessionLifetime : Number(sessionLifetime);
+  if (sessionLifetime === undefined || sessionLifetime === null || !Number.isFinite(minutes)) {
+    return REMEMBERED_SESSION_SECONDS;
+  }
+  return Math.min(REMEMBERED_SESSION_SECONDS, Math.max(300, Math.round(minutes * 60)));
+}
+
+/** Step 1: the challenge for a username (any string; nothing tells whether it has an account). */
+export function challenge(username: unknown, deps: AuthDeps): { sign: string } | AuthFailure {
+  if (typeof username !== 'string' || username.trim() === '' || username.length > 254) {
+    return fail('BAD_REQUEST');
+  }
+  return { sign: createChallenge(normalizeEmail(username), deps.config.auth.jwtSecret, deps.now) };
+}
+
+const decoys = new Map<number, Promise<string>>();
+function decoy(logN: number): Promise<string> {
+  let hash = decoys.get(logN);
+  if (!hash) decoys.set(logN, (hash = decoyHash(logN)));
+  return hash;
+}
+
+/** Checks username format, signature and digest of a credentials body. */
+function readCredentials(
+  body: Credentials,
+  deps: AuthDeps,
+): { email: string; digest: string } | AuthFailure {
+  const email = emailSchema.safeParse(body.username);
+  if (!email.success || !isPasswordDigest(body.password)) return fail('BAD_REQUEST');
+  if (!verifyIdentitySignature(body.signature, email.data, deps.config.auth.jwtSecret, deps.now)) {
+    return fail('INVALID_SIGNATURE');
+  }
+  return { email: email.data, digest: body.password };
+}
+
+/**
+ * Verifies a password under the rate limit. Unknown accounts cost the same time and count the
+ * same way as wrong passwords.
+ */
+async function checkPassword(
+  email: string,
+  digest: string,
+  ip: string | undefined,
+  deps: AuthDeps,
+): Promise<Customer | AuthFailure> {
+  const keys = attemptKeys(email, ip);
+  const wait = await retryAfterSeconds(deps.db, keys, deps.now);
+  if (wait > 0) return fail('TOO_MANY_ATTEMPTS', wait);
+  await recordAttempt(deps.db, keys, deps.now);
+  const customer = await findCustomerByEmail(deps.db, email);
+  const stored = customer?.passwordHash ?? (await decoy(deps.config.auth.scryptLogN));
+  const valid = await verifyPassword(digest, stored);
+  if (!customer || !valid) return fail('INVALID_CREDENTIALS');
+  await recordSuccess(deps.db, keys);
+  return customer;
+}
+
+/** Starts a new session family (or continues `familyId`) for the customer. */
+async function issueSession(
+  customer: Customer,
+  lifetimeSeconds: number,
+  deps: AuthDeps,
+  familyId: string = randomUUID(),
+): Promise<IssuedSession> {
+  const refreshToken = newRefreshToken();
+  await deps.db.insert(refreshTokens).values({
+    tokenHash: hashOpaqueToken(refreshToken),
+    familyId,
+    customerId: customer.id,
+    lifetimeSeconds,
+    expiresAt: new Date(deps.now.getTime() + lifetimeSeconds * 1000),
+    createdAt: deps.now,
+  });
+  const maxAge = Math.min(deps.config.auth.tokenMaxAge, lifetimeSeconds);
+  const token = await issueAccessToken(
+    {
+      customerId: customer.id,
+      email: customer.email,
+      customerType: customer.customerType,
+      memberType: customer.memberType,
+    },
+    deps.config.auth,
+    deps.now,
+    maxAge,
+  );
+  return { ok: true, token, maxAge, refreshToken };
+}
+
+/** POST /login with credentials (GEINS-API §7.2 step 3). */
+export async function login(
+  body: Credentials,
+  ip: string | undefined,
+  deps: AuthDeps,
+): Promise<AuthResult> {
+  const credentials = readCredentials(body, deps);
+  if ('ok' in credentials) return credentials;
+  const customer = await checkPassword(credentials.email, credentials.digest, ip, deps);
+  if ('ok' in customer) return customer;
+  return issueSession(customer, sessionSeconds(body.sessionLifetime), deps);
+}
+
+/** POST /register with credentials (GEINS-API §7.2 step 6): creates the account and logs in. */
+export async function register(body: Credentials, deps: AuthDeps): Promise<AuthResult> {
+  const credentials = readCredentials(body, deps);
+  if ('ok' in credentials) return credentials;
+  if (await findCustomerByEmail(deps.db, credentials.email)) return fail('ACCOUNT_EXISTS');
+  const hash = await hashPassword(credentials.digest, deps.config.auth.scryptLogN);
+  const customer = await createCustomer(deps.db, credentials.email, hash);
+  if (!customer) return fail('ACCOUNT_EXISTS');
+  return issueSession(customer, sessionSeconds(body.sessionLifetime), deps);
+}
+
+type RefreshRow = typeof refreshTokens.$inferSelect;
+
+/** Revokes every token of a session family (logout, reuse, wrong current password). */
+async function revokeFamily(familyId: string, deps: AuthDeps): Promise<void> {
+  await deps.db
+    .update(refreshTokens)
+    .set({ revokedAt: deps.now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Finds a live refresh token. A token that was already rotated is a reuse: the whole family is
+ * revoked and null returned.
+ */
+async function liveRefreshToken(refreshToken: unknown, deps: AuthDeps): Promise<RefreshRow | null> {
+  if (typeof refreshToken !== 'string' || refreshToken.length < 20 || refreshToken.length > 200) {
+    return null;
+  }
+  const [row] = await deps.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(refreshToken)))
+    .limit(1);
+  if (!row || row.revokedAt) return null;
+  if (row.rotatedAt) {
+    await revokeFamily(row.familyId, deps);
+    return null;
+  }
+  if (row.expiresAt <= deps.now) return null;
+  return row;
+}
+
+/**
+ * GET /login with `x-auth-refresh-token` (GEINS-API §7.2 step 4): rotates the refresh token.
+ * Reusing an already rotated token revokes the family; tokens of deleted accounts are gone.
+ */
+export async function refresh(refreshToken: unknown, deps: AuthDeps): Promise<AuthResult> {
+  const row = await liveRefreshToken(refreshToken, deps);
+  if (!row) return fail('INVALID_REFRESH_TOKEN');
+  // Atomic: of two concurrent refreshes with the same token only one rotates it.
+  const rotated = await deps.db
+    .update(refreshTokens)
+    .set({ rotatedAt: deps.now })
+    .where(and(eq(refreshTokens.tokenHash, row.tokenHash), isNull(refreshTokens.rotatedAt)))
+    .returning({ tokenHash: refreshTokens.tokenHash });
+  if (rotated.length === 0) {
+    await revokeFamily(row.familyId, deps);
+    return fail('INVALID_REFRESH_TOKEN');
+  }
+  const customer = await findCustomer(deps.db, row.customerId);
+  if (!customer) return fail('INVALID_REFRESH_TOKEN');
+  return issueSession(customer, row.lifetimeSeconds, deps, row.familyId);
+}
+
+/** GET /logout with `x-auth-refresh-token`: revokes the session family (always succeeds). */
+export async function logout(refreshToken: unknown, deps: AuthDeps): Promise<void> {
+  if (typeof refreshToken !== 'string' || refreshToken.length > 200) return;
+  const [row] = await deps.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(refreshToken)))
+    .limit(1);
+  if (row) await revokeFamily(row.familyId, deps);
+}
+
+/**
+ * POST /password (GEINS-API §7.2 step 3, with `newPassword` and the refresh-token header). A
+ * wrong current password ends the session (SPEC §4: the user is logged out). On success the other
+ * sessions of the account are revoked and this one continues with new tokens.
+ */
+export async function changePassword(
+  body: Credentials,
+  refreshToken: unknown,
+  ip: string | undefined,
+  deps: AuthDeps,
+): Promise<AuthResult> {
+  const credentials = readCredentials(body, deps);
+  if ('ok' in credentials) return credentials;
+  if (!isPasswordDigest(body.newPassword)) return fail('BAD_REQUEST');
+  const session = await liveRefreshToken(refreshToken, deps);
+  if (!session) return fail('INVALID_REFRESH_TOKEN');
+  const customer = await checkPassword(credentials.email, credentials.digest, ip, deps);
+  if ('ok' in customer || customer.id !== session.customerId) {
+    await revokeFamily(session.familyId, deps);
+    return 'ok' in customer ? customer : fail('INVALID_CREDENTIALS');
+  }
+  await setPasswordHash(
+    deps.db,
+    customer.id,
+    await hashPassword(body.newPassword, deps.config.auth.scryptLogN),
+  );
+  await deps.db
+    .update(refreshTokens)
+    .set({ revokedAt: deps.now })
+    .where(
+      and(
+        eq(refreshTokens.customerId, customer.id),
+        ne(refreshTokens.familyId, session.familyId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+  await deps.db
+    .update(refreshTokens)
+    .set({ rotatedAt: deps.now })
+    .where(eq(refreshTokens.tokenHash, session.tokenHash));
+  return issueSession(customer, session.lifetimeSeconds, deps, session.familyId);
+}
+
+/** Revokes every session of a customer (after a password reset). */
+export async function revokeAllSessions(customerId: number, deps: AuthDeps): Promise<void> {
+  await deps.db
+    .update(refreshTokens)
+    .set({ revokedAt: deps.now })
+    .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)));
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, DEFAULT_PASSWORD_SALT } from '../../config.ts';
+import { isPasswordDigest, passwordDigest } from './password-digest.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import { lockSeconds, MAX_LOCK_SECONDS } from './rate-limit.ts';
+import {
+  createChallenge,
+  issueAccessToken,
+  signIdentity,
+  verifyAccessToken,
+  verifyIdentitySignature,
+} from './tokens.ts';
+
+const auth = loadConfig({ NODE_ENV: 'test' }).auth;
+const subject = { customerId: 7, email: 'a@example.se', customerType: 'PERSON', memberType: '' };
+const now = new Date('2026-11-21T12:00:00Z');
+const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+describe('password digest (GEINS-API §7.3)', () => {
+  it('is base64(SHA-384(password + salt)): 64 characters, deterministic, salt-dependent', async () => {
+    const digest = await passwordDigest('cykel123', DEFAULT_PASSWORD_SALT);
+    expect(digest).toHaveLength(64);
+    expect(isPasswordDigest(digest)).toBe(true);
+    expect(await passwordDigest('cykel123', DEFAULT_PASSWORD_SALT)).toBe(digest);
+    expect(await passwordDigest('cykel123', 'another-salt-value')).not.toBe(digest);
+    expect(isPasswordDigest('cykel123')).toBe(false);
+    expect(DEFAULT_PASSWORD_SALT).toHaveLength(64);
+  });
+
+  it('stores digests under scrypt with a per-password salt; verification is exact', async () => {
+    const digest = await passwordDigest('cykel123', DEFAULT_PASSWORD_SALT);
+    const stored = await hashPassword(digest, 10);
+    expect(stored).toMatch(/^scrypt\$10\$8\$1\$/);
+    expect(stored).not.toContain(digest);
+    expect(await hashPassword(digest, 10)).not.toBe(stored);
+    expect(await verifyPassword(digest, stored)).toBe(true);
+    expect(await verifyPassword(digest.replace(/^./, 'A') === digest ? 'B' : 'A', stored)).toBe(
+      false,
+    );
+    expect(await verifyPassword(digest, 'garbage')).toBe(false);
+  });
+});
+
+describe('access tokens', () => {
+  it('carry exp, sid, name and customerType and verify until they expire', async () => {
+    const token = await issueAccessToken(subject, auth, now);
+    expect(await verifyAccessToken(token, auth, later(899))).toMatchObject({
+      customerId: 7,
+      email: 'a@example.se',
+      customerType: 'PERSON',
+      exp: now.getTime() / 1000 + 900,
+    });
+    expect(await verifyAccessToken(token, auth, later(901))).toBeNull();
+  });
+
+  it('refuses a token signed with another key or altered', async () => {
+    const other = await issueAccessToken(subject, { ...auth, jwtSecret: 'x'.repeat(40) }, now);
+    expect(await verifyAccessToken(other, auth, now)).toBeNull();
+    const token = await issueAccessToken(subject, auth, now);
+    const [header, payload, signature] = token.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sid: '8' }),
+    ).toString('base64url');
+    expect(await verifyAccessToken(`${header}.${forged}.${signature}`, auth, now)).toBeNull();
+    expect(await verifyAccessToken('not-a-jwt', auth, now)).toBeNull();
+  });
+});
+
+describe('challenge and sign signature', () => {
+  it('is valid for the same user within five minutes only', () => {
+    const challenge = createChallenge('a@example.se', auth.jwtSecret, now);
+    const signed = signIdentity(challenge, auth.jwtSecret, now);
+    expect(verifyIdentitySignature(signed, 'a@example.se', auth.jwtSecret, later(299))).toBe(true);
+    expect(verifyIdentitySignature(signed, 'a@example.se', auth.jwtSecret, later(301))).toBe(false);
+    expect(verifyIdentitySignature(signed, 'b@example.se', auth.jwtSecret, now)).toBe(false);
+    expect(verifyIdentitySignature(signed, 'a@example.se', 'y'.repeat(40), now)).toBe(false);
+    expect(
+      verifyIdentitySignature(
+        { ...signed, timestamp: later(1).toISOString() },
+        'a@example.se',
+        auth.jwtSecret,
+        now,
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('back-off', () => {
+  it('doubles per failure after five and stops at one hour', () => {
+    expect([4, 5, 6, 7].map((failures) => lockSeconds(failures, 5))).toEqual([0, 2, 4, 8]);
+    expect(lockSeconds(100, 5)).toBe(MAX_LOCK_SECONDS);
+  });
+});
+
+describe('AUTH_JWT_SECRET', () => {
+  it('has a development default but is required in production on a public URL', () => {
+    expect(loadConfig({}).auth.jwtSecretIsDefault).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).auth.jwtSecretIsDefault).toBe(true);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://cykel.example' }),
+    ).toThrow(ConfigError);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cykel.example',
+      AUTH_JWT_SECRET: 's'.repeat(32),
+    });
+    expect(config.auth.jwtSecret).toBe('s'.repeat(32));
+    expect(() => loadConfig({ AUTH_JWT_SECRET: 'short' })).toThrow(/AUTH_JWT_SECRET/);
+  });
+});

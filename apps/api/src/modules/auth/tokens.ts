@@ -1,0 +1,170 @@
+/**
+ * Tokens of the auth service (GEINS-API §7.2, §7.4):
+ * - access tokens: HS256 JWTs (jose) with the claims the Geins clients read: `exp`, `sid` (the
+ *   customer id as a string), `name` (e-mail), `customerType`, plus `memberType`, `memberId`;
+ * - refresh tokens: 32 random bytes, base64url; only their SHA-256 is stored;
+ * - challenges and sign signatures: HMAC-SHA256 under keys derived from AUTH_JWT_SECRET.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { AuthConfig } from '../../config.ts';
+
+/** Issuer claim of our access tokens. */
+export const TOKEN_ISSUER = 'trampa-auth';
+
+/** How long a challenge and a sign signature stay valid, in seconds. */
+export const SIGN_WINDOW_SECONDS = 300;
+
+/** The customer facts carried in an access token. */
+export interface TokenSubject {
+  customerId: number;
+  email: string;
+  customerType: string;
+  memberType: string;
+}
+
+/** The verified claims of an access token. */
+export interface AccessClaims extends TokenSubject {
+  /** Expiry, Unix seconds. */
+  exp: number;
+}
+
+function key(secret: string, purpose: string): Buffer {
+  return createHmac('sha256', secret).update(`trampa:${purpose}`).digest();
+}
+
+function mac(secret: string, purpose: string, value: string): string {
+  return createHmac('sha256', key(secret, purpose)).update(value).digest('base64url');
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Signs an access token valid for `config.tokenMaxAge` seconds from `now`.
+ * @returns the compact JWT
+ */
+export async function issueAccessToken(
+  subject: TokenSubject,
+  config: AuthConfig,
+  now: Date,
+  maxAgeSeconds = config.tokenMaxAge,
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({
+    sid: String(subject.customerId),
+    name: subject.email,
+    customerType: subject.customerType,
+    memberType: subject.memberType,
+    memberId: subject.customerId,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(TOKEN_ISSUER)
+    .setSubject(String(subject.customerId))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + maxAgeSeconds)
+    .sign(key(config.jwtSecret, 'access-token'));
+}
+
+/**
+ * Verifies an access token's signature, issuer and expiry against `now`.
+ * @returns the claims, or null for a wrong signature, an expired or a malformed token
+ */
+export async function verifyAccessToken(
+  token: string,
+  config: AuthConfig,
+  now: Date,
+): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(config.jwtSecret, 'access-token'), {
+      issuer: TOKEN_ISSUER,
+      algorithms: ['HS256'],
+      currentDate: now,
+    });
+    const customerId = Number(payload.sid);
+    if (!Number.isSafeInteger(customerId) || typeof payload.exp !== 'number') return null;
+    return {
+      customerId,
+      email: String(payload.name ?? ''),
+      customerType: String(payload.customerType ?? 'PERSON'),
+      memberType: String(payload.memberType ?? ''),
+      exp: payload.exp,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** A new opaque refresh token (43 base64url characters). */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The stored form of a refresh token or reset key: SHA-256, hex. */
+export function hashOpaqueToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The challenge of GEINS-API §7.2 step 1 for `username`: `<issued unix s>.<nonce>.<mac>`. It is
+ * stateless: the MAC binds it to the (normalised) username and the time it was issued.
+ */
+export function createChallenge(username: string, secret: string, now: Date): string {
+  const issued = Math.floor(now.getTime() / 1000);
+  const nonce = randomBytes(12).toString('base64url');
+  return `${issued}.${nonce}.${mac(secret, 'challenge', `${username}|${issued}|${nonce}`)}`;
+}
+
+/** True when `challenge` was issued by us for `username` less than the sign window ago. */
+export function verifyChallenge(
+  challenge: string,
+  username: string,
+  secret: string,
+  now: Date,
+): boolean {
+  const [issuedText, nonce, presented] = challenge.split('.');
+  if (!issuedText || !nonce || !presented) return false;
+  const issued = Number(issuedText);
+  const age = now.getTime() / 1000 - issued;
+  if (!Number.isFinite(issued) || age < -5 || age > SIGN_WINDOW_SECONDS) return false;
+  return sameText(presented, mac(secret, 'challenge', `${username}|${issued}|${nonce}`));
+}
+
+/** The sign endpoint's answer (GEINS-API §7.2 step 2). */
+export interface IdentitySignature {
+  identity: string;
+  /** ISO-8601 time of signing. */
+  timestamp: string;
+  /** base64url HMAC-SHA256 over `identity|timestamp`. */
+  signature: string;
+}
+
+/** Signs a challenge for a holder of a valid API key (`/auth/sign/{apiKey}?identity=`). */
+export function signIdentity(identity: string, secret: string, now: Date): IdentitySignature {
+  const timestamp = now.toISOString();
+  return { identity, timestamp, signature: mac(secret, 'sign', `${identity}|${timestamp}`) };
+}
+
+/**
+ * Checks a signature object sent with credentials: a genuine {@link signIdentity} result, made
+ * less than the sign window ago, over a challenge issued to `username`.
+ */
+export function verifyIdentitySignature(
+  value: unknown,
+  username: string,
+  secret: string,
+  now: Date,
+): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { identity, timestamp, signature } = value as Record<string, unknown>;
+  if (typeof identity !== 'string' || typeof timestamp !== 'string') return false;
+  if (typeof signature !== 'string') return false;
+  const signedAt = Date.parse(timestamp);
+  const age = (now.getTime() - signedAt) / 1000;
+  if (!Number.isFinite(signedAt) || age < -5 || age > SIGN_WINDOW_SECONDS) return false;
+  if (!sameText(signature, mac(secret, 'sign', `${identity}|${timestamp}`))) return false;
+  return verifyChallenge(identity, username, secret, now);
+}

@@ -1,0 +1,108 @@
+/**
+ * A plain HTTP client of the auth service, doing what the Geins clients do (GEINS-API §7.2):
+ * challenge -> sign -> credentials, refresh by GET with `x-auth-refresh-token`, logout. Used by
+ * the HTTP integration tests against a real `node:http` server.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Api } from '../src/app.ts';
+import { authNodeListener } from '../src/modules/auth/auth.node.ts';
+import { passwordDigest } from '../src/modules/auth/password-digest.ts';
+import { TEST_API_KEY } from './api-client.ts';
+
+/** A response of the auth service, parsed. */
+export interface AuthAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  refreshToken: string | null;
+  headers: Headers;
+}
+
+/** Runs `api.auth` behind a real HTTP server on a free port. */
+export async function startAuthServer(api: Api): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer(authNodeListener(api.auth));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The auth client of one base URL (e.g. http://127.0.0.1:1234). */
+export function authClient(base: string, salt: string, apiKey = TEST_API_KEY) {
+  async function call(
+    method: string,
+    action: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<AuthAnswer> {
+    const response = await fetch(`${base}/auth/${action}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      refreshToken: response.headers.get('x-auth-refresh-token'),
+      headers: response.headers,
+    };
+  }
+
+  /** Steps 1 and 2: the challenge for `username`, signed through the sign endpoint. */
+  async function signature(action: string, username: string): Promise<unknown> {
+    const challenge = await call('POST', action, { username });
+    const sign = String(challenge.body.sign);
+    const signed = await fetch(
+      `${base}/auth/sign/${encodeURIComponent(apiKey)}?identity=${encodeURIComponent(sign)}`,
+    );
+    return signed.json();
+  }
+
+  const digest = (password: string) => passwordDigest(password, salt);
+
+  return {
+    call,
+    signature,
+    digest,
+    /** POST /login with credentials; `remember: false` sends sessionLifetime 30. */
+    async login(username: string, password: string, remember = true) {
+      return call('POST', 'login', {
+        username,
+        signature: await signature('login', username),
+        password: await digest(password),
+        ...(remember ? {} : { sessionLifetime: 30 }),
+      });
+    },
+    async register(username: string, password: string) {
+      return call('POST', 'register', {
+        username,
+        signature: await signature('register', username),
+        password: await digest(password),
+      });
+    },
+    async changePassword(username: string, password: string, newPassword: string, refresh: string) {
+      return call(
+        'POST',
+        'password',
+        {
+          username,
+          signature: await signature('password', username),
+          password: await digest(password),
+          newPassword: await digest(newPassword),
+        },
+        { 'x-auth-refresh-token': refresh },
+      );
+    },
+    refresh: (refreshToken: string) =>
+      call('GET', 'login', undefined, { 'x-auth-refresh-token': refreshToken }),
+    logout: (refreshToken: string) =>
+      call('GET', 'logout', undefined, { 'x-auth-refresh-token': refreshToken }),
+  };
+}
