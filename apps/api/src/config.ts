@@ -34,6 +34,8 @@ const envSchema = z.object({
   AUTH_TOKEN_MAX_AGE: z.coerce.number().int().min(60).max(86400).default(900),
   /** scrypt cost as log2(N) for stored passwords. Default 17 (OWASP: N=2^17, r=8, p=1). */
   AUTH_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /** Folder where outgoing e-mails are written as .eml files (mail module). */
+  MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
   /** `1`: send the SQL statement count of each request in `x-sql-statements` (bench only). */
   BENCH_SQL_COUNT: z.enum(['0', '1']).default('0'),
 });
@@ -51,6 +53,8 @@ export interface Config {
   nodeEnv: 'production' | 'development' | 'test';
   /** Auth service settings (issue 7; src/modules/auth). */
   auth: AuthConfig;
+  /** Outgoing mail (src/modules/mail): the folder of the file outbox. */
+  mail: { outboxDir: string };
   /** BENCH_SQL_COUNT=1: the servers add the `x-sql-statements` response header (bench only). */
   benchSqlCount: boolean;
 }
@@ -133,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenMaxAge: e.AUTH_TOKEN_MAX_AGE,
       scryptLogN: e.AUTH_SCRYPT_LOG_N,
     },
+    mail: { outboxDir: e.MAIL_OUTBOX_DIR },
     benchSqlCount: e.BENCH_SQL_COUNT === '1',
   };
 }
