@@ -11,7 +11,27 @@ import { GraphQLError } from 'graphql/index.js';
 
 /** The codes clients may see in `errors[].extensions.code`. */
 export type ShopErrorCode =
-  'BAD_USER_INPUT' | 'NOT_FOUND' | 'CURRENCY_NOT_FOUND' | 'UNAUTHENTICATED' | 'FORBIDDEN';
+  | 'BAD_USER_INPUT'
+  | 'NOT_FOUND'
+  | 'CURRENCY_NOT_FOUND'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  /** Cart and checkout (issue 6): a SKU lacks the stock asked for. */
+  | 'OUT_OF_STOCK'
+  /** setCartPromoCode: the code is unknown, expired or used up ("Koden är ej giltig"). */
+  | 'INVALID_PROMO_CODE'
+  /** setCartPromoCode: the code exists but the cart does not meet its requirements (GEINS-API §1). */
+  | 'RequirementsNotMet'
+  /** placeOrder: personnummer or organisationsnummer invalid (GEINS-API §1). */
+  | 'INVALID_IDENTITY_NUMBER'
+  /** The cart is completed (an order was placed) and cannot change. */
+  | 'CART_COMPLETED'
+  /** placeOrder: the checkout is incomplete or invalid; `extensions.fields` names the fields. */
+  | 'INVALID_CHECKOUT'
+  /** The payment provider declined; `extensions.reason` general, out-of-stock or blocked. */
+  | 'PAYMENT_DECLINED'
+  /** Too many attempts (e.g. wrong gift-card codes); try again later. */
+  | 'RATE_LIMITED';
 
 /** An expected, client-facing failure with a stable code and a safe message. */
 export class ShopError extends GraphQLError {

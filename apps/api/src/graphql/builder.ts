@@ -34,6 +34,13 @@ builder.queryType({
     'Every field takes the optional context arguments channelId, languageId and marketId.',
 });
 
+builder.mutationType({
+  name: 'GeinsMerchantApiMutation',
+  description:
+    'Root mutation type of the Geins Merchant API compatible storefront API (GEINS-API §3.2). ' +
+    'Every field takes the optional context arguments channelId, languageId and marketId.',
+});
+
 /** The schema types of {@link builder}, for helpers that take object refs. */
 export type ApiSchemaTypes =
   typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

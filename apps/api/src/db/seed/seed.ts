@@ -28,6 +28,7 @@ import {
   MARKETS,
 } from './reference-data.ts';
 import { STORES } from './stores.ts';
+import { seedCheckoutData } from './checkout-data.ts';
 
 /** Options of {@link seedCatalogue}. */
 export interface SeedOptions {
@@ -155,6 +156,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
     );
     await insertRows(tx, schema.parameterValues, parameterValueRows());
     await insertRows(tx, schema.stores, STORES);
+    await seedCheckoutData(tx, now);
     await insertRows(
       tx,
       schema.priceCampaigns,

@@ -2,7 +2,7 @@
  * Web-shop stock per SKU (GEINS-API §4.2 StockType; SPEC §3 Stock, §4 stock statuses). The
  * status rules are in the pure `stock-status.ts`.
  */
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { skus } from '../catalog/catalog.tables.ts';
@@ -83,4 +83,86 @@ export function availableStockSql(productId: AnyPgColumn): SQL {
 /** SQL: inStock + oversellable + static over a product's SKUs, for sorting. */
 export function totalStockSql(productId: AnyPgColumn): SQL {
   return sql`(select coalesce(sum(${stock.inStock} + ${stock.oversellable} + ${stock.static}), 0) from ${stock} inner join ${skus} on ${skus.id} = ${stock.skuId} where ${skus.productId} = ${productId})`;
+}
+
+/**
+ * Units of a SKU that can be sold now: unlimited (Infinity) when it has static units (always
+ * sellable), otherwise inStock + oversellable (SPEC §5 "Cart quantity may not exceed stock").
+ */
+export function sellableUnits(levels: StockLevelsRecord | null | undefined): number {
+  if (!levels) return 0;
+  if (levels.static > 0) return Number.POSITIVE_INFINITY;
+  return Math.max(0, levels.inStock) + Math.max(0, levels.oversellable);
+}
+
+/** A SKU and the units an order takes. */
+export interface StockWant {
+  skuId: number;
+  quantity: number;
+}
+
+/** The SKUs that lacked stock: what was wanted and what was there. */
+export interface StockShortage {
+  skuId: number;
+  wanted: number;
+  available: number;
+}
+
+/**
+ * Inside an order transaction: locks the stock rows of the SKUs in ascending SKU id order
+ * (`SELECT ... ORDER BY sku_id FOR UPDATE`, one fixed order so concurrent orders cannot
+ * deadlock), checks every SKU, and only when all have enough decrements them: in-stock units
+ * first, then oversellable ones; SKUs with static units are not decremented. The CHECK
+ * constraints on `stock` keep every column >= 0 whatever happens.
+ * @returns the shortages (nothing was decremented) or an empty list (all decremented).
+ */
+export async function takeStock(
+  tx: Database,
+  wants: readonly StockWant[],
+): Promise<StockShortage[]> {
+  const wanted = new Map<number, number>();
+  for (const w of wants) wanted.set(w.skuId, (wanted.get(w.skuId) ?? 0) + w.quantity);
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(stock)
+    .where(inArray(stock.skuId, ids))
+    .orderBy(stock.skuId)
+    .for('update');
+  const bySku = new Map(rows.map((r) => [r.skuId, r]));
+  const shortages: StockShortage[] = [];
+  for (const skuId of ids) {
+    const available = sellableUnits(bySku.get(skuId));
+    const want = wanted.get(skuId)!;
+    if (want > available) shortages.push({ skuId, wanted: want, available });
+  }
+  if (shortages.length > 0) return shortages;
+  for (const skuId of ids) {
+    const row = bySku.get(skuId)!;
+    if (row.static > 0) continue;
+    const want = wanted.get(skuId)!;
+    const fromStock = Math.min(want, row.inStock);
+    await tx
+      .update(stock)
+      .set({
+        inStock: sql`${stock.inStock} - ${fromStock}`,
+        oversellable: sql`${stock.oversellable} - ${want - fromStock}`,
+      })
+      .where(eq(stock.skuId, skuId));
+  }
+  return [];
+}
+
+/**
+ * Puts units back (a cancelled order): into inStock. SKUs are updated in ascending id order.
+ */
+export async function returnStock(tx: Database, wants: readonly StockWant[]): Promise<void> {
+  const sorted = [...wants].sort((a, b) => a.skuId - b.skuId);
+  for (const w of sorted) {
+    await tx
+      .update(stock)
+      .set({ inStock: sql`${stock.inStock} + ${w.quantity}` })
+      .where(eq(stock.skuId, w.skuId));
+  }
 }

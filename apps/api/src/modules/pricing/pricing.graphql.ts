@@ -103,8 +103,8 @@ export const CampaignRuleRef = builder.objectRef<AppliedCampaign>('CampaignRuleT
     name: t.exposeString('name', { description: 'Campaign name.' }),
     hideTitle: t.boolean({ description: 'Hide the campaign name.', resolve: () => false }),
     ruleType: t.string({
-      description: 'Rule type: "PRICE_CAMPAIGN".',
-      resolve: () => 'PRICE_CAMPAIGN',
+      description: 'Rule type: "PRICE_CAMPAIGN" or "CART_CAMPAIGN".',
+      resolve: (c) => c.ruleType ?? 'PRICE_CAMPAIGN',
     }),
     category: t.string({ description: 'Campaign category (not used: null).', resolve: () => null }),
     action: t.string({ description: 'Campaign action (not used: null).', resolve: () => null }),
@@ -113,8 +113,8 @@ export const CampaignRuleRef = builder.objectRef<AppliedCampaign>('CampaignRuleT
       resolve: () => null,
     }),
     canonicalUrl: t.string({
-      description: 'Router path of the campaign list page: `/dc/{alias}`.',
-      resolve: (c) => `/dc/${encodeURIComponent(c.alias)}`,
+      description: 'Router path of the campaign list page: `/dc/{alias}`; null for cart campaigns.',
+      resolve: (c) => (c.ruleType ? null : `/dc/${encodeURIComponent(c.alias)}`),
     }),
   }),
 });

@@ -22,6 +22,8 @@ export interface AppliedCampaign {
   sellingPriceIncVat: number;
   startsAt: Date;
   endsAt: Date | null;
+  /** `CampaignRuleType.ruleType`; absent for price campaigns (PRICE_CAMPAIGN), CART_CAMPAIGN for cart campaigns. */
+  ruleType?: 'CART_CAMPAIGN';
 }
 
 /** A product's price in one market, as stored, with the applicable campaign (if any). */

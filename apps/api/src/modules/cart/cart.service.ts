@@ -1,0 +1,549 @@
+/**
+ * Carts (SPEC §3 Cart, Cart item, Cart summary; §4 cart states; §5 quantity within stock;
+ * GEINS-API §3.2 addToCart, updateCartItem, setCartPromoCode, completeCart, clearCart and §4.5
+ * semantics). Lines copy name, article numbers and unit price when added (ARCHITECTURE
+ * convention 4); every read re-prices them from the catalogue, and the amounts come from the
+ * pure {@link computeCartTotals}. Nothing a client sends is trusted but SKU ids and quantities.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ShopError, badUserInput } from '../../errors.ts';
+import { products, skus } from '../catalog/catalog.tables.ts';
+import { categoryIdsByProductIds, type ProductRecord } from '../catalog/catalog.service.ts';
+import type { PricedShopContext } from '../channel/channel.service.ts';
+import { giftCardBalance } from '../giftcards/giftcards.service.ts';
+import { sellableUnits, stockBySkuIds } from '../inventory/inventory.service.ts';
+import { pricesByProductIds, type AppliedCampaign } from '../pricing/pricing.service.ts';
+import {
+  activeCartCampaigns,
+  findPromoCode,
+  promoCodeProblem,
+  toTotalsPromo,
+} from '../promotions/promotions.service.ts';
+import { listShippingMethods, type ShippingMethodRecord } from '../shipping/shipping.service.ts';
+import { cartItems, carts, type StoredCheckout } from './cart.tables.ts';
+import {
+  computeCartTotals,
+  type CartTotals,
+  type LineTotals,
+  type TotalsCartCampaign,
+} from './totals.ts';
+
+/** A cart row. */
+export type CartRecord = typeof carts.$inferSelect;
+
+/** Most units of one SKU in a cart (the line's CHECK constraint). */
+export const MAX_LINE_QUANTITY = 999;
+
+/** A cart line, re-priced, with the facts the API shows. */
+export interface CartLineView {
+  /** Line id (`CartItemType.id`). */
+  id: number;
+  skuId: number;
+  productId: number;
+  quantity: number;
+  /** The product as it is now (null when it was removed from the catalogue). */
+  product: ProductRecord | null;
+  /** Copies made when added. */
+  productName: string;
+  articleNumber: string;
+  skuName: string;
+  skuArticleNumber: string;
+  /** Current prices (öre incl. VAT): regular, and selling after price campaigns. */
+  regularUnitPriceIncVat: number;
+  unitPriceIncVat: number;
+  vatRateBasisPoints: number;
+  /** The price campaign lowering the unit price, if any. */
+  priceCampaign: AppliedCampaign | null;
+  brandId: number | null;
+  categoryIds: number[];
+  /** Units that can be sold now (Infinity for static stock). */
+  sellable: number;
+  /** False when the product is inactive or has no price in the market any more. */
+  available: boolean;
+  totals: LineTotals;
+  /** Cart campaigns that lowered this line. */
+  cartCampaigns: TotalsCartCampaign[];
+}
+
+/** A cart with every amount computed: what `CartType` shows. */
+export interface CartView {
+  record: CartRecord;
+  lines: CartLineView[];
+  totals: CartTotals;
+  /** Cart campaigns that gave a discount. */
+  appliedCampaigns: TotalsCartCampaign[];
+  /** The selected shipping method, else the default one (null when there are none). */
+  shipping: ShippingMethodRecord | null;
+  shippingMethods: ShippingMethodRecord[];
+  /** Gift-card balance available (öre), 0 without a card. */
+  giftCardBalance: number;
+  shop: PricedShopContext;
+}
+
+/** Options of {@link loadCartView}. */
+export interface LoadCartOptions {
+  /** Shipping method id to price instead of the stored or default one. */
+  shippingId?: number | null;
+}
+
+/** Stored checkout fields the cart needs for pricing. */
+function checkoutNumber(checkout: StoredCheckout | null, key: string): number | null {
+  const value = checkout?.[key];
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+/** Reads a cart row, optionally locking it (FOR UPDATE) inside a transaction. */
+export async function findCart(
+  db: Database,
+  id: string | null | undefined,
+  lock = false,
+): Promise<CartRecord | null> {
+  const cartId = (id ?? '').trim();
+  if (!/^[0-9a-f-]{36}$/i.test(cartId)) return null;
+  const query = db.select().from(carts).where(eq(carts.id, cartId.toLowerCase())).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Creates an empty cart in the market. One statement. */
+export async function createCart(db: Database, marketId: string): Promise<CartRecord> {
+  const [row] = await db.insert(carts).values({ id: randomUUID(), marketId }).returning();
+  return row!;
+}
+
+/**
+ * `getCart`: the cart with that id, or a new one when the id is empty, unknown or (without
+ * `includeCompleted`) completed (GEINS-API §0.5, §3.1).
+ */
+export async function getOrCreateCart(
+  db: Database,
+  id: string | null | undefined,
+  shop: PricedShopContext,
+  now: Date,
+  options: { includeCompleted?: boolean } = {},
+): Promise<CartView> {
+  let record = await findCart(db, id);
+  if (!record || (record.status === 'completed' && !options.includeCompleted)) {
+    record = await createCart(db, shop.market.id);
+  }
+  return loadCartView(db, record, shop, now);
+}
+
+/**
+ * Prices a cart from the database: current prices and price campaigns of the market, active
+ * cart campaigns, the promo code, shipping, gift card. A fixed number of statements.
+ */
+export async function loadCartView(
+  db: Database,
+  record: CartRecord,
+  shop: PricedShopContext,
+  now: Date,
+  options: LoadCartOptions = {},
+): Promise<CartView> {
+  const rows = await db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, record.id))
+    .orderBy(asc(cartItems.id));
+  const productIds = [...new Set(rows.map((r) => r.productId))];
+  const [productRows, prices, categoryIds, stockLevels, campaigns, methods, promo, balance] =
+    await Promise.all([
+      productIds.length
+        ? db.select().from(products).where(inArray(products.id, productIds))
+        : Promise.resolve([]),
+      pricesByProductIds(db, shop.market.id, productIds, now),
+      categoryIdsByProductIds(db, productIds),
+      stockBySkuIds(
+        db,
+        rows.map((r) => r.skuId),
+      ),
+      activeCartCampaigns(db, now),
+      listShippingMethods(db),
+      record.promoCode ? findPromoCode(db, record.promoCode) : Promise.resolve(null),
+      record.giftCardCode
+        ? giftCardBalance(db, record.giftCardCode, shop.currency.code, now)
+        : Promise.resolve(0),
+    ]);
+  const productById = new Map(productRows.map((p) => [p.id, p]));
+
+  const facts = rows.map((row) => {
+    const product = productById.get(row.productId) ?? null;
+    const price = prices.get(row.productId) ?? null;
+    const available = Boolean(product?.active && price);
+    const regular = price?.regularPriceIncVat ?? row.unitPriceIncVat;
+    return {
+      row,
+      product,
+      available,
+      regular,
+      selling: price ? (price.campaign?.sellingPriceIncVat ?? regular) : row.unitPriceIncVat,
+      vat: price?.vatRateBasisPoints ?? row.vatRateBasisPoints,
+      priceCampaign: price?.campaign ?? null,
+      categoryIds: [
+        ...new Set([
+          ...(product ? [product.primaryCategoryId] : []),
+          ...(categoryIds.get(row.productId) ?? []),
+        ]),
+      ],
+    };
+  });
+
+  const selectedShippingId =
+    options.shippingId !== undefined
+      ? options.shippingId
+      : checkoutNumber(record.checkout, 'shippingId');
+  const shipping =
+    methods.find((m) => m.id === selectedShippingId) ??
+    methods.find((m) => m.isDefault) ??
+    methods[0] ??
+    null;
+  const promoUsable = promo && promoCodeProblem(promo, now) === null ? promo : null;
+  const totals = computeCartTotals({
+    lines: facts.map((f) => ({
+      key: f.row.id,
+      quantity: f.row.quantity,
+      regularUnitPriceIncVat: f.regular,
+      unitPriceIncVat: f.selling,
+      vatRateBasisPoints: f.vat,
+      categoryIds: f.categoryIds,
+      brandId: f.product?.brandId ?? null,
+    })),
+    campaigns,
+    promo: promoUsable ? toTotalsPromo(promoUsable) : null,
+    shipping: shipping && {
+      feeIncVat: shipping.feeIncVat,
+      vatRateBasisPoints: shipping.vatRateBasisPoints,
+      freeShippingEligible: shipping.freeShippingEligible,
+    },
+    giftCardBalance: balance,
+  });
+  const campaignById = new Map(campaigns.map((c) => [c.id, c]));
+  return {
+    record,
+    lines: facts.map((f, i) => ({
+      id: f.row.id,
+      skuId: f.row.skuId,
+      productId: f.row.productId,
+      quantity: f.row.quantity,
+      product: f.product,
+      productName: f.row.productName,
+      articleNumber: f.row.articleNumber,
+      skuName: f.row.skuName,
+      skuArticleNumber: f.row.skuArticleNumber,
+      regularUnitPriceIncVat: f.regular,
+      unitPriceIncVat: f.selling,
+      vatRateBasisPoints: f.vat,
+      priceCampaign: f.priceCampaign,
+      brandId: f.product?.brandId ?? null,
+      categoryIds: f.categoryIds,
+      sellable: sellableUnits(stockLevels.get(f.row.skuId)),
+      available: f.available,
+      totals: totals.lines[i]!,
+      cartCampaigns: totals.lines[i]!.campaignIds.map((id) => campaignById.get(id)!),
+    })),
+    totals,
+    appliedCampaigns: totals.appliedCampaignIds.map((id) => campaignById.get(id)!),
+    shipping,
+    shippingMethods: methods,
+    giftCardBalance: balance,
+    shop,
+  };
+}
+
+/** The item input of addToCart / updateCartItem (GEINS-API §4.5 CartItemInputType). */
+export interface CartItemInput {
+  skuId?: number | null;
+  /** Existing line id (updateCartItem). */
+  id?: string | number | null;
+  quantity: number;
+}
+
+function checkQuantity(quantity: number, min: number): void {
+  if (!Number.isSafeInteger(quantity) || quantity < min || quantity > MAX_LINE_QUANTITY) {
+    throw badUserInput(
+      `Antalet måste vara ett heltal mellan ${min} och ${MAX_LINE_QUANTITY}`,
+      'quantity',
+    );
+  }
+}
+
+/**
+ * The SKU with its product, current price and stock, for adding it.
+ * @throws ShopError NOT_FOUND when the SKU is unknown, its product inactive or without a price
+ *   in the market.
+ */
+async function sellableSku(db: Database, skuId: number, shop: PricedShopContext, now: Date) {
+  const [row] = Number.isSafeInteger(skuId)
+    ? await db
+        .select({ sku: skus, product: products })
+        .from(skus)
+        .innerJoin(products, eq(products.id, skus.productId))
+        .where(eq(skus.id, skuId))
+        .limit(1)
+    : [];
+  const price =
+    row &&
+    (await pricesByProductIds(db, shop.market.id, [row.product.id], now)).get(row.product.id);
+  if (!row || !row.product.active || !price) {
+    throw new ShopError('NOT_FOUND', 'Produkten finns inte längre', { argument: 'skuId', skuId });
+  }
+  const levels = (await stockBySkuIds(db, [skuId])).get(skuId);
+  return { ...row, price, sellable: sellableUnits(levels) };
+}
+
+/**
+ * SPEC §8 "only {stock} left" / "{quantity} already in cart" as a typed error.
+ * @param inCart units of the SKU already in the cart
+ */
+function outOfStock(skuId: number, sellable: number, inCart: number): ShopError {
+  const message =
+    sellable <= 0
+      ? 'Tyvärr är varan slut i lager'
+      : inCart > 0
+        ? `Det finns bara ${sellable} kvar i lager och du har redan ${inCart} i varukorgen`
+        : `Det finns bara ${sellable} kvar i lager`;
+  return new ShopError('OUT_OF_STOCK', message, {
+    skuId,
+    stock: Number.isFinite(sellable) ? sellable : null,
+    quantityInCart: inCart,
+  });
+}
+
+/** An open cart for a change, or null when it is unknown or completed. */
+async function openCart(db: Database, cartId: string): Promise<CartRecord | null> {
+  const record = await findCart(db, cartId);
+  return record && record.status === 'open' ? record : null;
+}
+
+async function touch(db: Database, cartId: string): Promise<void> {
+  await db
+    .update(carts)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
+
+/**
+ * `addToCart`: adds `quantity` units of the SKU to its line (GEINS-API §4.5).
+ * @returns the cart, or null when the cart is unknown or completed (the client then starts a
+ *   new cart and retries).
+ * @throws ShopError BAD_USER_INPUT (quantity not 1–999), NOT_FOUND (SKU), OUT_OF_STOCK.
+ */
+export async function addToCart(
+  db: Database,
+  cartId: string,
+  item: CartItemInput,
+  shop: PricedShopContext,
+  now: Date,
+): Promise<CartView | null> {
+  checkQuantity(item.quantity, 1);
+  if (item.skuId == null) throw badUserInput('skuId saknas', 'skuId');
+  const record = await openCart(db, cartId);
+  if (!record) return null;
+  const sku = await sellableSku(db, item.skuId, shop, now);
+  const [existing] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, record.id), eq(cartItems.skuId, item.skuId)));
+  const inCart = existing?.quantity ?? 0;
+  if (inCart + item.quantity > sku.sellable) throw outOfStock(item.skuId, sku.sellable, inCart);
+  if (inCart + item.quantity > MAX_LINE_QUANTITY) checkQuantity(inCart + item.quantity, 1);
+  await db
+    .insert(cartItems)
+    .values({
+      cartId: record.id,
+      skuId: item.skuId,
+      productId: sku.product.id,
+      quantity: item.quantity,
+      productName: sku.product.name,
+      articleNumber: sku.product.articleNumber,
+      skuName: sku.sku.name,
+      skuArticleNumber: sku.sku.articleNumber,
+      unitPriceIncVat: sku.price.campaign?.sellingPriceIncVat ?? sku.price.regularPriceIncVat,
+      vatRateBasisPoints: sku.price.vatRateBasisPoints,
+    })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.skuId],
+      set: { quantity: sql`${cartItems.quantity} + ${item.quantity}` },
+    });
+  await touch(db, record.id);
+  return loadCartView(db, record, shop, now);
+}
+
+/**
+ * `updateCartItem`: sets the quantity of the line for the SKU or line id; 0 removes it
+ * (GEINS-API §4.5).
+ * @returns the cart, or null when the cart is unknown or completed.
+ * @throws ShopError BAD_USER_INPUT (quantity not 0–999, no skuId or id), NOT_FOUND, OUT_OF_STOCK.
+ */
+export async function updateCartItem(
+  db: Database,
+  cartId: string,
+  item: CartItemInput,
+  shop: PricedShopContext,
+  now: Date,
+): Promise<CartView | null> {
+  checkQuantity(item.quantity, 0);
+  const record = await openCart(db, cartId);
+  if (!record) return null;
+  const lineId = item.id != null && /^\d+$/.test(String(item.id)) ? Number(item.id) : null;
+  const [existing] =
+    lineId !== null
+      ? await db
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.cartId, record.id), eq(cartItems.id, lineId)))
+      : item.skuId != null
+        ? await db
+            .select()
+            .from(cartItems)
+            .where(and(eq(cartItems.cartId, record.id), eq(cartItems.skuId, item.skuId)))
+        : [];
+  if (!existing && item.skuId == null) throw badUserInput('Raden finns inte i varukorgen', 'id');
+  if (item.quantity === 0) {
+    if (existing) await db.delete(cartItems).where(eq(cartItems.id, existing.id));
+  } else if (existing) {
+    const levels = (await stockBySkuIds(db, [existing.skuId])).get(existing.skuId);
+    const sellable = sellableUnits(levels);
+    if (item.quantity > existing.quantity && item.quantity > sellable) {
+      throw outOfStock(existing.skuId, sellable, existing.quantity);
+    }
+    await db
+      .update(cartItems)
+      .set({ quantity: item.quantity })
+      .where(eq(cartItems.id, existing.id));
+  } else {
+    return addToCart(db, cartId, { skuId: item.skuId, quantity: item.quantity }, shop, now);
+  }
+  await touch(db, record.id);
+  return loadCartView(db, record, shop, now);
+}
+
+/**
+ * An open cart for a change that must not silently do nothing.
+ * @throws ShopError NOT_FOUND (unknown cart), CART_COMPLETED.
+ */
+export async function requireOpenCart(db: Database, cartId: string): Promise<CartRecord> {
+  const record = await findCart(db, cartId);
+  if (!record) throw new ShopError('NOT_FOUND', 'Varukorgen finns inte', { argument: 'id' });
+  if (record.status !== 'open') {
+    throw new ShopError('CART_COMPLETED', 'Varukorgen är redan avslutad', { argument: 'id' });
+  }
+  return record;
+}
+
+/**
+ * `setCartPromoCode`: "" clears the code; otherwise the code must exist and be valid now, and
+ * the cart must meet its requirements (GEINS-API §4.5).
+ * @throws ShopError INVALID_PROMO_CODE "Koden är ej giltig" (SPEC §8), RequirementsNotMet,
+ *   NOT_FOUND, CART_COMPLETED.
+ */
+export async function setCartPromoCode(
+  db: Database,
+  cartId: string,
+  promoCode: string,
+  shop: PricedShopContext,
+  now: Date,
+): Promise<CartView> {
+  const record = await requireOpenCart(db, cartId);
+  if (promoCode.trim() === '') {
+    await db
+      .update(carts)
+      .set({ promoCode: null, updatedAt: sql`now()` })
+      .where(eq(carts.id, record.id));
+    return loadCartView(db, { ...record, promoCode: null }, shop, now);
+  }
+  const code = await findPromoCode(db, promoCode);
+  if (!code || promoCodeProblem(code, now) !== null) {
+    throw new ShopError('INVALID_PROMO_CODE', 'Koden är ej giltig', { argument: 'promoCode' });
+  }
+  const withCode = { ...record, promoCode: code.code };
+  const view = await loadCartView(db, withCode, shop, now);
+  if (!view.totals.promoRequirementsMet || view.lines.length === 0) {
+    throw new ShopError(
+      'RequirementsNotMet',
+      `Varukorgen uppfyller inte villkoren för koden ${code.code}`,
+      { argument: 'promoCode', minOrderIncVat: code.minOrderIncVat / 100 },
+    );
+  }
+  await db
+    .update(carts)
+    .set({ promoCode: code.code, updatedAt: sql`now()` })
+    .where(eq(carts.id, record.id));
+  return view;
+}
+
+/**
+ * `clearCart`: removes every line and the promo code.
+ * @throws ShopError NOT_FOUND, CART_COMPLETED.
+ */
+export async function clearCart(
+  db: Database,
+  cartId: string,
+  shop: PricedShopContext,
+  now: Date,
+): Promise<CartView> {
+  const record = await requireOpenCart(db, cartId);
+  await db.transaction(async (tx) => {
+    await tx.delete(cartItems).where(eq(cartItems.cartId, record.id));
+    await tx
+      .update(carts)
+      .set({ promoCode: null, giftCardCode: null, updatedAt: sql`now()` })
+      .where(eq(carts.id, record.id));
+  });
+  return loadCartView(db, { ...record, promoCode: null, giftCardCode: null }, shop, now);
+}
+
+/**
+ * `completeCart`: makes the cart read-only (idempotent).
+ * @throws ShopError NOT_FOUND for an unknown cart.
+ */
+export async function completeCart(
+  db: Database,
+  cartId: string,
+  shop: PricedShopContext,
+  now: Date,
+): Promise<CartView> {
+  const record = await findCart(db, cartId);
+  if (!record) throw new ShopError('NOT_FOUND', 'Varukorgen finns inte', { argument: 'id' });
+  if (record.status === 'completed') return loadCartView(db, record, shop, now);
+  const [updated] = await db
+    .update(carts)
+    .set({ status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(carts.id, record.id))
+    .returning();
+  return loadCartView(db, updated!, shop, now);
+}
+
+/** Stores the checkout input on an open cart (the checkout module validates it first). */
+export async function saveCartCheckout(
+  db: Database,
+  cartId: string,
+  checkout: StoredCheckout,
+): Promise<void> {
+  await db
+    .update(carts)
+    .set({ checkout, updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
+
+/** Marks a cart completed inside the order transaction. */
+export async function markCartCompleted(tx: Database, cartId: string): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
+
+/** Sets or clears the gift card of an open cart. */
+export async function setCartGiftCard(
+  db: Database,
+  cartId: string,
+  code: string | null,
+): Promise<void> {
+  await db
+    .update(carts)
+    .set({ giftCardCode: code, updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
