@@ -16,7 +16,6 @@ import {
   getRelatedProducts,
   listBrands,
   listCategories,
-  listProducts,
   productCanonicalUrl,
   productMeta,
   type Breadcrumb,
@@ -26,12 +25,18 @@ import {
   type PageInfo,
   type ProductImageRecord,
   type ProductNode,
-  type ProductPage,
   type ProductParameter,
   type ProductParameterGroup,
   type RelatedProductNode,
   type SkuRecord,
 } from './catalog.service.ts';
+import {
+  listProducts,
+  type Facet,
+  type FacetValue,
+  type FilterCollection,
+  type ProductPage,
+} from './product-list.service.ts';
 
 const deprecatedUrls = 'Use alternativeUrls instead.';
 
@@ -530,7 +535,7 @@ addSharedProductFields(RelatedProductRef as unknown as ObjectRef<ApiSchemaTypes,
 /** `SortType` (GEINS-API §5.3). */
 export const SortTypeEnum = builder.enumType('SortType', {
   description:
-    'Product list ordering (GEINS-API §5.3). Implemented: LATEST (default), PRICE, PRICE_DESC, ALPHABETICAL, ALPHABETICAL_DESC, MOST_SOLD, BRAND, AVAILABLE_STOCK(_DESC), TOTAL_STOCK(_DESC), NONE, and FACET_ORDER with ids/alias facets; the others sort as LATEST for now.',
+    'Product list ordering (GEINS-API §5.3). Default LATEST, RELEVANCE when searchText is set. VOTES and CUSTOM_2..5 sort as LATEST (no ratings or custom orders yet).',
   values: {
     NONE: { description: 'No particular order (product id).' },
     PRICE: { description: 'Selling price, lowest first.' },
@@ -539,11 +544,16 @@ export const SortTypeEnum = builder.enumType('SortType', {
     VOTES: { description: 'By rating (not yet: as LATEST).' },
     BRAND: { description: 'By brand name, then product name.' },
     LATEST: { description: 'Newest first (firstAvailableOn desc, productId desc). The default.' },
-    RELEVANCE: { description: 'Search relevance (not yet: as LATEST).' },
+    RELEVANCE: {
+      description:
+        'Search relevance: name > brand > category > description, then LATEST; without searchText as LATEST.',
+    },
     FACET_ORDER: { description: 'Keep the order of the given productIds or `a_<alias>` facets.' },
     ALPHABETICAL: { description: 'By name, A-Ö.' },
     ALPHABETICAL_DESC: { description: 'By name, Ö-A.' },
-    CUSTOM_1: { description: 'Custom order 1 (not yet: as LATEST).' },
+    CUSTOM_1: {
+      description: 'Campaign order: highest discount percentage first, then LATEST.',
+    },
     CUSTOM_2: { description: 'Custom order 2 (not yet: as LATEST).' },
     CUSTOM_3: { description: 'Custom order 3 (not yet: as LATEST).' },
     CUSTOM_4: { description: 'Custom order 4 (not yet: as LATEST).' },
@@ -557,7 +567,7 @@ export const SortTypeEnum = builder.enumType('SortType', {
 
 /** `IncludeMode`. */
 export const IncludeModeEnum = builder.enumType('IncludeMode', {
-  description: 'How `include` values combine (GEINS-API §5.2). Not applied yet.',
+  description: 'How `include` facet ids combine (GEINS-API §5.2).',
   values: {
     INTERSECT: { description: 'A value from every group must match (default).' },
     UNION: { description: 'At least one value must match.' },
@@ -566,7 +576,7 @@ export const IncludeModeEnum = builder.enumType('IncludeMode', {
 
 /** `FilterMode`. */
 export const FilterModeEnum = builder.enumType('FilterMode', {
-  description: 'How facet counts are computed (GEINS-API §5.2). Facets are not returned yet.',
+  description: 'How facet counts are computed (GEINS-API §5.2). Default BY_GROUP.',
   values: {
     BY_GROUP: { description: 'Counts ignore the selection within their own group.' },
     CURRENT: { description: 'Counts for the current result.' },
@@ -587,35 +597,44 @@ const optional = { list: false, items: false } as const;
 /** `FilterInputType` (GEINS-API §5.2). */
 export const FilterInput = builder.inputType('FilterInputType', {
   description:
-    'Product list filter (GEINS-API §5.2). Applied now: searchText, sort, price, productIds, articleNumbers, categoryIds, brandIds, discountCampaignIds and their exclude variants, and `a_<productAlias>` facets. Accepted but not applied yet: other facets, excludeFacets, include, exclude, includeMode, filterMode, includeCollapsed, priceListIdentifier.',
+    'Product list filter (GEINS-API §5.2). Facet ids: c_<categoryId>, b_<brandId>, s_<size>, pr_<from>_<to> (kronor), d_<from>_<to> (percent), p_<parameterId>_<valueId>, a_<productAlias>; OR within a group, AND across groups; unknown ids are ignored. Accepted but without effect: includeCollapsed, priceListIdentifier.',
   fields: (t) => ({
-    searchText: t.string({ description: 'Free text: matches name, article number or brand name.' }),
+    searchText: t.string({
+      description:
+        'Free text, at most 256 characters: Swedish full-text search (stemming) over name, brand, categories and texts, with typo tolerance; ranked by RELEVANCE.',
+    }),
     facets: t.stringList({
       required: optional,
       description:
-        'Facet ids products must match; `a_<productAlias>` selects products (favorites).',
+        'Facet ids products must match (OR within a group, AND across groups); `a_<productAlias>` selects products (favorites).',
     }),
     excludeFacets: t.stringList({
       required: optional,
-      description: 'Facet ids to exclude (not applied yet).',
+      description: 'Products having any of these facets are left out.',
     }),
     include: t.stringList({
       required: optional,
-      description: 'Alternative include list (not applied yet).',
+      description: 'Legacy include list of facet ids, combined by includeMode.',
     }),
     includeMode: t.field({
       type: IncludeModeEnum,
-      description: 'How include combines (not applied yet).',
+      description: 'How include combines (default INTERSECT).',
     }),
-    exclude: t.stringList({ required: optional, description: 'Exclude list (not applied yet).' }),
-    sort: t.field({ type: SortTypeEnum, description: 'Ordering; default LATEST.' }),
+    exclude: t.stringList({
+      required: optional,
+      description: 'Legacy exclude list of facet ids (as excludeFacets).',
+    }),
+    sort: t.field({
+      type: SortTypeEnum,
+      description: 'Ordering; default LATEST (RELEVANCE with searchText).',
+    }),
     price: t.field({
       type: PriceFilterInput,
       description: 'Selling-price range incl. VAT, kronor.',
     }),
     filterMode: t.field({
       type: FilterModeEnum,
-      description: 'Facet count mode (not applied yet).',
+      description: 'Facet count mode: BY_GROUP (default) or CURRENT.',
     }),
     productIds: t.intList({
       required: optional,
@@ -662,17 +681,6 @@ export const PriceFilterRef = builder
     }),
   });
 
-/** A facet value (`FilterValueType`). */
-export interface FacetValue {
-  facetId: string;
-  parentId: string | null;
-  label: string | null;
-  url: string | null;
-  order: number;
-  count: number;
-  hidden: boolean;
-}
-
 /** `FilterValueType`. */
 export const FilterValueRef = builder.objectRef<FacetValue>('FilterValueType').implement({
   description: 'One facet value with its hit count (GEINS-API §5.4).',
@@ -699,16 +707,6 @@ export const FilterValueRef = builder.objectRef<FacetValue>('FilterValueType').i
   }),
 });
 
-/** A facet (`FilterType`). */
-export interface Facet {
-  filterId: string;
-  type: string | null;
-  group: string | null;
-  label: string | null;
-  order: number;
-  values: FacetValue[];
-}
-
 /** `FilterType`. */
 export const FilterRef = builder.objectRef<Facet>('FilterType').implement({
   description:
@@ -731,11 +729,10 @@ export const FilterRef = builder.objectRef<Facet>('FilterType').implement({
 
 /** `FilterCollectionType`. */
 export const FilterCollectionRef = builder
-  .objectRef<{ price: { lowest: number; highest: number } | null; facets: Facet[] }>(
-    'FilterCollectionType',
-  )
+  .objectRef<FilterCollection>('FilterCollectionType')
   .implement({
-    description: 'Facets of a product list (GEINS-API §5.4). Not computed yet: `filters` is null.',
+    description:
+      'Facets of a product list (GEINS-API §5.4): price range and facet groups with counts, computed in SQL.',
     fields: (t) => ({
       price: t.field({
         type: PriceFilterRef,
@@ -767,8 +764,9 @@ export const ProductsResultRef = builder.objectRef<ProductPage>('ProductsResultT
     }),
     filters: t.field({
       type: FilterCollectionRef,
-      description: 'Facets of the result (not computed yet: null).',
-      resolve: () => null,
+      description:
+        'Facets of the result (one extra SQL statement, only when selected). BY_GROUP counts of a group ignore the selection within the group.',
+      resolve: (r) => r.filters(),
     }),
   }),
 });
@@ -881,7 +879,10 @@ builder.queryFields((t) => ({
       discountCampaignAlias: t.arg.string({
         description: 'Only products whose price this campaign lowers now.',
       }),
-      url: t.arg.string({ description: 'A list page path: /c/…, /b/… or /dc/….' }),
+      url: t.arg.string({
+        description:
+          'A list page path: /c/…, /b/…, /dc/… or /l/{nyheter, rea, i-lager, mest-salda}.',
+      }),
       filter: t.arg({ type: FilterInput, description: 'Filters and sort.' }),
     },
     resolve: async (_root, args, ctx) =>

@@ -4,18 +4,11 @@
  * batch look-ups behind the per-request DataLoaders (no N+1: every function here costs a fixed
  * number of SQL statements whatever the number of ids).
  */
-import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { badUserInput } from '../../errors.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
-import { availableStockSql, totalStockSql } from '../inventory/inventory.service.ts';
-import { decimalToMinor } from '../pricing/money.ts';
-import {
-  campaignProductIdsSql,
-  findCampaignByAlias,
-  sellingPriceSql,
-} from '../pricing/pricing.service.ts';
+import { findCampaignByAlias } from '../pricing/pricing.service.ts';
+import { genericList } from './generic-lists.ts';
 import {
   brands,
   categories,
@@ -339,7 +332,7 @@ export interface ProductParameter {
   showFilter: boolean;
   identifier: string;
   parameterValueId: number | null;
-  /** Opaque facet id of a filterable value (`p_{parameterValueId}`), else null. */
+  /** Opaque facet id of a filterable value (`p_{parameterId}_{parameterValueId}`), else null. */
   facetId: string | null;
 }
 
@@ -402,7 +395,8 @@ export async function parameterGroupsByProductIds(
       showFilter: row.parameter.showFilter,
       identifier: row.parameter.identifier,
       parameterValueId: row.parameterValueId,
-      facetId: row.parameterValueId != null ? `p_${row.parameterValueId}` : null,
+      facetId:
+        row.parameterValueId != null ? `p_${row.parameter.id}_${row.parameterValueId}` : null,
     });
     result.set(row.productId, groups);
   }
@@ -410,80 +404,7 @@ export async function parameterGroupsByProductIds(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Product lists
-
-/** The `SortType` values (GEINS-API §5.3). */
-export type ProductSort =
-  | 'NONE'
-  | 'PRICE'
-  | 'PRICE_DESC'
-  | 'MOST_SOLD'
-  | 'VOTES'
-  | 'BRAND'
-  | 'LATEST'
-  | 'RELEVANCE'
-  | 'FACET_ORDER'
-  | 'ALPHABETICAL'
-  | 'ALPHABETICAL_DESC'
-  | 'CUSTOM_1'
-  | 'CUSTOM_2'
-  | 'CUSTOM_3'
-  | 'CUSTOM_4'
-  | 'CUSTOM_5'
-  | 'AVAILABLE_STOCK'
-  | 'AVAILABLE_STOCK_DESC'
-  | 'TOTAL_STOCK'
-  | 'TOTAL_STOCK_DESC';
-
-/**
- * The `FilterInputType` fields this service honours (GEINS-API §5.2). Not yet applied:
- * `excludeFacets`, `include`, `exclude`, `includeMode`, `filterMode`, `includeCollapsed`,
- * `priceListIdentifier` and facet ids other than product-alias facets `a_<alias>`.
- */
-export interface ProductFilter {
-  /** Case-insensitive substring of name, article number or brand name. */
-  searchText?: string | null;
-  /** Facet ids; `a_<productAlias>` selects those products (favorites). Others are ignored. */
-  facets?: ReadonlyArray<string | null | undefined> | null;
-  sort?: ProductSort | null;
-  /** Selling-price range incl. VAT, in kronor. */
-  price?: { lowest?: number | null; highest?: number | null } | null;
-  /** When set (max 600), every other filter and the scope are ignored and this order is kept. */
-  productIds?: ReadonlyArray<number | null | undefined> | null;
-  /** Like productIds, with lower priority. */
-  articleNumbers?: ReadonlyArray<string | null | undefined> | null;
-  categoryIds?: ReadonlyArray<number | null | undefined> | null;
-  brandIds?: ReadonlyArray<number | null | undefined> | null;
-  discountCampaignIds?: ReadonlyArray<number | null | undefined> | null;
-  excludeCategoryIds?: ReadonlyArray<number | null | undefined> | null;
-  excludeBrandIds?: ReadonlyArray<number | null | undefined> | null;
-  excludeDiscountCampaignIds?: ReadonlyArray<number | null | undefined> | null;
-}
-
-/** Arguments of `products` (GEINS-API §3.1, §5). */
-export interface ProductListArgs {
-  /** Offset, 0..6000 (default 0). */
-  skip?: number | null;
-  /** Page size, 0..200 (default 200; larger values are capped at 200). */
-  take?: number | null;
-  categoryAlias?: string | null;
-  brandAlias?: string | null;
-  discountCampaignAlias?: string | null;
-  /** A list page path: `/c/…`, `/b/…`, `/dc/…` (a market/language prefix is ignored). */
-  url?: string | null;
-  filter?: ProductFilter | null;
-}
-
-/** One page of products and the total number of hits. */
-export interface ProductPage {
-  count: number;
-  products: ProductNode[];
-}
-
-/** Paging limits (GEINS-API §5.1). */
-export const MAX_SKIP = 6000;
-export const MAX_TAKE = 200;
-const MAX_ID_LIST = 600;
+// List URLs (the product lists themselves: product-list.service.ts)
 
 /** A parsed list-page path. */
 export interface ListUrl {
@@ -516,244 +437,6 @@ export function parseListUrl(url: string): ListUrl | null {
   const aliases = segments.slice(index + 1);
   if (aliases.length === 0) return null;
   return { kind: kinds[segments[index]!.toLowerCase()]!, aliases };
-}
-
-function idList(values: ReadonlyArray<number | null | undefined> | null | undefined): number[] {
-  return (values ?? []).filter((v): v is number => typeof v === 'number' && Number.isInteger(v));
-}
-
-function stringList(values: ReadonlyArray<string | null | undefined> | null | undefined): string[] {
-  return (values ?? []).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
-}
-
-/** `CASE column WHEN v0 THEN 0 WHEN v1 THEN 1 … END`: keeps the order of an input list. */
-function inputOrder(column: SQL | AnyPgColumn, values: ReadonlyArray<string | number>): SQL {
-  return sql`case ${column} ${sql.join(
-    values.map((v, i) => sql`when ${v} then ${i}`),
-    sql` `,
-  )} end`;
-}
-
-/**
- * One page of products with the total count (GEINS-API §5): two statements (count and page) plus
- * none for the scope look-ups, which are subqueries. Scope: `categoryAlias` (with its
- * subcategories), `brandAlias`, `discountCampaignAlias` (products with an active campaign price in
- * the market) or `url`; none = the whole catalogue. An unknown scope gives no hits.
- * Default order LATEST: firstAvailableOn desc, then productId desc.
- * @throws ShopError BAD_USER_INPUT for negative skip/take, skip over 6000 or more than 600 ids.
- */
-export async function listProducts(
-  db: Database,
-  tree: CategoryTree,
-  shop: PricedShopContext,
-  now: Date,
-  args: ProductListArgs,
-): Promise<ProductPage> {
-  const skip = args.skip ?? 0;
-  const take = Math.min(args.take ?? MAX_TAKE, MAX_TAKE);
-  if (skip < 0 || skip > MAX_SKIP) throw badUserInput(`skip must be 0..${MAX_SKIP}`, 'skip');
-  if (take < 0) throw badUserInput('take must not be negative', 'take');
-  const filter = args.filter ?? {};
-  const marketId = shop.market.id;
-  const price = sellingPriceSql(products.id, marketId, now);
-
-  const conditions: SQL[] = [eq(products.active, true)];
-  let keepOrder: SQL | null = null;
-  const productIds = idList(filter.productIds);
-  const articleNumbers = stringList(filter.articleNumbers);
-  if (productIds.length > MAX_ID_LIST || articleNumbers.length > MAX_ID_LIST) {
-    throw badUserInput(`At most ${MAX_ID_LIST} productIds or articleNumbers`, 'filter');
-  }
-  if (productIds.length > 0) {
-    conditions.push(inArray(products.id, productIds));
-    keepOrder = inputOrder(products.id, productIds);
-  } else if (articleNumbers.length > 0) {
-    conditions.push(inArray(products.articleNumber, articleNumbers));
-    keepOrder = inputOrder(products.articleNumber, articleNumbers);
-  } else {
-    conditions.push(...scopeConditions(db, tree, marketId, now, args));
-    const aliases = stringList(filter.facets)
-      .filter((f) => f.startsWith('a_'))
-      .map((f) => f.slice(2).trim().toLowerCase());
-    if (aliases.length > 0) {
-      conditions.push(inArray(products.alias, aliases.flatMap(aliasForms)));
-      if (filter.sort === 'FACET_ORDER')
-        keepOrder = inputOrder(sql`lower(${products.alias})`, aliases);
-    }
-    conditions.push(...filterConditions(db, tree, shop, now, filter, price));
-  }
-  const where = and(...conditions);
-  const order = keepOrder ? [asc(keepOrder)] : sortOrder(filter.sort ?? 'LATEST', price);
-
-  const [countRows, rows] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where),
-    take === 0
-      ? Promise.resolve([] as ProductRecord[])
-      : db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(...order)
-          .limit(take)
-          .offset(skip),
-  ]);
-  return {
-    count: Number(countRows[0]?.count ?? 0),
-    products: rows.map((row) => ({ ...row, shop })),
-  };
-}
-
-const nothing = sql`false`;
-
-function categoryCondition(tree: CategoryTree, categoryIds: number[]): SQL {
-  const ids = [...new Set(categoryIds.flatMap((id) => tree.descendantIds(id)))];
-  if (ids.length === 0) return nothing;
-  return inArray(products.id, productIdsInCategories(ids));
-}
-
-function productIdsInCategories(ids: number[]) {
-  // A subquery builder that does not run by itself.
-  return sql`(select ${productCategories.productId} from ${productCategories} where ${inArray(productCategories.categoryId, ids)})`;
-}
-
-function scopeConditions(
-  db: Database,
-  tree: CategoryTree,
-  marketId: string,
-  now: Date,
-  args: ProductListArgs,
-): SQL[] {
-  const result: SQL[] = [];
-  let categoryAlias = args.categoryAlias?.trim() || null;
-  let brandAlias = args.brandAlias?.trim() || null;
-  let campaignAlias = args.discountCampaignAlias?.trim() || null;
-  if (args.url?.trim()) {
-    const parsed = parseListUrl(args.url);
-    if (!parsed || parsed.kind === 'list') return [nothing];
-    const last = parsed.aliases[parsed.aliases.length - 1]!;
-    if (parsed.kind === 'category') categoryAlias ??= last;
-    if (parsed.kind === 'brand') brandAlias ??= last;
-    if (parsed.kind === 'campaign') campaignAlias ??= last;
-  }
-  if (categoryAlias) {
-    const category = tree.byAlias.get(categoryAlias.toLowerCase());
-    result.push(category ? categoryCondition(tree, [category.id]) : nothing);
-  }
-  if (brandAlias) {
-    result.push(
-      inArray(
-        products.brandId,
-        db
-          .select({ id: brands.id })
-          .from(brands)
-          .where(eq(sql`lower(${brands.alias})`, brandAlias.toLowerCase())),
-      ),
-    );
-  }
-  if (campaignAlias) {
-    result.push(
-      inArray(products.id, campaignProductIdsSql(db, { alias: campaignAlias }, marketId, now)),
-    );
-  }
-  return result;
-}
-
-function filterConditions(
-  db: Database,
-  tree: CategoryTree,
-  shop: PricedShopContext,
-  now: Date,
-  filter: ProductFilter,
-  price: SQL,
-): SQL[] {
-  const result: SQL[] = [];
-  const marketId = shop.market.id;
-  const searchText = filter.searchText?.trim();
-  if (searchText) {
-    const pattern = `%${searchText.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    result.push(
-      or(
-        sql`${products.name} ilike ${pattern}`,
-        sql`${products.articleNumber} ilike ${pattern}`,
-        inArray(
-          products.brandId,
-          db
-            .select({ id: brands.id })
-            .from(brands)
-            .where(sql`${brands.name} ilike ${pattern}`),
-        ),
-      )!,
-    );
-  }
-  const categoryIds = idList(filter.categoryIds);
-  if (categoryIds.length > 0) result.push(categoryCondition(tree, categoryIds));
-  const excludeCategoryIds = idList(filter.excludeCategoryIds);
-  if (excludeCategoryIds.length > 0) {
-    const ids = [...new Set(excludeCategoryIds.flatMap((id) => tree.descendantIds(id)))];
-    if (ids.length > 0) result.push(notInArray(products.id, productIdsInCategories(ids)));
-  }
-  const brandIds = idList(filter.brandIds);
-  if (brandIds.length > 0) result.push(inArray(products.brandId, brandIds));
-  const excludeBrandIds = idList(filter.excludeBrandIds);
-  if (excludeBrandIds.length > 0) result.push(notInArray(products.brandId, excludeBrandIds));
-  const campaignIds = idList(filter.discountCampaignIds);
-  if (campaignIds.length > 0) {
-    result.push(
-      inArray(products.id, campaignProductIdsSql(db, { ids: campaignIds }, marketId, now)),
-    );
-  }
-  const excludeCampaignIds = idList(filter.excludeDiscountCampaignIds);
-  if (excludeCampaignIds.length > 0) {
-    result.push(
-      notInArray(
-        products.id,
-        campaignProductIdsSql(db, { ids: excludeCampaignIds }, marketId, now),
-      ),
-    );
-  }
-  const lowest = filter.price?.lowest;
-  const highest = filter.price?.highest;
-  if (lowest != null) result.push(sql`${price} >= ${decimalToMinor(lowest, shop.currency.code)}`);
-  if (highest != null) result.push(sql`${price} <= ${decimalToMinor(highest, shop.currency.code)}`);
-  return result;
-}
-
-function sortOrder(sort: ProductSort, price: SQL): SQL[] {
-  const latest = [sql`${products.firstAvailableOn} desc nulls last`, desc(products.id)];
-  switch (sort) {
-    case 'PRICE':
-      return [sql`${price} asc nulls last`, asc(products.id)];
-    case 'PRICE_DESC':
-      return [sql`${price} desc nulls last`, desc(products.id)];
-    case 'ALPHABETICAL':
-      return [asc(products.name), asc(products.id)];
-    case 'ALPHABETICAL_DESC':
-      return [desc(products.name), desc(products.id)];
-    case 'MOST_SOLD':
-      return [desc(products.salesCount), desc(products.id)];
-    case 'BRAND':
-      return [
-        asc(sql`(select ${brands.name} from ${brands} where ${brands.id} = ${products.brandId})`),
-        asc(products.name),
-        asc(products.id),
-      ];
-    case 'AVAILABLE_STOCK':
-      return [asc(availableStockSql(products.id)), asc(products.id)];
-    case 'AVAILABLE_STOCK_DESC':
-      return [desc(availableStockSql(products.id)), desc(products.id)];
-    case 'TOTAL_STOCK':
-      return [asc(totalStockSql(products.id)), asc(products.id)];
-    case 'TOTAL_STOCK_DESC':
-      return [desc(totalStockSql(products.id)), desc(products.id)];
-    case 'NONE':
-      return [asc(products.id)];
-    default:
-      // LATEST, and for now RELEVANCE, VOTES, FACET_ORDER without ids and CUSTOM_1..5.
-      return latest;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -837,6 +520,21 @@ export async function getPageInfo(
       .limit(1);
     if (brand) return brandPage(brand);
     if (kind === 'brand') return null;
+  }
+  if (kind === 'list' || kind === 'any') {
+    const list = genericList(key);
+    if (list) {
+      return {
+        ...emptyPage,
+        id: list.id,
+        alias: list.alias,
+        canonicalUrl: `/l/${list.alias}`,
+        name: list.name,
+        primaryDescription: list.description,
+        meta: { title: list.name, description: list.description, keywords: null },
+      };
+    }
+    if (kind === 'list') return null;
   }
   if (kind === 'campaign' || kind === 'any') {
     const campaign = await findCampaignByAlias(db, key);

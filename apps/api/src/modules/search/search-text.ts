@@ -1,0 +1,79 @@
+/**
+ * Search text handling (issue 5, GEINS-API §5.2 searchText): normalising what a shopper typed
+ * and building the SQL that matches and ranks products with PostgreSQL full-text search
+ * (`swedish` configuration: "hjälmar" finds "hjälm") and pg_trgm typo tolerance ("monrk" finds
+ * Monark). Pure except for the SQL fragments it returns; no statement runs here.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { brands, products } from '../catalog/catalog.tables.ts';
+import { productSearch } from './search.tables.ts';
+
+/** The longest search text the API accepts, in characters (longer: BAD_USER_INPUT). */
+export const MAX_SEARCH_TEXT = 256;
+/** Words of a search text that are used; the rest is ignored. */
+export const MAX_SEARCH_WORDS = 8;
+/** The longest word that is used (longer words are cut). */
+const MAX_WORD = 40;
+/** Minimum pg_trgm word similarity for a brand-name typo ("monrk" -> Monark is 0.5). */
+export const BRAND_TYPO_SIMILARITY = 0.45;
+
+/**
+ * The words of a search text: letters and digits only (so they are safe inside `to_tsquery`),
+ * lower-cased, at most {@link MAX_SEARCH_WORDS} words of at most 40 characters. Anything else
+ * (quotes, SQL, HTML, punctuation) separates words.
+ */
+export function searchWords(text: string): string[] {
+  const words = text
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '')
+    .map((w) => w.slice(0, MAX_WORD));
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * A search term as it is counted for popular searches: trimmed, single spaces, lower case, at
+ * most 100 characters; empty when nothing is left.
+ */
+export function normaliseSearchTerm(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 100).trim();
+}
+
+/** `to_tsquery('swedish', 'word:*')`: the stemmed word as a prefix. */
+function prefixQuery(word: string): SQL {
+  return sql`to_tsquery('swedish'::regconfig, ${`${word}:*`})`;
+}
+
+/** The SQL of a product search: a condition on `products` and a rank expression. */
+export interface SearchSql {
+  /** True for products matching every word (each word in any field, or as a typo). */
+  condition: SQL;
+  /** Higher is better: name (A) > brand (B) > category (C) > description (D), plus a small bonus for names close to the text (typos). */
+  rank: SQL;
+}
+
+/**
+ * Builds the matching and ranking SQL for the words of a search text (see {@link searchWords}).
+ * A word matches a product when the product's document (name, brand, categories with their
+ * ancestors, texts) contains a word starting with its Swedish stem; a word that matches no
+ * product at all is treated as a typo and matched by trigram similarity against brand names
+ * (>= {@link BRAND_TYPO_SIMILARITY}) and product names (pg_trgm's `<%`, threshold 0.6).
+ * A stop word ("och") matches everything. Null when there are no words.
+ */
+export function searchSql(words: readonly string[]): SearchSql | null {
+  if (words.length === 0) return null;
+  const perWord = words.map((word) => {
+    const q = prefixQuery(word);
+    const exact = sql`${products.id} in (select ${productSearch.productId} from ${productSearch} where ${productSearch.document} @@ ${q})`;
+    const typo = sql`(not exists (select 1 from ${productSearch} where ${productSearch.document} @@ ${q})
+      and (${products.brandId} in (select ${brands.id} from ${brands} where word_similarity(${word}, ${brands.name}) >= ${BRAND_TYPO_SIMILARITY})
+        or ${word} <% ${products.name}))`;
+    return sql`(numnode(${q}) = 0 or ${exact} or ${typo})`;
+  });
+  const anyWord = sql`to_tsquery('swedish'::regconfig, ${words.map((w) => `${w}:*`).join(' | ')})`;
+  const text = words.join(' ');
+  const rank = sql`(coalesce((select ts_rank('{0.1, 0.2, 0.4, 1.0}', ${productSearch.document}, ${anyWord}) from ${productSearch} where ${productSearch.productId} = ${products.id}), 0)
+    + 0.01 * word_similarity(${text}, ${products.name}))`;
+  return { condition: sql.join(perWord, sql` and `), rank };
+}
