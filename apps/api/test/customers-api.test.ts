@@ -1,0 +1,370 @@
+/**
+ * GraphQL account operations with Bearer auth (GEINS-API §4.7, §7.2): getUser, updateUser,
+ * deleteUser (GDPR: orders anonymised), requestPasswordReset and commitReset through the mail
+ * outbox, and the security rules: wrong-signature, expired and deleted-account tokens are
+ * refused; one customer never reads or changes another's data (IDOR), on every database kind.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/client.ts';
+import { customers, orders } from '../src/db/schema.ts';
+import { passwordDigest } from '../src/modules/auth/password-digest.ts';
+import { issueAccessToken } from '../src/modules/auth/tokens.ts';
+import { readOutbox } from '../src/modules/mail/mail.service.ts';
+import { ANONYMISED_EMAIL } from '../src/modules/orders/orders-anonymise.service.ts';
+import { createTestClient, testConfig, type TestClient } from './api-client.ts';
+import { openTestDb, testDatabaseKinds } from './test-db.ts';
+
+const USER_FIELDS = `id email customerType gender newsletter personalId memberId balance balanceFormatted
+  balances { currency amount amountFormatted }
+  address { firstName lastName addressLine1 addressLine2 careOf zip city country company phone mobile }`;
+
+describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
+  let handle: DbHandle;
+  let client: TestClient;
+  const outbox = mkdtempSync(join(tmpdir(), 'trampa-outbox-'));
+  const config = testConfig({ publicUrl: 'https://shop.example' });
+  config.auth = { ...config.auth, scryptLogN: 12 };
+  config.mail = { outboxDir: outbox };
+
+  /** POSTs to the auth service in-process, the Geins way. */
+  async function authCall(action: string, body: Record<string, unknown>, headers = {}) {
+    const response = await client.api.auth(
+      new Request(`http://in-process.local/auth/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }),
+      { clientIp: '10.0.0.1' },
+    );
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      refresh: response.headers.get('x-auth-refresh-token'),
+    };
+  }
+  async function credentials(action: string, email: string, password: string) {
+    const { sign } = (await authCall(action, { username: email })).body as { sign: string };
+    const signed = await client.api.auth(
+      new Request(
+        `http://in-process.local/auth/sign/${config.apiKey}?identity=${encodeURIComponent(sign)}`,
+      ),
+    );
+    return authCall(action, {
+      username: email,
+      signature: await signed.json(),
+      password: await passwordDigest(password, config.auth.passwordSalt),
+    });
+  }
+  async function register(email: string, password = 'hemligt1') {
+    const answer = await credentials('register', email, password);
+    expect(answer.status).toBe(200);
+    return { token: String(answer.body.token), refresh: answer.refresh! };
+  }
+  async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
+    const response = await client.post(
+      { query, variables },
+      token ? { authorization: `Bearer ${token}` } : {},
+    );
+    return (await response.json()) as {
+      data?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      errors?: Array<{ message: string; extensions?: { code?: string; argument?: string } }>;
+    };
+  }
+  const code = (result: Awaited<ReturnType<typeof gql>>) => result.errors?.[0]?.extensions?.code;
+
+  let anna: { token: string; refresh: string };
+  let bertil: { token: string; refresh: string };
+
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+    client = createTestClient(handle, config);
+    anna = await register('anna@example.se');
+    bertil = await register('bertil@example.se');
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    rmSync(outbox, { recursive: true, force: true });
+  });
+
+  it('getUser needs a Bearer token and returns the caller', async () => {
+    expect(code(await gql(`{ getUser { id } }`))).toBe('UNAUTHENTICATED');
+    const result = await gql(`{ getUser { ${USER_FIELDS} } }`, {}, anna.token);
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.getUser).toMatchObject({
+      email: 'anna@example.se',
+      customerType: 'PERSON',
+      gender: 'UNSET',
+      newsletter: false,
+      personalId: '',
+      balance: 0,
+      balanceFormatted: '0\u00a0kr',
+      balances: [{ currency: 'SEK', amount: 0, amountFormatted: '0\u00a0kr' }],
+      address: { firstName: '', country: 'SE' },
+    });
+  });
+
+  it('updateUser creates the profile after registration and changes only given fields', async () => {
+    const created = await gql(
+      `mutation($user: UserInputType!) { updateUser(user: $user) { email newsletter customerType } }`,
+      { user: { newsletter: true, customerType: 'PERSON' }, channelId: '1|se', marketId: 'se' },
+      anna.token,
+    );
+    expect(created.data?.updateUser).toEqual({
+      email: 'anna@example.se',
+      newsletter: true,
+      customerType: 'PERSON',
+    });
+    const [row] = await handle.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'anna@example.se'));
+    expect(row?.profileCreatedAt).toBeInstanceOf(Date);
+
+    const updated = await gql(
+      `mutation($user: UserInputType!) { updateUser(user: $user) { ${USER_FIELDS} } }`,
+      {
+        user: {
+          gender: 'WOMAN',
+          personalId: '900101-0017',
+          address: {
+            firstName: 'Anna',
+            lastName: 'Andersson',
+            careOf: 'Berg',
+            addressLine1: 'Storgatan 1',
+            addressLine2: 'lgh 1102',
+            zip: '11122',
+            city: 'Stockholm',
+            phone: '0701234567',
+          },
+        },
+      },
+      anna.token,
+    );
+    expect(updated.errors).toBeUndefined();
+    expect(updated.data?.updateUser).toMatchObject({
+      gender: 'WOMAN',
+      newsletter: true,
+      personalId: '199001010017',
+      address: {
+        firstName: 'Anna',
+        lastName: 'Andersson',
+        careOf: 'Berg',
+        addressLine1: 'Storgatan 1',
+        addressLine2: 'lgh 1102',
+        zip: '11122',
+        city: 'Stockholm',
+        country: 'SE',
+        phone: '0701234567',
+      },
+    });
+  });
+
+  it('validates personnummer and organisationsnummer', async () => {
+    const bad = await gql(
+      `mutation { updateUser(user: { personalId: "900101-0018" }) { id } }`,
+      {},
+      anna.token,
+    );
+    expect(code(bad)).toBe('BAD_USER_INPUT');
+    expect(bad.errors?.[0]?.extensions?.argument).toBe('personalId');
+    const company = await gql(
+      `mutation { updateUser(user: { customerType: ORGANIZATION, personalId: "5560160680",
+        address: { company: "Cykelfabriken AB" } }) { customerType personalId address { company } } }`,
+      {},
+      bertil.token,
+    );
+    expect(company.data?.updateUser).toEqual({
+      customerType: 'ORGANIZATION',
+      personalId: '556016-0680',
+      address: { company: 'Cykelfabriken AB' },
+    });
+  });
+
+  it('IDOR: each token reads and changes only its own account', async () => {
+    const asBertil = await gql(
+      `{ getUser { email address { firstName } personalId } }`,
+      {},
+      bertil.token,
+    );
+    expect(asBertil.data?.getUser).toEqual({
+      email: 'bertil@example.se',
+      address: { firstName: '' },
+      personalId: '556016-0680',
+    });
+    await gql(
+      `mutation { updateUser(user: { address: { firstName: "Bertil" } }) { id } }`,
+      {},
+      bertil.token,
+    );
+    const asAnna = await gql(`{ getUser { email address { firstName } } }`, {}, anna.token);
+    expect(asAnna.data?.getUser).toEqual({
+      email: 'anna@example.se',
+      address: { firstName: 'Anna' },
+    });
+    // No account operation takes a customer id: the schema has no such argument to abuse.
+    const schema = await gql(
+      `{ __type(name: "GeinsMerchantApiMutation") { fields { name args { name } } } }`,
+    );
+    const fields = schema.data?.__type.fields as Array<{
+      name: string;
+      args: Array<{ name: string }>;
+    }>;
+    for (const name of ['updateUser', 'deleteUser', 'commitReset']) {
+      const args = fields.find((field) => field.name === name)?.args.map((arg) => arg.name) ?? [];
+      expect(
+        args.filter((arg) => /id$/i.test(arg) && !/^(channel|language|market)Id$/.test(arg)),
+      ).toEqual([]);
+    }
+  });
+
+  it('refuses tokens with a wrong signature, expired tokens and garbage', async () => {
+    const [row] = await handle.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'anna@example.se'));
+    const subject = {
+      customerId: row!.id,
+      email: row!.email,
+      customerType: 'PERSON',
+      memberType: '',
+    };
+    const forged = await issueAccessToken(
+      subject,
+      { ...config.auth, jwtSecret: 'f'.repeat(40) },
+      new Date(),
+    );
+    const expired = await issueAccessToken(subject, config.auth, new Date(Date.now() - 3600_000));
+    for (const token of [forged, expired, 'garbage']) {
+      expect(code(await gql(`{ getUser { id } }`, {}, token))).toBe('UNAUTHENTICATED');
+      expect(code(await gql(`mutation { deleteUser }`, {}, token))).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('password reset: no hint for unknown e-mails; a single-use key that expires', async () => {
+    const unknown = await gql(`mutation { requestPasswordReset(email: "ingen@example.se") }`);
+    expect(unknown.data?.requestPasswordReset).toBe(true);
+    expect(await readOutbox(outbox, 'ingen@example.se')).toEqual([]);
+    expect(code(await gql(`mutation { requestPasswordReset(email: "inte-en-adress") }`))).toBe(
+      'BAD_USER_INPUT',
+    );
+
+    const known = await gql(`mutation { requestPasswordReset(email: "Bertil@Example.se") }`);
+    expect(known.data?.requestPasswordReset).toBe(true);
+    const [mail] = await readOutbox(outbox, 'bertil@example.se');
+    const link = /https:\/\/shop\.example\/account\/reset-password\?resetKey=([\w-]+)/.exec(
+      mail ?? '',
+    );
+    expect(link).not.toBeNull();
+    const resetKey = link![1]!;
+    const password = await passwordDigest('nytt-losen', config.auth.passwordSalt);
+    const commit = `mutation($resetKey: String!, $password: String!) { commitReset(resetKey: $resetKey, password: $password) }`;
+    expect(code(await gql(commit, { resetKey, password: 'nytt-losen' }))).toBe('BAD_USER_INPUT');
+    expect((await gql(commit, { resetKey, password })).data?.commitReset).toBe(true);
+    expect((await gql(commit, { resetKey, password })).data?.commitReset).toBe(false);
+    expect((await gql(commit, { resetKey: 'x'.repeat(43), password })).data?.commitReset).toBe(
+      false,
+    );
+    // The new password works, the old does not, and old sessions ended.
+    expect((await credentials('login', 'bertil@example.se', 'nytt-losen')).status).toBe(200);
+    expect((await credentials('login', 'bertil@example.se', 'hemligt1')).status).toBe(401);
+    const refreshed = await client.api.auth(
+      new Request('http://in-process.local/auth/login', {
+        headers: { 'x-auth-refresh-token': bertil.refresh },
+      }),
+    );
+    expect(refreshed.status).toBe(401);
+
+    // An expired key does not work.
+    await gql(`mutation { requestPasswordReset(email: "anna@example.se") }`);
+    const [annaMail] = await readOutbox(outbox, 'anna@example.se');
+    const annaKey = /resetKey=([\w-]+)/.exec(annaMail ?? '')![1]!;
+    const { passwordResets } = await import('../src/db/schema.ts');
+    await handle.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await gql(commit, { resetKey: annaKey, password })).data?.commitReset).toBe(false);
+  });
+
+  it('deleteUser removes the account, anonymises its orders and refuses its tokens', async () => {
+    const carl = await register('carl@example.se');
+    const [row] = await handle.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'carl@example.se'));
+    const address = {
+      firstName: 'Carl',
+      lastName: 'Carlsson',
+      addressLine1: 'Vägen 2',
+      zip: '41101',
+      city: 'Göteborg',
+      country: 'SE',
+      company: '',
+      phone: '070111',
+    };
+    const order = {
+      publicId: randomUUID(),
+      customerId: row!.id,
+      marketId: 'SE|SEK',
+      currencyCode: 'SEK',
+      languageId: 'sv-SE',
+      customerType: 'PERSON',
+      email: 'carl@example.se',
+      phone: '070111',
+      identityNumber: '199001010017',
+      billingAddress: address,
+      shippingAddress: address,
+      shippingId: 1,
+      shippingName: 'Postnord',
+      paymentId: 1,
+      paymentName: 'Faktura',
+      paymentType: 'STANDARD',
+      itemValueIncVat: 49900,
+      itemValueExVat: 39920,
+      discountIncVat: 0,
+      discountExVat: 0,
+      shippingFeeIncVat: 0,
+      shippingFeeExVat: 0,
+      orderValueIncVat: 49900,
+      orderValueExVat: 39920,
+      vats: [{ rateBasisPoints: 2500, amount: 9980 }],
+    };
+    await handle.db.insert(orders).values([
+      { ...order, cartId: randomUUID(), idempotencyKey: randomUUID() },
+      {
+        ...order,
+        cartId: randomUUID(),
+        idempotencyKey: randomUUID(),
+        customerId: null,
+        publicId: randomUUID(),
+      },
+    ] as never);
+
+    const deleted = await gql(`mutation { deleteUser }`, {}, carl.token);
+    expect(deleted.data?.deleteUser).toBe(true);
+    expect(code(await gql(`{ getUser { id } }`, {}, carl.token))).toBe('UNAUTHENTICATED');
+    const refreshed = await client.api.auth(
+      new Request('http://in-process.local/auth/login', {
+        headers: { 'x-auth-refresh-token': carl.refresh },
+      }),
+    );
+    expect(refreshed.status).toBe(401);
+    expect((await credentials('login', 'carl@example.se', 'hemligt1')).status).toBe(401);
+
+    const rows = await handle.db.select().from(orders);
+    const anonymised = rows.filter((o) => o.email === ANONYMISED_EMAIL);
+    expect(anonymised).toHaveLength(1);
+    expect(anonymised[0]).toMatchObject({
+      customerId: null,
+      phone: '',
+      identityNumber: '',
+      orderValueIncVat: 49900,
+      billingAddress: { firstName: '', lastName: '', addressLine1: '', zip: '', country: 'SE' },
+    });
+    // The guest order with the same e-mail but no account link is not the account's: untouched.
+    expect(rows.filter((o) => o.email === 'carl@example.se')).toHaveLength(1);
+  });
+});
