@@ -36,6 +36,14 @@ export interface ApiClient {
     document: TypedDocumentNode<TData, TVariables>,
     variables?: Omit<TVariables, ContextVariables>,
   ): Promise<TData>;
+  /**
+   * Runs a mutation and returns its data. Context ids are added automatically; nothing is cached.
+   * @throws Response with the error status (SPEC §8) when the transport or the API fails.
+   */
+  mutate<TData, TVariables extends Record<string, unknown>>(
+    document: TypedDocumentNode<TData, TVariables>,
+    variables?: Omit<TVariables, ContextVariables>,
+  ): Promise<TData>;
 }
 
 /** Options of {@link createApiClient}. */
@@ -127,6 +135,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           query: document,
           variables: variables as never,
         });
+      } catch (error) {
+        throwApiError(error, operationName);
+      }
+      if (result.data === undefined || result.data === null) {
+        fail(500, `Server response was missing for query ${operationName}`);
+      }
+      return result.data as never;
+    },
+    async mutate(document, variables) {
+      const operationName = operationNameOf(document);
+      let result;
+      try {
+        result = await client.mutate({ mutation: document, variables: variables as never });
       } catch (error) {
         throwApiError(error, operationName);
       }
