@@ -8,6 +8,7 @@ export default defineConfig({
       'apps/*/app/**/*.test.{ts,tsx}',
       'apps/*/test/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/build/**'],
     testTimeout: 60_000,
