@@ -11,6 +11,7 @@ import '../modules/pricing/pricing.graphql.ts';
 import '../modules/inventory/inventory.graphql.ts';
 import '../modules/search/search.graphql.ts';
 import '../modules/cart/cart.graphql.ts';
+import '../modules/checkout/checkout.graphql.ts';
 import '../modules/customers/customers.graphql.ts';
 
 let schema: GraphQLSchema | undefined;

@@ -1,0 +1,756 @@
+/**
+ * GraphQL of checkout and orders (GEINS-API §3.1 checkout, getOrderPublic; §3.2
+ * createOrUpdateCheckout, placeOrder; §4.6 CheckoutType, PaymentOptionType, CheckoutInputType,
+ * PlaceOrderResponseType, CheckoutDataType, CheckoutOrderType, CheckoutOrderRowType, OrderType,
+ * PaymentDetailsType, ShippingDetailType). Resolvers parse, read the caller and call one service
+ * function each.
+ */
+import { contextArgs } from '../../graphql/args.ts';
+import {
+  AddressInputRef,
+  AddressRef,
+  CustomerTypeEnum,
+  type AddressData,
+} from '../../graphql/address.ts';
+import { builder } from '../../graphql/builder.ts';
+import { CartRef, ShippingOptionRef, type ShippingOptionNode } from '../cart/cart.graphql.ts';
+import { findCart, loadCartView } from '../cart/cart.service.ts';
+import { formatMoney, minorToDecimal } from '../pricing/money.ts';
+import { computePrice } from '../pricing/price.ts';
+import { PriceRef } from '../pricing/pricing.graphql.ts';
+import type { PriceView } from '../pricing/pricing.service.ts';
+import { getOrderView, getOrderViewByPublicId, type OrderView } from '../orders/orders.service.ts';
+import { paymentsOfOrder, type PaymentOption } from '../payments/payments.service.ts';
+import {
+  completeHostedPayment,
+  createOrUpdateCheckout,
+  placeOrder,
+  type CheckoutView,
+  toAddress,
+  type PlaceOrderResult,
+} from './checkout.service.ts';
+
+/** A stored or entered address as `AddressType` data (every field a string). */
+function toAddressData(
+  address: Record<string, string | null | undefined> | null | undefined,
+): AddressData {
+  return toAddress(address);
+}
+
+/** The request's `x-idempotency-key` header (Yoga merges the request into the context). */
+function idempotencyKeyOf(ctx: object): string | null {
+  const request = (ctx as { request?: Request }).request;
+  return request?.headers.get('x-idempotency-key') ?? null;
+}
+
+/** `PaymentType` enum. */
+export const PaymentTypeEnum = builder.enumType('PaymentType', {
+  description:
+    'Payment provider family (GEINS-API §2.4: the confirm page maps kid KLARNA, sid SVEA, wid WALLEY, aid AVARDA, oid STANDARD).',
+  values: {
+    STANDARD: { description: 'Invoice-style payment placed with placeOrder ("Faktura").' },
+    KLARNA: { description: 'Hosted checkout; here the local payment sandbox.' },
+    SVEA: { description: 'Svea hosted checkout (not offered).' },
+    WALLEY: { description: 'Walley hosted checkout (not offered).' },
+    AVARDA: { description: 'Avarda hosted checkout (not offered).' },
+    GEINS_PAY: { description: 'Geins Pay (not offered).' },
+  } as const,
+});
+
+/** `PaymentCheckout` enum. */
+const PaymentCheckoutEnum = builder.enumType('PaymentCheckout', {
+  description: 'How a payment option completes the purchase (GEINS-API §4.6).',
+  values: {
+    STANDARD: { description: 'placeOrder completes the purchase.' },
+    GEINS_PAY: { description: 'Geins Pay (not offered).' },
+    EXTERNAL: { description: 'An external hosted checkout takes the payment.' },
+  } as const,
+});
+
+/** `CheckoutStatus` enum. */
+const CheckoutStatusEnum = builder.enumType('CheckoutStatus', {
+  description: 'Whether the customer may check out (GEINS-API §4.6).',
+  values: {
+    OK: { description: 'May check out.' },
+    CUSTOMER_BLACKLISTED: { description: 'The customer is blocked.' },
+  } as const,
+});
+
+type PaymentOptionNode = PaymentOption & { isSelected: boolean; view: CheckoutView };
+
+/** `PaymentOptionType`. */
+const PaymentOptionRef = builder.objectRef<PaymentOptionNode>('PaymentOptionType').implement({
+  description: 'A payment option (GEINS-API §4.6). Fees in Decimal kronor.',
+  fields: (t) => ({
+    id: t.int({ nullable: false, description: 'Pass as paymentId.', resolve: (o) => o.id }),
+    name: t.exposeString('name', { description: 'Internal name.' }),
+    displayName: t.exposeString('displayName', { description: 'Name shown to shoppers.' }),
+    logo: t.string({ description: 'Logo (none: null).', resolve: () => null }),
+    feeIncVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Fee incl. VAT, kronor.',
+      resolve: (o) => minorToDecimal(o.feeIncVat, o.view.cart.shop.currency.code),
+    }),
+    feeExVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Fee excl. VAT, kronor.',
+      resolve: (o) =>
+        minorToDecimal(Math.round(o.feeIncVat / 1.25), o.view.cart.shop.currency.code),
+    }),
+    feeIncVatFormatted: t.string({
+      description: 'Fee incl. VAT, formatted.',
+      resolve: (o) =>
+        formatMoney(
+          o.feeIncVat,
+          o.view.cart.shop.currency.code,
+          o.view.cart.shop.market.defaultLanguageId,
+        ),
+    }),
+    feeExVatFormatted: t.string({
+      description: 'Fee excl. VAT, formatted.',
+      resolve: (o) =>
+        formatMoney(
+          Math.round(o.feeIncVat / 1.25),
+          o.view.cart.shop.currency.code,
+          o.view.cart.shop.market.defaultLanguageId,
+        ),
+    }),
+    isDefault: t.exposeBoolean('isDefault', { nullable: false, description: 'The default.' }),
+    isSelected: t.exposeBoolean('isSelected', { nullable: false, description: 'Chosen.' }),
+    paymentType: t.field({
+      type: PaymentTypeEnum,
+      description: 'Provider family.',
+      resolve: (o) => o.paymentType,
+    }),
+    checkoutType: t.field({
+      type: PaymentCheckoutEnum,
+      description: 'STANDARD (placeOrder) or EXTERNAL (hosted page).',
+      resolve: (o) => o.checkoutType,
+    }),
+    paymentData: t.string({
+      description: 'Embed snippet of an external checkout (the sandbox is a redirect: null).',
+      resolve: () => null,
+    }),
+    newCheckoutSession: t.boolean({
+      nullable: false,
+      description: 'Whether to re-initialise an embedded checkout (never).',
+      resolve: () => false,
+    }),
+  }),
+});
+
+/** `ConsentType`. */
+const ConsentRef = builder
+  .objectRef<{ type: string; name: string; description: string }>('ConsentType')
+  .implement({
+    description: 'A consent (deprecated in Geins; the shop has none: empty list).',
+    fields: (t) => ({
+      type: t.exposeString('type', { description: 'Consent type.' }),
+      name: t.exposeString('name', { description: 'Name.' }),
+      description: t.exposeString('description', { description: 'Text.' }),
+      checked: t.boolean({ nullable: false, description: 'Checked.', resolve: () => false }),
+      autoAccept: t.boolean({ nullable: false, description: 'Auto.', resolve: () => false }),
+    }),
+  });
+
+function shippingNodes(view: CheckoutView): ShippingOptionNode[] {
+  return view.shippingOptions.map((option) => ({
+    cart: view.cart,
+    method: option.method,
+    feeIncVat: option.feeIncVat,
+    isSelected: option.isSelected,
+    shippingData:
+      option.method.kind === 'pickup' ? JSON.stringify({ stores: option.stores }) : null,
+    subOptions: option.stores.map((store) => ({
+      cart: view.cart,
+      method: option.method,
+      feeIncVat: option.feeIncVat,
+      isSelected: option.isSelected && view.input.pickupPoint === store.alias,
+      shippingData: JSON.stringify(store),
+      subOptions: [],
+      displayName: `${store.name}, ${store.address}`,
+      externalId: store.alias,
+    })),
+  }));
+}
+
+/** `CheckoutType`. */
+const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').implement({
+  description:
+    'The checkout of a cart (GEINS-API §4.6): the cart priced with the chosen shipping, the shipping options for the zip entered (with store stock for pickup) and the payment options.',
+  fields: (t) => ({
+    email: t.string({ description: 'E-mail entered.', resolve: (c) => c.input.email ?? null }),
+    identityNumber: t.string({
+      description: 'Personnummer or organisationsnummer entered.',
+      resolve: (c) => c.input.identityNumber ?? null,
+    }),
+    cart: t.field({ type: CartRef, description: 'The cart.', resolve: (c) => c.cart }),
+    billingAddress: t.field({
+      type: AddressRef,
+      description: 'Billing address entered.',
+      resolve: (c) => toAddressData(c.input.billingAddress),
+    }),
+    shippingAddress: t.field({
+      type: AddressRef,
+      description: 'Shipping address entered (the billing address when none).',
+      resolve: (c) => toAddressData(c.input.shippingAddress ?? c.input.billingAddress),
+    }),
+    consents: t.field({
+      type: [ConsentRef],
+      description: 'Deprecated; empty.',
+      resolve: () => [],
+    }),
+    paymentOptions: t.field({
+      type: [PaymentOptionRef],
+      description: 'Payment options: Faktura (STANDARD) and the hosted sandbox (EXTERNAL).',
+      resolve: (c) => c.paymentOptions.map((o) => ({ ...o, view: c })),
+    }),
+    shippingOptions: t.field({
+      type: [ShippingOptionRef],
+      description:
+        'Shipping options for the zip entered; empty before a zip or when none serves it. Pickup lists the stores as subOptions with stock per size in shippingData (JSON).',
+      resolve: (c) => shippingNodes(c),
+    }),
+    shippingData: t.string({
+      description: 'JSON: {"noShippingForZip": true} when a valid zip has no shipping option.',
+      resolve: (c) => JSON.stringify({ noShippingForZip: c.noShippingForZip }),
+    }),
+    checkoutStatus: t.field({
+      type: CheckoutStatusEnum,
+      description: 'OK.',
+      resolve: () => 'OK' as const,
+    }),
+  }),
+});
+
+/** `CheckoutUrlsInputType`. */
+const CheckoutUrlsInput = builder.inputType('CheckoutUrlsInputType', {
+  description: 'URLs for external checkouts (accepted; the sandbox uses the shop URLs).',
+  fields: (t) => ({
+    termsPageUrl: t.string({ description: 'Terms page.' }),
+    redirectUrl: t.string({ description: 'Return URL.' }),
+    checkoutPageUrl: t.string({ description: 'Checkout page.' }),
+  }),
+});
+
+/** `CheckoutInputType`. */
+export const CheckoutInput = builder.inputType('CheckoutInputType', {
+  description:
+    'What the shopper entered in the checkout (GEINS-API §4.6). Prices are never taken from it.',
+  fields: (t) => ({
+    paymentId: t.int({ description: 'Payment option id.' }),
+    shippingId: t.int({ description: 'Shipping option id.' }),
+    skipShippingValidation: t.boolean({ description: 'Ignored.' }),
+    externalShippingId: t.string({ description: 'Ignored.' }),
+    pickupPoint: t.string({ description: 'Store alias for store pickup.' }),
+    desiredDeliveryDate: t.field({ type: 'DateTime', description: 'Ignored.' }),
+    customerOrderNumber: t.string({ description: 'The company customer’s order reference.' }),
+    goodsLabel: t.string({ description: 'Goods label.' }),
+    message: t.string({ description: 'Message to the shop.' }),
+    acceptedConsents: t.stringList({ description: 'Accepted consents, e.g. "terms".' }),
+    shippingAddress: t.field({ type: AddressInputRef, description: 'Shipping address.' }),
+    billingAddress: t.field({ type: AddressInputRef, description: 'Billing address.' }),
+    identityNumber: t.string({ description: 'Personnummer (PERSON) or organisationsnummer.' }),
+    email: t.string({ description: 'E-mail.' }),
+    customerType: t.field({ type: CustomerTypeEnum, description: 'PERSON or ORGANIZATION.' }),
+    externalShippingFee: t.field({
+      type: 'Decimal',
+      description: 'Ignored (-1 means not set in ralph).',
+    }),
+    merchantData: t.string({ description: 'Ignored.' }),
+    checkoutUrls: t.field({ type: CheckoutUrlsInput, description: 'Ignored.' }),
+  }),
+});
+
+/** `PlaceOrderResponseType`. */
+const PlaceOrderResponseRef = builder
+  .objectRef<PlaceOrderResult>('PlaceOrderResponseType')
+  .implement({
+    description:
+      'Result of placeOrder (GEINS-API §4.6): status "completed" for a placed order; "pending" with redirectUrl for a hosted payment.',
+    fields: (t) => ({
+      orderId: t.string({ description: 'Order number.', resolve: (r) => r.orderId || null }),
+      publicId: t.string({
+        description: 'Public order id (UUID).',
+        resolve: (r) => r.publicId || null,
+      }),
+      status: t.exposeString('status', { description: '"completed" or "pending".' }),
+      redirectUrl: t.exposeString('redirectUrl', {
+        description: 'The hosted payment page, or null.',
+      }),
+    }),
+  });
+
+function orderMoney(view: OrderView, minor: number): number {
+  return minorToDecimal(minor, view.order.currencyCode);
+}
+
+/** `CheckoutOrderRowType`. */
+const CheckoutOrderRowRef = builder
+  .objectRef<{ view: OrderView; line: OrderView['lines'][number] }>('CheckoutOrderRowType')
+  .implement({
+    description: 'An order line (GEINS-API §4.6): copies of the product and the prices paid.',
+    fields: (t) => ({
+      articleNumber: t.string({
+        description: 'Product article number.',
+        resolve: (r) => r.line.articleNumber,
+      }),
+      sku: t.string({
+        description: 'SKU article number.',
+        resolve: (r) => r.line.skuArticleNumber,
+      }),
+      variant: t.string({ description: 'Size.', resolve: (r) => r.line.skuName }),
+      name: t.string({ description: 'Product name.', resolve: (r) => r.line.name }),
+      brand: t.string({ description: 'Brand.', resolve: (r) => r.line.brandName }),
+      quantity: t.int({ nullable: false, description: 'Units.', resolve: (r) => r.line.quantity }),
+      productId: t.int({
+        nullable: false,
+        description: 'Product id.',
+        resolve: (r) => r.line.productId,
+      }),
+      priceIncVat: t.field({
+        type: 'Decimal',
+        nullable: false,
+        description: 'Line total paid incl. VAT (after every discount), kronor.',
+        resolve: (r) => orderMoney(r.view, r.line.totalIncVat),
+      }),
+      priceExVat: t.field({
+        type: 'Decimal',
+        nullable: false,
+        description: 'Line total paid excl. VAT, kronor.',
+        resolve: (r) => orderMoney(r.view, r.line.totalExVat),
+      }),
+      discountIncVat: t.field({
+        type: 'Decimal',
+        nullable: false,
+        description: 'Cart discounts on the line incl. VAT (fixed discounts spread), kronor.',
+        resolve: (r) => orderMoney(r.view, r.line.discountIncVat),
+      }),
+      discountExVat: t.field({
+        type: 'Decimal',
+        nullable: false,
+        description: 'Cart discounts on the line excl. VAT, kronor.',
+        resolve: (r) => orderMoney(r.view, r.line.discountExVat),
+      }),
+      discountRate: t.float({
+        nullable: false,
+        description: 'Discount in percent of the line before cart discounts.',
+        resolve: (r) => {
+          const before = r.line.unitPriceIncVat * r.line.quantity;
+          return before > 0 ? Math.round((10000 * r.line.discountIncVat) / before) / 100 : 0;
+        },
+      }),
+      campaignNames: t.stringList({
+        description: 'Cart campaigns.',
+        resolve: (r) => r.line.campaignNames,
+      }),
+      currency: t.string({
+        description: 'Currency code.',
+        resolve: (r) => r.view.order.currencyCode,
+      }),
+      weight: t.int({ nullable: false, description: 'Grams (not copied: 0).', resolve: () => 0 }),
+      height: t.int({ nullable: false, description: 'Not copied: 0.', resolve: () => 0 }),
+      length: t.int({ nullable: false, description: 'Not copied: 0.', resolve: () => 0 }),
+      width: t.int({ nullable: false, description: 'Not copied: 0.', resolve: () => 0 }),
+    }),
+  });
+
+const orderAmounts: Array<[string, string, (o: OrderView['order']) => number]> = [
+  ['itemValueIncVat', 'Items after discounts incl. VAT', (o) => o.itemValueIncVat],
+  ['itemValueExVat', 'Items after discounts excl. VAT', (o) => o.itemValueExVat],
+  ['discountIncVat', 'All discounts incl. VAT', (o) => o.discountIncVat],
+  ['discountExVat', 'All discounts excl. VAT', (o) => o.discountExVat],
+  ['orderValueIncVat', 'Order total incl. VAT', (o) => o.orderValueIncVat],
+  ['orderValueExVat', 'Order total excl. VAT', (o) => o.orderValueExVat],
+  ['shippingFeeIncVat', 'Shipping incl. VAT', (o) => o.shippingFeeIncVat],
+  ['shippingFeeExVat', 'Shipping excl. VAT', (o) => o.shippingFeeExVat],
+  ['paymentFeeIncVat', 'Payment fee incl. VAT', (o) => o.paymentFeeIncVat],
+  ['paymentFeeExVat', 'Payment fee excl. VAT', (o) => o.paymentFeeExVat],
+  ['balance', 'Paid with gift card', (o) => o.fromBalance],
+  ['sum', 'To pay after gift card', (o) => o.orderValueIncVat - o.fromBalance],
+];
+
+/** `CheckoutOrderType`. */
+const CheckoutOrderRef = builder.objectRef<OrderView>('CheckoutOrderType').implement({
+  description: 'A placed order as the confirm page shows it (GEINS-API §4.6). Amounts in kronor.',
+  fields: (t) => ({
+    ...Object.fromEntries(
+      orderAmounts.map(([name, text, pick]) => [
+        name,
+        t.field({
+          type: 'Decimal',
+          nullable: false,
+          description: `${text}, kronor.`,
+          resolve: (v: OrderView) => orderMoney(v, pick(v.order)),
+        }),
+      ]),
+    ),
+    orderId: t.string({ description: 'Order number.', resolve: (v) => String(v.order.id) }),
+    transactionId: t.string({ description: 'Public id.', resolve: (v) => v.order.publicId }),
+    status: t.string({ description: 'Order status.', resolve: (v) => v.order.status }),
+    currency: t.string({ description: 'Currency code.', resolve: (v) => v.order.currencyCode }),
+    marketId: t.string({
+      nullable: false,
+      description: 'Market.',
+      resolve: (v) => v.order.marketId,
+    }),
+    languageId: t.string({ description: 'Language.', resolve: (v) => v.order.languageId }),
+    email: t.string({ description: 'E-mail.', resolve: (v) => v.order.email }),
+    firstName: t.string({
+      description: 'Billing first name.',
+      resolve: (v) => v.order.billingAddress.firstName ?? '',
+    }),
+    lastName: t.string({
+      description: 'Billing last name.',
+      resolve: (v) => v.order.billingAddress.lastName ?? '',
+    }),
+    zip: t.string({
+      description: 'Billing zip.',
+      resolve: (v) => v.order.billingAddress.zip ?? '',
+    }),
+    company: t.string({
+      description: 'Company.',
+      resolve: (v) => v.order.billingAddress.company ?? '',
+    }),
+    phone: t.string({ description: 'Phone.', resolve: (v) => v.order.phone }),
+    message: t.string({ description: 'Message.', resolve: (v) => v.order.message }),
+    promoCode: t.string({ description: 'Promo code used.', resolve: (v) => v.order.promoCode }),
+    campaignNames: t.stringList({
+      description: 'Cart campaigns.',
+      resolve: (v) => v.order.campaignNames,
+    }),
+    personalId: t.string({
+      description: 'Personnummer (PERSON).',
+      resolve: (v) => (v.order.customerType === 'PERSON' ? v.order.identityNumber : null),
+    }),
+    organizationNumber: t.string({
+      description: 'Organisationsnummer (ORGANIZATION).',
+      resolve: (v) => (v.order.customerType === 'ORGANIZATION' ? v.order.identityNumber : null),
+    }),
+    customerId: t.int({
+      nullable: false,
+      description: 'Customer (0 for guests).',
+      resolve: (v) => v.order.customerId ?? 0,
+    }),
+    customerTypeId: t.int({
+      nullable: false,
+      description: '1 PERSON, 2 ORGANIZATION.',
+      resolve: (v) => (v.order.customerType === 'ORGANIZATION' ? 2 : 1),
+    }),
+    customerGroupId: t.int({ nullable: false, description: 'Not used: 0.', resolve: () => 0 }),
+    paymentId: t.int({
+      nullable: false,
+      description: 'Payment option.',
+      resolve: (v) => v.order.paymentId,
+    }),
+    shippingId: t.int({
+      nullable: false,
+      description: 'Shipping option.',
+      resolve: (v) => v.order.shippingId,
+    }),
+    pickupPoint: t.string({
+      description: 'Pickup store alias.',
+      resolve: (v) => v.order.pickupPoint,
+    }),
+    customerOrderNumber: t.string({ description: 'Not stored: null.', resolve: () => null }),
+    billingAddress: t.field({
+      type: AddressRef,
+      description: 'Billing address.',
+      resolve: (v) => toAddressData(v.order.billingAddress),
+    }),
+    shippingAddress: t.field({
+      type: AddressRef,
+      description: 'Shipping address.',
+      resolve: (v) => toAddressData(v.order.shippingAddress),
+    }),
+    rows: t.field({
+      type: [CheckoutOrderRowRef],
+      description: 'The lines.',
+      resolve: (v) => v.lines.map((line) => ({ view: v, line })),
+    }),
+  }),
+});
+
+/** What the `checkout` query returns. */
+interface CheckoutData {
+  completed: boolean;
+  order: OrderView | null;
+  cart: Awaited<ReturnType<typeof loadCartView>> | null;
+  /** For a declined hosted payment: general, out-of-stock or blocked. */
+  failure: string | null;
+}
+
+/** `CheckoutDataType`. */
+const CheckoutDataRef = builder.objectRef<CheckoutData>('CheckoutDataType').implement({
+  description:
+    'The confirm page data (GEINS-API §4.6): completed false sends the shopper back to checkout.',
+  fields: (t) => ({
+    htmlSnippet: t.string({
+      description: 'JSON {"failure": reason} for a declined hosted payment, else null.',
+      resolve: (d) => (d.failure ? JSON.stringify({ failure: d.failure }) : null),
+    }),
+    newCheckoutSession: t.boolean({ nullable: false, description: 'Never.', resolve: () => false }),
+    completed: t.boolean({
+      description: 'True when the order exists.',
+      resolve: (d) => d.completed,
+    }),
+    order: t.field({ type: CheckoutOrderRef, description: 'The order.', resolve: (d) => d.order }),
+    nthPurchase: t.int({ nullable: false, description: 'Not tracked: 1.', resolve: () => 1 }),
+    cart: t.field({ type: CartRef, description: 'The cart.', resolve: (d) => d.cart }),
+  }),
+});
+
+builder.queryField('checkout', (t) =>
+  t.field({
+    type: CheckoutDataRef,
+    description:
+      'The confirm page (GEINS-API §3.1): id is the order number (STANDARD) or the payment session id (KLARNA, the sandbox). For an approved session the order is placed now if the notification has not done it yet.',
+    args: {
+      ...contextArgs,
+      id: t.arg.string({ required: true, description: 'Order number or payment session id.' }),
+      cartId: t.arg.string({ description: 'The cart of the order.' }),
+      paymentType: t.arg({ type: PaymentTypeEnum, required: true, description: 'From the URL.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const shop = await ctx.pricedShop(args);
+      if (args.paymentType === 'STANDARD') {
+        const orderId = /^\d{1,9}$/.test(args.id) ? Number(args.id) : null;
+        const order = orderId === null ? null : await getOrderView(ctx.db, orderId);
+        // The order number alone is guessable: the cart id must match too.
+        if (!order || order.order.cartId !== (args.cartId ?? '').toLowerCase()) {
+          return { completed: false, order: null, cart: null, failure: null };
+        }
+        const cart = await findCart(ctx.db, order.order.cartId);
+        return {
+          completed: true,
+          order,
+          cart: cart && (await loadCartView(ctx.db, cart, shop, ctx.now)),
+          failure: null,
+        };
+      }
+      const outcome = await completeHostedPayment(ctx.db, args.id, shop, ctx.now);
+      const cart = outcome ? await findCart(ctx.db, outcome.session.cartId) : null;
+      return {
+        completed: Boolean(outcome?.order),
+        order: outcome?.order ?? null,
+        cart: cart && (await loadCartView(ctx.db, cart, shop, ctx.now)),
+        failure: outcome?.failure ?? null,
+      };
+    },
+  }),
+);
+
+builder.mutationFields((t) => ({
+  createOrUpdateCheckout: t.field({
+    type: CheckoutRef,
+    description:
+      'Stores what the shopper entered and returns the cart priced with it, the shipping options for the zip and the payment options (GEINS-API §3.2). Errors: NOT_FOUND, CART_COMPLETED, BAD_USER_INPUT.',
+    args: {
+      ...contextArgs,
+      cartId: t.arg.string({ required: true, description: 'Cart id.' }),
+      checkout: t.arg({ type: CheckoutInput, description: 'What was entered (optional).' }),
+    },
+    resolve: async (_root, args, ctx) =>
+      createOrUpdateCheckout(
+        ctx.db,
+        args.cartId,
+        args.checkout,
+        await ctx.pricedShop(args),
+        ctx.now,
+      ),
+  }),
+  placeOrder: t.field({
+    type: PlaceOrderResponseRef,
+    description:
+      'Places the order in one transaction (STANDARD: status "completed"), or starts a hosted payment (status "pending", redirectUrl). The x-idempotency-key header (else the cart id) makes a repeated submission return the same order. Errors: INVALID_CHECKOUT (extensions.fields), INVALID_IDENTITY_NUMBER, OUT_OF_STOCK, CART_COMPLETED.',
+    args: {
+      ...contextArgs,
+      cartId: t.arg.string({ required: true, description: 'Cart id.' }),
+      checkout: t.arg({ type: CheckoutInput, required: true, description: 'The checkout.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const viewer = await ctx.viewer();
+      return placeOrder(
+        ctx.db,
+        {
+          cartId: args.cartId,
+          checkout: args.checkout,
+          idempotencyKey: idempotencyKeyOf(ctx),
+          customerId: viewer?.customerId ?? null,
+          publicUrl: ctx.config.publicUrl,
+        },
+        await ctx.pricedShop(args),
+        ctx.now,
+      );
+    },
+  }),
+}));
+
+/** `PaymentDetailsType`. */
+const PaymentDetailsRef = builder
+  .objectRef<Awaited<ReturnType<typeof paymentsOfOrder>>[number] & { name: string }>(
+    'PaymentDetailsType',
+  )
+  .implement({
+    description: 'A payment of an order (GEINS-API §4.6).',
+    fields: (t) => ({
+      id: t.exposeInt('id', { nullable: false, description: 'Payment row id.' }),
+      paymentId: t.int({
+        nullable: false,
+        description: 'Payment option.',
+        resolve: (p) => (p.provider === 'sandbox' ? 2 : 1),
+      }),
+      transactionId: t.exposeString('transactionId', {
+        nullable: false,
+        description: 'Reference.',
+      }),
+      displayName: t.exposeString('name', { nullable: false, description: 'Name.' }),
+      name: t.exposeString('provider', { nullable: false, description: 'Provider.' }),
+      isPaid: t.boolean({
+        nullable: false,
+        description: 'Paid.',
+        resolve: (p) => p.status === 'paid',
+      }),
+      paymentDate: t.field({
+        type: 'DateTime',
+        description: 'When paid.',
+        resolve: (p) => p.paidAt,
+      }),
+      reservationDate: t.field({
+        type: 'DateTime',
+        nullable: false,
+        description: 'When created.',
+        resolve: (p) => p.createdAt,
+      }),
+      total: t.float({
+        nullable: false,
+        description: 'Amount, kronor.',
+        resolve: (p) => p.amount / 100,
+      }),
+      paymentFee: t.float({ nullable: false, description: 'Fee: 0.', resolve: () => 0 }),
+      shippingFee: t.float({ nullable: false, description: 'Not split: 0.', resolve: () => 0 }),
+    }),
+  });
+
+function orderPrice(
+  view: OrderView,
+  inc: number,
+  ex: number,
+  regularInc = inc,
+  regularEx = ex,
+): PriceView {
+  return {
+    amounts: {
+      ...computePrice({
+        regularPriceIncVat: regularInc,
+        sellingPriceIncVat: inc,
+        vatRateBasisPoints: 0,
+      }),
+      sellingPriceExVat: ex,
+      regularPriceExVat: regularEx,
+      discountExVat: regularEx - ex,
+      vat: inc - ex,
+    },
+    currency: {
+      code: view.order.currencyCode,
+      name: view.order.currencyCode,
+      symbol: 'kr',
+      rate: 1,
+      minorUnits: 100,
+    },
+    culture: view.order.languageId,
+  };
+}
+
+/** `OrderType` (getOrderPublic; getOrders is issue 7's, through listOrdersForCustomer). */
+export const OrderRef = builder.objectRef<OrderView>('OrderType').implement({
+  description: 'A placed order (GEINS-API §4.6 OrderType; SPEC §3 Order).',
+  fields: (t) => ({
+    id: t.int({ description: 'Order number.', resolve: (v) => v.order.id }),
+    publicId: t.id({
+      nullable: false,
+      description: 'Public id (UUID).',
+      resolve: (v) => v.order.publicId,
+    }),
+    customerId: t.int({
+      description: 'Customer, null for guests.',
+      resolve: (v) => v.order.customerId,
+    }),
+    status: t.string({
+      nullable: false,
+      description: 'received, processing, completed or cancelled.',
+      resolve: (v) => v.order.status,
+    }),
+    createdAt: t.field({
+      type: 'DateTime',
+      description: 'Placed.',
+      resolve: (v) => v.order.createdAt,
+    }),
+    updatedAt: t.field({
+      type: 'DateTime',
+      description: 'Last change.',
+      resolve: (v) => v.order.updatedAt,
+    }),
+    completedAt: t.field({
+      type: 'DateTime',
+      description: 'Completed.',
+      resolve: (v) => v.order.completedAt,
+    }),
+    currency: t.string({ description: 'Currency.', resolve: (v) => v.order.currencyCode }),
+    message: t.string({ description: 'Message.', resolve: (v) => v.order.message }),
+    billingAddress: t.field({
+      type: AddressRef,
+      description: 'Billing address.',
+      resolve: (v) => toAddressData(v.order.billingAddress),
+    }),
+    shippingAddress: t.field({
+      type: AddressRef,
+      description: 'Shipping address.',
+      resolve: (v) => toAddressData(v.order.shippingAddress),
+    }),
+    orderTotal: t.field({
+      type: PriceRef,
+      description: 'Total paid.',
+      resolve: (v) => orderPrice(v, v.order.orderValueIncVat, v.order.orderValueExVat),
+    }),
+    shippingFee: t.field({
+      type: PriceRef,
+      description: 'Shipping.',
+      resolve: (v) => orderPrice(v, v.order.shippingFeeIncVat, v.order.shippingFeeExVat),
+    }),
+    discount: t.field({
+      type: PriceRef,
+      description: 'Discounts.',
+      resolve: (v) => orderPrice(v, v.order.discountIncVat, v.order.discountExVat),
+    }),
+    fromBalance: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Paid with gift card, kronor.',
+      resolve: (v) => orderMoney(v, v.order.fromBalance),
+    }),
+    paymentDetails: t.field({
+      type: [PaymentDetailsRef],
+      description: 'Payments.',
+      resolve: async (v, _a, ctx) =>
+        (await paymentsOfOrder(ctx.db, v.order.id)).map((p) => ({
+          ...p,
+          name: v.order.paymentName,
+        })),
+    }),
+  }),
+});
+
+builder.queryField('getOrderPublic', (t) =>
+  t.field({
+    type: OrderRef,
+    description: 'An order by its public id (a UUID only its buyer knows); null when unknown.',
+    args: {
+      ...contextArgs,
+      publicOrderId: t.arg({ type: 'Guid', required: true, description: 'Public order id.' }),
+    },
+    resolve: (_root, args, ctx) => getOrderViewByPublicId(ctx.db, args.publicOrderId),
+  }),
+);

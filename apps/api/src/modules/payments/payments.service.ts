@@ -1,0 +1,251 @@
+/**
+ * Payments behind one provider interface (issue 6; GEINS-API §4.6 PaymentOptionType,
+ * PaymentDetailsType): "Faktura" (invoice, the STANDARD flow) and a local sandbox that behaves
+ * like an external hosted checkout (the shopper is sent to the provider's page, comes back
+ * approved or declined, and the provider also notifies the server; SPEC §2 /checkout/klarna-fail).
+ * Amounts in minor units (öre).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderPayments, paymentNotifications, paymentSessions } from './payments.tables.ts';
+
+/** `PaymentType` values (GEINS-API §2.4: kid KLARNA, sid SVEA, wid WALLEY, aid AVARDA, oid STANDARD). */
+export type PaymentTypeValue = 'STANDARD' | 'KLARNA' | 'SVEA' | 'WALLEY' | 'AVARDA' | 'GEINS_PAY';
+
+/** Why a hosted payment was declined (SPEC §8 "Payment-provider order failures"). */
+export type DeclineReason = 'general' | 'out-of-stock' | 'blocked';
+
+/** A payment option of the shop (`PaymentOptionType`). */
+export interface PaymentOption {
+  id: number;
+  /** Internal name. */
+  name: string;
+  displayName: string;
+  paymentType: PaymentTypeValue;
+  /** STANDARD: placeOrder completes the purchase; EXTERNAL: a hosted page takes the payment. */
+  checkoutType: 'STANDARD' | 'EXTERNAL';
+  provider: 'invoice' | 'sandbox';
+  /** Fee incl. VAT, öre. */
+  feeIncVat: number;
+  isDefault: boolean;
+}
+
+/** The payment options: invoice (default) and the hosted sandbox. */
+export const PAYMENT_OPTIONS: readonly PaymentOption[] = [
+  {
+    id: 1,
+    name: 'invoice',
+    displayName: 'Faktura',
+    paymentType: 'STANDARD',
+    checkoutType: 'STANDARD',
+    provider: 'invoice',
+    feeIncVat: 0,
+    isDefault: true,
+  },
+  {
+    id: 2,
+    name: 'sandbox',
+    displayName: 'Kort eller delbetalning (testbetalning)',
+    paymentType: 'KLARNA',
+    checkoutType: 'EXTERNAL',
+    provider: 'sandbox',
+    feeIncVat: 0,
+    isDefault: false,
+  },
+];
+
+/** The option with that id, else the default. */
+export function paymentOptionById(id: number | null | undefined): PaymentOption {
+  return PAYMENT_OPTIONS.find((o) => o.id === id) ?? PAYMENT_OPTIONS.find((o) => o.isDefault)!;
+}
+
+/**
+ * What every payment provider does. `createSession` starts a hosted payment (not for invoice);
+ * `recordPayment` writes the order's payment inside the order transaction; `confirm` asks the
+ * provider whether a session was approved; `cancel` voids a payment.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentOption['provider'];
+  /** Starts a hosted payment for a cart; returns the session id. */
+  createSession(db: Database, input: NewPaymentSession): Promise<string>;
+  /** The session's outcome as the provider knows it. */
+  confirm(db: Database, sessionId: string): Promise<PaymentSessionRecord | null>;
+  /** Inside the order transaction: the order's payment row. */
+  recordPayment(tx: Database, orderId: number, amount: number, reference: string): Promise<void>;
+  /** Voids the payments of an order (order cancelled). */
+  cancel(tx: Database, orderId: number): Promise<void>;
+}
+
+/** A payment session row. */
+export type PaymentSessionRecord = typeof paymentSessions.$inferSelect;
+
+/** What a hosted session is created from. */
+export interface NewPaymentSession {
+  cartId: string;
+  amount: number;
+  currencyCode: string;
+  marketId: string;
+  checkout: Record<string, unknown>;
+}
+
+async function cancelPayments(tx: Database, orderId: number): Promise<void> {
+  await tx
+    .update(orderPayments)
+    .set({ status: 'cancelled' })
+    .where(eq(orderPayments.orderId, orderId));
+}
+
+/** Invoice: no hosted page; the payment is authorized when the order is placed, paid later. */
+export const invoiceProvider: PaymentProvider = {
+  name: 'invoice',
+  async createSession() {
+    throw new Error('Invoice payments have no hosted session');
+  },
+  async confirm() {
+    return null;
+  },
+  async recordPayment(tx, orderId, amount) {
+    await tx.insert(orderPayments).values({
+      orderId,
+      provider: 'invoice',
+      transactionId: `FAKTURA-${orderId}`,
+      amount,
+      status: 'authorized',
+    });
+  },
+  cancel: cancelPayments,
+};
+
+/** The local sandbox: sessions in `payment_sessions`, approved or declined on its page. */
+export const sandboxProvider: PaymentProvider = {
+  name: 'sandbox',
+  async createSession(db, input) {
+    const id = randomUUID();
+    await db.insert(paymentSessions).values({ id, provider: 'sandbox', ...input });
+    return id;
+  },
+  async confirm(db, sessionId) {
+    return getPaymentSession(db, sessionId);
+  },
+  async recordPayment(tx, orderId, amount, reference) {
+    await tx
+      .insert(orderPayments)
+      .values({
+        orderId,
+        provider: 'sandbox',
+        transactionId: reference,
+        amount,
+        status: 'authorized',
+      })
+      .onConflictDoNothing();
+  },
+  cancel: cancelPayments,
+};
+
+/** The provider of a payment option. */
+export function providerFor(option: PaymentOption): PaymentProvider {
+  return option.provider === 'sandbox' ? sandboxProvider : invoiceProvider;
+}
+
+/** A session by id, or null. */
+export async function getPaymentSession(
+  db: Database,
+  sessionId: string,
+): Promise<PaymentSessionRecord | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+  const [row] = await db
+    .select()
+    .from(paymentSessions)
+    .where(eq(paymentSessions.id, sessionId.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The sandbox page's decision (approve or decline with a reason). Only a session still
+ * `created` changes; a decided session keeps its first decision.
+ * @returns the session after the decision, or null when unknown
+ */
+export async function decidePaymentSession(
+  db: Database,
+  sessionId: string,
+  decision: { approved: true } | { approved: false; reason: DeclineReason },
+): Promise<PaymentSessionRecord | null> {
+  const session = await getPaymentSession(db, sessionId);
+  if (!session) return null;
+  await db
+    .update(paymentSessions)
+    .set({
+      status: decision.approved ? 'approved' : 'declined',
+      declineReason: decision.approved ? null : decision.reason,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(paymentSessions.id, session.id), eq(paymentSessions.status, 'created')));
+  return getPaymentSession(db, session.id);
+}
+
+/** Links a session to the order created from it (inside the order transaction). */
+export async function linkSessionToOrder(
+  tx: Database,
+  sessionId: string,
+  orderId: number,
+): Promise<void> {
+  await tx
+    .update(paymentSessions)
+    .set({ orderId, updatedAt: new Date() })
+    .where(eq(paymentSessions.id, sessionId));
+}
+
+/** Rank of payment statuses: a notification may only move a payment forward. */
+const PAYMENT_RANK: Record<string, number> = { pending: 0, authorized: 1, paid: 2, cancelled: 3 };
+
+/**
+ * Records a provider notification once per (provider, eventId): a repeated delivery is ignored.
+ * @returns true when this delivery is the first of the event
+ */
+export async function recordNotification(
+  tx: Database,
+  provider: string,
+  eventId: string,
+  sessionId: string,
+  eventType: string,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(paymentNotifications)
+    .values({ provider, eventId, sessionId, eventType })
+    .onConflictDoNothing()
+    .returning({ id: paymentNotifications.id });
+  return rows.length === 1;
+}
+
+/**
+ * Moves an order's payment of a provider forward to `status` (authorized or paid), never back:
+ * a late "authorized" after "paid" changes nothing.
+ */
+export async function advancePayment(
+  tx: Database,
+  orderId: number,
+  provider: string,
+  status: 'authorized' | 'paid',
+): Promise<void> {
+  const rank = PAYMENT_RANK[status]!;
+  await tx
+    .update(orderPayments)
+    .set({
+      status,
+      ...(status === 'paid' ? { paidAt: new Date() } : {}),
+    })
+    .where(
+      and(
+        eq(orderPayments.orderId, orderId),
+        eq(orderPayments.provider, provider),
+        sql`(case ${orderPayments.status} when 'pending' then 0 when 'authorized' then 1 when 'paid' then 2 else 3 end) < ${rank}`,
+      ),
+    );
+}
+
+/** The payments of an order. */
+export async function paymentsOfOrder(db: Database, orderId: number) {
+  return db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
+}
