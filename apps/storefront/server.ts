@@ -11,7 +11,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createRequestHandler } from '@react-router/express';
 import { createApi } from '@trampa/api';
 import { loadConfigOrExit, type Config } from '@trampa/api/config';
 import { prepareDatabase } from '@trampa/api/db/setup';
@@ -22,7 +21,15 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { createApiClient, type ApiTransport } from './app/graphql/client.server.ts';
-import { resolveRequestMarket } from './app/market/request-market.ts';
+import { ChannelMarketsDocument } from './app/graphql/generated.ts';
+import { cachedDirectory, toMarketDirectory } from './app/market/market-directory.server.ts';
+import type { MarketDirectory } from './app/market/markets.ts';
+import { routedRequestHandler, routingLayer } from './app/routing/routing-layer.server.ts';
+import {
+  defaultMarket,
+  resolveRequestMarket,
+  type RoutedMarket,
+} from './app/market/request-market.ts';
 
 /** The storefront folder (build output and Vite root are found from here, whatever the cwd). */
 const storefrontDir = fileURLToPath(new URL('.', import.meta.url));
@@ -166,16 +173,37 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 
   let publicUrl = config.publicUrl;
+  // Markets and languages for the routing layer and the request context (cached for a minute).
+  const directory = cachedDirectory(async () => {
+    const client = createApiClient({ transport, apiKey: config.apiKey, market: defaultMarket });
+    return toMarketDirectory((await client.query(ChannelMarketsDocument)).channel);
+  });
+  // Market-in-path and locale prefixes (issue 4): redirects, or the basename to render with.
   app.use(
-    createRequestHandler({
+    routingLayer({
+      settings: config.routing,
+      directory,
+      secure: () => publicUrl.startsWith('https:'),
+    }),
+  );
+  app.use(
+    routedRequestHandler({
       build,
       mode: dev ? 'development' : 'production',
       getLoadContext(req, res): AppLoadContext {
-        const request = new globalThis.Request(new URL(req.originalUrl, publicUrl));
-        const market = resolveRequestMarket(request);
+        const request = new globalThis.Request(new URL(req.originalUrl, publicUrl), {
+          headers: { cookie: req.headers.cookie ?? '' },
+        });
+        const market = resolveRequestMarket(
+          request,
+          res.locals.marketDirectory,
+          res.locals.routedMarket as RoutedMarket | undefined,
+        );
         return {
           api: createApiClient({ transport, apiKey: config.apiKey, market }),
           market,
+          markets: (res.locals.marketDirectory as MarketDirectory | undefined) ?? null,
+          routing: { defaultLocale: 'sv', ...config.routing },
           shop: { name: config.shopName, publicUrl },
           // Dev mode allows inline scripts (Vite) and renders without nonces, so hydration matches.
           cspNonce: dev ? '' : String(res.locals.cspNonce ?? ''),

@@ -29,6 +29,39 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://cykel.example');
   });
 
+  it('reads the market and locale routing settings (issue 4), defaults off and no_prefix', () => {
+    expect(loadConfig({}).routing).toEqual({
+      marketInPath: false,
+      localePrefix: 'no_prefix',
+      rootRedirect: null,
+      detection: 'root',
+      alwaysRedirect: false,
+    });
+    const config = loadConfig({
+      MARKET_IN_PATH: 'true',
+      LOCALE_PREFIX_STRATEGY: 'prefix_except_default',
+      ROOT_REDIRECT_PATH: '/c/cyklar',
+      LOCALE_DETECTION: 'no_prefix',
+      LOCALE_ALWAYS_REDIRECT: 'true',
+    });
+    expect(config.routing).toEqual({
+      marketInPath: true,
+      localePrefix: 'prefix_except_default',
+      rootRedirect: { path: '/c/cyklar', status: 302 },
+      detection: 'no_prefix',
+      alwaysRedirect: true,
+    });
+    for (const bad of [
+      { MARKET_IN_PATH: 'yes' },
+      { LOCALE_PREFIX_STRATEGY: 'prefix_all' },
+      { ROOT_REDIRECT_PATH: '//evil.example' },
+      { ROOT_REDIRECT_PATH: 'https://evil.example' },
+      { ROOT_REDIRECT_STATUS: '200' },
+    ]) {
+      expect(() => loadConfig(bad)).toThrow(Object.keys(bad)[0]);
+    }
+  });
+
   it('names every bad variable in its error', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     try {

@@ -26,6 +26,27 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** `production` or `development`; `npm start` sets production. */
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  /** `true`: storefront paths carry `/{market}/{language}/...` (SPEC §2). Default false. */
+  MARKET_IN_PATH: z.enum(['true', 'false']).default('false'),
+  /** Locale prefix strategy when the market is not in the path (SPEC §2). Default no_prefix. */
+  LOCALE_PREFIX_STRATEGY: z
+    .enum(['no_prefix', 'prefix', 'prefix_except_default', 'prefix_and_default'])
+    .default('no_prefix'),
+  /** A local path the root path `/` redirects to (SPEC §2); unset: no redirect. */
+  ROOT_REDIRECT_PATH: z
+    .string()
+    .regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a local path starting with a single /')
+    .optional(),
+  /** Status of the root redirect (SPEC §9: 302). */
+  ROOT_REDIRECT_STATUS: z.coerce
+    .number()
+    .int()
+    .refine((n) => [301, 302, 307, 308].includes(n), 'must be 301, 302, 307 or 308')
+    .default(302),
+  /** Initial-locale detection (SPEC §4): off, root (default), no_prefix or all paths. */
+  LOCALE_DETECTION: z.enum(['off', 'root', 'no_prefix', 'all']).default('root'),
+  /** `true`: redirect to the detected locale on every visit, not only the first. Default false. */
+  LOCALE_ALWAYS_REDIRECT: z.enum(['true', 'false']).default('false'),
   /** HS256 key of the auth service's JWTs (issue 7); required in production on a public URL. */
   AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The fixed public salt of the client-side password digest (GEINS-API §7.3). */
@@ -55,8 +76,24 @@ export interface Config {
   auth: AuthConfig;
   /** Outgoing mail (src/modules/mail): the folder of the file outbox. */
   mail: { outboxDir: string };
+  /** Storefront market and locale routing (issue 4; SPEC §2, §4). */
+  routing: RoutingConfig;
   /** BENCH_SQL_COUNT=1: the servers add the `x-sql-statements` response header (bench only). */
   benchSqlCount: boolean;
+}
+
+/** Market-in-path, locale prefix strategy, root redirect and initial-locale detection. */
+export interface RoutingConfig {
+  /** MARKET_IN_PATH: `/{market}/{language}/...` paths. */
+  marketInPath: boolean;
+  /** LOCALE_PREFIX_STRATEGY. */
+  localePrefix: 'no_prefix' | 'prefix' | 'prefix_except_default' | 'prefix_and_default';
+  /** ROOT_REDIRECT_PATH and ROOT_REDIRECT_STATUS; null without a path. */
+  rootRedirect: { path: string; status: number } | null;
+  /** LOCALE_DETECTION. */
+  detection: 'off' | 'root' | 'no_prefix' | 'all';
+  /** LOCALE_ALWAYS_REDIRECT. */
+  alwaysRedirect: boolean;
 }
 
 /** Auth service settings (GEINS-API §7). */
@@ -130,6 +167,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiKey: e.API_KEY,
     publicUrl,
     nodeEnv: e.NODE_ENV,
+    routing: {
+      marketInPath: e.MARKET_IN_PATH === 'true',
+      localePrefix: e.LOCALE_PREFIX_STRATEGY,
+      rootRedirect: e.ROOT_REDIRECT_PATH
+        ? { path: e.ROOT_REDIRECT_PATH, status: e.ROOT_REDIRECT_STATUS }
+        : null,
+      detection: e.LOCALE_DETECTION,
+      alwaysRedirect: e.LOCALE_ALWAYS_REDIRECT === 'true',
+    },
     auth: {
       jwtSecret: e.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
       jwtSecretIsDefault: !e.AUTH_JWT_SECRET,

@@ -3,7 +3,9 @@
  */
 import 'react-router';
 import type { ApiClient } from './graphql/client.server';
+import type { MarketDirectory } from './market/markets';
 import type { RequestMarket } from './market/request-market';
+import type { RoutingSettings } from './routing/locale-routing';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -11,6 +13,10 @@ declare module 'react-router' {
     api: ApiClient;
     /** Market, language, currency and customer type, resolved once for this request. */
     market: RequestMarket;
+    /** The channel's markets and languages (null when the API could not be asked). */
+    markets: MarketDirectory | null;
+    /** Market-in-path, locale prefix strategy and detection settings (issue 4). */
+    routing: RoutingSettings;
     /** The trade name (SHOP_NAME) and public base URL (PUBLIC_URL) of the shop. */
     shop: { name: string; publicUrl: string };
     /** Per-request Content-Security-Policy nonce for React Router's inline scripts. */

@@ -13,13 +13,16 @@ import {
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import { ErrorPage, ErrorPageGuard } from './features/errors/error-page';
+import { CrossTabSync } from './features/market/cross-tab-sync';
 import { buildCategoryTree, type CategoryNode } from './features/layout/category-tree';
 import { CategoriesDocument } from './graphql/generated';
 import { t } from './i18n/i18n';
+import { toMarketView, type MarketView } from './market/market-view';
 import { pageMeta } from './routing/meta';
 import { useNonce } from './security/nonce';
 import baseStyles from './styles/base.css?url';
 import layoutStyles from './styles/layout.css?url';
+import marketStyles from './styles/market.css?url';
 import productCardStyles from './styles/product-card.css?url';
 import tokenStyles from './styles/tokens.css?url';
 
@@ -28,6 +31,8 @@ export interface RootData {
   shop: { name: string; publicUrl: string };
   categories: CategoryNode[];
   year: number;
+  /** Customer type, current and checkout market, markets for the pickers (issue 4). */
+  market: MarketView;
 }
 
 /** Styles of every page: tokens, base, page chrome and product cards. */
@@ -37,6 +42,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: baseStyles },
   { rel: 'stylesheet', href: layoutStyles },
   { rel: 'stylesheet', href: productCardStyles },
+  { rel: 'stylesheet', href: marketStyles },
 ];
 
 /** Loads the category tree and the shop's name for the header, footer and titles. */
@@ -47,6 +53,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     shop: context.shop,
     categories: buildCategoryTree(categories),
     year: new Date().getFullYear(),
+    market: toMarketView(context),
   };
 }
 
@@ -71,9 +78,14 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Renders the matched layout and page. */
+/** Renders the matched layout and page, and follows other tabs' market changes. */
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <CrossTabSync />
+      <Outlet />
+    </>
+  );
 }
 
 /** Title of the last-resort error page (the root loader itself failed). */

@@ -16,6 +16,9 @@ export default [
     route('product/:alias', 'routes/product.tsx', { id: 'product-alias' }),
     // The header's search form without JavaScript: /s?q=term -> /s/{term}.
     route('s', 'routes/search-form.tsx'),
+    // Market picker without JavaScript (the header opens it as a dialog) and the customer type.
+    route('marknad', 'routes/market.tsx', { id: 'market' }),
+    route('kundtyp', 'routes/customer-type.tsx', { id: 'customer-type' }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A route matching nothing: the 404 page with status 404.
     route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

@@ -73,7 +73,32 @@ export type CategoryPageQuery = {
         discountPercentage: number;
         sellingPriceIncVatFormatted: string | null;
         regularPriceIncVatFormatted: string | null;
+        sellingPriceExVatFormatted: string | null;
+        regularPriceExVatFormatted: string | null;
       } | null;
+    }> | null;
+  } | null;
+};
+
+export type ChannelMarketsQueryVariables = Exact<{
+  channelId?: string | null | undefined;
+}>;
+
+export type ChannelMarketsQuery = {
+  channel: {
+    id: string;
+    defaultMarketId: string;
+    languages: Array<{ id: string; code: string; name: string }> | null;
+    markets: Array<{
+      id: string;
+      alias: string | null;
+      defaultLanguageId: string;
+      virtual: boolean | null;
+      onlyDisplayInCheckout: boolean | null;
+      groupKey: string;
+      allowedLanguages: Array<{ id: string; code: string; name: string }> | null;
+      country: { code: string; name: string } | null;
+      currency: { code: string } | null;
     }> | null;
   } | null;
 };
@@ -93,6 +118,8 @@ export type ProductCardFragment = {
     discountPercentage: number;
     sellingPriceIncVatFormatted: string | null;
     regularPriceIncVatFormatted: string | null;
+    sellingPriceExVatFormatted: string | null;
+    regularPriceExVatFormatted: string | null;
   } | null;
 };
 
@@ -103,6 +130,8 @@ export type CardPriceFragment = {
   discountPercentage: number;
   sellingPriceIncVatFormatted: string | null;
   regularPriceIncVatFormatted: string | null;
+  sellingPriceExVatFormatted: string | null;
+  regularPriceExVatFormatted: string | null;
 };
 
 export type ProductPageQueryVariables = Exact<{
@@ -142,6 +171,8 @@ export type ProductPageQuery = {
       discountPercentage: number;
       sellingPriceIncVatFormatted: string | null;
       regularPriceIncVatFormatted: string | null;
+      sellingPriceExVatFormatted: string | null;
+      regularPriceExVatFormatted: string | null;
     } | null;
     texts: { text1: string | null; text2: string | null } | null;
     parameterGroups: Array<{
@@ -180,6 +211,8 @@ export type RelatedProductsQuery = {
       discountPercentage: number;
       sellingPriceIncVatFormatted: string | null;
       regularPriceIncVatFormatted: string | null;
+      sellingPriceExVatFormatted: string | null;
+      regularPriceExVatFormatted: string | null;
     } | null;
   }> | null;
 };
@@ -209,6 +242,8 @@ export type StartPageQuery = {
         discountPercentage: number;
         sellingPriceIncVatFormatted: string | null;
         regularPriceIncVatFormatted: string | null;
+        sellingPriceExVatFormatted: string | null;
+        regularPriceExVatFormatted: string | null;
       } | null;
     }> | null;
   } | null;
@@ -228,6 +263,8 @@ export type StartPageQuery = {
         discountPercentage: number;
         sellingPriceIncVatFormatted: string | null;
         regularPriceIncVatFormatted: string | null;
+        sellingPriceExVatFormatted: string | null;
+        regularPriceExVatFormatted: string | null;
       } | null;
     }> | null;
   } | null;
@@ -249,6 +286,8 @@ export const CardPriceFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
         ],
       },
     },
@@ -309,6 +348,8 @@ export const ProductCardFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
         ],
       },
     },
@@ -576,6 +617,8 @@ export const CategoryPageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
         ],
       },
     },
@@ -620,6 +663,104 @@ export const CategoryPageDocument = {
     },
   ],
 } as unknown as DocumentNode<CategoryPageQuery, CategoryPageQueryVariables>;
+export const ChannelMarketsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'channelMarkets' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'channel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultMarketId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'languages' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'markets' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'defaultLanguageId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'virtual' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'onlyDisplayInCheckout' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'groupKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'allowedLanguages' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'country' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'currency' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'code' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ChannelMarketsQuery, ChannelMarketsQueryVariables>;
 export const ProductPageDocument = {
   kind: 'Document',
   definitions: [
@@ -829,6 +970,8 @@ export const ProductPageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
         ],
       },
     },
@@ -945,6 +1088,8 @@ export const RelatedProductsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
         ],
       },
     },
@@ -1115,6 +1260,8 @@ export const StartPageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
         ],
       },
     },

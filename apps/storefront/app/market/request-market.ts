@@ -1,25 +1,54 @@
 /**
- * Market, language, currency and customer type of one request (ARCHITECTURE convention 8):
- * resolved once, in `getLoadContext`, and passed explicitly to the API client and the loaders.
- * Only the Swedish market exists so far; market-in-path and the customer-type toggle come later.
+ * Market, language, currency, checkout market and customer type of one request (ARCHITECTURE
+ * convention 8): resolved once in server.ts (`getLoadContext`) from the path decision of
+ * `routing/locale-routing.ts` and the `ralph-*` cookies, then passed explicitly to the API client
+ * and the loaders (`context.market`). Bad cookie values fall back silently (issue 4 "Bad input").
  */
+import { CHECKOUT_MARKET_COOKIE, parseCookies, USER_TYPE_COOKIE } from './cookies';
+import {
+  defaultLanguageOf,
+  defaultMarketOf,
+  findMarket,
+  isCheckoutMarket,
+  type MarketDirectory,
+  type ShopLanguage,
+  type ShopMarket,
+} from './markets';
 
 /** Customer types of SPEC §6; PERSON is the default and sees prices including VAT. */
 export type CustomerType = 'PERSON' | 'ORGANIZATION';
+
+/** The customer types the switch offers, the default first. */
+export const CUSTOMER_TYPES: readonly CustomerType[] = ['PERSON', 'ORGANIZATION'];
+
+/** A cookie or form value as a customer type: unknown or missing values give PERSON. */
+export function parseCustomerType(value: string | null | undefined): CustomerType {
+  return value === 'ORGANIZATION' ? 'ORGANIZATION' : 'PERSON';
+}
 
 /** The context ids every GraphQL operation receives (GEINS-API §1), plus what the UI needs. */
 export interface RequestMarket {
   /** `"{internalChannelId}|{channelAlias}"`, e.g. `1|se`. */
   channelId: string;
-  /** The market alias, e.g. `se`. */
+  /** The browsing market's alias, e.g. `se`; sent as `marketId`. */
   marketId: string;
-  /** Culture code, e.g. `sv-SE`. */
+  /** Culture code, e.g. `sv-SE`; sent as `languageId`. */
   languageId: string;
-  /** ISO currency code, e.g. `SEK`. */
+  /** ISO currency code of the browsing market, e.g. `SEK`. */
   currency: string;
   customerType: CustomerType;
-  /** Whether prices are shown including VAT (true for PERSON). */
+  /** Whether prices are shown including VAT (true for PERSON, false for ORGANIZATION). */
   pricesIncludeVat: boolean;
+  /**
+   * The checkout market's alias (SPEC §2: routes whose name contains "checkout" use it for cart
+   * requests): the `ralph-checkout-market` cookie when it names a non-virtual market, else the
+   * browsing market (or the default market when that one is virtual).
+   */
+  checkoutMarketId: string;
+  /** The locale code in use, e.g. `sv` (SPEC §4 "Locale switching"). */
+  locale: string;
+  /** React Router basename of the request: '' or a prefix like `/no/nb` or `/en`. */
+  basename: string;
 }
 
 /** The default market of the shop: Sweden, Swedish, SEK, private person. */
@@ -30,12 +59,69 @@ export const defaultMarket: RequestMarket = {
   currency: 'SEK',
   customerType: 'PERSON',
   pricesIncludeVat: true,
+  checkoutMarketId: 'se',
+  locale: 'sv',
+  basename: '',
 };
 
+/** What the routing layer decided for the request (see `routing/locale-routing.ts`). */
+export interface RoutedMarket {
+  market: ShopMarket;
+  language: ShopLanguage;
+  locale: string;
+  basename: string;
+}
+
 /**
- * Resolves the market of a request. Today every request gets {@link defaultMarket}; this is the
- * one place to read a market prefix, cookie or customer-type toggle when they arrive.
+ * The checkout market for a browsing market and a `ralph-checkout-market` value: a known
+ * non-virtual market, else the browsing market when it is not virtual, else the default market.
  */
-export function resolveRequestMarket(_request: Request): RequestMarket {
-  return defaultMarket;
+export function resolveCheckoutMarket(
+  directory: MarketDirectory,
+  browsing: ShopMarket,
+  cookieValue: string | null | undefined,
+): ShopMarket {
+  const chosen = findMarket(directory, cookieValue);
+  if (chosen && isCheckoutMarket(chosen)) return chosen;
+  if (isCheckoutMarket(browsing)) return browsing;
+  const fallback = defaultMarketOf(directory);
+  return isCheckoutMarket(fallback) ? fallback : browsing;
+}
+
+/**
+ * Resolves the market of a request from the routing decision and the cookies. Without a
+ * directory (the API is unreachable) every request gets {@link defaultMarket} with the customer
+ * type of the cookie.
+ */
+export function resolveRequestMarket(
+  request: Request,
+  directory?: MarketDirectory,
+  routed?: RoutedMarket,
+): RequestMarket {
+  const cookies = parseCookies(request.headers.get('cookie'));
+  const customerType = parseCustomerType(cookies[USER_TYPE_COOKIE]);
+  const pricing = { customerType, pricesIncludeVat: customerType === 'PERSON' };
+  if (!directory) return { ...defaultMarket, ...pricing };
+  const market = routed?.market ?? defaultMarketOf(directory);
+  const language = routed?.language ?? defaultLanguageOf(market);
+  const checkout = resolveCheckoutMarket(directory, market, cookies[CHECKOUT_MARKET_COOKIE]);
+  return {
+    channelId: directory.channelId,
+    marketId: market.alias,
+    languageId: language.id,
+    currency: market.currency ?? '',
+    ...pricing,
+    checkoutMarketId: checkout.alias,
+    locale: routed?.locale ?? language.code,
+    basename: routed?.basename ?? '',
+  };
+}
+
+/**
+ * The market alias for cart requests of a route (SPEC §2): the checkout market when the route's
+ * id contains "checkout" (e.g. `checkout`, `checkout-confirm`), else the browsing market. Pass
+ * it as the operation's market variable (e.g. `$cartMarketAlias`, GEINS-API §2.1).
+ */
+export function cartMarketAlias(market: RequestMarket, routeId: string): string {
+  return routeId.toLowerCase().includes('checkout') ? market.checkoutMarketId : market.marketId;
 }

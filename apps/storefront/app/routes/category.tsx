@@ -26,6 +26,7 @@ import type { RootData } from '../root';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { categoryFromPath, needsCanonicalRedirect, normalizePath } from '../routing/paths';
 import listStyles from '../styles/list.css?url';
+import { appUrl, withBasename } from '../routing/local-path';
 
 /** List page styles. */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listStyles }];
@@ -46,7 +47,7 @@ function notFound(pathname: string): Response {
 
 /** The category's page info and the products of `?page=N` (`&append=1`: page N alone). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = appUrl(request, context.market.basename);
   const category = categoryFromPath(url.pathname);
   const page = parsePage(url.searchParams.get('page'));
   if (!category || page === null) throw notFound(url.pathname);
@@ -64,7 +65,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!info || !info.id) throw notFound(url.pathname);
   const canonicalUrl = info.canonicalUrl || normalizePath(url.pathname);
   if (!append && needsCanonicalRedirect(url.pathname, canonicalUrl)) {
-    throw redirect(pageHref(canonicalUrl, page, url.search), 301);
+    throw redirect(
+      withBasename(context.market.basename, pageHref(canonicalUrl, page, url.search)),
+      301,
+    );
   }
   const count = data.products?.count ?? 0;
   const pages = pageCount(count);

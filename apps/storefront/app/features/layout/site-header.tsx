@@ -3,6 +3,8 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { BagIcon, HeartIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
+import { CustomerTypeSwitch } from '../market/customer-type-switch';
+import { MarketPicker } from '../market/market-picker';
 import { CategoryMenu } from './category-menu';
 import type { CategoryNode } from './category-tree';
 import { Logo } from './logo';
@@ -24,6 +26,10 @@ export function SiteHeader({
       <div className="site-header__bar container">
         <Logo shopName={shopName} />
         <SearchForm />
+        <div className="site-header__prefs">
+          <CustomerTypeSwitch />
+          <MarketPicker />
+        </div>
         <ul className="site-header__actions">
           <li>
             <Link to="/favoriter" className="header-action">

@@ -8,13 +8,17 @@ const price = {
   discountPercentage: 25,
   sellingPriceIncVatFormatted: '974,25 kr',
   regularPriceIncVatFormatted: '1 299 kr',
+  sellingPriceExVatFormatted: '779,40 kr',
+  regularPriceExVatFormatted: '1 039,20 kr',
 };
 
 describe('toShownPrice', () => {
-  it('keeps the formatted prices and the discount', () => {
+  it('keeps the formatted prices incl. and excl. VAT and the discount', () => {
     expect(toShownPrice(price)).toEqual({
       selling: '974,25 kr',
       regular: '1 299 kr',
+      sellingExVat: '779,40 kr',
+      regularExVat: '1 039,20 kr',
       isDiscounted: true,
       discountPercentage: 25,
     });

@@ -4,10 +4,20 @@
  */
 import type { CardPriceFragment } from '../../graphql/generated';
 
-/** Prices as a card or the product page shows them (formatted by the API, e.g. "1 299 kr"). */
+/**
+ * Prices as a card or the product page shows them (formatted by the API in the market's
+ * currency and culture, e.g. "1 299 kr"), incl. VAT and excl. VAT: the `Price` component picks
+ * one by the request's customer type.
+ */
 export interface ShownPrice {
+  /** Selling price incl. VAT, formatted. */
   selling: string;
+  /** Regular price incl. VAT, formatted. */
   regular: string;
+  /** Selling price excl. VAT, formatted (shown to ORGANIZATION). */
+  sellingExVat: string;
+  /** Regular price excl. VAT, formatted. */
+  regularExVat: string;
   isDiscounted: boolean;
   discountPercentage: number;
 }
@@ -39,6 +49,8 @@ export function toShownPrice(price: CardPriceFragment | null | undefined): Shown
   return {
     selling: price.sellingPriceIncVatFormatted ?? '',
     regular: price.regularPriceIncVatFormatted ?? '',
+    sellingExVat: price.sellingPriceExVatFormatted ?? '',
+    regularExVat: price.regularPriceExVatFormatted ?? '',
     isDiscounted: price.isDiscounted && price.regularPriceIncVat > price.sellingPriceIncVat,
     discountPercentage: price.discountPercentage,
   };

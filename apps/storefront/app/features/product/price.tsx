@@ -1,9 +1,33 @@
 /**
- * A price including VAT (ARCHITECTURE "Look and feel": clear prices). A campaign shows the
- * selling price, the regular price struck through and the percentage ("-25 %").
+ * A price (ARCHITECTURE "Look and feel": clear prices), incl. VAT for private persons and
+ * excl. VAT for companies with the label saying which ("inkl. moms" / "exkl. moms"; SPEC §3
+ * Customer type, §6). The one place that decides: the customer type comes from the root loader
+ * (`useCustomerType`), so every page that renders `<Price>` follows the header's switch. A
+ * campaign shows the selling price, the regular price struck through and the percentage ("-25 %").
  */
+import { useRouteLoaderData } from 'react-router';
 import { t } from '../../i18n/i18n';
+import type { CustomerType } from '../../market/request-market';
 import type { ShownPrice } from './card-product';
+
+/** The request's customer type from the root loader data; PERSON when unavailable. */
+export function useCustomerType(): CustomerType {
+  const root = useRouteLoaderData('root') as
+    { market?: { customerType?: CustomerType } } | undefined;
+  return root?.market?.customerType === 'ORGANIZATION' ? 'ORGANIZATION' : 'PERSON';
+}
+
+/** Whether prices are shown including VAT for this request (PERSON: yes). */
+export function usePricesIncludeVat(): boolean {
+  return useCustomerType() === 'PERSON';
+}
+
+/** The amounts and label to show for a customer type. */
+export function pricesFor(price: ShownPrice, includeVat: boolean) {
+  return includeVat
+    ? { selling: price.selling, regular: price.regular, label: t('price.incVat') }
+    : { selling: price.sellingExVat, regular: price.regularExVat, label: t('price.exVat') };
+}
 
 /** Price block; `size` large on the product page. */
 export function Price({
@@ -13,17 +37,18 @@ export function Price({
   price: ShownPrice;
   size?: 'normal' | 'large';
 }) {
+  const shown = pricesFor(price, usePricesIncludeVat());
   return (
     <p className={`price price--${size}`}>
       {price.isDiscounted ? (
         <>
           <span className="price__selling price__selling--campaign">
             <span className="sr-only">{t('price.campaign')} </span>
-            {price.selling}
+            {shown.selling}
           </span>{' '}
           <s className="price__regular">
             <span className="sr-only">{t('price.regular')} </span>
-            {price.regular}
+            {shown.regular}
           </s>{' '}
           <span className="price__badge">
             {t('price.discount', { percent: price.discountPercentage })}
@@ -32,10 +57,10 @@ export function Price({
       ) : (
         <span className="price__selling">
           <span className="sr-only">{t('price.selling')} </span>
-          {price.selling}
+          {shown.selling}
         </span>
       )}{' '}
-      <span className="price__vat">{t('price.incVat')}</span>
+      <span className="price__vat">{shown.label}</span>
     </p>
   );
 }

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { DIRECTORY } from './market-fixture';
+import { parseCookies, preferenceCookie } from './cookies';
+import {
+  checkoutMarketGroups,
+  defaultLanguageOf,
+  findBrowsingMarket,
+  findMarket,
+  pickerGroups,
+} from './markets';
+import {
+  cartMarketAlias,
+  parseCustomerType,
+  resolveCheckoutMarket,
+  resolveRequestMarket,
+} from './request-market';
+import { isForeignMessage } from './broadcast';
+
+const aliases = (groups: ReturnType<typeof pickerGroups>) =>
+  groups.map((g) => [g.groupKey, g.markets.map((m) => m.alias)]);
+
+describe('markets', () => {
+  it('finds markets by alias or id, case-insensitively', () => {
+    expect(findMarket(DIRECTORY, 'NO')?.id).toBe('NO|NOK');
+    expect(findMarket(DIRECTORY, 'fi|eur')?.alias).toBe('fi');
+    expect(findMarket(DIRECTORY, 'xx')).toBeNull();
+    expect(findMarket(DIRECTORY, '')).toBeNull();
+  });
+
+  it('never browses in a checkout-only market', () => {
+    expect(findBrowsingMarket(DIRECTORY, 'eu')).toBeNull();
+    expect(findBrowsingMarket(DIRECTORY, 'dk')?.alias).toBe('dk');
+  });
+
+  it('lists picker markets by group, hiding virtual and checkout-only ones', () => {
+    expect(aliases(pickerGroups(DIRECTORY.markets))).toEqual([
+      ['Norden', ['se', 'no', 'dk', 'fi']],
+    ]);
+  });
+
+  it('offers every non-virtual market as checkout market', () => {
+    expect(aliases(checkoutMarketGroups(DIRECTORY.markets))).toEqual([
+      ['Norden', ['se', 'no', 'dk', 'fi']],
+      ['Europa', ['eu']],
+    ]);
+  });
+
+  it('knows each market default language', () => {
+    expect(defaultLanguageOf(findMarket(DIRECTORY, 'fi')!).id).toBe('fi-FI');
+  });
+});
+
+describe('cookies', () => {
+  it('parses valid values and drops tampered ones', () => {
+    expect(
+      parseCookies('ralph-market=no; ralph-user-type=<script>; a=1; ralph-market=se; b=%E0%A4'),
+    ).toEqual({ 'ralph-market': 'no', a: '1' });
+    expect(parseCookies(undefined)).toEqual({});
+  });
+
+  it('writes one-year HttpOnly SameSite cookies', () => {
+    expect(preferenceCookie('ralph-market', 'no', true)).toBe(
+      'ralph-market=no; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure',
+    );
+  });
+});
+
+describe('request market', () => {
+  const request = (cookie: string) => new Request('http://shop.local/', { headers: { cookie } });
+
+  it('reads the customer type; unknown values give PERSON', () => {
+    expect(parseCustomerType('ORGANIZATION')).toBe('ORGANIZATION');
+    expect(parseCustomerType('organization')).toBe('PERSON');
+    expect(parseCustomerType(null)).toBe('PERSON');
+    const company = resolveRequestMarket(request('ralph-user-type=ORGANIZATION'), DIRECTORY);
+    expect(company).toMatchObject({ customerType: 'ORGANIZATION', pricesIncludeVat: false });
+    const odd = resolveRequestMarket(request('ralph-user-type=ADMIN'), DIRECTORY);
+    expect(odd).toMatchObject({ customerType: 'PERSON', pricesIncludeVat: true });
+  });
+
+  it('takes the routed market and language, and a checkout market from its cookie', () => {
+    const market = findMarket(DIRECTORY, 'fi')!;
+    const resolved = resolveRequestMarket(request('ralph-checkout-market=eu'), DIRECTORY, {
+      market,
+      language: market.languages[1]!,
+      locale: 'sv',
+      basename: '/fi/sv',
+    });
+    expect(resolved).toMatchObject({
+      channelId: '1|se',
+      marketId: 'fi',
+      languageId: 'sv-FI',
+      currency: 'EUR',
+      checkoutMarketId: 'eu',
+      basename: '/fi/sv',
+    });
+  });
+
+  it('never makes a virtual or unknown market the checkout market', () => {
+    const fi = findMarket(DIRECTORY, 'fi')!;
+    const b2b = findMarket(DIRECTORY, 'b2b')!;
+    expect(resolveCheckoutMarket(DIRECTORY, fi, 'b2b').alias).toBe('fi');
+    expect(resolveCheckoutMarket(DIRECTORY, fi, 'nope').alias).toBe('fi');
+    expect(resolveCheckoutMarket(DIRECTORY, b2b, null).alias).toBe('se');
+  });
+
+  it('uses the checkout market for cart requests of checkout routes only', () => {
+    const market = resolveRequestMarket(request('ralph-checkout-market=dk'), DIRECTORY);
+    expect(cartMarketAlias(market, 'checkout')).toBe('dk');
+    expect(cartMarketAlias(market, 'routes/checkout-confirm')).toBe('dk');
+    expect(cartMarketAlias(market, 'product')).toBe('se');
+  });
+});
+
+describe('cross-tab messages', () => {
+  it('accepts well-formed messages of other tabs only', () => {
+    const message = { type: 'market', id: 'other', currentMarket: 'no', checkoutMarket: 'no' };
+    expect(isForeignMessage(message, 'me')).toBe(true);
+    expect(isForeignMessage({ ...message, id: 'me' }, 'me')).toBe(false);
+    expect(isForeignMessage({ ...message, type: 'evil' }, 'me')).toBe(false);
+    expect(isForeignMessage('market', 'me')).toBe(false);
+  });
+});

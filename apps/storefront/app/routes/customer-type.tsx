@@ -1,0 +1,27 @@
+/**
+ * `POST /kundtyp`: the customer-type switch (SPEC §4 "Customer type change": sets the type and
+ * whether VAT is included). Stores `ralph-user-type` for a year; unknown values give PERSON.
+ * Without JavaScript the browser is sent back to `returnTo`; with a fetcher the page's loaders
+ * revalidate and every price follows.
+ */
+import { redirect } from 'react-router';
+import type { Route } from './+types/customer-type';
+import { preferenceCookie, USER_TYPE_COOKIE } from '../market/cookies';
+import { parseCustomerType } from '../market/request-market';
+import { safeLocalPath, withBasename } from '../routing/local-path';
+
+/** `GET /kundtyp` has nothing to show: back to the start page. */
+export function loader({ context }: Route.LoaderArgs) {
+  return redirect(withBasename(context.market.basename, '/'));
+}
+
+/** Stores the customer type and returns to the page the switch was on. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const customerType = parseCustomerType(String(form.get('customerType') ?? ''));
+  const secure = context.shop.publicUrl.startsWith('https:');
+  const returnTo = withBasename(context.market.basename, safeLocalPath(form.get('returnTo')));
+  return redirect(returnTo, {
+    headers: { 'Set-Cookie': preferenceCookie(USER_TYPE_COOKIE, customerType, secure) },
+  });
+}

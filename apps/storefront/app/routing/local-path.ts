@@ -1,0 +1,26 @@
+/**
+ * Paths inside the app under a market or locale prefix (React Router `basename`, issue 4).
+ * Loaders see the full request path; these helpers strip and add the request's prefix.
+ */
+
+/** A `returnTo` form value as a safe local path ('/' for anything else: open-redirect guard). */
+export function safeLocalPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/';
+  if (/[\\\s]/.test(value)) return '/';
+  return value;
+}
+
+/** The request URL with the prefix removed from its path (`/no/nb/c/x` -> `/c/x`). */
+export function appUrl(request: Request, basename: string): URL {
+  const url = new URL(request.url);
+  if (basename && (url.pathname === basename || url.pathname.startsWith(`${basename}/`))) {
+    url.pathname = url.pathname.slice(basename.length) || '/';
+  }
+  return url;
+}
+
+/** An app path with the prefix added, for redirects of document requests (`/c/x` -> `/no/nb/c/x`). */
+export function withBasename(basename: string, path: string): string {
+  if (!basename || !path.startsWith('/') || path.startsWith('//')) return path;
+  return path === '/' ? `${basename}/` : `${basename}${path}`;
+}
