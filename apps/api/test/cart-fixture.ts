@@ -112,3 +112,28 @@ export async function addCartFixture(db: Database): Promise<void> {
       price(f.bike.productId, f.bike.price),
     ]);
 }
+
+/** A valid personnummer and organisationsnummer (check digits right). */
+export const PERSONAL_ID = '19900101-0017';
+export const ORGANIZATION_ID = '556016-0680';
+
+/** A complete checkout for a private person paying by invoice, home delivery. */
+export function personCheckout(overrides: Record<string, unknown> = {}) {
+  return {
+    customerType: 'PERSON',
+    email: 'anna.andersson@example.se',
+    identityNumber: PERSONAL_ID,
+    paymentId: 1,
+    shippingId: 2,
+    billingAddress: {
+      firstName: 'Anna',
+      lastName: 'Andersson',
+      addressLine1: 'Storgatan 1',
+      zip: '11122',
+      city: 'Stockholm',
+      mobile: '0701234567',
+      country: 'SE',
+    },
+    ...overrides,
+  };
+}

@@ -16,33 +16,14 @@ import { transitionOrder } from '../src/modules/orders/orders.service.ts';
 import { decidePaymentSession } from '../src/modules/payments/payments.service.ts';
 import { returnStock } from '../src/modules/inventory/inventory.service.ts';
 import { createTestClient, testConfig, type TestClient } from './api-client.ts';
-import { addCartFixture, CART_FIXTURE as F } from './cart-fixture.ts';
+import {
+  addCartFixture,
+  CART_FIXTURE as F,
+  ORGANIZATION_ID,
+  PERSONAL_ID,
+  personCheckout,
+} from './cart-fixture.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
-
-/** A valid personnummer and organisationsnummer (check digits right). */
-export const PERSONAL_ID = '19900101-0017';
-export const ORGANIZATION_ID = '556016-0680';
-
-/** A complete checkout for a private person paying by invoice, home delivery. */
-export function personCheckout(overrides: Record<string, unknown> = {}) {
-  return {
-    customerType: 'PERSON',
-    email: 'anna.andersson@example.se',
-    identityNumber: PERSONAL_ID,
-    paymentId: 1,
-    shippingId: 2,
-    billingAddress: {
-      firstName: 'Anna',
-      lastName: 'Andersson',
-      addressLine1: 'Storgatan 1',
-      zip: '11122',
-      city: 'Stockholm',
-      mobile: '0701234567',
-      country: 'SE',
-    },
-    ...overrides,
-  };
-}
 
 const PLACE = `mutation place($cartId: String!, $checkout: CheckoutInputType!) {
   placeOrder(cartId: $cartId, checkout: $checkout) { orderId publicId status redirectUrl } }`;
