@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
-import { customers, orders } from '../src/db/schema.ts';
+import { customers, orderLines, orders } from '../src/db/schema.ts';
 import { passwordDigest } from '../src/modules/auth/password-digest.ts';
 import { issueAccessToken } from '../src/modules/auth/tokens.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
@@ -289,6 +289,60 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
     expect((await gql(commit, { resetKey: annaKey, password })).data?.commitReset).toBe(false);
   });
 
+  it("getOrders: only the caller's orders, with lines; none without a token (IDOR)", async () => {
+    const ids = async (email: string) =>
+      (await handle.db.select().from(customers).where(eq(customers.email, email)))[0]!.id;
+    const base = orderFixture(await ids('anna@example.se'), 'anna@example.se');
+    const [annaOrder] = await handle.db.insert(orders).values(base).returning();
+    await handle.db
+      .insert(orders)
+      .values(orderFixture(await ids('bertil@example.se'), 'bertil@example.se'));
+    await handle.db.insert(orderLines).values({
+      orderId: annaOrder!.id,
+      lineNo: 1,
+      skuId: 1,
+      productId: 1,
+      articleNumber: 'A-1',
+      skuArticleNumber: 'A-1-M',
+      name: 'Cykelhjälm Vind',
+      skuName: 'M',
+      brandName: 'Trampa',
+      quantity: 1,
+      regularUnitPriceIncVat: 49900,
+      unitPriceIncVat: 49900,
+      vatRateBasisPoints: 2500,
+      totalIncVat: 49900,
+      totalExVat: 39920,
+      discountIncVat: 0,
+      discountExVat: 0,
+    });
+    const query = `{ getOrders { id customerId status orderTotal { sellingPriceIncVat }
+      lines { name skuName quantity totalIncVatFormatted } shippingDetails { name trackingLink } } }`;
+    expect(code(await gql(query))).toBe('UNAUTHENTICATED');
+    const asAnna = await gql(query, {}, anna.token);
+    expect(asAnna.errors).toBeUndefined();
+    expect(asAnna.data?.getOrders).toEqual([
+      {
+        id: annaOrder!.id,
+        customerId: annaOrder!.customerId,
+        status: 'received',
+        orderTotal: { sellingPriceIncVat: 499 },
+        lines: [
+          {
+            name: 'Cykelhjälm Vind',
+            skuName: 'M',
+            quantity: 1,
+            totalIncVatFormatted: '499\u00a0kr',
+          },
+        ],
+        shippingDetails: [{ name: 'Postnord', trackingLink: null }],
+      },
+    ]);
+    const asBertil = await gql(query, {}, bertil.token);
+    expect(asBertil.data?.getOrders).toHaveLength(1);
+    expect(asBertil.data?.getOrders[0].id).not.toBe(annaOrder!.id);
+  });
+
   it('deleteUser removes the account, anonymises its orders and refuses its tokens', async () => {
     const carl = await register('carl@example.se');
     const [row] = await handle.db
@@ -368,3 +422,42 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
     expect(rows.filter((o) => o.email === 'carl@example.se')).toHaveLength(1);
   });
 });
+
+/** A minimal placed order of a customer (amounts in öre). */
+function orderFixture(customerId: number | null, email: string) {
+  const address = {
+    firstName: 'A',
+    lastName: 'B',
+    addressLine1: 'Gatan 1',
+    zip: '11122',
+    city: 'Stockholm',
+    country: 'SE',
+  };
+  return {
+    publicId: randomUUID(),
+    cartId: randomUUID(),
+    idempotencyKey: randomUUID(),
+    customerId,
+    marketId: 'SE|SEK',
+    currencyCode: 'SEK',
+    languageId: 'sv-SE',
+    customerType: 'PERSON',
+    email,
+    billingAddress: address,
+    shippingAddress: address,
+    shippingId: 1,
+    shippingName: 'Postnord',
+    paymentId: 1,
+    paymentName: 'Faktura',
+    paymentType: 'STANDARD',
+    itemValueIncVat: 49900,
+    itemValueExVat: 39920,
+    discountIncVat: 0,
+    discountExVat: 0,
+    shippingFeeIncVat: 0,
+    shippingFeeExVat: 0,
+    orderValueIncVat: 49900,
+    orderValueExVat: 39920,
+    vats: [{ rateBasisPoints: 2500, amount: 9980 }],
+  };
+}

@@ -4,13 +4,12 @@
  * of the verified caller; callers never pass ids from the client.
  */
 import { eq } from 'drizzle-orm';
-import Organisationsnummer from 'organisationsnummer';
-import Personnummer from 'personnummer';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../errors.ts';
 import { ADDRESS_FIELDS, type AddressData } from '../../graphql/address.ts';
 import { customers } from './customers.tables.ts';
+import { normalizeOrganisationsnummer, normalizePersonnummer } from './identity-number.ts';
 
 /** A customer row. */
 export type Customer = typeof customers.$inferSelect;
@@ -116,13 +115,13 @@ export function normalizeIdentityNumber(value: string, customerType: string): st
   const trimmed = value.trim();
   if (trimmed === '') return '';
   if (customerType === 'ORGANIZATION') {
-    if (!Organisationsnummer.valid(trimmed)) {
-      throw badUserInput('Ogiltigt organisationsnummer', 'personalId');
-    }
-    return Organisationsnummer.parse(trimmed).format(true);
+    const normalized = normalizeOrganisationsnummer(trimmed);
+    if (!normalized) throw badUserInput('Ogiltigt organisationsnummer', 'personalId');
+    return normalized;
   }
-  if (!Personnummer.valid(trimmed)) throw badUserInput('Ogiltigt personnummer', 'personalId');
-  return Personnummer.parse(trimmed).format(true);
+  const normalized = normalizePersonnummer(trimmed);
+  if (!normalized) throw badUserInput('Ogiltigt personnummer', 'personalId');
+  return normalized;
 }
 
 /**
