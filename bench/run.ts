@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, type as osType, release } from 'node:os';
+import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, repoRoot } from '../scripts/build-if-stale.ts';
 import { ArgumentError, parseArgs, USAGE, type BenchOptions } from './args.ts';
@@ -132,15 +132,15 @@ async function apiTargets(shop: RunningShop, targets: BenchTargets): Promise<Api
 }
 
 function pageTargets(targets: BenchTargets): PageTarget[] {
-  const page = (id: string, path: string, load: boolean): PageTarget => ({
-    result: { id, kind: 'page', label: `Page ${path}`, path, load: [] },
+  const page = (id: string, label: string, path: string, load: boolean): PageTarget => ({
+    result: { id, kind: 'page', label: `Page ${label}`, path, load: [] },
     load,
   });
   return [
-    page('page:home', '/', true),
-    page('page:category', targets.category.path, true),
-    page('page:product', targets.product.path, true),
-    page('page:checkout', '/kassan', false),
+    page('page:home', '/', '/', true),
+    page('page:category', 'category', targets.category.path, true),
+    page('page:product', 'product', targets.product.path, true),
+    page('page:checkout', '/kassan', '/kassan', false),
   ];
 }
 
@@ -211,6 +211,11 @@ async function measureLoads(
       );
       const figures = await measureLoad(request, connections, options.duration, options.warmup);
       result.load.push(figures);
+      if (figures.requests === 0) {
+        report.notes.push(
+          `${result.label} @${connections}: no response completed within ${options.duration} s (server saturated or machine busy)`,
+        );
+      }
       if (figures.failures > 0) {
         report.notes.push(
           `${result.label} @${connections}: ${figures.failures} failed responses (non-2xx, errors or timeouts)`,
@@ -267,6 +272,7 @@ async function main(): Promise<void> {
       os: `${osType()} ${release()}`,
       node: process.version,
       chromium: chromiumVersion(),
+      loadAverage: { start: loadavg()[0] ?? 0 },
     },
     database: { kind: options.db, description: '' },
     catalogue: { products: 0 },
@@ -345,6 +351,7 @@ async function main(): Promise<void> {
     process.off('SIGTERM', onSignal);
   }
 
+  report.machine.loadAverage.end = loadavg()[0] ?? 0;
   report.seconds = Math.round((Date.now() - started) / 1000);
   const resultsDir = join(repoRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
