@@ -3,7 +3,7 @@
  * (default) and desktop presets; several runs per page, the median of each figure reported.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROME_FLAGS, CHROMIUM_PATH } from './page-weight.ts';
 import { median } from './stats.ts';
@@ -133,21 +133,31 @@ async function runLighthouse(
   } catch {
     const lastLine = result.output.trim().split('\n').pop() ?? '';
     return { ...medianFigures([]), error: `lighthouse exit ${result.code}: ${lastLine}` };
-  } finally {
-    rmSync(outputPath, { force: true });
   }
 }
 
-/** Runs Lighthouse `runs` times on `url` with `preset` and reports the medians. */
+/**
+ * Runs Lighthouse `runs` times on `url` with `preset` and reports the medians.
+ * @param keepReportAt where to copy the last run's full JSON report (for the details behind a
+ *   score, e.g. the LCP element); the other reports are removed
+ */
 export async function measureLighthouse(
   url: string,
   preset: Preset,
   runs: number,
   workDir: string,
+  keepReportAt?: string,
 ): Promise<LighthouseResult> {
   const results: Array<LighthouseFigures & { error?: string }> = [];
   for (let index = 0; index < runs; index += 1) {
-    results.push(await runLighthouse(url, preset, join(workDir, `lighthouse-${index}.json`)));
+    const outputPath = join(workDir, `lighthouse-${index}.json`);
+    results.push(await runLighthouse(url, preset, outputPath));
+    try {
+      if (keepReportAt && index === runs - 1) copyFileSync(outputPath, keepReportAt);
+    } catch {
+      // no report written (the run failed)
+    }
+    rmSync(outputPath, { force: true });
   }
   const good = results.filter((result) => !result.error);
   return {

@@ -31,6 +31,9 @@ import { CHROMIUM_PATH, launchChromium, measurePageWeight } from './page-weight.
 import { renderReport, type BenchReport, type TargetResult } from './report.ts';
 import { createBenchDatabase, seedDatabase, startShop, type RunningShop } from './shop.ts';
 
+/** Where the JSON results go (git-ignored). */
+const resultsDir = join(repoRoot, 'bench/results');
+
 /** Page size of the category `products` operation and page. */
 const PAGE_SIZE = 24;
 
@@ -246,6 +249,9 @@ async function measureLighthouses(
 ): Promise<void> {
   progress('preparing Lighthouse (npx)');
   report.machine.lighthouse = await prepareLighthouse();
+  // The last run's full report of each page and preset, replaced by every bench run.
+  const reportsDir = join(resultsDir, 'lighthouse');
+  mkdirSync(reportsDir, { recursive: true });
   for (const page of pages) {
     for (const preset of ['mobile', 'desktop'] as Preset[]) {
       progress(`Lighthouse ${preset} ${page.result.path} × ${options.lighthouseRuns}`);
@@ -254,6 +260,7 @@ async function measureLighthouses(
         preset,
         options.lighthouseRuns,
         workDir,
+        join(reportsDir, `${page.result.id.replace('page:', '')}-${preset}.json`),
       );
       page.result.lighthouse = { ...page.result.lighthouse, [preset]: result };
     }
@@ -353,7 +360,6 @@ async function main(): Promise<void> {
 
   report.machine.loadAverage.end = loadavg()[0] ?? 0;
   report.seconds = Math.round((Date.now() - started) / 1000);
-  const resultsDir = join(repoRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
   const stamp = report.date.replace(/[:.]/g, '-').slice(0, 19);
   const file = join(resultsDir, `${stamp}-${options.db}-${report.catalogue.products}.json`);
