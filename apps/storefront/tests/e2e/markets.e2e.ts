@@ -1,0 +1,160 @@
+/**
+ * Journeys of issue 4: a shopper picks another market in the modal picker and sees its
+ * currency, formatting and VAT; a company sees every price excl. VAT; the choices survive a
+ * reload; a second tab follows a market change without reloading.
+ *
+ * Set SCREENSHOT_DIR to save screenshots of the picker and of a product page per customer type.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+
+const screenshotDir = process.env.SCREENSHOT_DIR;
+
+/** "1 039,20 kr" / "1.299 kr." / "129,90 €" -> 1039.2 / 1299 / 129.9. */
+function amount(text: string): number {
+  const digits = text.replace(/[^\d,]/g, '').replace(',', '.');
+  return Number(digits);
+}
+
+/** The first product link of a category page. */
+async function openFirstProduct(page: Page): Promise<void> {
+  await page.goto(`${baseUrl()}/c/cyklar`);
+  await page.getByRole('main').locator('.product-card a').first().click();
+  await page.waitForURL(/\/p\//);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+}
+
+/** The product page's selling price and its VAT label. */
+async function productPrice(page: Page): Promise<{ text: string; label: string }> {
+  const price = page.locator('.product .price').first();
+  return {
+    text: ((await price.locator('.price__selling').textContent()) ?? '')
+      .replace(/^(Pris|Kampanjpris)\s*/, '')
+      .trim(),
+    label: ((await price.locator('.price__vat').textContent()) ?? '').trim(),
+  };
+}
+
+/** Opens the market picker dialog from the header and chooses a market. */
+async function chooseMarket(page: Page, country: string): Promise<void> {
+  await page.getByRole('link', { name: /^Land och valuta:/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Välj land och valuta' });
+  await dialog.waitFor();
+  await dialog.getByRole('radio', { name: new RegExp(country) }).check();
+  await dialog.getByRole('button', { name: 'Spara' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Switches the customer type with the header switch. */
+async function chooseCustomerType(page: Page, label: 'Privat' | 'Företag'): Promise<void> {
+  const button = page.getByRole('button', { name: label, exact: true });
+  await button.click();
+  await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+  const vat = label === 'Privat' ? 'inkl. moms' : 'exkl. moms';
+  await expect
+    .poll(async () => [...new Set(await page.locator('.price__vat').allTextContents())])
+    .toEqual([vat]);
+}
+
+describe.skipIf(!browserAvailable)('markets and customer types', () => {
+  const browser = useBrowser();
+
+  it('lists the markets by group in an accessible dialog, without checkout-only markets', async () => {
+    const page = await browser.newPage();
+    await page.goto(baseUrl());
+    const trigger = page.getByRole('link', { name: 'Land och valuta: Sverige, SEK. Byt' });
+    await trigger.click();
+    const dialog = page.getByRole('dialog', { name: 'Välj land och valuta' });
+    await dialog.waitFor();
+    const group = dialog.getByRole('group', { name: 'Norden' });
+    expect(await group.getByRole('radio').count()).toBe(4);
+    expect(await dialog.getByRole('radio', { name: /Sverige/ }).isChecked()).toBe(true);
+    expect(await dialog.getByText('Europa').count()).toBe(0);
+    if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/market-picker.png` });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Focus returns to the trigger.
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('switches to Norway: NOK in Norwegian format with 25 % VAT; Finland: EUR with 25.5 %', async () => {
+    const page = await browser.newPage();
+    await openFirstProduct(page);
+    const sweden = await productPrice(page);
+    expect(sweden.text).toMatch(/^\d[\d\u00a0]*\u00a0kr$/);
+
+    await chooseMarket(page, 'Norge');
+    await expect
+      .poll(() => page.getByRole('link', { name: /^Land och valuta:/ }).textContent())
+      .toBe('Norge, NOK');
+    const norwayInc = await productPrice(page);
+    expect(norwayInc).toMatchObject({ label: 'inkl. moms' });
+    expect(norwayInc.text).toMatch(/^\d{1,3}(\u00a0\d{3})*\u00a0kr$/);
+    expect(norwayInc.text).not.toBe(sweden.text);
+    await chooseCustomerType(page, 'Företag');
+    const norwayEx = await productPrice(page);
+    expect(norwayEx.label).toBe('exkl. moms');
+    expect(amount(norwayInc.text) / amount(norwayEx.text)).toBeCloseTo(1.25, 3);
+
+    await chooseMarket(page, 'Finland');
+    await expect
+      .poll(() => page.getByRole('link', { name: /^Land och valuta:/ }).textContent())
+      .toBe('Finland, EUR');
+    const finlandEx = await productPrice(page);
+    expect(finlandEx.text).toMatch(/\u00a0€$/);
+    await chooseCustomerType(page, 'Privat');
+    const finlandInc = await productPrice(page);
+    expect(finlandInc.text).toMatch(/^\d{1,3}(\u00a0\d{3})*(,\d\d)?\u00a0€$/);
+    expect(amount(finlandInc.text) / amount(finlandEx.text)).toBeCloseTo(1.255, 3);
+  });
+
+  it('shows every price excl. VAT to a company on list and product pages, also after a reload', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/c/cyklar`);
+    await chooseCustomerType(page, 'Företag');
+    await page.reload();
+    expect(
+      await page.getByRole('button', { name: 'Företag', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    const labels = await page.locator('.price__vat').allTextContents();
+    expect(labels.length).toBeGreaterThan(5);
+    expect(new Set(labels)).toEqual(new Set(['exkl. moms']));
+    await page.locator('.product-card a').first().click();
+    await page.waitForURL(/\/p\//);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const productLabels = await page.locator('.price__vat').allTextContents();
+    expect(new Set(productLabels)).toEqual(new Set(['exkl. moms']));
+    if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/product-foretag.png` });
+    await chooseCustomerType(page, 'Privat');
+    await expect
+      .poll(async () => [...new Set(await page.locator('.price__vat').allTextContents())])
+      .toEqual(['inkl. moms']);
+    if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/product-privat.png` });
+  });
+
+  it('keeps the market after a reload, and a second tab follows without reloading', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/c/cyklar`);
+    const other = await page.context().newPage();
+    await other.goto(`${baseUrl()}/c/cyklar`);
+    await other.evaluate(() => {
+      (window as unknown as { marker: string }).marker = 'same document';
+    });
+    const otherTrigger = other.getByRole('link', { name: /^Land och valuta:/ });
+    expect(await otherTrigger.textContent()).toBe('Sverige, SEK');
+
+    await chooseMarket(page, 'Danmark');
+    await expect.poll(() => otherTrigger.textContent(), { timeout: 10_000 }).toBe('Danmark, DKK');
+    expect(await other.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      'same document',
+    );
+    expect(await other.locator('.price__selling').first().textContent()).toMatch(/\u00a0kr\.$/);
+
+    await page.reload();
+    expect(await page.getByRole('link', { name: /^Land och valuta:/ }).textContent()).toBe(
+      'Danmark, DKK',
+    );
+    await other.close();
+  });
+});
