@@ -19,6 +19,7 @@ import { maskError } from './graphql/errors.ts';
 import { getSchema } from './graphql/schema.ts';
 import { createPersistedQueryStore } from './modules/persisted-queries/persisted-queries.service.ts';
 import { AUTH_PATH, createAuthHandler, type AuthRequestInfo } from './modules/auth/auth.http.ts';
+import { createPaymentsHandler, PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 
 /** Path of the GraphQL endpoint (GEINS-API §1). */
 export const GRAPHQL_PATH = '/graphql';
@@ -54,6 +55,11 @@ export interface Api {
    * limit. Mount it in Express at `/auth` (see apps/storefront/server.ts).
    */
   auth(request: Request, info?: AuthRequestInfo): Promise<Response>;
+  /**
+   * The payment sandbox's pages and the provider notification endpoint at `/payments/*`
+   * (modules/payments/payments.http.ts). Mount it in Express at `/payments`.
+   */
+  payments(request: Request): Promise<Response>;
   /** The executable schema (the one printed to schema.graphql). */
   schema: GraphQLSchema;
 }
@@ -135,13 +141,19 @@ export function createApi(options: ApiOptions): Api {
   const authHandler = createAuthHandler({ db, config });
   const auth = async (request: Request, info?: AuthRequestInfo): Promise<Response> =>
     (await authHandler(request, info)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 });
+  const paymentsHandler = createPaymentsHandler({ db, config });
+  const payments = async (request: Request): Promise<Response> =>
+    (await paymentsHandler(request)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 });
   return {
     yoga,
     schema,
     auth,
-    fetch: async (request) =>
-      new URL(request.url).pathname.startsWith(`${AUTH_PATH}/`)
-        ? auth(request)
-        : yoga.fetch(request),
+    payments,
+    fetch: async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith(`${AUTH_PATH}/`)) return auth(request);
+      if (path.startsWith(`${PAYMENTS_PATH}/`)) return payments(request);
+      return yoga.fetch(request);
+    },
   };
 }

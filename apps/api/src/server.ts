@@ -10,6 +10,7 @@ import { prepareDatabase } from './db/setup.ts';
 import { sqlStatementCountHeader } from './db/statement-count-header.ts';
 import { AUTH_PATH } from './modules/auth/auth.http.ts';
 import { authNodeListener } from './modules/auth/auth.node.ts';
+import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 
 const config = loadConfigOrExit();
 const handle = await prepareDatabase(config);
@@ -20,8 +21,11 @@ const graphql = config.benchSqlCount
   : api.yoga;
 // The auth service (GEINS-API §7) under /auth/, GraphQL everywhere else.
 const auth = authNodeListener(api.auth);
+// The payment sandbox and its notifications (issue 6) under /payments/ (same adapter).
+const payments = authNodeListener((request) => api.payments(request));
 const server = createServer((req, res) => {
   if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) void auth(req, res);
+  else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) void payments(req, res);
   else void graphql(req, res);
 });
 

@@ -14,6 +14,7 @@ import { createGraphQLContext } from '../src/graphql/context.ts';
 import { applyPaymentNotification } from '../src/modules/checkout/checkout.service.ts';
 import { transitionOrder } from '../src/modules/orders/orders.service.ts';
 import { decidePaymentSession } from '../src/modules/payments/payments.service.ts';
+import { sandboxSignature } from '../src/modules/payments/payments.http.ts';
 import { returnStock } from '../src/modules/inventory/inventory.service.ts';
 import { createTestClient, testConfig, type TestClient } from './api-client.ts';
 import {
@@ -361,6 +362,62 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ status: 'paid', provider: 'sandbox', amount: 499_900 });
     expect(await stockOf(F.bike.skuId)).toBe(before - 1);
+  });
+
+  it('the sandbox over HTTP: its page, decline and approve redirects, signed notifications applied once', async () => {
+    const cartId = await cartWith([[F.bike.skuId, 1]]);
+    const pending = await place(cartId, personCheckout({ paymentId: 2 }));
+    const path = new URL(pending.data!.placeOrder.redirectUrl!).pathname;
+    expect(path).toMatch(/^\/payments\/sandbox\/[0-9a-f-]{36}$/);
+    const session = path.split('/').pop()!;
+    const http = (url: string, init?: RequestInit) =>
+      client.api.fetch(new Request(`http://localhost${url}`, init));
+    const pageResponse = await http(path);
+    expect(pageResponse.status).toBe(200);
+    expect(await pageResponse.text()).toContain('Betala 4\u00a0999\u00a0kr till Trampa');
+
+    const body = JSON.stringify({ eventId: 'e-1', sessionId: session, type: 'captured' });
+    const unsigned = await http('/payments/notify/sandbox', { method: 'POST', body });
+    expect(unsigned.status).toBe(401);
+    const signature = sandboxSignature(testConfig().apiKey, body);
+    const deliveries = await Promise.all(
+      [1, 2, 3].map(() =>
+        http('/payments/notify/sandbox', {
+          method: 'POST',
+          body,
+          headers: { 'x-sandbox-signature': signature },
+        }),
+      ),
+    );
+    const ids = await Promise.all(
+      deliveries.map(async (r) => ((await r.json()) as { orderId: number }).orderId),
+    );
+    expect(new Set(ids).size).toBe(1);
+    const approve = await http(path, {
+      method: 'POST',
+      body: 'decision=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(approve.status).toBe(303);
+    expect(approve.headers.get('location')).toBe(
+      `/checkout/confirm?kid=${session}&cartid=${cartId}`,
+    );
+    const [order] = await handle.db.select().from(orders).where(eq(orders.cartId, cartId));
+    const payments = await handle.db
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, order!.id));
+    expect(payments.map((p) => p.status)).toEqual(['paid']);
+
+    const other = await cartWith([[F.bike.skuId, 1]]);
+    const second = await place(other, personCheckout({ paymentId: 2 }));
+    const declinePath = new URL(second.data!.placeOrder.redirectUrl!).pathname;
+    const decline = await http(declinePath, {
+      method: 'POST',
+      body: 'decision=out-of-stock',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(decline.headers.get('location')).toBe('/checkout/klarna-fail?reason=out-of-stock');
   });
 
   it('order status changes only through the transitions table; cancelling returns stock', async () => {

@@ -214,8 +214,14 @@ const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').implement({
       resolve: (c) => shippingNodes(c),
     }),
     shippingData: t.string({
-      description: 'JSON: {"noShippingForZip": true} when a valid zip has no shipping option.',
-      resolve: (c) => JSON.stringify({ noShippingForZip: c.noShippingForZip }),
+      description:
+        'JSON: noShippingForZip (true when a valid zip has no shipping option), and the customerType and pickupPoint entered.',
+      resolve: (c) =>
+        JSON.stringify({
+          noShippingForZip: c.noShippingForZip,
+          customerType: c.input.customerType ?? null,
+          pickupPoint: c.input.pickupPoint ?? null,
+        }),
     }),
     checkoutStatus: t.field({
       type: CheckoutStatusEnum,

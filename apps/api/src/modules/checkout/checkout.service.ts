@@ -508,7 +508,7 @@ export async function placeOrder(
       orderId: '',
       publicId: '',
       status: 'pending',
-      redirectUrl: `${options.publicUrl ?? ''}/betalning/sandbox/${sessionId}`,
+      redirectUrl: `${options.publicUrl ?? ''}/payments/sandbox/${sessionId}`,
     };
   }
   try {

@@ -1,0 +1,141 @@
+/**
+ * HTTP endpoints of the local payment sandbox (issue 6), which stands in for an external hosted
+ * checkout such as Klarna's (SPEC §2 /checkout/klarna-fail; GEINS-API §2.4 confirm with `kid`):
+ *
+ * - `GET  /payments/sandbox/{sessionId}`: the provider's payment page (plain HTML, no script):
+ *   the amount and buttons to approve or decline (general, out of stock, blocked).
+ * - `POST /payments/sandbox/{sessionId}`: the shopper's decision. Approve: the sandbox sends its
+ *   server-to-server notification and returns the shopper to `/checkout/confirm?kid=…&cartid=…`;
+ *   decline: to `/checkout/klarna-fail?reason=…` (the cart stays as it was).
+ * - `POST /payments/notify/sandbox`: the notification ("push"), JSON
+ *   `{eventId, sessionId, type: "authorized" | "captured"}` signed with
+ *   `x-sandbox-signature: hex(HMAC-SHA256(API_KEY, body))`; accepted any number of times and in
+ *   any order, applied exactly once (checkout.service.ts applyPaymentNotification).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  loadChannelDirectory,
+  requireCurrency,
+  resolveShopContext,
+  type PricedShopContext,
+} from '../channel/channel.service.ts';
+import { applyPaymentNotification } from '../checkout/checkout.service.ts';
+import { formatMoney } from '../pricing/money.ts';
+import { decidePaymentSession, getPaymentSession, type DeclineReason } from './payments.service.ts';
+
+/** Path prefix of the payment endpoints. */
+export const PAYMENTS_PATH = '/payments';
+
+/** The signature the sandbox puts on its notifications: hex HMAC-SHA256 of the body. */
+export function sandboxSignature(secret: string, body: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+const notificationSchema = z.object({
+  eventId: z.string().min(1).max(200),
+  sessionId: z.string().uuid(),
+  type: z.enum(['authorized', 'captured']),
+});
+
+const DECISIONS = ['approve', 'general', 'out-of-stock', 'blocked'] as const;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+async function shopFor(db: Database, marketId: string): Promise<PricedShopContext> {
+  const directory = await loadChannelDirectory(db);
+  return requireCurrency(resolveShopContext(directory, { marketId }, () => undefined));
+}
+
+function page(title: string, body: string, status = 200): Response {
+  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+</head><body>${body}</body></html>`;
+  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+/** The handler: a Response for `/payments/*`, null for other paths. */
+export function createPaymentsHandler(options: { db: Database; config: Config }) {
+  const { db, config } = options;
+  return async (request: Request): Promise<Response | null> => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith(`${PAYMENTS_PATH}/`)) return null;
+    const rest = url.pathname.slice(PAYMENTS_PATH.length + 1).split('/');
+
+    if (rest[0] === 'notify' && rest[1] === 'sandbox' && request.method === 'POST') {
+      const body = await request.text();
+      const presented = Buffer.from(request.headers.get('x-sandbox-signature') ?? '', 'utf8');
+      const expected = Buffer.from(sandboxSignature(config.apiKey, body), 'utf8');
+      if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
+        return Response.json({ error: 'BAD_SIGNATURE' }, { status: 401 });
+      }
+      let parsed;
+      try {
+        parsed = notificationSchema.safeParse(JSON.parse(body));
+      } catch {
+        parsed = null;
+      }
+      if (!parsed?.success) return Response.json({ error: 'BAD_REQUEST' }, { status: 400 });
+      const session = await getPaymentSession(db, parsed.data.sessionId);
+      if (!session) return Response.json({ error: 'NOT_FOUND' }, { status: 404 });
+      const orderId = await applyPaymentNotification(
+        db,
+        parsed.data,
+        await shopFor(db, session.marketId),
+        new Date(),
+      );
+      return Response.json({ ok: true, orderId });
+    }
+
+    if (rest[0] === 'sandbox' && rest[1] && rest.length === 2) {
+      const session = await getPaymentSession(db, rest[1]);
+      if (!session) return page('Betalningen finns inte', '<h1>Betalningen finns inte</h1>', 404);
+      if (request.method === 'POST') {
+        const form = new URLSearchParams(await request.text());
+        const decision = form.get('decision') as (typeof DECISIONS)[number] | null;
+        if (!decision || !DECISIONS.includes(decision)) {
+          return page('Ogiltigt val', '<h1>Ogiltigt val</h1>', 400);
+        }
+        const decided = await decidePaymentSession(
+          db,
+          session.id,
+          decision === 'approve'
+            ? { approved: true }
+            : { approved: false, reason: decision as DeclineReason },
+        );
+        const params = new URLSearchParams({ kid: session.id, cartid: session.cartId });
+        if (decided?.status === 'approved') {
+          // The provider's server-to-server notification ("push").
+          await applyPaymentNotification(
+            db,
+            { eventId: `${session.id}:authorized`, sessionId: session.id, type: 'authorized' },
+            await shopFor(db, session.marketId),
+            new Date(),
+          );
+          return new Response(null, {
+            status: 303,
+            headers: { location: `/checkout/confirm?${params}` },
+          });
+        }
+        const reason = decided?.declineReason ?? 'general';
+        return new Response(null, {
+          status: 303,
+          headers: { location: `/checkout/klarna-fail?reason=${encodeURIComponent(reason)}` },
+        });
+      }
+      const amount = formatMoney(session.amount, session.currencyCode, 'sv-SE');
+      return page(
+        'Testbetalning',
+        `<div class="box"><p>Testmiljö – inga pengar dras</p><h1>Betala ${escapeHtml(amount)} till ${escapeHtml(config.shopName)}</h1>
+<form method="post"><button name="decision" value="approve">Godkänn betalningen</button>
+<button name="decision" value="general">Neka (allmänt fel)</button>
+<button name="decision" value="out-of-stock">Neka (slut i lager)</button>
+<button name="decision" value="blocked">Neka (kunden spärrad)</button></form></div>`,
+      );
+    }
+    return null;
+  };
+}
