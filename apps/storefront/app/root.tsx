@@ -18,6 +18,7 @@ import { buildCategoryTree, type CategoryNode } from './features/layout/category
 import { CategoriesDocument } from './graphql/generated';
 import { t } from './i18n/i18n';
 import { toMarketView, type MarketView } from './market/market-view';
+import { alternatesFor, type LocaleLinks } from './routing/alternates';
 import { pageMeta } from './routing/meta';
 import { useNonce } from './security/nonce';
 import baseStyles from './styles/base.css?url';
@@ -28,7 +29,8 @@ import tokenStyles from './styles/tokens.css?url';
 
 /** Data every page shares. */
 export interface RootData {
-  shop: { name: string; publicUrl: string };
+  /** Trade name, public URL, and the path prefix and hreflang alternates of this request. */
+  shop: { name: string; publicUrl: string; locale?: LocaleLinks };
   categories: CategoryNode[];
   year: number;
   /** Customer type, current and checkout market, markets for the pickers (issue 4). */
@@ -50,7 +52,13 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const data = await context.api.query(CategoriesDocument);
   const categories = (data.categories ?? []).filter((category) => category !== null);
   return {
-    shop: context.shop,
+    shop: {
+      ...context.shop,
+      locale: {
+        basename: context.market.basename,
+        alternates: alternatesFor(context.routing, context.markets),
+      },
+    },
     categories: buildCategoryTree(categories),
     year: new Date().getFullYear(),
     market: toMarketView(context),

@@ -26,7 +26,7 @@ import type { RootData } from '../root';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { categoryFromPath, needsCanonicalRedirect, normalizePath } from '../routing/paths';
 import listStyles from '../styles/list.css?url';
-import { appUrl, withBasename } from '../routing/local-path';
+import { appUrl } from '../routing/local-path';
 
 /** List page styles. */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listStyles }];
@@ -65,10 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!info || !info.id) throw notFound(url.pathname);
   const canonicalUrl = info.canonicalUrl || normalizePath(url.pathname);
   if (!append && needsCanonicalRedirect(url.pathname, canonicalUrl)) {
-    throw redirect(
-      withBasename(context.market.basename, pageHref(canonicalUrl, page, url.search)),
-      301,
-    );
+    throw redirect(pageHref(canonicalUrl, page, url.search), 301);
   }
   const count = data.products?.count ?? 0;
   const pages = pageCount(count);

@@ -8,11 +8,11 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/customer-type';
 import { preferenceCookie, USER_TYPE_COOKIE } from '../market/cookies';
 import { parseCustomerType } from '../market/request-market';
-import { safeLocalPath, withBasename } from '../routing/local-path';
+import { safeLocalPath } from '../routing/local-path';
 
 /** `GET /kundtyp` has nothing to show: back to the start page. */
-export function loader({ context }: Route.LoaderArgs) {
-  return redirect(withBasename(context.market.basename, '/'));
+export function loader() {
+  return redirect('/');
 }
 
 /** Stores the customer type and returns to the page the switch was on. */
@@ -20,8 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const customerType = parseCustomerType(String(form.get('customerType') ?? ''));
   const secure = context.shop.publicUrl.startsWith('https:');
-  const returnTo = withBasename(context.market.basename, safeLocalPath(form.get('returnTo')));
-  return redirect(returnTo, {
+  // React Router adds the request's market/locale prefix to the path.
+  return redirect(safeLocalPath(form.get('returnTo')), {
     headers: { 'Set-Cookie': preferenceCookie(USER_TYPE_COOKIE, customerType, secure) },
   });
 }

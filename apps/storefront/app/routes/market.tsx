@@ -89,7 +89,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data(change, { headers });
   }
-  return prefixChanged ? redirectDocument(target, { headers }) : redirect(target, { headers });
+  // Within the prefix React Router adds it; another prefix needs an absolute URL.
+  return prefixChanged
+    ? redirectDocument(new URL(target, request.url).href, { headers })
+    : redirect(returnPath, { headers });
 }
 
 /** The picker as a page (no JavaScript, or a direct visit). */

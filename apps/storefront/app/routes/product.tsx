@@ -20,7 +20,7 @@ import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { needsCanonicalRedirect, normalizePath, productAliasFromPath } from '../routing/paths';
 import productStyles from '../styles/product.css?url';
-import { appUrl, withBasename } from '../routing/local-path';
+import { appUrl } from '../routing/local-path';
 
 /** Product page styles. */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: productStyles }];
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!product) throw notFound();
   const canonicalUrl = product.canonicalUrl || normalizePath(url.pathname);
   if (needsCanonicalRedirect(url.pathname, canonicalUrl)) {
-    throw redirect(withBasename(context.market.basename, canonicalUrl + url.search), 301);
+    throw redirect(canonicalUrl + url.search, 301);
   }
   const related: Promise<CardProduct[]> = context.api
     .query(RelatedProductsDocument, { alias: product.alias })

@@ -19,7 +19,11 @@ export function appUrl(request: Request, basename: string): URL {
   return url;
 }
 
-/** An app path with the prefix added, for redirects of document requests (`/c/x` -> `/no/nb/c/x`). */
+/**
+ * An app path with a prefix added (`/c/x` -> `/no/nb/c/x`), for locations outside React Router
+ * (`window.location`, absolute redirects to another prefix). Loader and action redirects to
+ * app paths get the request's prefix from React Router itself.
+ */
 export function withBasename(basename: string, path: string): string {
   if (!basename || !path.startsWith('/') || path.startsWith('//')) return path;
   return path === '/' ? `${basename}/` : `${basename}${path}`;

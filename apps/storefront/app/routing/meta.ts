@@ -4,12 +4,19 @@
  */
 import type { MetaDescriptor } from 'react-router';
 import { t } from '../i18n/i18n';
+import type { LocaleLinks } from './alternates';
 import { absoluteUrl } from './paths';
 
 /** The shop's trade name and public base URL (root loader data). */
 export interface ShopInfo {
   name: string;
   publicUrl: string;
+  /**
+   * The request's market/locale path prefix and the page's hreflang alternates (issue 4,
+   * `routing/alternates.ts`): canonical, prev and next links carry the prefix; each alternate
+   * links the same path under its prefix.
+   */
+  locale?: LocaleLinks;
 }
 
 /** What a page says about itself in the head. */
@@ -44,25 +51,38 @@ export function pageMeta(shop: ShopInfo | undefined, seo: PageSeo): MetaDescript
   const descriptors: MetaDescriptor[] = [{ title }];
   if (seo.description) descriptors.push({ name: 'description', content: seo.description });
   if (seo.noindex) descriptors.push({ name: 'robots', content: 'noindex' });
+  const prefix = shop?.locale?.basename ?? '';
+  const prefixed = (path: string, basename = prefix) =>
+    basename ? `${basename}${path === '/' ? '' : path}` || '/' : path;
   if (shop && seo.canonicalPath) {
     descriptors.push({
       tagName: 'link',
       rel: 'canonical',
-      href: absoluteUrl(shop.publicUrl, seo.canonicalPath),
+      href: absoluteUrl(shop.publicUrl, prefixed(seo.canonicalPath)),
     });
+    if (!seo.noindex) {
+      for (const alternate of shop.locale?.alternates ?? []) {
+        descriptors.push({
+          tagName: 'link',
+          rel: 'alternate',
+          hrefLang: alternate.hreflang,
+          href: absoluteUrl(shop.publicUrl, prefixed(seo.canonicalPath, alternate.basename)),
+        });
+      }
+    }
   }
   if (shop && seo.prevPath) {
     descriptors.push({
       tagName: 'link',
       rel: 'prev',
-      href: absoluteUrl(shop.publicUrl, seo.prevPath),
+      href: absoluteUrl(shop.publicUrl, prefixed(seo.prevPath)),
     });
   }
   if (shop && seo.nextPath) {
     descriptors.push({
       tagName: 'link',
       rel: 'next',
-      href: absoluteUrl(shop.publicUrl, seo.nextPath),
+      href: absoluteUrl(shop.publicUrl, prefixed(seo.nextPath)),
     });
   }
   return descriptors;

@@ -1,0 +1,133 @@
+/**
+ * Market-in-path on the real shop (issue 4; SPEC §2 "Path and locale rules"): a second shop with
+ * MARKET_IN_PATH=true answers with redirects (status and Location) and renders every page under
+ * `/{market}/{language}`, links and canonical and hreflang links included; in the browser,
+ * client navigation stays under the prefix and a market change moves to the new market's path.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server.ts';
+import { browserAvailable, useBrowser } from './browser.ts';
+
+let shop: RunningServer;
+
+beforeAll(async () => {
+  shop = await startServer({
+    port: 0,
+    env: { ...process.env, PGLITE_DATA_DIR: 'memory://', MARKET_IN_PATH: 'true' },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(shop.url + path, { redirect: 'manual', headers });
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    html: response.status === 200 ? await response.text() : '',
+  };
+}
+
+describe('market in path, request level', () => {
+  it('adds the market and language to paths that lack them (302)', async () => {
+    expect(await get('/')).toMatchObject({ status: 302, location: '/se/sv' });
+    expect(await get('/c/cyklar?page=2')).toMatchObject({
+      status: 302,
+      location: '/se/sv/c/cyklar?page=2',
+    });
+    expect(await get('/c/cyklar', { cookie: 'ralph-market=no' })).toMatchObject({
+      status: 302,
+      location: '/no/nb/c/cyklar',
+    });
+  });
+
+  it('redirects an unknown market to the fallback and a disallowed language to the default', async () => {
+    expect(await get('/xx/sv/c/cyklar')).toMatchObject({
+      status: 302,
+      location: '/se/sv/c/cyklar',
+    });
+    expect(await get('/no/sv/c/cyklar')).toMatchObject({
+      status: 302,
+      location: '/no/nb/c/cyklar',
+    });
+    expect(await get('/eu/en/c/cyklar')).toMatchObject({
+      status: 302,
+      location: '/se/sv/c/cyklar',
+    });
+  });
+
+  it('renders the Norwegian market under /no/nb with prefixed links, canonical and hreflang', async () => {
+    const page = await get('/no/nb/c/cyklar');
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Norge, NOK');
+    expect(page.html).toMatch(/href="\/no\/nb\/p\/cyklar\/[^"]+"/);
+    expect(page.html).toMatch(/<link rel="canonical" href="http[^"]+\/no\/nb\/c\/cyklar"/);
+    expect(page.html).toMatch(
+      /<link rel="alternate" hrefLang="fi-FI" href="[^"]+\/fi\/fi\/c\/cyklar"/i,
+    );
+    expect(page.html).toMatch(
+      /<link rel="alternate" hrefLang="x-default" href="[^"]+\/se\/sv\/c\/cyklar"/i,
+    );
+  });
+
+  it('keeps the prefix in canonical redirects and 404 pages', async () => {
+    const list = await get('/no/nb/c/cyklar');
+    const productPath = /href="(\/no\/nb\/p\/[^"]+)"/.exec(list.html)![1]!;
+    const alias = productPath.split('/').at(-1)!;
+    expect(await get(`/no/nb/p/${alias}`)).toMatchObject({ status: 301, location: productPath });
+    expect((await get('/no/nb/finns-inte')).status).toBe(404);
+  });
+});
+
+describe('market in path, forms without JavaScript', () => {
+  const post = (path: string, body: Record<string, string>) =>
+    fetch(shop.url + path, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams(body),
+    });
+
+  it('returns to the same prefixed page after a customer-type change', async () => {
+    const response = await post('/no/nb/kundtyp', {
+      customerType: 'ORGANIZATION',
+      returnTo: '/c/cyklar',
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/no/nb/c/cyklar');
+    expect(response.headers.get('set-cookie')).toContain('ralph-user-type=ORGANIZATION');
+  });
+
+  it('moves to the new market path after a market change', async () => {
+    const response = await post('/no/nb/marknad', { market: 'dk', returnTo: '/c/cyklar' });
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get('location')!).pathname).toBe('/dk/da/c/cyklar');
+    expect(response.headers.get('set-cookie')).toContain('ralph-market=dk');
+  });
+});
+
+describe.skipIf(!browserAvailable)('market in path, in the browser', () => {
+  const browser = useBrowser();
+
+  it('navigates under the prefix and moves to the new market path after a market change', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${shop.url}/no/nb/c/cyklar`);
+    await page.locator('.product-card a').first().click();
+    await page.waitForURL(/\/no\/nb\/p\//);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const path = new URL(page.url()).pathname.slice('/no/nb'.length);
+
+    await page.getByRole('link', { name: /^Land och valuta:/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Välj land och valuta' });
+    await dialog.getByRole('radio', { name: /Danmark/ }).check();
+    await dialog.getByRole('button', { name: 'Spara' }).click();
+    await page.waitForURL((url) => url.pathname === `/dk/da${path}`);
+    await expect
+      .poll(() => page.getByRole('link', { name: /^Land och valuta:/ }).textContent())
+      .toBe('Danmark, DKK');
+    expect(await page.locator('.product .price__selling').first().textContent()).toMatch(
+      /\u00a0kr\.$/,
+    );
+  });
+});
