@@ -35,6 +35,12 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-21T10:00:00Z')).toBe('21 nov. 2026');
   });
 
+  it('keeps the date format of the request language while texts stay Swedish', () => {
+    expect(formatDate('2026-11-21T10:00:00Z', 'nb-NO')).toBe('21. nov. 2026');
+    expect(formatDate('2026-11-21T10:00:00Z', 'fi-FI')).toBe('21.11.2026');
+    expect(formatDate('2026-11-21T10:00:00Z', 'not a culture!')).toBe('21 nov. 2026');
+  });
+
   it('returns an empty string for missing or invalid dates', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');

@@ -32,20 +32,38 @@ export function t(key: MessageKey, values?: MessageValues): string {
   return String(format.format(values));
 }
 
-const dateFormat = new Intl.DateTimeFormat(locale, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/Stockholm',
-});
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A date the Swedish way, e.g. "21 nov. 2026". Accepts an ISO string or a Date;
- * returns '' for a missing or invalid date.
+ * A date in the culture of the request's language, Swedish by default: "21 nov. 2026" (sv-SE),
+ * "21. nov. 2026" (nb-NO), "21.11.2026"-like forms elsewhere. Texts stay Swedish (SPEC §1: only
+ * the Swedish catalogue is loaded), numbers and dates follow the language (issue 4). Accepts an
+ * ISO string or a Date; returns '' for a missing or invalid date; an unknown culture falls back
+ * to Swedish.
+ * @param culture BCP 47 culture, e.g. `nb-NO` (`useMarketView().languageId` in components)
  */
-export function formatDate(value: string | Date | null | undefined): string {
+export function formatDate(
+  value: string | Date | null | undefined,
+  culture: string = locale,
+): string {
   if (!value) return '';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormat.format(date);
+  let format = dateFormats.get(culture);
+  if (!format) {
+    let resolved = locale;
+    try {
+      resolved = Intl.DateTimeFormat.supportedLocalesOf([culture])[0] ?? locale;
+    } catch {
+      resolved = locale;
+    }
+    format = new Intl.DateTimeFormat(resolved, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'Europe/Stockholm',
+    });
+    dateFormats.set(culture, format);
+  }
+  return format.format(date);
 }

@@ -68,3 +68,11 @@ export function useMarketView(): MarketView | undefined {
   const root = useRouteLoaderData('root') as { market?: MarketView } | undefined;
   return root?.market;
 }
+
+/**
+ * The culture for numbers and dates of this request (the language's, e.g. `nb-NO`; texts stay
+ * Swedish): pass it to `formatDate(value, culture)`.
+ */
+export function useCulture(): string {
+  return useMarketView()?.languageId ?? 'sv-SE';
+}
