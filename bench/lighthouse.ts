@@ -158,6 +158,8 @@ export async function measureLighthouse(
       // no report written (the run failed)
     }
     rmSync(outputPath, { force: true });
+    // A document that answers 4xx/5xx will not be scored on the next runs either.
+    if (results[index]?.error === 'ERRORED_DOCUMENT_REQUEST') break;
   }
   const good = results.filter((result) => !result.error);
   return {
