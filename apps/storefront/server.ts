@@ -21,6 +21,11 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { createApiClient, type ApiTransport } from './app/graphql/client.server.ts';
+import {
+  createAccountContext,
+  httpAuthFetch,
+} from './app/features/account/account-context.server.ts';
+import { authNodeListener } from '@trampa/api/auth-node';
 import { ChannelMarketsDocument } from './app/graphql/generated.ts';
 import { cachedDirectory, toMarketDirectory } from './app/market/market-directory.server.ts';
 import type { MarketDirectory } from './app/market/markets.ts';
@@ -141,6 +146,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   app.use(compression());
   app.use(securityHeaders(dev));
   if (api) app.all('/graphql', (req, res) => api.yoga(req, res));
+  // The auth service (GEINS-API §7) at /auth/*, with the client's address for its rate limit.
+  const auth = api ? authNodeListener(api.auth, (req) => (req as Request).ip) : undefined;
+  if (auth) app.all('/auth/*splat', auth);
   app.get('/img/product/:folder/:fileName', productImage);
 
   let vite: ViteDevServer | undefined;
@@ -190,7 +198,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     routedRequestHandler({
       build,
       mode: dev ? 'development' : 'production',
-      getLoadContext(req, res): AppLoadContext {
+      async getLoadContext(req, res): Promise<AppLoadContext> {
+        // The shopper's login session (issue 7): refreshed here when the token has expired.
+        const account = await createAccountContext({
+          cookieHeader: req.headers.cookie,
+          authFetch: api
+            ? (authRequest) => api.auth(authRequest, { clientIp: req.ip })
+            : httpAuthFetch(graphqlUrl(apiUrl!)),
+          apiKey: config.apiKey,
+          secure: publicUrl.startsWith('https:'),
+          passwordSalt: config.auth.passwordSalt,
+          apiWithToken: (token) =>
+            createApiClient({ transport, apiKey: config.apiKey, market, token }),
+        });
+        for (const cookie of account.session.setCookies) res.append('Set-Cookie', cookie);
         const request = new globalThis.Request(new URL(req.originalUrl, publicUrl), {
           headers: { cookie: req.headers.cookie ?? '' },
         });
@@ -200,7 +221,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           res.locals.routedMarket as RoutedMarket | undefined,
         );
         return {
-          api: createApiClient({ transport, apiKey: config.apiKey, market }),
+          api: createApiClient({
+            transport,
+            apiKey: config.apiKey,
+            market,
+            token: account.session.token,
+          }),
+          account,
           market,
           markets: (res.locals.marketDirectory as MarketDirectory | undefined) ?? null,
           routing: { defaultLocale: 'sv', ...config.routing },

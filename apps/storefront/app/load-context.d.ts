@@ -3,6 +3,7 @@
  */
 import 'react-router';
 import type { ApiClient } from './graphql/client.server';
+import type { AccountContext } from './features/account/account-context.server';
 import type { MarketDirectory } from './market/markets';
 import type { RequestMarket } from './market/request-market';
 import type { RoutingSettings } from './routing/locale-routing';
@@ -19,6 +20,8 @@ declare module 'react-router' {
     routing: RoutingSettings;
     /** The trade name (SHOP_NAME) and public base URL (PUBLIC_URL) of the shop. */
     shop: { name: string; publicUrl: string };
+    /** The shopper's login session and the auth service (issue 7). */
+    account: AccountContext;
     /** Per-request Content-Security-Policy nonce for React Router's inline scripts. */
     cspNonce: string;
   }

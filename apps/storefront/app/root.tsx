@@ -13,6 +13,9 @@ import {
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import { ErrorPage, ErrorPageGuard } from './features/errors/error-page';
+import { accountSummary } from './features/account/account-summary.server';
+import type { AccountSummary } from './features/account/account-summary';
+import { AccountSync } from './features/account/account-sync';
 import { CrossTabSync } from './features/market/cross-tab-sync';
 import { buildCategoryTree, type CategoryNode } from './features/layout/category-tree';
 import { CategoriesDocument } from './graphql/generated';
@@ -33,6 +36,8 @@ export interface RootData {
   shop: { name: string; publicUrl: string; locale?: LocaleLinks };
   categories: CategoryNode[];
   year: number;
+  /** Login state for the header, the refresh timer and other tabs (issue 7). */
+  account: AccountSummary;
   /** Customer type, current and checkout market, markets for the pickers (issue 4). */
   market: MarketView;
 }
@@ -61,6 +66,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     },
     categories: buildCategoryTree(categories),
     year: new Date().getFullYear(),
+    account: accountSummary(context),
     market: toMarketView(context),
   };
 }
@@ -91,6 +97,7 @@ export default function App() {
   return (
     <>
       <CrossTabSync />
+      <AccountSync />
       <Outlet />
     </>
   );

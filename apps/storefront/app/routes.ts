@@ -19,6 +19,18 @@ export default [
     // Market picker without JavaScript (the header opens it as a dialog) and the customer type.
     route('marknad', 'routes/market.tsx', { id: 'market' }),
     route('kundtyp', 'routes/customer-type.tsx', { id: 'customer-type' }),
+    // Account (issue 7): entry with login and registration, password reset, logout, refresh,
+    // the GDPR export and the guarded account pages (SPEC §2).
+    route('account', 'routes/account.tsx', { id: 'account' }),
+    route('account/reset-password', 'routes/account-reset-password.tsx'),
+    route('account/logout', 'routes/account-logout.tsx'),
+    route('account/refresh', 'routes/account-refresh.tsx'),
+    route('mina-sidor/mina-uppgifter.json', 'routes/account-export.tsx'),
+    layout('routes/account-pages.tsx', [
+      route('mina-sidor/ordrar', 'routes/account-orders.tsx'),
+      route('mina-sidor/installningar', 'routes/account-settings.tsx'),
+      route('mina-sidor/saldo', 'routes/account-balance.tsx'),
+    ]),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A route matching nothing: the 404 page with status 404.
     route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

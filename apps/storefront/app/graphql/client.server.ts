@@ -51,6 +51,8 @@ export interface ApiClientOptions {
   transport: ApiTransport;
   apiKey: string;
   market: RequestMarket;
+  /** The logged-in shopper's access token, sent as `Authorization: Bearer` (SPEC §7). */
+  token?: string | null;
 }
 
 /** The body of a thrown error response from the API client. */
@@ -66,7 +68,7 @@ export function sha256Hex(text: string): string {
 }
 
 /** Builds the Apollo link chain: context variables, persisted queries, HTTP. */
-function createLink({ transport, apiKey, market }: ApiClientOptions): ApolloLink {
+function createLink({ transport, apiKey, market, token }: ApiClientOptions): ApolloLink {
   const contextVariables = new ApolloLink((operation, forward) => {
     operation.variables = {
       ...operation.variables,
@@ -85,7 +87,11 @@ function createLink({ transport, apiKey, market }: ApiClientOptions): ApolloLink
   });
   const http = new HttpLink({
     uri: transport.kind === 'http' ? transport.url : IN_PROCESS_URL,
-    headers: { 'X-ApiKey': apiKey, accept: 'application/json' },
+    headers: {
+      'X-ApiKey': apiKey,
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     fetch:
       transport.kind === 'in-process'
         ? (input, init) => transport.fetch(new Request(input as string, init))

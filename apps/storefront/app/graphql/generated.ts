@@ -5,6 +5,45 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** An address as input: the AddressType fields, all optional; clients may pass an output address back after removing __typename (GEINS-API §4.6). */
+export type AddressInputType = {
+  /** Street address. */
+  addressLine1?: string | null | undefined;
+  /** Second address line (e.g. apartment). */
+  addressLine2?: string | null | undefined;
+  /** Third address line. */
+  addressLine3?: string | null | undefined;
+  /** Care of (c/o). */
+  careOf?: string | null | undefined;
+  /** City (postort). */
+  city?: string | null | undefined;
+  /** Company name. */
+  company?: string | null | undefined;
+  /** Country: ISO 3166-1 alpha-2 code (e.g. "SE") or English name. */
+  country?: string | null | undefined;
+  /** Door entry code. */
+  entryCode?: string | null | undefined;
+  /** First name. */
+  firstName?: string | null | undefined;
+  /** Last name. */
+  lastName?: string | null | undefined;
+  /** Mobile phone number. */
+  mobile?: string | null | undefined;
+  /** Phone number. */
+  phone?: string | null | undefined;
+  /** State or region. */
+  state?: string | null | undefined;
+  /** Postal code, e.g. "11122". */
+  zip?: string | null | undefined;
+};
+
+/** A private person (PERSON, the default) or a company (ORGANIZATION); SPEC §3. */
+export type CustomerType =
+  /** A company or organisation; prices shown excl. VAT. */
+  | 'ORGANIZATION'
+  /** A private person; prices shown incl. VAT. */
+  | 'PERSON';
+
 /** Why a product is discounted (GEINS-API §4.2). */
 export type DiscountType =
   /** Not discounted. */
@@ -13,6 +52,136 @@ export type DiscountType =
   | 'PRICE_CAMPAIGN'
   /** A sale price (not used by this shop). */
   | 'SALE_PRICE';
+
+/** Gender of a customer (GEINS-API §4.7; SPEC §3: unspecified, woman, man). */
+export type Gender =
+  /** Man. */
+  | 'MAN'
+  /** Not given. */
+  | 'UNSET'
+  /** The customer chose not to say. */
+  | 'UNSPECIFIED'
+  /** Woman. */
+  | 'WOMAN';
+
+/** Changes to the account (GEINS-API §4.7): null or omitted fields are left unchanged. */
+export type UserInputType = {
+  /** Name, address and phone numbers. */
+  address?: AddressInputType | null | undefined;
+  /** PERSON (default) or ORGANIZATION. */
+  customerType?: CustomerType | null | undefined;
+  /** Gender. */
+  gender?: Gender | null | undefined;
+  /** Free-form metadata (JSON text, at most 10 000 characters). */
+  metaData?: string | null | undefined;
+  /** Consent to the newsletter. */
+  newsletter?: boolean | null | undefined;
+  /** Personnummer (PERSON) or organisationsnummer (ORGANIZATION), validated; "" clears it. */
+  personalId?: string | null | undefined;
+};
+
+export type AccountCommitResetMutationVariables = Exact<{
+  resetKey: string;
+  password: string;
+}>;
+
+export type AccountCommitResetMutation = { commitReset: boolean };
+
+export type AccountDeleteUserMutationVariables = Exact<{ [key: string]: never }>;
+
+export type AccountDeleteUserMutation = { deleteUser: boolean };
+
+export type AccountOrdersQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountOrdersQuery = {
+  getOrders: Array<{
+    id: number | null;
+    publicId: string;
+    status: string;
+    createdAt: string | null;
+    currency: string | null;
+    itemValueIncVatFormatted: string;
+    orderTotal: { sellingPriceIncVatFormatted: string | null; vat: number } | null;
+    shippingFee: { sellingPriceIncVatFormatted: string | null } | null;
+    discount: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null;
+    paymentDetails: Array<{ displayName: string; name: string }> | null;
+    shippingDetails: Array<{
+      name: string;
+      trackingLink: string | null;
+      parcelNumber: string | null;
+    }> | null;
+    billingAddress: {
+      firstName: string;
+      lastName: string;
+      company: string;
+      addressLine1: string;
+      addressLine2: string;
+      zip: string;
+      city: string;
+      country: string;
+    } | null;
+    shippingAddress: {
+      firstName: string;
+      lastName: string;
+      company: string;
+      addressLine1: string;
+      addressLine2: string;
+      zip: string;
+      city: string;
+      country: string;
+    } | null;
+    lines: Array<{
+      skuId: number;
+      articleNumber: string;
+      name: string;
+      skuName: string;
+      brand: string;
+      quantity: number;
+      unitPriceIncVatFormatted: string;
+      totalIncVatFormatted: string;
+    }>;
+  }> | null;
+};
+
+export type AccountRequestPasswordResetMutationVariables = Exact<{
+  email: string;
+}>;
+
+export type AccountRequestPasswordResetMutation = { requestPasswordReset: boolean };
+
+export type AccountUpdateUserMutationVariables = Exact<{
+  user: UserInputType;
+}>;
+
+export type AccountUpdateUserMutation = { updateUser: { id: number; email: string } | null };
+
+export type AccountUserQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountUserQuery = {
+  getUser: {
+    id: number;
+    email: string;
+    customerType: CustomerType | null;
+    gender: Gender | null;
+    newsletter: boolean | null;
+    personalId: string | null;
+    balanceFormatted: string | null;
+    balances: Array<{ currency: string; amount: number; amountFormatted: string | null }> | null;
+    address: {
+      firstName: string;
+      lastName: string;
+      careOf: string;
+      addressLine1: string;
+      addressLine2: string;
+      zip: string;
+      city: string;
+      country: string;
+      company: string;
+      phone: string;
+      mobile: string;
+    } | null;
+  } | null;
+};
 
 export type CategoriesQueryVariables = Exact<{
   channelId?: string | null | undefined;
@@ -355,6 +524,359 @@ export const ProductCardFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ProductCardFragment, unknown>;
+export const AccountCommitResetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'accountCommitReset' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'resetKey' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'commitReset' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'resetKey' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'resetKey' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountCommitResetMutation, AccountCommitResetMutationVariables>;
+export const AccountDeleteUserDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'accountDeleteUser' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'deleteUser' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountDeleteUserMutation, AccountDeleteUserMutationVariables>;
+export const AccountOrdersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'accountOrders' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getOrders' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'publicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'currency' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'itemValueIncVatFormatted' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'orderTotal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
+                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'vat' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shippingFee' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'discount' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'paymentDetails' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shippingDetails' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'trackingLink' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'parcelNumber' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'billingAddress' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'company' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'addressLine2' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shippingAddress' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'company' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'addressLine2' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'lines' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'skuName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'brand' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'unitPriceIncVatFormatted' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalIncVatFormatted' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountOrdersQuery, AccountOrdersQueryVariables>;
+export const AccountRequestPasswordResetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'accountRequestPasswordReset' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'requestPasswordReset' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'email' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  AccountRequestPasswordResetMutation,
+  AccountRequestPasswordResetMutationVariables
+>;
+export const AccountUpdateUserDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'accountUpdateUser' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'user' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserInputType' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateUser' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'user' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'user' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountUpdateUserMutation, AccountUpdateUserMutationVariables>;
+export const AccountUserDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'accountUser' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUser' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'customerType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gender' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'newsletter' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'personalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'balanceFormatted' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'balances' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'currency' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amountFormatted' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'address' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'careOf' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'addressLine2' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'company' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'mobile' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountUserQuery, AccountUserQueryVariables>;
 export const CategoriesDocument = {
   kind: 'Document',
   definitions: [

@@ -5,6 +5,7 @@ import { BagIcon, HeartIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
 import { CustomerTypeSwitch } from '../market/customer-type-switch';
 import { MarketPicker } from '../market/market-picker';
+import { AccountLink } from '../account/account-link';
 import { CategoryMenu } from './category-menu';
 import type { CategoryNode } from './category-tree';
 import { Logo } from './logo';
@@ -36,6 +37,9 @@ export function SiteHeader({
               <HeartIcon />
               <span className="header-action__label">{t('header.favorites')}</span>
             </Link>
+          </li>
+          <li>
+            <AccountLink />
           </li>
           <li>
             <Link to="/kassan" className="header-action">

@@ -1,0 +1,164 @@
+/**
+ * `/mina-sidor/ordrar` (SPEC §2, §4 account order statuses): the customer's orders, in progress
+ * (received, processing) and history (completed, cancelled), each with lines, totals, shipping,
+ * payment, addresses and the tracking link when there is one.
+ */
+import type { Route } from './+types/account-orders';
+import { AccountOrdersDocument, type AccountOrdersQuery } from '../graphql/generated';
+import { formatDate, t, type MessageKey } from '../i18n/i18n';
+import { pageMeta, shopFromMatches } from '../routing/meta';
+
+type Order = NonNullable<NonNullable<AccountOrdersQuery['getOrders']>[number]>;
+type Address = Order['billingAddress'];
+
+/** Title "Mina ordrar | <shop>", not indexed. */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(shopFromMatches(matches), { title: t('account.orders.title'), noindex: true });
+
+/** The orders (the layout has checked the login). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const result = await context.api.query(AccountOrdersDocument);
+  return { orders: (result.getOrders ?? []).filter((order) => order !== null) };
+}
+
+const IN_PROGRESS = new Set(['received', 'processing']);
+const countryNames = new Intl.DisplayNames(['sv'], { type: 'region' });
+
+/** A country code as its Swedish name ("SE" -> "Sverige"); other values as they are. */
+function countryName(value: string): string {
+  try {
+    return /^[A-Z]{2}$/.test(value) ? (countryNames.of(value) ?? value) : value;
+  } catch {
+    return value;
+  }
+}
+
+function statusLabel(status: string): string {
+  const key = `account.orders.status.${status}` as MessageKey;
+  return ['received', 'processing', 'completed', 'cancelled'].includes(status) ? t(key) : status;
+}
+
+function AddressBlock({ title, address }: { title: string; address: Address }) {
+  if (!address) return null;
+  const lines = [
+    [address.firstName, address.lastName].filter(Boolean).join(' '),
+    address.company,
+    address.addressLine1,
+    address.addressLine2,
+    [address.zip, address.city].filter(Boolean).join(' '),
+    countryName(address.country),
+  ].filter(Boolean);
+  return (
+    <div>
+      <h4>{title}</h4>
+      <address>
+        {lines.map((line, index) => (
+          <span key={index}>
+            {line}
+            <br />
+          </span>
+        ))}
+      </address>
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const shipping = order.shippingDetails?.[0];
+  const payment = order.paymentDetails?.[0];
+  return (
+    <article className="order-card" aria-labelledby={`order-${order.id}`}>
+      <header className="order-card__header">
+        <h3 id={`order-${order.id}`}>{t('account.orders.number', { id: order.id ?? '' })}</h3>
+        <span className={`order-status order-status--${order.status}`}>
+          {statusLabel(order.status)}
+        </span>
+        <span>
+          {t('account.orders.placed', { date: formatDate(String(order.createdAt ?? '')) })}
+        </span>
+      </header>
+      <table className="order-lines">
+        <caption className="sr-only">{t('account.orders.lines')}</caption>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={`${line.skuId}-${line.articleNumber}`}>
+              <td>
+                <strong>{line.name}</strong>
+                {line.skuName ? ` – ${line.skuName}` : ''}
+                <br />
+                <small>
+                  {t('product.articleNumber')} {line.articleNumber}
+                </small>
+              </td>
+              <td>{t('account.orders.quantity', { quantity: line.quantity })}</td>
+              <td className="order-lines__price">{line.totalIncVatFormatted}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="order-totals">
+        <dt>{t('account.orders.items')}</dt>
+        <dd>{order.itemValueIncVatFormatted}</dd>
+        {order.discount && order.discount.sellingPriceIncVat > 0 ? (
+          <>
+            <dt>{t('account.orders.discount')}</dt>
+            <dd>-{order.discount.sellingPriceIncVatFormatted}</dd>
+          </>
+        ) : null}
+        <dt>
+          {t('account.orders.shipping')}
+          {shipping ? ` (${shipping.name})` : ''}
+        </dt>
+        <dd>{order.shippingFee?.sellingPriceIncVatFormatted}</dd>
+        <dt className="order-totals__total">{t('account.orders.total')}</dt>
+        <dd className="order-totals__total">{order.orderTotal?.sellingPriceIncVatFormatted}</dd>
+      </dl>
+      <div className="order-card__meta">
+        {payment ? (
+          <div>
+            <h4>{t('account.orders.payment')}</h4>
+            <p>{payment.displayName || payment.name}</p>
+          </div>
+        ) : null}
+        <AddressBlock title={t('account.orders.billingAddress')} address={order.billingAddress} />
+        <AddressBlock title={t('account.orders.shippingAddress')} address={order.shippingAddress} />
+        {shipping?.trackingLink ? (
+          <p>
+            <a href={shipping.trackingLink} rel="noopener noreferrer" target="_blank">
+              {t('account.orders.tracking')}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** Orders in progress, then history. */
+export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
+  const inProgress = orders.filter((order) => IN_PROGRESS.has(order.status));
+  const history = orders.filter((order) => !IN_PROGRESS.has(order.status));
+  return (
+    <>
+      <h1>{t('account.orders.title')}</h1>
+      {orders.length === 0 ? <p>{t('account.orders.empty')}</p> : null}
+      {inProgress.length > 0 ? (
+        <section aria-labelledby="orders-in-progress">
+          <h2 id="orders-in-progress">{t('account.orders.inProgress')}</h2>
+          {inProgress.map((order) => (
+            <OrderCard key={order.publicId} order={order} />
+          ))}
+        </section>
+      ) : null}
+      {history.length > 0 ? (
+        <section aria-labelledby="orders-history">
+          <h2 id="orders-history">{t('account.orders.history')}</h2>
+          {history.map((order) => (
+            <OrderCard key={order.publicId} order={order} />
+          ))}
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,284 @@
+/**
+ * The account journey (issue 7 "Done when"): register -> logged in -> place an order -> see it
+ * under Mina sidor -> change password -> log out -> log in with the new password -> reset a
+ * forgotten password through the e-mail outbox. Plus the spec's validation messages, the
+ * `ralph-authenticated` guard and login reaching another tab over `ralph_channel`.
+ */
+import { readOutbox } from '@trampa/api/mail';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+
+const outboxDir = process.env.MAIL_OUTBOX_DIR ?? './data/outbox';
+const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
+/** Server steps hash passwords with scrypt (N=2^17): give them time on a busy machine. */
+const slow = { timeout: 15_000 };
+
+/** Places an order as the logged-in customer through the GraphQL API (Bearer from the cookie). */
+async function placeOrderAs(page: Page, email: string): Promise<number> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'apollo-token')?.value;
+  expect(token).toBeTruthy();
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await fetch(`${baseUrl()}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-apikey': apiKey,
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: any; errors?: unknown[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    return body.data;
+  };
+  const products = await gql(
+    `{ products(take: 30) { products { skus { skuId stock { inStock } } } } }`,
+  );
+  const skuId = products.products.products
+    .flatMap((p: { skus: Array<{ skuId: number; stock: { inStock: number } }> }) => p.skus)
+    .find((sku: { stock: { inStock: number } }) => sku.stock.inStock > 2).skuId;
+  const cart = await gql(`{ getCart(id: "") { id } }`);
+  const cartId = cart.getCart.id;
+  await gql(
+    `mutation($id: String!, $skuId: Int!) { addToCart(id: $id, item: { skuId: $skuId, quantity: 1 }) { id } }`,
+    {
+      id: cartId,
+      skuId,
+    },
+  );
+  const address = {
+    firstName: 'Journey',
+    lastName: 'Testsson',
+    addressLine1: 'Storgatan 1',
+    zip: '11122',
+    city: 'Stockholm',
+    mobile: '0701234567',
+    country: 'SE',
+  };
+  const checkout = await gql(
+    `mutation($cartId: String!, $checkout: CheckoutInputType) { createOrUpdateCheckout(cartId: $cartId, checkout: $checkout) {
+      shippingOptions { id } paymentOptions { id } } }`,
+    { cartId, checkout: { email, billingAddress: address } },
+  );
+  const placed = await gql(
+    `mutation($cartId: String!, $checkout: CheckoutInputType!) { placeOrder(cartId: $cartId, checkout: $checkout) { orderId status } }`,
+    {
+      cartId,
+      checkout: {
+        customerType: 'PERSON',
+        email,
+        identityNumber: '19900101-0017',
+        paymentId: checkout.createOrUpdateCheckout.paymentOptions[0].id,
+        shippingId: checkout.createOrUpdateCheckout.shippingOptions[0].id,
+        billingAddress: address,
+        acceptedConsents: ['terms'],
+      },
+    },
+  );
+  expect(placed.placeOrder.status).toBe('completed');
+  return Number(placed.placeOrder.orderId);
+}
+
+/** Waits until React has hydrated the page (forms then digest passwords in the browser). */
+async function hydrated(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+async function login(page: Page, email: string, password: string) {
+  const form = page.getByRole('form', { name: 'Logga in' });
+  await form.getByLabel('E-post').fill(email);
+  await form.getByLabel(/^Lösenord/).fill(password);
+  await form.getByRole('button', { name: 'Logga in' }).click();
+}
+
+describe.skipIf(!browserAvailable)('account journey', () => {
+  const browser = useBrowser();
+
+  it('register, order, Mina sidor, change password, log out, log in, reset via e-mail', async () => {
+    const email = `resa.${Date.now()}@example.se`;
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/account`);
+    await hydrated(page);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Skapa konto' }).isVisible(), slow)
+      .toBe(true);
+
+    // The spec's messages, checked in the browser before anything is sent.
+    const register = page.getByRole('form', { name: 'Skapa konto' });
+    await register.getByLabel('E-post').fill('inte-en-adress');
+    await register.getByLabel(/^Lösenord/).fill('kort');
+    await register.getByLabel('Bekräfta lösenord').fill('annat');
+    await register.getByRole('button', { name: 'Skapa konto' }).click();
+    await expect
+      .poll(() => register.getByText('Du måste ange en giltig email').isVisible(), slow)
+      .toBe(true);
+    expect(
+      await register.getByText('Ditt lösenord måste innehålla minst 7 tecken').isVisible(),
+    ).toBe(true);
+    expect(await register.getByText('Lösenorden matchar inte').isVisible()).toBe(true);
+    expect(await register.getByText('Detta fält är obligatoriskt').count()).toBe(2);
+
+    // Register as a private person.
+    await register.getByLabel('Förnamn').fill('Resa');
+    await register.getByLabel('Efternamn').fill('Testsson');
+    await register.getByLabel('E-post').fill(email);
+    await register.getByLabel(/^Lösenord/).fill('forsta-losen');
+    await register.getByLabel('Bekräfta lösenord').fill('forsta-losen');
+    await register.getByLabel(/nyhetsbrev/).check();
+    await register.getByRole('button', { name: 'Skapa konto' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
+      .toBe('Välkommen, Resa Testsson!');
+    expect(
+      await page.getByRole('banner').getByRole('link', { name: 'Mina sidor' }).isVisible(),
+    ).toBe(true);
+    const cookies = await page.context().cookies();
+    const token = cookies.find((c) => c.name === 'apollo-token');
+    expect(token?.httpOnly).toBe(true);
+    expect(token?.sameSite).toBe('Lax');
+    expect(cookies.find((c) => c.name === 'ralph-auth-refresh')?.httpOnly).toBe(true);
+
+    // An order placed while logged in shows under Mina sidor -> Ordrar.
+    const orderId = await placeOrderAs(page, email);
+    await page
+      .getByRole('navigation', { name: 'Mina sidor' })
+      .getByRole('link', { name: 'Ordrar' })
+      .click();
+    await page.waitForURL(/\/mina-sidor\/ordrar$/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: `Order ${orderId}` }).isVisible(), slow)
+      .toBe(true);
+    expect(await page.getByText('Mottagen').first().isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/i7-orders.png', fullPage: true }).catch(() => undefined);
+
+    // Change password; then log out and in again with the new one.
+    await page
+      .getByRole('navigation', { name: 'Mina sidor' })
+      .getByRole('link', { name: 'Inställningar' })
+      .click();
+    await page.waitForURL(/\/mina-sidor\/installningar$/);
+    const change = page.getByRole('form', { name: 'Byt lösenord' });
+    await change.getByLabel('Nuvarande lösenord').fill('forsta-losen');
+    await change.getByLabel('Nytt lösenord').fill('andra-losen');
+    await change.getByLabel('Bekräfta lösenord').fill('andra-losen');
+    await change.getByRole('button', { name: 'Byt lösenord' }).click();
+    await expect
+      .poll(() => page.getByText('Ditt lösenord är ändrat.').isVisible(), slow)
+      .toBe(true);
+
+    await page
+      .getByRole('navigation', { name: 'Mina sidor' })
+      .getByRole('button', { name: 'Logga ut' })
+      .click();
+    await expect.poll(() => page.getByText('Du är utloggad.').isVisible(), slow).toBe(true);
+    await login(page, email, 'forsta-losen');
+    await expect
+      .poll(() => page.getByText('Fel email eller lösenord, försök gärna igen').isVisible(), slow)
+      .toBe(true);
+    // The refused login answers 401, which Chromium logs; that one is expected.
+    browser.allowConsoleError(/status of 401/);
+    await login(page, email, 'andra-losen');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
+      .toBe('Välkommen, Resa Testsson!');
+    await page.getByRole('button', { name: 'Logga ut' }).first().click();
+    await expect.poll(() => page.getByText('Du är utloggad.').isVisible(), slow).toBe(true);
+
+    // Forgotten password: the link arrives in the outbox; the new password works once set.
+    await page.getByRole('link', { name: 'Glömt lösenordet?' }).click();
+    const forgot = page.getByRole('form', { name: 'Glömt lösenord' });
+    await forgot.getByLabel('E-post').fill(email);
+    await forgot.getByRole('button', { name: 'Skicka länk' }).click();
+    await expect
+      .poll(() => page.getByText(/har vi nu skickat en länk/).isVisible(), slow)
+      .toBe(true);
+    const mails = await readOutbox(outboxDir, email);
+    const link = /https?:\/\/\S+\/account\/reset-password\?resetKey=[\w-]+/.exec(
+      mails.at(-1) ?? '',
+    )?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(`${baseUrl()}${new URL(link!).pathname}${new URL(link!).search}`);
+    await hydrated(page);
+    const reset = page.getByRole('form', { name: 'Välj nytt lösenord' });
+    await reset.getByLabel('Nytt lösenord').fill('tredje-losen');
+    await reset.getByLabel('Bekräfta lösenord').fill('tredje-losen');
+    await reset.getByRole('button', { name: 'Spara nytt lösenord' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText('Ditt lösenord är ändrat. Nu kan du logga in med ditt nya lösenord.')
+            .isVisible(),
+        slow,
+      )
+      .toBe(true);
+    await login(page, email, 'tredje-losen');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
+      .toBe('Välkommen, Resa Testsson!');
+
+    // The used link does not work again: the page asks for a new one.
+    await page.goto(`${baseUrl()}${new URL(link!).pathname}${new URL(link!).search}`);
+    await hydrated(page);
+    const again = page.getByRole('form', { name: 'Välj nytt lösenord' });
+    await again.getByLabel('Nytt lösenord').fill('fjarde-losen');
+    await again.getByLabel('Bekräfta lösenord').fill('fjarde-losen');
+    await again.getByRole('button', { name: 'Spara nytt lösenord' }).click();
+    await expect
+      .poll(() => page.getByText(/Länken har gått ut eller har redan använts/).isVisible(), slow)
+      .toBe(true);
+    browser.allowConsoleError(/status of 410/);
+  });
+
+  it('guards Mina sidor: visitors go to the start page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/mina-sidor/ordrar`);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('works without JavaScript: a wrong login shows the spec message', async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto(`${baseUrl()}/account`);
+    await login(page, 'ingen@example.se', 'fel-losen');
+    await page.waitForLoadState();
+    expect(await page.getByText('Fel email eller lösenord, försök gärna igen').isVisible()).toBe(
+      true,
+    );
+    browser.allowConsoleError(/status of 401/);
+  });
+
+  it('a login reaches another tab through ralph_channel', async () => {
+    const email = `flik.${Date.now()}@example.se`;
+    const first = await browser.newPage();
+    await first.goto(`${baseUrl()}/`);
+    const second = await first.context().newPage();
+    await second.goto(`${baseUrl()}/account`);
+    await hydrated(first);
+    await hydrated(second);
+    await expect
+      .poll(
+        () => first.getByRole('banner').getByRole('link', { name: 'Logga in' }).isVisible(),
+        slow,
+      )
+      .toBe(true);
+    const register = second.getByRole('form', { name: 'Skapa konto' });
+    await register.getByLabel('Förnamn').fill('Flik');
+    await register.getByLabel('Efternamn').fill('Två');
+    await register.getByLabel('E-post').fill(email);
+    await register.getByLabel(/^Lösenord/).fill('flik-losen');
+    await register.getByLabel('Bekräfta lösenord').fill('flik-losen');
+    await register.getByRole('button', { name: 'Skapa konto' }).click();
+    await expect
+      .poll(() => second.getByRole('heading', { level: 1 }).textContent(), slow)
+      .toBe('Välkommen, Flik Två!');
+    // The first tab learns about the login without a reload.
+    await expect
+      .poll(() => first.getByRole('banner').getByRole('link', { name: 'Mina sidor' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await second.close();
+  });
+});
