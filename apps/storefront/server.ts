@@ -149,6 +149,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The auth service (GEINS-API §7) at /auth/*, with the client's address for its rate limit.
   const auth = api ? authNodeListener(api.auth, (req) => (req as Request).ip) : undefined;
   if (auth) app.all('/auth/*splat', auth);
+  // The payment sandbox (a stand-in for an external hosted checkout) and its notifications.
+  if (api) app.all('/payments/*splat', authNodeListener((request) => api.payments(request)));
   app.get('/img/product/:folder/:fileName', productImage);
 
   let vite: ViteDevServer | undefined;

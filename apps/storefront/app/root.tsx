@@ -16,6 +16,7 @@ import { ErrorPage, ErrorPageGuard } from './features/errors/error-page';
 import { accountSummary } from './features/account/account-summary.server';
 import type { AccountSummary } from './features/account/account-summary';
 import { AccountSync } from './features/account/account-sync';
+import { cartCountOf } from './features/cart/cart.server';
 import { CrossTabSync } from './features/market/cross-tab-sync';
 import { buildCategoryTree, type CategoryNode } from './features/layout/category-tree';
 import { CategoriesDocument } from './graphql/generated';
@@ -40,6 +41,8 @@ export interface RootData {
   account: AccountSummary;
   /** Customer type, current and checkout market, markets for the pickers (issue 4). */
   market: MarketView;
+  /** Items in the `ralph-cart` cart for the header; null when it could not be read (issue 6). */
+  cartCount: number | null;
 }
 
 /** Styles of every page: tokens, base, page chrome and product cards. */
@@ -53,7 +56,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** Loads the category tree and the shop's name for the header, footer and titles. */
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const data = await context.api.query(CategoriesDocument);
   const categories = (data.categories ?? []).filter((category) => category !== null);
   return {
@@ -68,6 +71,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     year: new Date().getFullYear(),
     account: accountSummary(context),
     market: toMarketView(context),
+    cartCount: await cartCountOf(request, context),
   };
 }
 

@@ -31,8 +31,18 @@ export default [
       route('mina-sidor/installningar', 'routes/account-settings.tsx'),
       route('mina-sidor/saldo', 'routes/account-balance.tsx'),
     ]),
+    // Cart (issue 6): the page with its form actions and the item count for the header (JSON).
+    route('varukorg', 'routes/cart.tsx', { id: 'cart' }),
+    route('varukorg/antal', 'routes/cart-count.tsx', { id: 'cart-count' }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A route matching nothing: the 404 page with status 404.
     route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
+  ]),
+  // Checkout (issue 6) in the undistracted layout: /kassan, the confirmation and the page after a
+  // failed payment (the payment sandbox's own pages are served by the API at /payments/*).
+  layout('layouts/undistracted.tsx', [
+    route('kassan', 'routes/checkout.tsx', { id: 'checkout' }),
+    route('checkout/confirm', 'routes/checkout-confirm.tsx', { id: 'checkout-confirm' }),
+    route('checkout/klarna-fail', 'routes/checkout-fail.tsx', { id: 'checkout-klarna-fail' }),
   ]),
 ] satisfies RouteConfig;

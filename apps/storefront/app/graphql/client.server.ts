@@ -44,6 +44,31 @@ export interface ApiClient {
     document: TypedDocumentNode<TData, TVariables>,
     variables?: Omit<TVariables, ContextVariables>,
   ): Promise<TData>;
+  /**
+   * Runs a query or mutation and returns its data together with the GraphQL errors instead of
+   * throwing on them (forms that show the API's typed errors, e.g. the cart and checkout).
+   * `headers` are added to this request (e.g. `x-idempotency-key`).
+   * @throws Response with the error status when the transport fails.
+   */
+  attempt<TData, TVariables extends Record<string, unknown>>(
+    document: TypedDocumentNode<TData, TVariables>,
+    variables?: Omit<TVariables, ContextVariables>,
+    headers?: Record<string, string>,
+  ): Promise<ApiAttempt<TData>>;
+}
+
+/** A GraphQL error as {@link ApiClient.attempt} returns it. */
+export interface ApiGraphQLError {
+  message: string;
+  /** `extensions.code`, e.g. OUT_OF_STOCK, INVALID_CHECKOUT (issue 6). */
+  code: string | null;
+  extensions: Record<string, unknown>;
+}
+
+/** What {@link ApiClient.attempt} returns: data (null when the field failed) and errors. */
+export interface ApiAttempt<TData> {
+  data: TData | null;
+  errors: ApiGraphQLError[];
 }
 
 /** Options of {@link createApiClient}. */
@@ -161,6 +186,40 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         fail(500, `Server response was missing for query ${operationName}`);
       }
       return result.data as never;
+    },
+    async attempt(document, variables, headers = {}) {
+      const operationName = operationNameOf(document);
+      const isMutation = document.definitions.some(
+        (d) => d.kind === 'OperationDefinition' && d.operation === 'mutation',
+      );
+      let result: { data?: unknown; error?: unknown };
+      try {
+        result = isMutation
+          ? await client.mutate({
+              mutation: document,
+              variables: variables as never,
+              errorPolicy: 'all',
+              context: { headers },
+            })
+          : await client.query({
+              query: document,
+              variables: variables as never,
+              errorPolicy: 'all',
+              fetchPolicy: 'no-cache',
+              context: { headers },
+            });
+      } catch (error) {
+        throwApiError(error, operationName);
+      }
+      const errors: ApiGraphQLError[] = CombinedGraphQLErrors.is(result.error)
+        ? result.error.errors.map((e) => ({
+            message: e.message,
+            code: typeof e.extensions?.code === 'string' ? e.extensions.code : null,
+            extensions: { ...(e.extensions ?? {}) },
+          }))
+        : [];
+      if (result.error && errors.length === 0) throwApiError(result.error, operationName);
+      return { data: (result.data ?? null) as never, errors };
     },
   };
 }

@@ -37,6 +37,70 @@ export type AddressInputType = {
   zip?: string | null | undefined;
 };
 
+/** A SKU (or existing line id) and a quantity (GEINS-API §4.5). */
+export type CartItemInputType = {
+  /** Package group (ignored). */
+  groupKey?: string | number | null | undefined;
+  /** An existing line id (updateCartItem). */
+  id?: string | number | null | undefined;
+  /** Line message (ignored). */
+  message?: string | null | undefined;
+  /** addToCart: units to add (1–999); updateCartItem: new quantity (0 removes). */
+  quantity: number;
+  /** The SKU. */
+  skuId?: number | null | undefined;
+};
+
+/** What the shopper entered in the checkout (GEINS-API §4.6). Prices are never taken from it. */
+export type CheckoutInputType = {
+  /** Accepted consents, e.g. "terms". */
+  acceptedConsents?: Array<string> | null | undefined;
+  /** Billing address. */
+  billingAddress?: AddressInputType | null | undefined;
+  /** Ignored. */
+  checkoutUrls?: CheckoutUrlsInputType | null | undefined;
+  /** The company customer’s order reference. */
+  customerOrderNumber?: string | null | undefined;
+  /** PERSON or ORGANIZATION. */
+  customerType?: CustomerType | null | undefined;
+  /** Ignored. */
+  desiredDeliveryDate?: string | null | undefined;
+  /** E-mail. */
+  email?: string | null | undefined;
+  /** Ignored (-1 means not set in ralph). */
+  externalShippingFee?: number | null | undefined;
+  /** Ignored. */
+  externalShippingId?: string | null | undefined;
+  /** Goods label. */
+  goodsLabel?: string | null | undefined;
+  /** Personnummer (PERSON) or organisationsnummer. */
+  identityNumber?: string | null | undefined;
+  /** Ignored. */
+  merchantData?: string | null | undefined;
+  /** Message to the shop. */
+  message?: string | null | undefined;
+  /** Payment option id. */
+  paymentId?: number | null | undefined;
+  /** Store alias for store pickup. */
+  pickupPoint?: string | null | undefined;
+  /** Shipping address. */
+  shippingAddress?: AddressInputType | null | undefined;
+  /** Shipping option id. */
+  shippingId?: number | null | undefined;
+  /** Ignored. */
+  skipShippingValidation?: boolean | null | undefined;
+};
+
+/** URLs for external checkouts (accepted; the sandbox uses the shop URLs). */
+export type CheckoutUrlsInputType = {
+  /** Checkout page. */
+  checkoutPageUrl?: string | null | undefined;
+  /** Return URL. */
+  redirectUrl?: string | null | undefined;
+  /** Terms page. */
+  termsPageUrl?: string | null | undefined;
+};
+
 /** A private person (PERSON, the default) or a company (ORGANIZATION); SPEC §3. */
 export type CustomerType =
   /** A company or organisation; prices shown excl. VAT. */
@@ -63,6 +127,30 @@ export type Gender =
   | 'UNSPECIFIED'
   /** Woman. */
   | 'WOMAN';
+
+/** How a payment option completes the purchase (GEINS-API §4.6). */
+export type PaymentCheckout =
+  /** An external hosted checkout takes the payment. */
+  | 'EXTERNAL'
+  /** Geins Pay (not offered). */
+  | 'GEINS_PAY'
+  /** placeOrder completes the purchase. */
+  | 'STANDARD';
+
+/** Payment provider family (GEINS-API §2.4: the confirm page maps kid KLARNA, sid SVEA, wid WALLEY, aid AVARDA, oid STANDARD). */
+export type PaymentType =
+  /** Avarda hosted checkout (not offered). */
+  | 'AVARDA'
+  /** Geins Pay (not offered). */
+  | 'GEINS_PAY'
+  /** Hosted checkout; here the local payment sandbox. */
+  | 'KLARNA'
+  /** Invoice-style payment placed with placeOrder ("Faktura"). */
+  | 'STANDARD'
+  /** Svea hosted checkout (not offered). */
+  | 'SVEA'
+  /** Walley hosted checkout (not offered). */
+  | 'WALLEY';
 
 /** Changes to the account (GEINS-API §4.7): null or omitted fields are left unchanged. */
 export type UserInputType = {
@@ -183,6 +271,460 @@ export type AccountUserQuery = {
   } | null;
 };
 
+export type CartPriceFragment = {
+  sellingPriceIncVat: number;
+  sellingPriceExVat: number;
+  regularPriceIncVat: number;
+  regularPriceExVat: number;
+  isDiscounted: boolean;
+};
+
+export type CartFieldsFragment = {
+  id: string | null;
+  isCompleted: boolean;
+  promoCode: string | null;
+  freeShipping: boolean;
+  appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
+  items: Array<{
+    id: string;
+    skuId: number;
+    quantity: number;
+    product: {
+      productId: number;
+      name: string | null;
+      alias: string;
+      articleNumber: string | null;
+      canonicalUrl: string | null;
+      brand: { name: string | null } | null;
+      productImages: Array<{ fileName: string }> | null;
+      skus: Array<{
+        skuId: number;
+        name: string | null;
+        stock: {
+          totalStock: number;
+          inStock: number;
+          oversellable: number;
+          static: number | null;
+        } | null;
+      }> | null;
+    } | null;
+    unitPrice: {
+      sellingPriceIncVat: number;
+      sellingPriceExVat: number;
+      regularPriceIncVat: number;
+      regularPriceExVat: number;
+      isDiscounted: boolean;
+    } | null;
+    totalPrice: {
+      sellingPriceIncVat: number;
+      sellingPriceExVat: number;
+      regularPriceIncVat: number;
+      regularPriceExVat: number;
+      isDiscounted: boolean;
+    } | null;
+    campaign: { appliedCampaigns: Array<{ name: string | null }> | null } | null;
+  }> | null;
+  summary: {
+    fixedAmountDiscountIncVat: number;
+    fixedAmountDiscountExVat: number;
+    total: {
+      vat: number;
+      sellingPriceIncVat: number;
+      sellingPriceExVat: number;
+      regularPriceIncVat: number;
+      regularPriceExVat: number;
+      isDiscounted: boolean;
+    } | null;
+    subTotal: {
+      sellingPriceIncVat: number;
+      sellingPriceExVat: number;
+      regularPriceIncVat: number;
+      regularPriceExVat: number;
+      isDiscounted: boolean;
+    } | null;
+    vats: Array<{ rate: number; amount: number }> | null;
+    shipping: {
+      id: number;
+      displayName: string | null;
+      feeIncVat: number;
+      feeExVat: number;
+      amountLeftToFreeShipping: number;
+    } | null;
+    balance: {
+      pending: number;
+      totalSellingPriceExBalanceIncVat: number;
+      totalSellingPriceExBalanceExVat: number;
+    } | null;
+  } | null;
+};
+
+export type CartQueryVariables = Exact<{
+  id?: string | null | undefined;
+  includeCompleted?: boolean | null | undefined;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type CartQuery = {
+  getCart: {
+    id: string | null;
+    isCompleted: boolean;
+    promoCode: string | null;
+    freeShipping: boolean;
+    appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
+    items: Array<{
+      id: string;
+      skuId: number;
+      quantity: number;
+      product: {
+        productId: number;
+        name: string | null;
+        alias: string;
+        articleNumber: string | null;
+        canonicalUrl: string | null;
+        brand: { name: string | null } | null;
+        productImages: Array<{ fileName: string }> | null;
+        skus: Array<{
+          skuId: number;
+          name: string | null;
+          stock: {
+            totalStock: number;
+            inStock: number;
+            oversellable: number;
+            static: number | null;
+          } | null;
+        }> | null;
+      } | null;
+      unitPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      totalPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      campaign: { appliedCampaigns: Array<{ name: string | null }> | null } | null;
+    }> | null;
+    summary: {
+      fixedAmountDiscountIncVat: number;
+      fixedAmountDiscountExVat: number;
+      total: {
+        vat: number;
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      subTotal: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      vats: Array<{ rate: number; amount: number }> | null;
+      shipping: {
+        id: number;
+        displayName: string | null;
+        feeIncVat: number;
+        feeExVat: number;
+        amountLeftToFreeShipping: number;
+      } | null;
+      balance: {
+        pending: number;
+        totalSellingPriceExBalanceIncVat: number;
+        totalSellingPriceExBalanceExVat: number;
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type AddToCartMutationVariables = Exact<{
+  id: string;
+  item: CartItemInputType;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type AddToCartMutation = {
+  addToCart: {
+    id: string | null;
+    isCompleted: boolean;
+    promoCode: string | null;
+    freeShipping: boolean;
+    appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
+    items: Array<{
+      id: string;
+      skuId: number;
+      quantity: number;
+      product: {
+        productId: number;
+        name: string | null;
+        alias: string;
+        articleNumber: string | null;
+        canonicalUrl: string | null;
+        brand: { name: string | null } | null;
+        productImages: Array<{ fileName: string }> | null;
+        skus: Array<{
+          skuId: number;
+          name: string | null;
+          stock: {
+            totalStock: number;
+            inStock: number;
+            oversellable: number;
+            static: number | null;
+          } | null;
+        }> | null;
+      } | null;
+      unitPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      totalPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      campaign: { appliedCampaigns: Array<{ name: string | null }> | null } | null;
+    }> | null;
+    summary: {
+      fixedAmountDiscountIncVat: number;
+      fixedAmountDiscountExVat: number;
+      total: {
+        vat: number;
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      subTotal: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      vats: Array<{ rate: number; amount: number }> | null;
+      shipping: {
+        id: number;
+        displayName: string | null;
+        feeIncVat: number;
+        feeExVat: number;
+        amountLeftToFreeShipping: number;
+      } | null;
+      balance: {
+        pending: number;
+        totalSellingPriceExBalanceIncVat: number;
+        totalSellingPriceExBalanceExVat: number;
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type UpdateCartItemMutationVariables = Exact<{
+  id: string;
+  item: CartItemInputType;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type UpdateCartItemMutation = {
+  updateCartItem: {
+    id: string | null;
+    isCompleted: boolean;
+    promoCode: string | null;
+    freeShipping: boolean;
+    appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
+    items: Array<{
+      id: string;
+      skuId: number;
+      quantity: number;
+      product: {
+        productId: number;
+        name: string | null;
+        alias: string;
+        articleNumber: string | null;
+        canonicalUrl: string | null;
+        brand: { name: string | null } | null;
+        productImages: Array<{ fileName: string }> | null;
+        skus: Array<{
+          skuId: number;
+          name: string | null;
+          stock: {
+            totalStock: number;
+            inStock: number;
+            oversellable: number;
+            static: number | null;
+          } | null;
+        }> | null;
+      } | null;
+      unitPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      totalPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      campaign: { appliedCampaigns: Array<{ name: string | null }> | null } | null;
+    }> | null;
+    summary: {
+      fixedAmountDiscountIncVat: number;
+      fixedAmountDiscountExVat: number;
+      total: {
+        vat: number;
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      subTotal: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      vats: Array<{ rate: number; amount: number }> | null;
+      shipping: {
+        id: number;
+        displayName: string | null;
+        feeIncVat: number;
+        feeExVat: number;
+        amountLeftToFreeShipping: number;
+      } | null;
+      balance: {
+        pending: number;
+        totalSellingPriceExBalanceIncVat: number;
+        totalSellingPriceExBalanceExVat: number;
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type SetCartPromoCodeMutationVariables = Exact<{
+  id: string;
+  promoCode: string;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type SetCartPromoCodeMutation = {
+  setCartPromoCode: {
+    id: string | null;
+    isCompleted: boolean;
+    promoCode: string | null;
+    freeShipping: boolean;
+    appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
+    items: Array<{
+      id: string;
+      skuId: number;
+      quantity: number;
+      product: {
+        productId: number;
+        name: string | null;
+        alias: string;
+        articleNumber: string | null;
+        canonicalUrl: string | null;
+        brand: { name: string | null } | null;
+        productImages: Array<{ fileName: string }> | null;
+        skus: Array<{
+          skuId: number;
+          name: string | null;
+          stock: {
+            totalStock: number;
+            inStock: number;
+            oversellable: number;
+            static: number | null;
+          } | null;
+        }> | null;
+      } | null;
+      unitPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      totalPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      campaign: { appliedCampaigns: Array<{ name: string | null }> | null } | null;
+    }> | null;
+    summary: {
+      fixedAmountDiscountIncVat: number;
+      fixedAmountDiscountExVat: number;
+      total: {
+        vat: number;
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      subTotal: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      vats: Array<{ rate: number; amount: number }> | null;
+      shipping: {
+        id: number;
+        displayName: string | null;
+        feeIncVat: number;
+        feeExVat: number;
+        amountLeftToFreeShipping: number;
+      } | null;
+      balance: {
+        pending: number;
+        totalSellingPriceExBalanceIncVat: number;
+        totalSellingPriceExBalanceExVat: number;
+      } | null;
+    } | null;
+  } | null;
+};
+
+export type CompleteCartMutationVariables = Exact<{
+  id: string;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type CompleteCartMutation = {
+  completeCart: { id: string | null; isCompleted: boolean } | null;
+};
+
 export type CategoriesQueryVariables = Exact<{
   channelId?: string | null | undefined;
   languageId?: string | null | undefined;
@@ -269,6 +811,335 @@ export type ChannelMarketsQuery = {
       country: { code: string; name: string } | null;
       currency: { code: string } | null;
     }> | null;
+  } | null;
+};
+
+export type CheckoutFieldsFragment = {
+  email: string | null;
+  identityNumber: string | null;
+  shippingData: string | null;
+  billingAddress: {
+    firstName: string;
+    lastName: string;
+    company: string;
+    careOf: string;
+    addressLine1: string;
+    zip: string;
+    city: string;
+    mobile: string;
+  } | null;
+  cart: {
+    id: string | null;
+    isCompleted: boolean;
+    promoCode: string | null;
+    freeShipping: boolean;
+    appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
+    items: Array<{
+      id: string;
+      skuId: number;
+      quantity: number;
+      product: {
+        productId: number;
+        name: string | null;
+        alias: string;
+        articleNumber: string | null;
+        canonicalUrl: string | null;
+        brand: { name: string | null } | null;
+        productImages: Array<{ fileName: string }> | null;
+        skus: Array<{
+          skuId: number;
+          name: string | null;
+          stock: {
+            totalStock: number;
+            inStock: number;
+            oversellable: number;
+            static: number | null;
+          } | null;
+        }> | null;
+      } | null;
+      unitPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      totalPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      campaign: { appliedCampaigns: Array<{ name: string | null }> | null } | null;
+    }> | null;
+    summary: {
+      fixedAmountDiscountIncVat: number;
+      fixedAmountDiscountExVat: number;
+      total: {
+        vat: number;
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      subTotal: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      vats: Array<{ rate: number; amount: number }> | null;
+      shipping: {
+        id: number;
+        displayName: string | null;
+        feeIncVat: number;
+        feeExVat: number;
+        amountLeftToFreeShipping: number;
+      } | null;
+      balance: {
+        pending: number;
+        totalSellingPriceExBalanceIncVat: number;
+        totalSellingPriceExBalanceExVat: number;
+      } | null;
+    } | null;
+  } | null;
+  shippingOptions: Array<{
+    id: number;
+    displayName: string | null;
+    feeIncVat: number;
+    feeExVat: number;
+    isSelected: boolean;
+    externalId: string | null;
+    shippingData: string | null;
+    subOptions: Array<{
+      displayName: string | null;
+      externalId: string | null;
+      shippingData: string | null;
+    }> | null;
+  }> | null;
+  paymentOptions: Array<{
+    id: number;
+    displayName: string | null;
+    paymentType: PaymentType | null;
+    checkoutType: PaymentCheckout | null;
+    isDefault: boolean;
+    isSelected: boolean;
+  }> | null;
+};
+
+export type CreateOrUpdateCheckoutMutationVariables = Exact<{
+  cartId: string;
+  checkout?: CheckoutInputType | null | undefined;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type CreateOrUpdateCheckoutMutation = {
+  createOrUpdateCheckout: {
+    email: string | null;
+    identityNumber: string | null;
+    shippingData: string | null;
+    billingAddress: {
+      firstName: string;
+      lastName: string;
+      company: string;
+      careOf: string;
+      addressLine1: string;
+      zip: string;
+      city: string;
+      mobile: string;
+    } | null;
+    cart: {
+      id: string | null;
+      isCompleted: boolean;
+      promoCode: string | null;
+      freeShipping: boolean;
+      appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
+      items: Array<{
+        id: string;
+        skuId: number;
+        quantity: number;
+        product: {
+          productId: number;
+          name: string | null;
+          alias: string;
+          articleNumber: string | null;
+          canonicalUrl: string | null;
+          brand: { name: string | null } | null;
+          productImages: Array<{ fileName: string }> | null;
+          skus: Array<{
+            skuId: number;
+            name: string | null;
+            stock: {
+              totalStock: number;
+              inStock: number;
+              oversellable: number;
+              static: number | null;
+            } | null;
+          }> | null;
+        } | null;
+        unitPrice: {
+          sellingPriceIncVat: number;
+          sellingPriceExVat: number;
+          regularPriceIncVat: number;
+          regularPriceExVat: number;
+          isDiscounted: boolean;
+        } | null;
+        totalPrice: {
+          sellingPriceIncVat: number;
+          sellingPriceExVat: number;
+          regularPriceIncVat: number;
+          regularPriceExVat: number;
+          isDiscounted: boolean;
+        } | null;
+        campaign: { appliedCampaigns: Array<{ name: string | null }> | null } | null;
+      }> | null;
+      summary: {
+        fixedAmountDiscountIncVat: number;
+        fixedAmountDiscountExVat: number;
+        total: {
+          vat: number;
+          sellingPriceIncVat: number;
+          sellingPriceExVat: number;
+          regularPriceIncVat: number;
+          regularPriceExVat: number;
+          isDiscounted: boolean;
+        } | null;
+        subTotal: {
+          sellingPriceIncVat: number;
+          sellingPriceExVat: number;
+          regularPriceIncVat: number;
+          regularPriceExVat: number;
+          isDiscounted: boolean;
+        } | null;
+        vats: Array<{ rate: number; amount: number }> | null;
+        shipping: {
+          id: number;
+          displayName: string | null;
+          feeIncVat: number;
+          feeExVat: number;
+          amountLeftToFreeShipping: number;
+        } | null;
+        balance: {
+          pending: number;
+          totalSellingPriceExBalanceIncVat: number;
+          totalSellingPriceExBalanceExVat: number;
+        } | null;
+      } | null;
+    } | null;
+    shippingOptions: Array<{
+      id: number;
+      displayName: string | null;
+      feeIncVat: number;
+      feeExVat: number;
+      isSelected: boolean;
+      externalId: string | null;
+      shippingData: string | null;
+      subOptions: Array<{
+        displayName: string | null;
+        externalId: string | null;
+        shippingData: string | null;
+      }> | null;
+    }> | null;
+    paymentOptions: Array<{
+      id: number;
+      displayName: string | null;
+      paymentType: PaymentType | null;
+      checkoutType: PaymentCheckout | null;
+      isDefault: boolean;
+      isSelected: boolean;
+    }> | null;
+  } | null;
+};
+
+export type PlaceOrderMutationVariables = Exact<{
+  cartId: string;
+  checkout: CheckoutInputType;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type PlaceOrderMutation = {
+  placeOrder: {
+    orderId: string | null;
+    publicId: string | null;
+    status: string | null;
+    redirectUrl: string | null;
+  } | null;
+};
+
+export type CheckoutConfirmQueryVariables = Exact<{
+  id: string;
+  cartId?: string | null | undefined;
+  paymentType: PaymentType;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type CheckoutConfirmQuery = {
+  checkout: {
+    completed: boolean | null;
+    htmlSnippet: string | null;
+    order: {
+      orderId: string | null;
+      status: string | null;
+      currency: string | null;
+      email: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      zip: string | null;
+      itemValueIncVat: number;
+      itemValueExVat: number;
+      discountIncVat: number;
+      discountExVat: number;
+      shippingFeeIncVat: number;
+      shippingFeeExVat: number;
+      orderValueIncVat: number;
+      orderValueExVat: number;
+      balance: number;
+      sum: number;
+      promoCode: string | null;
+      campaignNames: Array<string> | null;
+      organizationNumber: string | null;
+      paymentId: number;
+      shippingId: number;
+      pickupPoint: string | null;
+      billingAddress: {
+        firstName: string;
+        lastName: string;
+        company: string;
+        addressLine1: string;
+        zip: string;
+        city: string;
+        mobile: string;
+      } | null;
+      shippingAddress: {
+        firstName: string;
+        lastName: string;
+        company: string;
+        addressLine1: string;
+        zip: string;
+        city: string;
+      } | null;
+      rows: Array<{
+        name: string | null;
+        sku: string | null;
+        variant: string | null;
+        quantity: number;
+        priceIncVat: number;
+        priceExVat: number;
+        discountIncVat: number;
+        brand: string | null;
+        productId: number;
+      }> | null;
+    } | null;
+    cart: { id: string | null; isCompleted: boolean } | null;
   } | null;
 };
 
@@ -439,6 +1310,557 @@ export type StartPageQuery = {
   } | null;
 };
 
+export const CartPriceFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CartPriceFragment, unknown>;
+export const CartFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CartType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'appliedCampaigns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'campaignId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'product' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'brand' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'productImages' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'skus' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'stock' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'totalStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'inStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'oversellable' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'static' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'unitPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totalPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'campaign' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'appliedCampaigns' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'summary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'vat' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subTotal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'vats' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'rate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountIncVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountExVat' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shipping' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'balance' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'pending' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceIncVat' },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceExVat' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CartFieldsFragment, unknown>;
+export const CheckoutFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CheckoutFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CheckoutType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'identityNumber' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'billingAddress' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'company' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'careOf' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'mobile' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cart' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartFields' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shippingOptions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isSelected' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'externalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shippingData' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subOptions' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'externalId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shippingData' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'paymentOptions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paymentType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'checkoutType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isSelected' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'shippingData' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CartType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'appliedCampaigns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'campaignId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'product' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'brand' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'productImages' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'skus' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'stock' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'totalStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'inStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'oversellable' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'static' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'unitPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totalPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'campaign' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'appliedCampaigns' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'summary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'vat' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subTotal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'vats' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'rate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountIncVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountExVat' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shipping' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'balance' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'pending' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceIncVat' },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceExVat' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CheckoutFieldsFragment, unknown>;
 export const CardPriceFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -877,6 +2299,1285 @@ export const AccountUserDocument = {
     },
   ],
 } as unknown as DocumentNode<AccountUserQuery, AccountUserQueryVariables>;
+export const CartDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'cart' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'includeCompleted' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getCart' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'includeCompleted' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'includeCompleted' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CartType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'appliedCampaigns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'campaignId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'product' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'brand' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'productImages' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'skus' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'stock' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'totalStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'inStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'oversellable' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'static' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'unitPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totalPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'campaign' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'appliedCampaigns' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'summary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'vat' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subTotal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'vats' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'rate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountIncVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountExVat' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shipping' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'balance' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'pending' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceIncVat' },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceExVat' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CartQuery, CartQueryVariables>;
+export const AddToCartDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'addToCart' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'item' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CartItemInputType' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addToCart' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'item' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'item' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CartType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'appliedCampaigns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'campaignId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'product' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'brand' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'productImages' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'skus' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'stock' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'totalStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'inStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'oversellable' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'static' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'unitPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totalPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'campaign' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'appliedCampaigns' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'summary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'vat' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subTotal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'vats' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'rate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountIncVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountExVat' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shipping' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'balance' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'pending' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceIncVat' },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceExVat' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AddToCartMutation, AddToCartMutationVariables>;
+export const UpdateCartItemDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'updateCartItem' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'item' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CartItemInputType' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateCartItem' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'item' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'item' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CartType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'appliedCampaigns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'campaignId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'product' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'brand' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'productImages' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'skus' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'stock' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'totalStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'inStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'oversellable' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'static' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'unitPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totalPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'campaign' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'appliedCampaigns' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'summary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'vat' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subTotal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'vats' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'rate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountIncVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountExVat' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shipping' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'balance' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'pending' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceIncVat' },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceExVat' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UpdateCartItemMutation, UpdateCartItemMutationVariables>;
+export const SetCartPromoCodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'setCartPromoCode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'promoCode' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setCartPromoCode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'promoCode' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'promoCode' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CartType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'appliedCampaigns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'campaignId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'product' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'brand' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'productImages' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'skus' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'stock' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'totalStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'inStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'oversellable' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'static' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'unitPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totalPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'campaign' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'appliedCampaigns' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'summary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'vat' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subTotal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'vats' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'rate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountIncVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountExVat' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shipping' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'balance' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'pending' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceIncVat' },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceExVat' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SetCartPromoCodeMutation, SetCartPromoCodeMutationVariables>;
+export const CompleteCartDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'completeCart' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'completeCart' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CompleteCartMutation, CompleteCartMutationVariables>;
 export const CategoriesDocument = {
   kind: 'Document',
   definitions: [
@@ -1283,6 +3984,668 @@ export const ChannelMarketsDocument = {
     },
   ],
 } as unknown as DocumentNode<ChannelMarketsQuery, ChannelMarketsQueryVariables>;
+export const CreateOrUpdateCheckoutDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'createOrUpdateCheckout' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'cartId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'checkout' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CheckoutInputType' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createOrUpdateCheckout' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'cartId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'cartId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'checkout' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'checkout' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CheckoutFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CartType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'appliedCampaigns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'campaignId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'product' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'brand' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'productImages' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'skus' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'stock' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'totalStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'inStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'oversellable' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'static' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'unitPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totalPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'campaign' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'appliedCampaigns' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'summary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'vat' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subTotal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'vats' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'rate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountIncVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountExVat' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shipping' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'balance' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'pending' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceIncVat' },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceExVat' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CheckoutFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CheckoutType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'identityNumber' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'billingAddress' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'company' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'careOf' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'mobile' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cart' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartFields' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shippingOptions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isSelected' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'externalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shippingData' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subOptions' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'externalId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shippingData' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'paymentOptions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paymentType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'checkoutType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isSelected' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'shippingData' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  CreateOrUpdateCheckoutMutation,
+  CreateOrUpdateCheckoutMutationVariables
+>;
+export const PlaceOrderDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'placeOrder' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'cartId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'checkout' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CheckoutInputType' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'placeOrder' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'cartId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'cartId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'checkout' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'checkout' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'orderId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'publicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'redirectUrl' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PlaceOrderMutation, PlaceOrderMutationVariables>;
+export const CheckoutConfirmDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'checkoutConfirm' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'cartId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paymentType' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PaymentType' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'checkout' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'cartId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'cartId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paymentType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paymentType' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'completed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'htmlSnippet' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'order' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'orderId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'currency' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'itemValueIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'itemValueExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'discountIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'discountExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shippingFeeIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shippingFeeExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'orderValueIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'orderValueExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sum' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'campaignNames' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'organizationNumber' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'billingAddress' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'company' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'mobile' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'shippingAddress' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'firstName' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'lastName' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'company' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'rows' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'sku' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'variant' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'priceIncVat' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'priceExVat' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'discountIncVat' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'brand' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                          ],
+                        },
+                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'paymentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shippingId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pickupPoint' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'cart' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CheckoutConfirmQuery, CheckoutConfirmQueryVariables>;
 export const ProductPageDocument = {
   kind: 'Document',
   definitions: [

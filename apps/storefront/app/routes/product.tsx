@@ -7,23 +7,27 @@ import { Suspense } from 'react';
 import { Await, redirect } from 'react-router';
 import type { Route } from './+types/product';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
+import { AddToCart } from '../features/cart/add-to-cart';
 import { TruckIcon } from '../components/ui/icons';
 import { present, toCardProduct, type CardProduct } from '../features/product/card-product';
 import { Gallery } from '../features/product/gallery';
 import { Price } from '../features/product/price';
 import { ProductGrid } from '../features/product/product-card';
 import { toProductView } from '../features/product/product-view.server';
-import { SizePicker } from '../features/product/size-picker';
 import { Specification } from '../features/product/specification';
 import { ProductPageDocument, RelatedProductsDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { needsCanonicalRedirect, normalizePath, productAliasFromPath } from '../routing/paths';
 import productStyles from '../styles/product.css?url';
+import cartStyles from '../styles/cart.css?url';
 import { appUrl } from '../routing/local-path';
 
 /** Product page styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: productStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: productStyles },
+  { rel: 'stylesheet', href: cartStyles },
+];
 
 /** Title "<product> | <shop>", description and canonical link. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -76,7 +80,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {product.price ? <Price price={product.price} size="large" /> : null}
           {product.shortText ? <p className="product__short">{product.shortText}</p> : null}
-          <SizePicker options={product.skus} />
+          <AddToCart options={product.skus} productId={product.id} productName={product.name} />
           <ul className="product__promises">
             <li>
               <TruckIcon width="20" height="20" />

@@ -232,6 +232,60 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     browser.allowConsoleError(/status of 410/);
   });
 
+  it('loginToken shows "logged in as another user"; GDPR export and account deletion', async () => {
+    const email = `gdpr.${Date.now()}@example.se`;
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/account`);
+    await hydrated(page);
+    const register = page.getByRole('form', { name: 'Skapa konto' });
+    await register.getByLabel('Förnamn').fill('Greta');
+    await register.getByLabel('Efternamn').fill('Dataskydd');
+    await register.getByLabel('E-post').fill(email);
+    await register.getByLabel(/^Lösenord/).fill('gdpr-losen');
+    await register.getByLabel('Bekräfta lösenord').fill('gdpr-losen');
+    await register.getByRole('button', { name: 'Skapa konto' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
+      .toBe('Välkommen, Greta Dataskydd!');
+    const orderId = await placeOrderAs(page, email);
+
+    // The data export (GDPR art. 15/20) holds the profile and the order.
+    const exported = await page.request.get(`${baseUrl()}/mina-sidor/mina-uppgifter.json`);
+    expect(exported.headers()['content-disposition']).toContain('attachment');
+    const data = (await exported.json()) as {
+      customer: { email: string; address: { firstName: string } };
+      orders: Array<{ id: number }>;
+    };
+    expect(data.customer.email).toBe(email);
+    expect(data.customer.address.firstName).toBe('Greta');
+    expect(data.orders.map((order) => order.id)).toEqual([orderId]);
+
+    // A loginToken link (e.g. from customer service) logs in as that customer in a new browser.
+    const token = (await page.context().cookies()).find((c) => c.name === 'apollo-token')!.value;
+    const other = await browser.newPage();
+    await other.goto(`${baseUrl()}/mina-sidor/saldo?loginToken=${token}`);
+    expect(new URL(other.url()).search).toBe('');
+    await expect
+      .poll(
+        () => other.getByText(`Du är inloggad som en annan användare (${email}).`).isVisible(),
+        slow,
+      )
+      .toBe(true);
+    expect(await other.getByRole('heading', { name: 'Saldo' }).isVisible()).toBe(true);
+
+    // Delete the account: logged out, the login no longer works.
+    await other.goto(`${baseUrl()}/mina-sidor/installningar`);
+    await hydrated(other);
+    await other.getByLabel('Jag förstår att kontot raderas för gott').check();
+    await other.getByRole('button', { name: 'Radera mitt konto' }).click();
+    await expect.poll(() => other.getByText('Ditt konto är raderat.').isVisible(), slow).toBe(true);
+    await login(other, email, 'gdpr-losen');
+    await expect
+      .poll(() => other.getByText('Fel email eller lösenord, försök gärna igen').isVisible(), slow)
+      .toBe(true);
+    browser.allowConsoleError(/status of 401/);
+  });
+
   it('guards Mina sidor: visitors go to the start page', async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl()}/mina-sidor/ordrar`);

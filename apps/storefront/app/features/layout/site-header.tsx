@@ -1,11 +1,12 @@
 /** The header of the default layout: logo, search, favourites, cart and the category menu. */
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { BagIcon, HeartIcon } from '../../components/ui/icons';
+import { HeartIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
 import { CustomerTypeSwitch } from '../market/customer-type-switch';
 import { MarketPicker } from '../market/market-picker';
 import { AccountLink } from '../account/account-link';
+import { CartLink } from '../cart/cart-link';
 import { CategoryMenu } from './category-menu';
 import type { CategoryNode } from './category-tree';
 import { Logo } from './logo';
@@ -42,10 +43,7 @@ export function SiteHeader({
             <AccountLink />
           </li>
           <li>
-            <Link to="/kassan" className="header-action">
-              <BagIcon />
-              <span className="header-action__label">{t('header.cart')}</span>
-            </Link>
+            <CartLink />
           </li>
         </ul>
       </div>
