@@ -227,13 +227,19 @@ async function checkoutView(
   const stores = needStores ? await storeStockForSkus(db, wanted) : [];
   const free = cart.totals.freeShipping;
   const payment = paymentOptionById(input.paymentId);
+  // The chosen method, else the one the cart is priced with (the default) when it serves the zip.
+  const selectedId = available.some((m) => m.id === input.shippingId)
+    ? input.shippingId
+    : available.some((m) => m.id === cart.shipping?.id)
+      ? cart.shipping?.id
+      : null;
   return {
     cart,
     input,
     shippingOptions: available.map((method) => ({
       method,
       feeIncVat: free && method.freeShippingEligible ? 0 : method.feeIncVat,
-      isSelected: method.id === input.shippingId,
+      isSelected: method.id === selectedId,
       stores: method.kind === 'pickup' ? stores : [],
     })),
     paymentOptions: PAYMENT_OPTIONS.map((o) => ({ ...o, isSelected: o.id === payment.id })),

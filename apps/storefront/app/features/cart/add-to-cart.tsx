@@ -1,0 +1,128 @@
+/**
+ * The product page's buy form (SPEC §5 "Du måste välja storlek först", §8 stock messages, §4 the
+ * cart-added notification for 5 s): the size picker and a "Lägg i varukorgen" button in one POST
+ * form to `/varukorg` (without JavaScript it goes to the cart, or back with the message); with
+ * JavaScript a fetcher sends it and a live region shows the added item for 5 seconds.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useFetcher, useLocation, useSearchParams } from 'react-router';
+import { t } from '../../i18n/i18n';
+import type { SizeOption } from '../product/product-view';
+import { SizePicker } from '../product/size-picker';
+import { pushCartEvent } from './tracking';
+
+/** Milliseconds the notification stays (SPEC §9 "Notification time-out 5000 ms"). */
+export const NOTIFICATION_MS = 5000;
+
+interface AddResult {
+  ok: boolean;
+  error: string | null;
+  cart: {
+    count: number;
+    lines: Array<{
+      skuId: number;
+      name: string;
+      size: string;
+      total: string;
+      unitPriceIncVat: number;
+    }>;
+  } | null;
+}
+
+/** Size picker and buy button of one product. */
+export function AddToCart({
+  options,
+  productId,
+  productName,
+}: {
+  options: SizeOption[];
+  productId: number;
+  productName: string;
+}) {
+  const fetcher = useFetcher<AddResult>();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [hydrated, setHydrated] = useState(false);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [added, setAdded] = useState<{ name: string; size: string; total: string } | null>(null);
+  const lastSku = useRef<number | null>(null);
+  useEffect(() => setHydrated(true), []);
+
+  const single = options.length === 1 && !options[0]?.name ? options[0] : null;
+  const serverError = searchParams.get('cartError');
+  const fetchError = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const error =
+    clientError ??
+    fetchError ??
+    (serverError === 'size' ? t('cart.chooseSize') : serverError ? serverError : null);
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data?.ok || !fetcher.data.cart) return;
+    const line = fetcher.data.cart.lines.find((l) => l.skuId === lastSku.current);
+    if (!line) return;
+    setAdded({ name: line.name, size: line.size, total: line.total });
+    pushCartEvent('add', {
+      skuId: line.skuId,
+      productId,
+      name: productName,
+      quantity: 1,
+      price: line.unitPriceIncVat,
+    });
+    const timer = setTimeout(() => setAdded(null), NOTIFICATION_MS);
+    return () => clearTimeout(timer);
+  }, [fetcher.state, fetcher.data, productId, productName]);
+
+  const soldOut = options.every((o) => o.status === 'out-of-stock');
+  return (
+    <fetcher.Form
+      method="post"
+      action="/varukorg"
+      className="add-to-cart"
+      noValidate
+      onSubmit={(event) => {
+        const data = new FormData(event.currentTarget);
+        const skuId = Number(data.get('skuId'));
+        if (!skuId) {
+          event.preventDefault();
+          setClientError(t('cart.chooseSize'));
+          return;
+        }
+        setClientError(null);
+        lastSku.current = skuId;
+      }}
+    >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="quantity" value="1" />
+      <input type="hidden" name="returnTo" value={location.pathname} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      {single ? <input type="hidden" name="skuId" value={single.id} /> : null}
+      <SizePicker options={options} />
+      {error ? (
+        <p className="form-error add-to-cart__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="button button--primary button--block add-to-cart__button"
+        disabled={soldOut || fetcher.state !== 'idle'}
+      >
+        {soldOut ? t('cart.soldOut') : t('cart.add')}
+      </button>
+      <div className="cart-notification" role="status" aria-live="polite">
+        {added ? (
+          <div className="cart-notification__box">
+            <p className="cart-notification__title">{t('cart.added')}</p>
+            <p className="cart-notification__item">
+              {added.name}
+              {added.size ? `, ${t('cart.size', { size: added.size })}` : ''} – {added.total}
+            </p>
+            <Link to="/varukorg" className="button button--secondary">
+              {t('cart.show')}
+            </Link>
+          </div>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The header's cart link with the number of items (from the root loader, which revalidates
+ * after every cart change). When the server could not read the cart, the browser asks again up
+ * to 5 times, 1 s apart (SPEC §4 "On load failure it retries after 1 second, up to 5 attempts").
+ */
+import { useEffect, useState } from 'react';
+import { Link, useRouteLoaderData } from 'react-router';
+import { BagIcon } from '../../components/ui/icons';
+import { t } from '../../i18n/i18n';
+
+/** Attempts and delay of the client-side cart load (SPEC §9 "Cart retry 5 attempts, 1 s apart"). */
+export const CART_RETRY = { attempts: 5, delayMs: 1000 } as const;
+
+/**
+ * Loads the cart count from `/varukorg/antal` with retries; resolves null after the last failure.
+ * @param fetchImpl injectable for tests
+ */
+export async function loadCartCount(
+  fetchImpl: typeof fetch = fetch,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<number | null> {
+  for (let attempt = 1; attempt <= CART_RETRY.attempts; attempt += 1) {
+    try {
+      const response = await fetchImpl('/varukorg/antal', {
+        headers: { accept: 'application/json' },
+      });
+      if (response.ok) return ((await response.json()) as { count: number }).count;
+    } catch {
+      // network error: try again
+    }
+    if (attempt < CART_RETRY.attempts) await sleep(CART_RETRY.delayMs);
+  }
+  return null;
+}
+
+/** Cart icon with the item count. */
+export function CartLink() {
+  const root = useRouteLoaderData('root') as { cartCount?: number | null } | undefined;
+  const serverCount = root?.cartCount;
+  const [count, setCount] = useState<number | null>(serverCount ?? 0);
+  useEffect(() => {
+    if (serverCount !== null && serverCount !== undefined) {
+      setCount(serverCount);
+      return;
+    }
+    let live = true;
+    void loadCartCount().then((loaded) => {
+      if (live && loaded !== null) setCount(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [serverCount]);
+  const shown = count ?? 0;
+  return (
+    <Link
+      to="/varukorg"
+      className="header-action"
+      aria-label={t('header.cartCount', { count: shown })}
+    >
+      <BagIcon />
+      <span className="header-action__label">{t('header.cart')}</span>
+      {shown > 0 ? (
+        <span className="header-action__badge" aria-hidden="true">
+          {shown}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The totals of a cart (SPEC §3 Cart summary): items, discounts, shipping with what is left to
+ * free shipping (SPEC §9: 499 kr), total and VAT; incl. or excl. VAT by customer type.
+ */
+import { t } from '../../i18n/i18n';
+import type { CartView } from './cart-view';
+
+/** The summary table of a cart. */
+export function CartSummary({ cart }: { cart: CartView }) {
+  return (
+    <div className="cart-summary">
+      {cart.amountLeftToFreeShipping ? (
+        <p className="cart-summary__free-shipping">
+          {t('cart.freeShippingLeft', { amount: cart.amountLeftToFreeShipping })}
+        </p>
+      ) : cart.freeShipping ? (
+        <p className="cart-summary__free-shipping cart-summary__free-shipping--done">
+          {t('cart.freeShippingReached')}
+        </p>
+      ) : null}
+      <dl className="cart-summary__rows">
+        <div>
+          <dt>{t('cart.items')}</dt>
+          <dd>{cart.itemsRegular}</dd>
+        </div>
+        {cart.discount ? (
+          <div className="cart-summary__discount">
+            <dt>{t('cart.discount')}</dt>
+            <dd>−{cart.discount}</dd>
+          </div>
+        ) : null}
+        {cart.campaigns.length > 0 ? (
+          <div className="cart-summary__campaigns">
+            <dt>{t('cart.campaigns')}</dt>
+            <dd>{cart.campaigns.join(', ')}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>
+            {cart.shippingName
+              ? t('cart.shippingNamed', { name: cart.shippingName })
+              : t('cart.shipping')}
+          </dt>
+          <dd>{cart.shippingFee}</dd>
+        </div>
+        {cart.giftCard ? (
+          <div>
+            <dt>{t('cart.giftCard')}</dt>
+            <dd>−{cart.giftCard}</dd>
+          </div>
+        ) : null}
+        <div className="cart-summary__total">
+          <dt>{t('cart.total')}</dt>
+          <dd data-testid="cart-total">{cart.giftCard ? cart.toPay : cart.total}</dd>
+        </div>
+        <div className="cart-summary__vat">
+          <dt>{cart.includesVat ? t('cart.vatIncluded') : t('cart.pricesExVat')}</dt>
+          <dd>{cart.vat}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

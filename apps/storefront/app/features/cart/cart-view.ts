@@ -1,0 +1,155 @@
+/**
+ * What the cart page, panel and checkout show, made from the API's cart (GEINS-API §4.5): the
+ * amounts computed by the API, formatted in Swedish, incl. VAT for private persons and excl. VAT
+ * for companies (SPEC §6). Pure: no fetching, no React.
+ */
+import { decimalToMinor, formatMoney } from '@trampa/api/money';
+import type { CartFieldsFragment } from '../../graphql/generated';
+import { productImageUrl } from '../product/image-url';
+
+/** One cart line for display. */
+export interface CartLineView {
+  id: string;
+  skuId: number;
+  productId: number;
+  name: string;
+  brand: string;
+  /** The size (SKU name); '' for one-size products. */
+  size: string;
+  url: string;
+  image: string | null;
+  articleNumber: string;
+  quantity: number;
+  /** Most units that can be ordered (stock), null when unlimited. */
+  maxQuantity: number | null;
+  unitPrice: string;
+  /** Regular unit price when discounted, else null. */
+  unitRegularPrice: string | null;
+  total: string;
+  /** Line total before cart campaigns and promo codes, when they lowered it. */
+  totalBefore: string | null;
+  campaigns: string[];
+  /** Kronor incl. VAT (tracking). */
+  unitPriceIncVat: number;
+}
+
+/** A cart for display. */
+export interface CartView {
+  id: string;
+  isCompleted: boolean;
+  count: number;
+  lines: CartLineView[];
+  promoCode: string | null;
+  campaigns: string[];
+  /** Items before cart discounts. */
+  itemsRegular: string;
+  /** Items after campaigns and percentage codes. */
+  subTotal: string;
+  /** Everything taken off (price campaigns, cart campaigns, codes), or null. */
+  discount: string | null;
+  fixedDiscount: string | null;
+  shippingName: string | null;
+  shippingFee: string;
+  freeShipping: boolean;
+  amountLeftToFreeShipping: string | null;
+  total: string;
+  vat: string;
+  giftCard: string | null;
+  toPay: string;
+  /** True: amounts incl. VAT (PERSON); false: excl. VAT (ORGANIZATION). */
+  includesVat: boolean;
+  /** Kronor incl. VAT (tracking). */
+  totalIncVat: number;
+}
+
+/** Formats kronor as Swedish money, e.g. 1299 -> "1 299 kr". */
+export function kronor(amount: number, currency = 'SEK'): string {
+  return formatMoney(decimalToMinor(amount, currency), currency, 'sv-SE');
+}
+
+/** The product image (card size) of a file name. */
+function imagePath(fileName: string | null | undefined): string | null {
+  return fileName ? productImageUrl(fileName, '400x400') : null;
+}
+
+/**
+ * The display cart.
+ * @param includesVat true for private persons (incl. VAT), false for companies
+ */
+export function toCartView(cart: CartFieldsFragment, includesVat: boolean): CartView {
+  const pick = (p: { sellingPriceIncVat: number; sellingPriceExVat: number } | null | undefined) =>
+    p ? (includesVat ? p.sellingPriceIncVat : p.sellingPriceExVat) : 0;
+  const regular = (
+    p: { regularPriceIncVat: number; regularPriceExVat: number } | null | undefined,
+  ) => (p ? (includesVat ? p.regularPriceIncVat : p.regularPriceExVat) : 0);
+  const lines: CartLineView[] = (cart.items ?? []).flatMap((item) => {
+    if (!item) return [];
+    const product = item.product;
+    const sku = product?.skus?.find((s) => s?.skuId === item.skuId) ?? null;
+    const stock = sku?.stock;
+    const unit = item.unitPrice;
+    const total = item.totalPrice;
+    const unitTotal = pick(unit) * item.quantity;
+    return [
+      {
+        id: item.id,
+        skuId: item.skuId,
+        productId: product?.productId ?? 0,
+        name: product?.name ?? '',
+        brand: product?.brand?.name ?? '',
+        size: sku?.name && (product?.skus?.length ?? 0) > 1 ? sku.name : (sku?.name ?? ''),
+        url: product?.canonicalUrl ?? '#',
+        image: imagePath(product?.productImages?.[0]?.fileName),
+        articleNumber: product?.articleNumber ?? '',
+        quantity: item.quantity,
+        maxQuantity: stock && stock.static === 0 ? stock.inStock + stock.oversellable : null,
+        unitPrice: kronor(pick(unit)),
+        unitRegularPrice: unit?.isDiscounted ? kronor(regular(unit)) : null,
+        total: kronor(pick(total)),
+        totalBefore: Math.abs(unitTotal - pick(total)) > 0.001 ? kronor(unitTotal) : null,
+        campaigns: (item.campaign?.appliedCampaigns ?? []).flatMap((c) =>
+          c?.name ? [c.name] : [],
+        ),
+        unitPriceIncVat: unit?.sellingPriceIncVat ?? 0,
+      },
+    ];
+  });
+  const summary = cart.summary;
+  const subTotal = summary?.subTotal;
+  const fixed = includesVat
+    ? (summary?.fixedAmountDiscountIncVat ?? 0)
+    : (summary?.fixedAmountDiscountExVat ?? 0);
+  const discount = regular(subTotal) - pick(subTotal) + fixed;
+  const shipping = summary?.shipping;
+  const fee = shipping ? (includesVat ? shipping.feeIncVat : shipping.feeExVat) : 0;
+  const left = shipping?.amountLeftToFreeShipping ?? 0;
+  const balance = summary?.balance;
+  return {
+    id: cart.id ?? '',
+    isCompleted: cart.isCompleted,
+    count: lines.reduce((sum, l) => sum + l.quantity, 0),
+    lines,
+    promoCode: cart.promoCode ?? null,
+    campaigns: (cart.appliedCampaigns ?? []).flatMap((c) => (c?.name ? [c.name] : [])),
+    itemsRegular: kronor(regular(subTotal)),
+    subTotal: kronor(pick(subTotal)),
+    discount: discount > 0.001 ? kronor(discount) : null,
+    fixedDiscount: fixed > 0 ? kronor(fixed) : null,
+    shippingName: shipping?.displayName ?? null,
+    shippingFee: kronor(fee),
+    freeShipping: cart.freeShipping,
+    amountLeftToFreeShipping: lines.length > 0 && left > 0 ? kronor(left) : null,
+    total: kronor(pick(summary?.total)),
+    vat: kronor(summary?.total?.vat ?? 0),
+    giftCard: balance && balance.pending > 0 ? kronor(balance.pending) : null,
+    toPay: kronor(
+      balance
+        ? includesVat
+          ? balance.totalSellingPriceExBalanceIncVat
+          : balance.totalSellingPriceExBalanceExVat
+        : pick(summary?.total),
+    ),
+    includesVat,
+    totalIncVat: summary?.total?.sellingPriceIncVat ?? 0,
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Cart operations of the storefront's loaders and actions (GEINS-API §2.2, §4.5; SPEC §4 cart
+ * states, §5, §8): the cart id lives in the `ralph-cart` cookie; a completed or unknown cart
+ * makes addToCart return null, and then a new cart is started and the add retried (as ralph
+ * does). The API's typed errors come back as Swedish messages for the shopper.
+ */
+import type { AppLoadContext } from 'react-router';
+import {
+  AddToCartDocument,
+  CartDocument,
+  SetCartPromoCodeDocument,
+  UpdateCartItemDocument,
+  type CartFieldsFragment,
+} from '../../graphql/generated';
+import type { ApiGraphQLError } from '../../graphql/client.server';
+import { t } from '../../i18n/i18n';
+import { cartCookie, cartIdFromCookieHeader } from './cart-cookie';
+
+/** The result of a cart change: the cart, a cookie to set, and the shopper's error message. */
+export interface CartChange {
+  cart: CartFieldsFragment | null;
+  setCookie: string | null;
+  error: string | null;
+  /** The API's error code (e.g. OUT_OF_STOCK), for tests and tracking. */
+  code: string | null;
+}
+
+function isSecure(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:';
+}
+
+/** The cart id of the request's cookie, or null. */
+export function cartIdOf(request: Request): string | null {
+  return cartIdFromCookieHeader(request.headers.get('cookie'));
+}
+
+/** The Swedish message for an API error (the API's own messages are already Swedish). */
+export function cartErrorMessage(error: ApiGraphQLError | undefined): string | null {
+  if (!error) return null;
+  switch (error.code) {
+    case 'INVALID_PROMO_CODE':
+      return t('cart.promo.invalid');
+    case 'RequirementsNotMet':
+      return t('cart.promo.requirements');
+    case 'OUT_OF_STOCK':
+    case 'NOT_FOUND':
+    case 'BAD_USER_INPUT':
+    case 'CART_COMPLETED':
+      return error.message;
+    default:
+      return t('error.generic.text');
+  }
+}
+
+/**
+ * The request's cart, or null when there is no cookie. Never creates a cart (pages without a
+ * cart cost nothing); a completed or unknown id gives a new, empty cart from the API.
+ */
+export async function loadCart(
+  request: Request,
+  context: AppLoadContext,
+): Promise<CartFieldsFragment | null> {
+  const id = cartIdOf(request);
+  if (!id) return null;
+  const result = await context.api.attempt(CartDocument, { id });
+  return result.data?.getCart ?? null;
+}
+
+async function newCartId(context: AppLoadContext): Promise<string> {
+  const result = await context.api.attempt(CartDocument, { id: '' });
+  const id = result.data?.getCart?.id;
+  if (!id) throw Response.json({ message: t('error.generic.text') }, { status: 500 });
+  return id;
+}
+
+/** addToCart with a new cart when there is none or it is completed. */
+export async function addItem(
+  request: Request,
+  context: AppLoadContext,
+  skuId: number,
+  quantity: number,
+): Promise<CartChange> {
+  let id = cartIdOf(request);
+  let setCookie: string | null = null;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    if (!id) {
+      id = await newCartId(context);
+      setCookie = cartCookie(id, isSecure(request));
+    }
+    const result = await context.api.attempt(AddToCartDocument, {
+      id,
+      item: { skuId, quantity },
+    });
+    if (result.errors.length > 0) {
+      return {
+        cart: null,
+        setCookie,
+        error: cartErrorMessage(result.errors[0]),
+        code: result.errors[0]!.code,
+      };
+    }
+    if (result.data?.addToCart) {
+      return { cart: result.data.addToCart, setCookie, error: null, code: null };
+    }
+    id = null; // unknown or completed: start a new cart and retry once
+  }
+  return { cart: null, setCookie, error: t('error.generic.text'), code: null };
+}
+
+/** updateCartItem by line id (0 removes the line). */
+export async function updateLine(
+  request: Request,
+  context: AppLoadContext,
+  lineId: string,
+  quantity: number,
+): Promise<CartChange> {
+  const id = cartIdOf(request);
+  if (!id) return { cart: null, setCookie: null, error: t('cart.empty'), code: 'NOT_FOUND' };
+  const result = await context.api.attempt(UpdateCartItemDocument, {
+    id,
+    item: { id: lineId, quantity },
+  });
+  return {
+    cart: result.data?.updateCartItem ?? null,
+    setCookie: null,
+    error: cartErrorMessage(result.errors[0]),
+    code: result.errors[0]?.code ?? null,
+  };
+}
+
+/** setCartPromoCode ("" clears). */
+export async function setPromoCode(
+  request: Request,
+  context: AppLoadContext,
+  promoCode: string,
+): Promise<CartChange> {
+  const id = cartIdOf(request);
+  if (!id) return { cart: null, setCookie: null, error: t('cart.empty'), code: 'NOT_FOUND' };
+  const result = await context.api.attempt(SetCartPromoCodeDocument, { id, promoCode });
+  return {
+    cart: result.data?.setCartPromoCode ?? null,
+    setCookie: null,
+    error: cartErrorMessage(result.errors[0]),
+    code: result.errors[0]?.code ?? null,
+  };
+}
+
+/**
+ * Items in the request's cart for the header: 0 without a cookie (no API call), null when the
+ * API could not answer (the browser then retries, see cart-link.tsx).
+ */
+export async function cartCountOf(
+  request: Request,
+  context: AppLoadContext,
+): Promise<number | null> {
+  if (!cartIdOf(request)) return 0;
+  try {
+    const cart = await loadCart(request, context);
+    return (cart?.items ?? []).reduce((sum, item) => sum + (item?.quantity ?? 0), 0);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { cartCookie, cartIdFromCookieHeader, clearCartCookie } from './cart-cookie';
+import { CART_RETRY, loadCartCount } from './cart-link';
+import { toCartView } from './cart-view';
+import type { CartFieldsFragment } from '../../graphql/generated';
+
+const plain = (s: string) => s.replace(/\u00a0/g, ' ');
+
+describe('ralph-cart cookie (SPEC §9)', () => {
+  it('is HttpOnly, SameSite=Lax and lasts a year', () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(cartCookie(id, true)).toBe(
+      `ralph-cart=${id}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure`,
+    );
+    expect(clearCartCookie(false)).toContain('Max-Age=0');
+    expect(cartIdFromCookieHeader(`a=b; ralph-cart=${id}`)).toBe(id);
+    expect(cartIdFromCookieHeader('ralph-cart=<script>')).toBeNull();
+  });
+});
+
+describe('client cart load (SPEC §4: 5 attempts, 1 s apart)', () => {
+  it('retries 5 times with 1 s pauses and gives up with null', async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const result = await loadCartCount(
+      async () => {
+        calls += 1;
+        throw new Error('offline');
+      },
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
+    expect(result).toBeNull();
+    expect(calls).toBe(CART_RETRY.attempts);
+    expect(waits).toEqual([1000, 1000, 1000, 1000]);
+  });
+
+  it('stops at the first answer', async () => {
+    let calls = 0;
+    const result = await loadCartCount(
+      async () => {
+        calls += 1;
+        return calls < 3 ? new Response('', { status: 503 }) : Response.json({ count: 4 });
+      },
+      async () => undefined,
+    );
+    expect(result).toBe(4);
+    expect(calls).toBe(3);
+  });
+});
+
+describe('toCartView', () => {
+  const price = (inc: number, ex: number, regularInc = inc, regularEx = ex) => ({
+    sellingPriceIncVat: inc,
+    sellingPriceExVat: ex,
+    regularPriceIncVat: regularInc,
+    regularPriceExVat: regularEx,
+    isDiscounted: regularInc > inc,
+  });
+  const cart = {
+    id: 'c1',
+    isCompleted: false,
+    promoCode: null,
+    freeShipping: false,
+    appliedCampaigns: [],
+    items: [
+      {
+        id: '1',
+        skuId: 11,
+        quantity: 2,
+        product: {
+          productId: 5,
+          name: 'Slang',
+          alias: 'slang',
+          articleNumber: 'S-1',
+          canonicalUrl: '/p/slang',
+          brand: { name: 'Schwalbe' },
+          productImages: [{ fileName: 'slang.svg' }],
+          skus: [
+            {
+              skuId: 11,
+              name: '28"',
+              stock: { totalStock: 9, inStock: 7, oversellable: 2, static: 0 },
+            },
+          ],
+        },
+        unitPrice: price(129, 103.2),
+        totalPrice: price(258, 206.4),
+        campaign: { appliedCampaigns: [] },
+      },
+    ],
+    summary: {
+      total: { ...price(307, 245.6), vat: 61.4 },
+      subTotal: price(258, 206.4),
+      vats: [{ rate: 25, amount: 61.4 }],
+      fixedAmountDiscountIncVat: 0,
+      fixedAmountDiscountExVat: 0,
+      shipping: {
+        id: 2,
+        displayName: 'Ombud',
+        feeIncVat: 49,
+        feeExVat: 39.2,
+        amountLeftToFreeShipping: 241,
+      },
+      balance: {
+        pending: 0,
+        totalSellingPriceExBalanceIncVat: 307,
+        totalSellingPriceExBalanceExVat: 245.6,
+      },
+    },
+  } as unknown as CartFieldsFragment;
+
+  it('shows private persons prices incl. VAT and what is left to free shipping', () => {
+    const view = toCartView(cart, true);
+    expect(view.count).toBe(2);
+    expect(plain(view.total)).toBe('307 kr');
+    expect(plain(view.lines[0]!.total)).toBe('258 kr');
+    expect(view.lines[0]!.maxQuantity).toBe(9);
+    expect(plain(view.amountLeftToFreeShipping!)).toBe('241 kr');
+    expect(view.lines[0]!.image).toBe('/img/product/400x400/slang.svg');
+  });
+
+  it('shows companies prices excl. VAT', () => {
+    const view = toCartView(cart, false);
+    expect(plain(view.total)).toBe('245,60 kr');
+    expect(plain(view.shippingFee)).toBe('39,20 kr');
+    expect(view.includesVat).toBe(false);
+  });
+});

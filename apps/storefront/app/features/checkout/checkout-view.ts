@@ -1,0 +1,122 @@
+/**
+ * What the checkout page shows, made from the API's CheckoutType (GEINS-API §4.6): the cart in
+ * the customer type's VAT mode (companies see prices excl. VAT, SPEC §6), the shipping options
+ * for the zip with store stock per size for pickup, the payment options and what was entered.
+ * Pure.
+ */
+import type { CheckoutFieldsFragment, CustomerType } from '../../graphql/generated';
+import { kronor, toCartView, type CartView } from '../cart/cart-view';
+
+/** A shipping option for display. */
+export interface ShippingChoice {
+  id: number;
+  name: string;
+  kind: string;
+  fee: string;
+  isSelected: boolean;
+  /** Pickup: stores with the cart's SKUs on their shelves. */
+  stores: Array<{
+    alias: string;
+    name: string;
+    address: string;
+    skus: Array<{ skuId: number; name: string; quantity: number; productName: string }>;
+  }>;
+}
+
+/** The checkout form's data. */
+export interface CheckoutFormView {
+  cart: CartView;
+  customerType: CustomerType;
+  email: string;
+  identityNumber: string;
+  address: Record<
+    'firstName' | 'lastName' | 'company' | 'careOf' | 'addressLine1' | 'zip' | 'city' | 'mobile',
+    string
+  >;
+  pickupPoint: string;
+  shippingOptions: ShippingChoice[];
+  noShippingForZip: boolean;
+  paymentOptions: Array<{ id: number; name: string; isSelected: boolean; external: boolean }>;
+}
+
+interface StoredInput {
+  customerType?: CustomerType | null;
+  pickupPoint?: string | null;
+}
+
+function parseJson<T>(text: string | null | undefined, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * The checkout view.
+ * @param requestCustomerType the customer type of the request (header switch) used until the
+ *   shopper picks one in the form
+ */
+export function toCheckoutView(
+  checkout: CheckoutFieldsFragment,
+  requestCustomerType: CustomerType,
+  stored: StoredInput = {},
+): CheckoutFormView {
+  const cartFragment = checkout.cart!;
+  const billing = checkout.billingAddress;
+  const meta = parseJson<StoredInput & { noShippingForZip?: boolean }>(checkout.shippingData, {});
+  const customerType = meta.customerType ?? stored.customerType ?? requestCustomerType;
+  const cart = toCartView(cartFragment, customerType !== 'ORGANIZATION');
+  const productBySku = new Map(cart.lines.map((l) => [l.skuId, l.name]));
+  const shippingOptions: ShippingChoice[] = (checkout.shippingOptions ?? []).flatMap((o) => {
+    if (!o) return [];
+    const data = parseJson<{ stores?: ShippingChoice['stores'] }>(o.shippingData, {});
+    return [
+      {
+        id: o.id,
+        name: o.displayName ?? '',
+        kind: o.externalId ?? '',
+        fee: kronor(customerType === 'ORGANIZATION' ? o.feeExVat : o.feeIncVat),
+        isSelected: o.isSelected,
+        stores: (data.stores ?? []).map((s) => ({
+          alias: s.alias,
+          name: s.name,
+          address: `${(s as unknown as { address: string }).address}, ${(s as unknown as { city: string }).city}`,
+          skus: s.skus.map((sku) => ({ ...sku, productName: productBySku.get(sku.skuId) ?? '' })),
+        })),
+      },
+    ];
+  });
+  return {
+    cart,
+    customerType,
+    email: checkout.email ?? '',
+    identityNumber: checkout.identityNumber ?? '',
+    address: {
+      firstName: billing?.firstName ?? '',
+      lastName: billing?.lastName ?? '',
+      company: billing?.company ?? '',
+      careOf: billing?.careOf ?? '',
+      addressLine1: billing?.addressLine1 ?? '',
+      zip: billing?.zip ?? '',
+      city: billing?.city ?? '',
+      mobile: billing?.mobile ?? '',
+    },
+    pickupPoint: meta.pickupPoint ?? stored.pickupPoint ?? '',
+    shippingOptions,
+    noShippingForZip: meta.noShippingForZip === true,
+    paymentOptions: (checkout.paymentOptions ?? []).flatMap((p) =>
+      p
+        ? [
+            {
+              id: p.id,
+              name: p.displayName ?? '',
+              isSelected: p.isSelected,
+              external: p.checkoutType === 'EXTERNAL',
+            },
+          ]
+        : [],
+    ),
+  };
+}

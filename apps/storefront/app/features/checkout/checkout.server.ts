@@ -1,0 +1,129 @@
+/**
+ * Checkout of the storefront (GEINS-API §2.2 createOrUpdateCheckout, placeOrder; SPEC §5
+ * validation with the exact Swedish messages, §8): reads the checkout form into a
+ * CheckoutInputType, sends it to the API and maps the API's typed errors to form fields.
+ */
+import type { AppLoadContext } from 'react-router';
+import {
+  CreateOrUpdateCheckoutDocument,
+  PlaceOrderDocument,
+  type CheckoutFieldsFragment,
+  type CheckoutInputType,
+  type CustomerType,
+} from '../../graphql/generated';
+import type { ApiGraphQLError } from '../../graphql/client.server';
+import { t } from '../../i18n/i18n';
+import { cartIdOf } from '../cart/cart.server';
+
+/** The address fields of the form, in order. */
+export const BILLING_FIELDS = [
+  'firstName',
+  'lastName',
+  'company',
+  'careOf',
+  'addressLine1',
+  'zip',
+  'city',
+  'mobile',
+] as const;
+
+/** Field name -> Swedish message. */
+export type FieldErrors = Record<string, string>;
+
+const text = (form: FormData, name: string, max = 200): string =>
+  String(form.get(name) ?? '')
+    .trim()
+    .slice(0, max);
+
+/** The CheckoutInputType of a submitted checkout form. */
+export function checkoutInputFromForm(form: FormData): CheckoutInputType {
+  const customerType: CustomerType =
+    form.get('customerType') === 'ORGANIZATION' ? 'ORGANIZATION' : 'PERSON';
+  const billing: Record<string, string> = {};
+  for (const field of BILLING_FIELDS) billing[field] = text(form, `billingAddress.${field}`);
+  if (customerType === 'PERSON') billing.company = '';
+  billing.country = 'SE';
+  const shippingId = Number(form.get('shippingId'));
+  const paymentId = Number(form.get('paymentId'));
+  return {
+    customerType,
+    email: text(form, 'email', 254),
+    identityNumber: text(form, 'identityNumber', 20),
+    billingAddress: billing,
+    shippingId: Number.isSafeInteger(shippingId) && shippingId > 0 ? shippingId : null,
+    paymentId: Number.isSafeInteger(paymentId) && paymentId > 0 ? paymentId : null,
+    pickupPoint: text(form, 'pickupPoint', 100) || null,
+    message: text(form, 'message', 1000) || null,
+    acceptedConsents: form.get('terms') === '1' ? ['terms'] : [],
+  };
+}
+
+/** Field errors of an API error (INVALID_CHECKOUT fields, INVALID_IDENTITY_NUMBER). */
+export function fieldErrorsOf(error: ApiGraphQLError | undefined): FieldErrors {
+  if (!error) return {};
+  if (error.code === 'INVALID_CHECKOUT') {
+    const fields = (error.extensions.fields ?? {}) as Record<string, string>;
+    return Object.keys(fields).length > 0 ? fields : { form: error.message };
+  }
+  if (error.code === 'INVALID_IDENTITY_NUMBER') return { identityNumber: error.message };
+  if (error.code === 'OUT_OF_STOCK' || error.code === 'CART_COMPLETED') {
+    return { form: error.message };
+  }
+  return { form: t('error.generic.text') };
+}
+
+/** The checkout of the request's cart, optionally saving new input first. */
+export async function loadCheckout(
+  request: Request,
+  context: AppLoadContext,
+  input: CheckoutInputType | null,
+): Promise<{ checkout: CheckoutFieldsFragment | null; errors: FieldErrors }> {
+  const cartId = cartIdOf(request);
+  if (!cartId) return { checkout: null, errors: {} };
+  const result = await context.api.attempt(CreateOrUpdateCheckoutDocument, {
+    cartId,
+    checkout: input,
+  });
+  return {
+    checkout: result.data?.createOrUpdateCheckout ?? null,
+    errors: fieldErrorsOf(result.errors[0]),
+  };
+}
+
+/** The outcome of placing an order. */
+export type PlaceOutcome =
+  | { kind: 'placed'; orderId: string; cartId: string }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'invalid'; errors: FieldErrors };
+
+/**
+ * placeOrder with the form's idempotency key (`attempt`, a UUID rendered into the form), so a
+ * double click or a resubmitted form gives the same order.
+ */
+export async function placeOrder(
+  request: Request,
+  context: AppLoadContext,
+  input: CheckoutInputType,
+  attempt: string,
+): Promise<PlaceOutcome> {
+  const cartId = cartIdOf(request);
+  if (!cartId) return { kind: 'invalid', errors: { form: t('cart.empty') } };
+  const key = /^[0-9a-f-]{36}$/.test(attempt) ? attempt : cartId;
+  const result = await context.api.attempt(
+    PlaceOrderDocument,
+    { cartId, checkout: input },
+    { 'x-idempotency-key': key },
+  );
+  const placed = result.data?.placeOrder;
+  if (result.errors.length > 0 || !placed) {
+    return { kind: 'invalid', errors: fieldErrorsOf(result.errors[0]) };
+  }
+  if (placed.status === 'completed' && placed.orderId) {
+    return { kind: 'placed', orderId: placed.orderId, cartId };
+  }
+  if (placed.redirectUrl) {
+    const url = new URL(placed.redirectUrl, 'http://local');
+    return { kind: 'redirect', url: url.pathname + url.search };
+  }
+  return { kind: 'invalid', errors: { form: t('error.generic.text') } };
+}

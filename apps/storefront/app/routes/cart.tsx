@@ -1,0 +1,246 @@
+/**
+ * The cart page `/varukorg` (SPEC §2 "cart", §4 cart states, §5 quantity within stock, §9 free
+ * shipping over 499 kr). Its action takes every cart change as a plain form POST (works without
+ * JavaScript: it redirects or re-renders) and answers fetchers with data: `add` (from the
+ * product page), `update`, `remove` and `promo`.
+ */
+import { data as respond, Form, Link, redirect, useFetcher } from 'react-router';
+import type { Route } from './+types/cart';
+import { Breadcrumbs } from '../components/ui/breadcrumbs';
+import {
+  addItem,
+  loadCart,
+  setPromoCode,
+  updateLine,
+  type CartChange,
+} from '../features/cart/cart.server';
+import { toCartView, type CartLineView, type CartView } from '../features/cart/cart-view';
+import { CartSummary } from '../features/cart/cart-summary';
+import { PromoCodeForm } from '../features/cart/promo-code-form';
+import { pushCartEvent } from '../features/cart/tracking';
+import { t } from '../i18n/i18n';
+import { pageMeta, shopFromMatches } from '../routing/meta';
+import cartStyles from '../styles/cart.css?url';
+
+/** Cart styles. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
+
+/** "Varukorg", never indexed. */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(shopFromMatches(matches), { title: t('cart.title'), noindex: true });
+
+/** The cart of the cookie (none: empty). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cart = await loadCart(request, context);
+  return { cart: cart ? toCartView(cart, context.market.pricesIncludeVat) : null };
+}
+
+const quantityOf = (value: FormDataEntryValue | null, min: number): number | null => {
+  const n = Number(value);
+  return typeof value === 'string' && /^\d{1,3}$/.test(value) && n >= min ? n : null;
+};
+
+/** A same-site path to go back to after a form post without JavaScript. */
+function safeReturnPath(value: FormDataEntryValue | null): string {
+  const path = typeof value === 'string' ? value : '';
+  return path.startsWith('/') && !path.startsWith('//') ? path : '/varukorg';
+}
+
+/** Cart changes; see the module comment. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const js = form.get('js') === '1';
+  let change: CartChange;
+  if (intent === 'add') {
+    const skuId = Number(form.get('skuId'));
+    const quantity = quantityOf(form.get('quantity') ?? '1', 1);
+    if (!form.get('skuId') || !Number.isSafeInteger(skuId) || skuId <= 0) {
+      change = { cart: null, setCookie: null, error: t('cart.chooseSize'), code: 'SIZE' };
+    } else if (quantity === null) {
+      change = {
+        cart: null,
+        setCookie: null,
+        error: t('cart.badQuantity'),
+        code: 'BAD_USER_INPUT',
+      };
+    } else {
+      change = await addItem(request, context, skuId, quantity);
+    }
+    if (!js) {
+      const back = safeReturnPath(form.get('returnTo'));
+      const headers = change.setCookie ? { 'Set-Cookie': change.setCookie } : undefined;
+      if (change.error) {
+        const url = new URL(back, 'http://x');
+        url.searchParams.set('cartError', change.code === 'SIZE' ? 'size' : change.error);
+        throw redirect(url.pathname + url.search, { status: 303, headers });
+      }
+      throw redirect('/varukorg', { status: 303, headers });
+    }
+  } else if (intent === 'update' || intent === 'remove') {
+    const quantity = intent === 'remove' ? 0 : quantityOf(form.get('quantity'), 0);
+    const lineId = String(form.get('lineId') ?? '');
+    change =
+      quantity === null || !/^\d+$/.test(lineId)
+        ? { cart: null, setCookie: null, error: t('cart.badQuantity'), code: 'BAD_USER_INPUT' }
+        : await updateLine(request, context, lineId, quantity);
+  } else if (intent === 'promo' || intent === 'promo-clear') {
+    const code = intent === 'promo' ? String(form.get('promoCode') ?? '').trim() : '';
+    change =
+      intent === 'promo' && code === ''
+        ? {
+            cart: null,
+            setCookie: null,
+            error: t('cart.promo.invalid'),
+            code: 'INVALID_PROMO_CODE',
+          }
+        : await setPromoCode(request, context, code);
+  } else {
+    return respond({ ok: false, error: t('error.generic.text'), cart: null }, { status: 400 });
+  }
+  const cart = change.cart ? toCartView(change.cart, context.market.pricesIncludeVat) : null;
+  const headers = change.setCookie ? { 'Set-Cookie': change.setCookie } : undefined;
+  return respond(
+    { ok: !change.error, error: change.error, code: change.code, intent, cart },
+    { headers },
+  );
+}
+
+function LineRow({ line, onRemove }: { line: CartLineView; onRemove: (l: CartLineView) => void }) {
+  const fetcher = useFetcher<typeof action>();
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  return (
+    <li className="cart-line">
+      {line.image ? (
+        <img className="cart-line__image" src={line.image} alt="" width={96} height={96} />
+      ) : (
+        <span className="cart-line__image" aria-hidden="true" />
+      )}
+      <div className="cart-line__info">
+        {line.brand ? <p className="cart-line__brand">{line.brand}</p> : null}
+        <Link to={line.url} className="cart-line__name">
+          {line.name}
+        </Link>
+        {line.size ? (
+          <p className="cart-line__size">{t('cart.size', { size: line.size })}</p>
+        ) : null}
+        <p className="cart-line__unit">
+          {line.unitRegularPrice ? <s>{line.unitRegularPrice}</s> : null} {line.unitPrice}
+        </p>
+        {line.campaigns.length > 0 ? (
+          <p className="cart-line__campaigns">{line.campaigns.join(', ')}</p>
+        ) : null}
+      </div>
+      <fetcher.Form method="post" action="/varukorg" className="cart-line__quantity">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="lineId" value={line.id} />
+        <input type="hidden" name="js" value="1" />
+        <label htmlFor={`qty-${line.id}`} className="sr-only">
+          {t('cart.quantityOf', { name: line.name })}
+        </label>
+        <input
+          id={`qty-${line.id}`}
+          className="cart-line__qty-input"
+          type="number"
+          name="quantity"
+          inputMode="numeric"
+          min={0}
+          max={line.maxQuantity ?? 999}
+          defaultValue={line.quantity}
+          key={line.quantity}
+        />
+        <button type="submit" className="button button--secondary">
+          {t('cart.update')}
+        </button>
+      </fetcher.Form>
+      <div className="cart-line__total">
+        {line.totalBefore ? <s>{line.totalBefore}</s> : null}
+        <strong>{line.total}</strong>
+      </div>
+      <fetcher.Form
+        method="post"
+        action="/varukorg"
+        className="cart-line__remove"
+        onSubmit={() => onRemove(line)}
+      >
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="lineId" value={line.id} />
+        <input type="hidden" name="js" value="1" />
+        <button type="submit" className="link-button">
+          {t('cart.remove')}
+          <span className="sr-only"> {line.name}</span>
+        </button>
+      </fetcher.Form>
+      {error ? (
+        <p className="form-error cart-line__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The cart contents and summary (page and checkout). */
+export function CartContents({ cart }: { cart: CartView }) {
+  const remove = (line: CartLineView) =>
+    pushCartEvent('remove', {
+      skuId: line.skuId,
+      productId: line.productId,
+      name: line.name,
+      quantity: line.quantity,
+      price: line.unitPriceIncVat,
+    });
+  return (
+    <ul className="cart-lines" aria-label={t('cart.linesLabel')}>
+      {cart.lines.map((line) => (
+        <LineRow key={line.id} line={line} onRemove={remove} />
+      ))}
+    </ul>
+  );
+}
+
+/** The cart page. */
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const cart = loaderData.cart;
+  const message = actionData && !actionData.ok ? actionData.error : null;
+  return (
+    <div className="page container cart-page">
+      <Breadcrumbs items={[{ name: t('cart.title'), url: '/varukorg' }]} />
+      <h1 className="cart-page__title">{t('cart.title')}</h1>
+      {message ? (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {!cart || cart.lines.length === 0 ? (
+        <div className="cart-empty">
+          <p>{t('cart.empty')}</p>
+          <Link to="/" className="button button--primary">
+            {t('cart.continue')}
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <section aria-labelledby="cart-lines-title">
+            <h2 id="cart-lines-title" className="sr-only">
+              {t('cart.linesLabel')}
+            </h2>
+            <CartContents cart={cart} />
+          </section>
+          <aside className="cart-aside" aria-labelledby="cart-summary-title">
+            <h2 id="cart-summary-title" className="cart-aside__title">
+              {t('cart.summary')}
+            </h2>
+            <CartSummary cart={cart} />
+            <PromoCodeForm cart={cart} />
+            <Form method="get" action="/kassan">
+              <button type="submit" className="button button--primary button--block">
+                {t('cart.toCheckout')}
+              </button>
+            </Form>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

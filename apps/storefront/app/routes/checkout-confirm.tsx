@@ -1,0 +1,226 @@
+/**
+ * Order confirmation `/checkout/confirm` (SPEC §2; GEINS-API §2.4 "Confirm"): the payment type
+ * comes from the query (`kid` KLARNA, i.e. the payment sandbox, otherwise `oid` STANDARD); the
+ * page reads checkout(id, paymentType, cartId), completes the cart when it is not yet, clears
+ * the cart cookie, shows the order and pushes `checkout:purchase` once. completed false sends
+ * the shopper back to the checkout.
+ */
+import { useEffect } from 'react';
+import { data as respond, Link, redirect } from 'react-router';
+import type { Route } from './+types/checkout-confirm';
+import { clearCartCookie } from '../features/cart/cart-cookie';
+import { kronor } from '../features/cart/cart-view';
+import { pushEvent } from '../features/cart/tracking';
+import { purchaseEvent } from '../features/checkout/purchase-tracking';
+import { CheckoutConfirmDocument, CompleteCartDocument } from '../graphql/generated';
+import { t } from '../i18n/i18n';
+import { pageMeta, shopFromMatches } from '../routing/meta';
+import cartStyles from '../styles/cart.css?url';
+
+/** Styles. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
+
+/** "Tack för din beställning", never indexed. */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(shopFromMatches(matches), { title: t('confirm.title'), noindex: true });
+
+/** The order, or back to the checkout / failure page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const kid = url.searchParams.get('kid');
+  const oid = url.searchParams.get('oid');
+  const cartId = url.searchParams.get('cartid') ?? '';
+  const id = kid ?? oid;
+  if (!id) throw redirect('/kassan');
+  const result = await context.api.attempt(CheckoutConfirmDocument, {
+    id,
+    cartId,
+    paymentType: kid ? 'KLARNA' : 'STANDARD',
+  });
+  const checkout = result.data?.checkout;
+  if (!checkout?.completed || !checkout.order) {
+    const failure = checkout?.htmlSnippet
+      ? (JSON.parse(checkout.htmlSnippet) as { failure?: string }).failure
+      : null;
+    if (failure) throw redirect(`/checkout/klarna-fail?reason=${encodeURIComponent(failure)}`);
+    throw redirect('/kassan');
+  }
+  if (checkout.cart && !checkout.cart.isCompleted && checkout.cart.id) {
+    await context.api.attempt(CompleteCartDocument, { id: checkout.cart.id });
+  }
+  const order = checkout.order;
+  const includesVat = context.market.pricesIncludeVat && order.organizationNumber == null;
+  const money = (inc: number, ex: number) =>
+    kronor(includesVat ? inc : ex, order.currency ?? 'SEK');
+  const rows = (order.rows ?? []).flatMap((r) => (r ? [r] : []));
+  const view = {
+    orderId: order.orderId ?? '',
+    email: order.email ?? '',
+    includesVat,
+    billing: order.billingAddress,
+    shipping: order.shippingAddress,
+    pickupPoint: order.pickupPoint ?? null,
+    lines: rows.map((r) => ({
+      name: r.name ?? '',
+      variant: r.variant ?? '',
+      quantity: r.quantity,
+      total: money(r.priceIncVat, r.priceExVat),
+    })),
+    items: money(order.itemValueIncVat, order.itemValueExVat),
+    discount: order.discountIncVat > 0 ? money(order.discountIncVat, order.discountExVat) : null,
+    shippingFee: money(order.shippingFeeIncVat, order.shippingFeeExVat),
+    total: money(order.orderValueIncVat, order.orderValueExVat),
+    vat: kronor(order.orderValueIncVat - order.orderValueExVat),
+    giftCard: order.balance > 0 ? kronor(order.balance) : null,
+    promoCode: order.promoCode ?? null,
+    paymentName:
+      order.paymentId === 2 ? t('confirm.payment.sandbox') : t('confirm.payment.invoice'),
+  };
+  const tracking = purchaseEvent({
+    orderId: view.orderId,
+    email: order.email ?? '',
+    firstName: order.firstName ?? '',
+    lastName: order.lastName ?? '',
+    zip: order.zip ?? '',
+    currency: order.currency ?? 'SEK',
+    totalIncVat: order.orderValueIncVat,
+    shippingIncVat: order.shippingFeeIncVat,
+    fixedDiscount: 0,
+    promoCode: order.promoCode ?? null,
+    rows: rows.map((r) => ({
+      sku: r.sku ?? '',
+      name: r.name ?? '',
+      quantity: r.quantity,
+      priceIncVat: r.priceIncVat,
+      productId: r.productId,
+    })),
+  });
+  const secure = url.protocol === 'https:';
+  return respond({ view, tracking }, { headers: { 'Set-Cookie': clearCartCookie(secure) } });
+}
+
+/** The confirmation. */
+export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
+  const { view, tracking } = loaderData;
+  useEffect(() => {
+    const key = `trampa-purchase-${tracking.orderId}`;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, '1');
+    pushEvent(tracking);
+  }, [tracking]);
+  return (
+    <div className="page container confirmation">
+      <div className="confirmation__hero">
+        <h1>{t('confirm.title')}</h1>
+        <p>
+          {t('confirm.orderNumber')} <strong data-testid="order-number">{view.orderId}</strong>
+        </p>
+        <p>{t('confirm.email', { email: view.email })}</p>
+      </div>
+      <section aria-labelledby="confirm-lines">
+        <h2 id="confirm-lines">{t('confirm.lines')}</h2>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('confirm.product')}</th>
+              <th scope="col">{t('confirm.quantity')}</th>
+              <th scope="col">{t('confirm.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.lines.map((line, i) => (
+              <tr key={i}>
+                <td>
+                  {line.name}
+                  {line.variant ? `, ${line.variant}` : ''}
+                </td>
+                <td>{line.quantity}</td>
+                <td>{line.total}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                {t('cart.items')}
+              </th>
+              <td>{view.items}</td>
+            </tr>
+            {view.discount ? (
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {t('cart.discount')}
+                  {view.promoCode ? ` (${view.promoCode})` : ''}
+                </th>
+                <td>−{view.discount}</td>
+              </tr>
+            ) : null}
+            <tr>
+              <th scope="row" colSpan={2}>
+                {t('cart.shipping')}
+              </th>
+              <td>{view.shippingFee}</td>
+            </tr>
+            {view.giftCard ? (
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {t('cart.giftCard')}
+                </th>
+                <td>−{view.giftCard}</td>
+              </tr>
+            ) : null}
+            <tr>
+              <th scope="row" colSpan={2}>
+                {t('cart.total')}
+              </th>
+              <td data-testid="order-total">
+                <strong>{view.total}</strong>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={2}>
+                {view.includesVat ? t('cart.vatIncluded') : t('confirm.vat')}
+              </th>
+              <td>{view.vat}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+      <div className="confirmation__grid">
+        <section aria-labelledby="confirm-billing">
+          <h2 id="confirm-billing">{t('confirm.billing')}</h2>
+          <address>
+            {view.billing?.company ? (
+              <>
+                {view.billing.company}
+                <br />
+              </>
+            ) : null}
+            {view.billing?.firstName} {view.billing?.lastName}
+            <br />
+            {view.billing?.addressLine1}
+            <br />
+            {view.billing?.zip} {view.billing?.city}
+          </address>
+        </section>
+        <section aria-labelledby="confirm-delivery">
+          <h2 id="confirm-delivery">{t('confirm.delivery')}</h2>
+          <p>{view.pickupPoint ? t('confirm.pickup', { store: view.pickupPoint }) : null}</p>
+          <address>
+            {view.shipping?.firstName} {view.shipping?.lastName}
+            <br />
+            {view.shipping?.addressLine1}
+            <br />
+            {view.shipping?.zip} {view.shipping?.city}
+          </address>
+          <p>
+            {t('confirm.paymentLabel')} {view.paymentName}
+          </p>
+        </section>
+      </div>
+      <Link to="/" className="button button--primary">
+        {t('cart.continue')}
+      </Link>
+    </div>
+  );
+}

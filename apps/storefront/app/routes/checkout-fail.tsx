@@ -1,0 +1,41 @@
+/**
+ * `/checkout/klarna-fail?reason=general|out-of-stock|blocked` (SPEC §2, §8 "Payment-provider
+ * order failures: general, out of stock, user blocked"): the payment did not go through; the cart
+ * is untouched and the shopper can go back to the checkout.
+ */
+import { Link } from 'react-router';
+import type { Route } from './+types/checkout-fail';
+import { t } from '../i18n/i18n';
+import { pageMeta, shopFromMatches } from '../routing/meta';
+
+/** "Betalningen gick inte igenom", never indexed. */
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(shopFromMatches(matches), { title: t('paymentFailed.title'), noindex: true });
+
+/** The reason from the query. */
+export function loader({ request }: Route.LoaderArgs) {
+  const reason = new URL(request.url).searchParams.get('reason');
+  return {
+    reason: reason === 'out-of-stock' || reason === 'blocked' ? reason : 'general',
+  } as const;
+}
+
+/** The failure page. */
+export default function PaymentFailedPage({ loaderData }: Route.ComponentProps) {
+  const message =
+    loaderData.reason === 'out-of-stock'
+      ? t('paymentFailed.outOfStock')
+      : loaderData.reason === 'blocked'
+        ? t('paymentFailed.blocked')
+        : t('paymentFailed.general');
+  return (
+    <div className="page page--narrow">
+      <h1>{t('paymentFailed.title')}</h1>
+      <p role="alert">{message}</p>
+      <p>{t('paymentFailed.cartKept')}</p>
+      <Link to="/kassan" className="button button--primary">
+        {t('paymentFailed.back')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * Journeys of issue 6: a shopper chooses a size, adds to the cart, checks out as a private person
+ * paying by invoice and sees the confirmation with the right totals; a company checks out with an
+ * organisation number and sees prices excl. VAT; a declined sandbox payment lands on the failure
+ * page with the cart intact; store pickup shows the stock per size in each store.
+ * Screenshots go to $E2E_SCREENSHOTS (default the system's temp folder).
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+
+const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
+const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
+
+interface SizedProduct {
+  url: string;
+  name: string;
+  size: string;
+}
+
+/** A helmet with at least two sizes and one with 3+ units in stock, found through the API. */
+async function sizedProduct(): Promise<SizedProduct> {
+  const response = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-apikey': apiKey },
+    body: JSON.stringify({
+      query: `{ products(categoryAlias: "hjalmar", take: 30) { products { canonicalUrl name
+        skus { name stock { inStock } } } } }`,
+    }),
+  });
+  const body = (await response.json()) as {
+    data: {
+      products: {
+        products: Array<{
+          canonicalUrl: string;
+          name: string;
+          skus: Array<{ name: string; stock: { inStock: number } }>;
+        }>;
+      };
+    };
+  };
+  for (const product of body.data.products.products) {
+    const sku = product.skus.find((s) => s.stock.inStock >= 3);
+    if (product.skus.length >= 2 && sku) {
+      return { url: product.canonicalUrl, name: product.name, size: sku.name };
+    }
+  }
+  throw new Error('no helmet with sizes in stock');
+}
+
+async function addToCart(page: Page, product: SizedProduct): Promise<void> {
+  await page.goto(`${baseUrl()}${product.url}`);
+  await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
+  await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'Tillagd i varukorgen' }).count())
+    .toBe(1);
+}
+
+/** A text field by its exact label. */
+function field(page: Page, label: string) {
+  return page.getByRole('textbox', { name: label, exact: true });
+}
+
+async function fillCustomer(page: Page, organization: boolean): Promise<void> {
+  const form = page.locator('form').filter({ has: field(page, 'Postnummer') });
+  await field(page, 'Postnummer').fill('11122');
+  await form.getByRole('button', { name: 'Visa leveranssätt' }).click();
+  await expect.poll(() => page.getByRole('radio', { name: /Leverans till ombud/ }).count()).toBe(1);
+  if (organization) {
+    await page.getByRole('radio', { name: 'Företag' }).check();
+    await expect.poll(() => field(page, 'Företagsnamn').count()).toBe(1);
+    await field(page, 'Företagsnamn').fill('Cykelbolaget AB');
+    await field(page, 'Organisationsnummer').fill('556016-0680');
+  } else {
+    await field(page, 'Personnummer').fill('19900101-0017');
+  }
+  await field(page, 'E-post').fill('anna.andersson@example.se');
+  await field(page, 'Förnamn').fill('Anna');
+  await field(page, 'Efternamn').fill('Andersson');
+  await field(page, 'Gatuadress').fill('Storgatan 1');
+  await field(page, 'Ort').fill('Stockholm');
+  await field(page, 'Mobilnummer').fill('0701234567');
+}
+
+describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
+  const browser = useBrowser();
+
+  it('product -> size -> cart -> checkout as a private person -> invoice -> confirmation', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}${product.url}`);
+    // No size chosen yet.
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect
+      .poll(() =>
+        page.getByRole('alert').filter({ hasText: 'Du måste välja storlek först' }).count(),
+      )
+      .toBe(1);
+    await addToCart(page, product);
+    await expect.poll(() => page.getByRole('link', { name: 'Varukorg, 1 vara' }).count()).toBe(1);
+
+    await page.goto(`${baseUrl()}/varukorg`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Varukorg');
+    expect(await page.getByRole('link', { name: product.name }).count()).toBe(1);
+    const cartTotal = (await page.getByTestId('cart-total').textContent())?.trim();
+    expect(cartTotal).toMatch(/\d\skr$/);
+    await page.screenshot({ path: join(shots, 'issue6-cart.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Till kassan' }).click();
+    await page.waitForURL(/\/kassan$/);
+    await fillCustomer(page, false);
+    await page.getByRole('button', { name: /^Slutför köp/ }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: 'Du måste godkänna köpvillkoren innan du slutför ditt köp' })
+          .count(),
+      )
+      .toBe(1);
+    await page.getByLabel('Jag godkänner köpvillkoren').check();
+    await page.screenshot({ path: join(shots, 'issue6-checkout.png'), fullPage: true });
+    await page.getByRole('button', { name: /^Slutför köp/ }).click();
+    await page.waitForURL(/\/checkout\/confirm\?/);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Tack för din beställning!');
+    expect((await page.getByTestId('order-number').textContent())?.trim()).toMatch(/^\d{6}$/);
+    expect((await page.getByTestId('order-total').textContent())?.trim()).toBe(cartTotal);
+    expect(await page.getByText('Varav moms').count()).toBe(1);
+    await page.screenshot({ path: join(shots, 'issue6-confirmation.png'), fullPage: true });
+    // The purchase was tracked with hashed personal data (SPEC §5).
+    const purchase = await page.evaluate(() =>
+      ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).find(
+        (e) => e.event === 'checkout:purchase',
+      ),
+    );
+    expect((purchase as { user: { email: string } }).user.email).toMatch(/^[0-9a-f]{64}$/);
+    // The cart is done: the header shows an empty cart.
+    await page.goto(`${baseUrl()}/varukorg`);
+    expect(await page.getByText('Din varukorg är tom').count()).toBe(1);
+  });
+
+  it('a company checks out with an organisation number and sees prices excl. VAT', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await addToCart(page, product);
+    await page.goto(`${baseUrl()}/kassan`);
+    const inclVat = (await page.getByTestId('cart-total').textContent())?.trim();
+    await fillCustomer(page, true);
+    await expect.poll(() => page.getByText('Moms tillkommer').count()).toBe(1);
+    const exVat = (await page.getByTestId('cart-total').textContent())?.trim();
+    expect(exVat).not.toBe(inclVat);
+    await page.getByLabel('Jag godkänner köpvillkoren').check();
+    await page.getByRole('button', { name: /^Slutför köp/ }).click();
+    await page.waitForURL(/\/checkout\/confirm\?/);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Tack för din beställning!');
+    expect((await page.getByTestId('order-total').textContent())?.trim()).toBe(exVat);
+    expect(await page.getByText('Cykelbolaget AB').count()).toBe(1);
+  });
+
+  it('a declined sandbox payment lands on the failure page and the cart is intact; store pickup shows store stock', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await addToCart(page, product);
+    await page.goto(`${baseUrl()}/kassan`);
+    await fillCustomer(page, false);
+
+    await page.getByRole('radio', { name: /Hämta i butik/ }).check();
+    const stores = page.getByRole('radiogroup', { name: 'Välj butik' });
+    await expect.poll(() => stores.getByRole('radio').count()).toBe(3);
+    expect(
+      await stores
+        .getByText(
+          new RegExp(
+            `${product.name}, storlek ${product.size}: \\d+ st i butiken`,
+          ),
+        )
+        .count(),
+    ).toBe(3);
+    await page.screenshot({ path: join(shots, 'issue6-pickup.png'), fullPage: true });
+    await page.getByRole('radio', { name: /Leverans till ombud/ }).check();
+
+    await page.getByRole('radio', { name: /testbetalning/ }).check();
+    await page.getByLabel('Jag godkänner köpvillkoren').check();
+    await page.getByRole('button', { name: /^Slutför köp/ }).click();
+    await page.waitForURL(/\/payments\/sandbox\//);
+    await page.getByRole('button', { name: 'Neka (kunden spärrad)' }).click();
+    await page.waitForURL(/\/checkout\/klarna-fail\?reason=blocked/);
+    expect(await page.getByRole('heading', { name: 'Betalningen gick inte igenom' }).count()).toBe(
+      1,
+    );
+    await page.getByRole('link', { name: 'Tillbaka till kassan' }).click();
+    await page.waitForURL(/\/kassan$/);
+    await expect
+      .poll(() => page.locator('.cart-line__name').allTextContents())
+      .toContain(product.name);
+  });
+});
