@@ -137,6 +137,7 @@ export function FormMessage({
     <p
       className={`form-message form-message--${kind}`}
       role={kind === 'error' ? 'alert' : 'status'}
+      tabIndex={-1}
     >
       {children}
     </p>
