@@ -48,6 +48,16 @@ describe('no prefix (default)', () => {
     expect(route({}, { pathname: '/', marketCookie: 'zz' })).toEqual(render('', 'se', 'sv-SE'));
   });
 
+  it('uses only the market languages: an English browser in Sweden keeps sv-SE', () => {
+    expect(route({}, { acceptLanguage: 'en-US' })).toEqual(render('', 'se', 'sv-SE'));
+    expect(route({}, { acceptLanguage: 'sv', marketCookie: 'fi' })).toEqual(
+      render('', 'fi', 'sv-FI'),
+    );
+    expect(route({}, { pathname: '/c/x', localeCookie: 'da', marketCookie: 'fi' })).toEqual(
+      render('', 'fi', 'fi-FI'),
+    );
+  });
+
   it('redirects the root path to a configured path, 302 by default', () => {
     expect(route({ rootRedirect: { path: '/c/cyklar', status: 302 } }, { search: '?a=1' })).toEqual(
       redirect('/c/cyklar?a=1'),

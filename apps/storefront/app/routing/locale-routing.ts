@@ -252,10 +252,14 @@ export function routeRequest(
   const rest = prefixLocale ? segments.slice(1) : segments;
   const detected = detect(prefixLocale !== null);
   const marketDefault = defaultLanguageOf(market).code;
-  const render = (locale: string, basename: string): RenderDecision => ({
+  // Without a prefix nothing in the URL names the language: only the market's own languages
+  // apply (an English browser in the Swedish market keeps sv-SE formats).
+  const render = (locale: string, basename: string, marketOnly = false): RenderDecision => ({
     kind: 'render',
     market,
-    language: languageFor(directory, market, locale) ?? defaultLanguageOf(market),
+    language:
+      (marketOnly ? marketLanguage(market, locale) : languageFor(directory, market, locale)) ??
+      defaultLanguageOf(market),
     locale,
     basename,
     setLocaleCookie: detected && detected !== cookieLocale ? detected : undefined,
@@ -270,7 +274,7 @@ export function routeRequest(
   switch (settings.localePrefix) {
     case 'no_prefix':
       // The locale lives in the cookie only; the market's language when none was chosen.
-      return render(detected ?? cookieLocale ?? marketDefault, '');
+      return render(detected ?? cookieLocale ?? marketDefault, '', true);
     case 'prefix': {
       const target = detected ?? prefixLocale ?? cookieLocale ?? settings.defaultLocale;
       if (prefixLocale === target) return render(target, `/${target}`);
