@@ -57,6 +57,11 @@ const envSchema = z.object({
   AUTH_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /** Folder where outgoing e-mails are written as .eml files (mail module). */
   MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+  /** `smtp://user:pass@host:587` or `smtps://…`: send e-mail over SMTP (Nodemailer) instead of the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   /** `1`: send the SQL statement count of each request in `x-sql-statements` (bench only). */
   BENCH_SQL_COUNT: z.enum(['0', '1']).default('0'),
 });
@@ -75,7 +80,7 @@ export interface Config {
   /** Auth service settings (issue 7; src/modules/auth). */
   auth: AuthConfig;
   /** Outgoing mail (src/modules/mail): the folder of the file outbox. */
-  mail: { outboxDir: string };
+  mail: { outboxDir: string; smtpUrl?: string | undefined };
   /** Storefront market and locale routing (issue 4; SPEC §2, §4). */
   routing: RoutingConfig;
   /** BENCH_SQL_COUNT=1: the servers add the `x-sql-statements` response header (bench only). */
@@ -183,7 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenMaxAge: e.AUTH_TOKEN_MAX_AGE,
       scryptLogN: e.AUTH_SCRYPT_LOG_N,
     },
-    mail: { outboxDir: e.MAIL_OUTBOX_DIR },
+    mail: { outboxDir: e.MAIL_OUTBOX_DIR, smtpUrl: e.SMTP_URL },
     benchSqlCount: e.BENCH_SQL_COUNT === '1',
   };
 }

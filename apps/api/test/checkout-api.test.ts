@@ -5,6 +5,9 @@
  * hosted sandbox payment with repeated and reordered notifications, status transitions — on
  * every database kind.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
@@ -13,6 +16,7 @@ import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { createGraphQLContext } from '../src/graphql/context.ts';
 import { applyPaymentNotification } from '../src/modules/checkout/checkout.service.ts';
 import { transitionOrder } from '../src/modules/orders/orders.service.ts';
+import { readOutbox } from '../src/modules/mail/mail.service.ts';
 import { decidePaymentSession } from '../src/modules/payments/payments.service.ts';
 import { sandboxSignature } from '../src/modules/payments/payments.http.ts';
 import { returnStock } from '../src/modules/inventory/inventory.service.ts';
@@ -32,6 +36,7 @@ const PLACE = `mutation place($cartId: String!, $checkout: CheckoutInputType!) {
 describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
   let handle: DbHandle;
   let client: TestClient;
+  let outbox: string;
 
   const cartWith = async (items: Array<[number, number]>): Promise<string> => {
     const { data } = await client.query(`{ getCart(id: "") { id } }`);
@@ -70,11 +75,14 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     handle = await openTestDb(kind);
     await seedCatalogue(handle.db, { products: 40 });
     await addCartFixture(handle.db);
-    client = createTestClient(handle);
+    outbox = mkdtempSync(join(tmpdir(), 'trampa-outbox-'));
+    const base = testConfig();
+    client = createTestClient(handle, { ...base, mail: { ...base.mail, outboxDir: outbox } });
   });
 
   afterAll(async () => {
     await handle?.close();
+    if (outbox) rmSync(outbox, { recursive: true, force: true });
   });
 
   it('createOrUpdateCheckout: shipping options for the zip, pickup with store stock per size', async () => {
@@ -186,6 +194,13 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
         discountIncVat: 119.8,
       },
     ]);
+    // One order e-mail, also when the order is submitted again.
+    await place(cartId, personCheckout({ shippingId: 1 }));
+    const mails = await readOutbox(outbox, 'anna.andersson@example.se');
+    const mine = mails.filter((m) => m.includes(`Ordernummer: ${placed.orderId}.`));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toContain('Testslang 28"');
+    expect(mine[0]).toContain('Totalt: 836,20 kr');
     // The wrong cart id does not reveal the order.
     const other = await client.query(
       `{ checkout(id: "${placed.orderId}", cartId: "nope", paymentType: STANDARD) { completed order { orderId } } }`,

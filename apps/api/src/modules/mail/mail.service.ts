@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import nodemailer from 'nodemailer';
 
 /** One message. */
 export interface MailMessage {
@@ -27,6 +28,11 @@ export interface MailOptions {
   fromName: string;
   /** Sender address; default `no-reply@<host of publicUrl>`. */
   fromAddress?: string;
+  /**
+   * SMTP server (config `mail.smtpUrl`, env SMTP_URL), e.g. `smtp://user:pass@host:587`: when
+   * set, messages go out through Nodemailer instead of the file outbox.
+   */
+  smtpUrl?: string | undefined;
 }
 
 /** A written message. */
@@ -53,6 +59,20 @@ function safeAddress(address: string): string {
  * @throws Error for an address with line breaks or angle brackets, or when the folder is not writable
  */
 export async function sendMail(options: MailOptions, message: MailMessage): Promise<SentMail> {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    const info = await transport.sendMail({
+      from: {
+        name: options.fromName,
+        address: safeAddress(options.fromAddress ?? 'no-reply@localhost'),
+      },
+      to: safeAddress(message.to),
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    });
+    return { messageId: String(info.messageId), path: '' };
+  }
   const id = randomUUID();
   const from = safeAddress(options.fromAddress ?? 'no-reply@localhost');
   const boundary = `b-${id}`;
@@ -102,4 +122,21 @@ export async function readOutbox(outboxDir: string, to: string): Promise<string[
   const texts = await Promise.all(names.map((name) => readFile(join(outboxDir, name), 'utf8')));
   const wanted = `To: <${to.trim().toLowerCase()}>`;
   return texts.filter((text) => text.toLowerCase().includes(wanted.toLowerCase()));
+}
+
+/**
+ * The mail options of a configuration: the outbox folder or SMTP_URL, the shop's name as the
+ * sender and `no-reply@<host of PUBLIC_URL>` as its address.
+ */
+export function mailOptionsFromConfig(config: {
+  mail: { outboxDir: string; smtpUrl?: string | undefined };
+  shopName: string;
+  publicUrl: string;
+}): MailOptions {
+  return {
+    outboxDir: config.mail.outboxDir,
+    smtpUrl: config.mail.smtpUrl,
+    fromName: config.shopName,
+    fromAddress: `no-reply@${new URL(config.publicUrl).hostname}`,
+  };
 }

@@ -23,6 +23,8 @@ import {
   type PricedShopContext,
 } from '../channel/channel.service.ts';
 import { applyPaymentNotification } from '../checkout/checkout.service.ts';
+import { mailOptionsFromConfig } from '../mail/mail.service.ts';
+import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { formatMoney } from '../pricing/money.ts';
 import { decidePaymentSession, getPaymentSession, type DeclineReason } from './payments.service.ts';
 
@@ -109,12 +111,17 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
         const params = new URLSearchParams({ kid: session.id, cartid: session.cartId });
         if (decided?.status === 'approved') {
           // The provider's server-to-server notification ("push").
-          await applyPaymentNotification(
+          const orderId = await applyPaymentNotification(
             db,
             { eventId: `${session.id}:authorized`, sessionId: session.id, type: 'authorized' },
             await shopFor(db, session.marketId),
             new Date(),
           );
+          if (orderId !== null) {
+            await sendOrderConfirmation(db, orderId, mailOptionsFromConfig(config)).catch(
+              (error: unknown) => console.error('Order e-mail could not be sent', orderId, error),
+            );
+          }
           return new Response(null, {
             status: 303,
             headers: { location: `/checkout/confirm?${params}` },
