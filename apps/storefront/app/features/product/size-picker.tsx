@@ -3,16 +3,18 @@
  * its stock status and delivery time. A product with one unnamed SKU shows the status alone.
  */
 import { t } from '../../i18n/i18n';
+import { useCulture } from '../../market/market-view';
 import type { SizeOption } from './product-view';
 import { deliveryText, stockText } from './stock-text';
 
 /** Stock status and delivery time of one size. */
 function Availability({ option }: { option: SizeOption }) {
+  const culture = useCulture();
   return (
     <>
       <span className={`stock stock--${option.status}`}>
         <span className="stock__dot" aria-hidden="true" />
-        {stockText(option.status, option.incoming)}
+        {stockText(option.status, option.incoming, culture)}
       </span>
       <span className="delivery">{deliveryText(option.delivery)}</span>
     </>

@@ -16,6 +16,12 @@ describe('stockText', () => {
     );
     expect(stockText('in-stock', '2026-11-21T08:00:00Z')).toBe('I lager');
   });
+
+  it('writes the date in the request language, the text in Swedish', () => {
+    expect(stockText('out-of-stock', '2026-11-21T08:00:00Z', 'nb-NO')).toBe(
+      'Slut i lager – Åter i lager 21. nov. 2026',
+    );
+  });
 });
 
 describe('deliveryText', () => {

@@ -6,10 +6,17 @@
 import { formatDate, t } from '../../i18n/i18n';
 import type { DeliveryTimeName, StockStatusName } from './product-view';
 
-/** The stock status text; an out-of-stock size with an incoming date also says when it returns. */
-export function stockText(status: StockStatusName, incoming?: string | null): string {
+/**
+ * The stock status text; an out-of-stock size with an incoming date also says when it returns,
+ * the date in `culture` (the request language, `useCulture()`; Swedish by default).
+ */
+export function stockText(
+  status: StockStatusName,
+  incoming?: string | null,
+  culture?: string,
+): string {
   const text = t(`stock.${status}`);
-  const date = status === 'out-of-stock' ? formatDate(incoming) : '';
+  const date = status === 'out-of-stock' ? formatDate(incoming, culture) : '';
   return date ? `${text} – ${t('stock.back-in-stock', { date })}` : text;
 }
 
