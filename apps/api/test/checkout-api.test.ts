@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
-import { orderLines, orderPayments, orders, stock } from '../src/db/schema.ts';
+import { giftCards, orderLines, orderPayments, orders, stock } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { createGraphQLContext } from '../src/graphql/context.ts';
 import { applyPaymentNotification } from '../src/modules/checkout/checkout.service.ts';
@@ -433,6 +433,55 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(decline.headers.get('location')).toBe('/checkout/klarna-fail?reason=out-of-stock');
+  });
+
+  it('gift cards pay part or all of an order, keep the rest, and wrong codes are rate limited', async () => {
+    await handle.db.insert(giftCards).values([
+      { code: 'KORT1000', currencyCode: 'SEK', balance: 100_000 },
+      { code: 'KORT50', currencyCode: 'SEK', balance: 5_000 },
+    ]);
+    const apply = (id: string, giftCardCode: string) =>
+      client.query(
+        `mutation($id: String!, $code: String!) { setCartGiftCard(id: $id, giftCardCode: $code) {
+          summary { total { sellingPriceIncVat } balance { pending remaining totalSellingPriceExBalanceIncVat } } } }`,
+        { id, code: giftCardCode },
+      );
+    // Part of the order: the lock costs 299 kr (+ 49 kr shipping); the card keeps the rest.
+    await handle.db.update(stock).set({ inStock: 5 }).where(eq(stock.skuId, F.lock.skuId));
+    const cartId = await cartWith([[F.lock.skuId, 1]]);
+    let result = await apply(cartId, 'kort-1000');
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.setCartGiftCard.summary.balance).toEqual({
+      pending: 348,
+      remaining: 652,
+      totalSellingPriceExBalanceIncVat: 0,
+    });
+    const placed = await place(cartId, personCheckout());
+    expect(placed.errors).toBeUndefined();
+    const [order] = await handle.db.select().from(orders).where(eq(orders.cartId, cartId));
+    expect(order!.fromBalance).toBe(34_800);
+    const [card] = await handle.db.select().from(giftCards).where(eq(giftCards.code, 'KORT1000'));
+    expect(card!.balance).toBe(100_000 - 34_800);
+
+    // A small card pays a part; the rest is invoiced.
+    const second = await cartWith([[F.lock.skuId, 1]]);
+    result = await apply(second, 'KORT50');
+    expect(result.data!.setCartGiftCard.summary.balance.totalSellingPriceExBalanceIncVat).toBe(298);
+    await place(second, personCheckout());
+    const [small] = await handle.db.select().from(giftCards).where(eq(giftCards.code, 'KORT50'));
+    expect(small!.balance).toBe(0);
+
+    // Wrong codes: a clear error, then a limit.
+    const third = await cartWith([[F.lock.skuId, 1]]);
+    for (let i = 0; i < 5; i += 1) {
+      result = await apply(third, `FEL${i}`);
+      expect(result.errors![0]).toMatchObject({
+        message: 'Presentkortet är ogiltigt eller saknar saldo',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    result = await apply(third, 'KORT1000');
+    expect(result.errors![0]!.extensions!.code).toBe('RATE_LIMITED');
   });
 
   it('order status changes only through the transitions table; cancelling returns stock', async () => {

@@ -14,6 +14,7 @@ import type { AppliedCampaign, PriceView } from '../pricing/pricing.service.ts';
 import type { ShippingMethodRecord } from '../shipping/shipping.service.ts';
 import {
   addToCart,
+  applyGiftCard,
   clearCart,
   completeCart,
   getOrCreateCart,
@@ -536,6 +537,18 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, ctx) =>
       completeCart(ctx.db, args.id, await ctx.pricedShop(args), ctx.now),
+  }),
+  setCartGiftCard: t.field({
+    type: CartRef,
+    description:
+      'Shop extension (not in the Geins contract): applies a gift card to the cart ("" removes it). Its balance pays part or all of the order; summary.balance shows the part used. Errors: BAD_USER_INPUT (unknown, expired or empty card), RATE_LIMITED (5 wrong codes per cart in 15 minutes), NOT_FOUND, CART_COMPLETED.',
+    args: {
+      ...contextArgs,
+      id: t.arg.string({ required: true, description: 'Cart id.' }),
+      giftCardCode: t.arg.string({ required: true, description: 'The card code; "" removes it.' }),
+    },
+    resolve: async (_root, args, ctx) =>
+      applyGiftCard(ctx.db, args.id, args.giftCardCode, await ctx.pricedShop(args), ctx.now),
   }),
   clearCart: t.field({
     type: CartRef,

@@ -12,7 +12,7 @@ import { ShopError, badUserInput } from '../../errors.ts';
 import { products, skus } from '../catalog/catalog.tables.ts';
 import { categoryIdsByProductIds, type ProductRecord } from '../catalog/catalog.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
-import { giftCardBalance } from '../giftcards/giftcards.service.ts';
+import { checkGiftCardCode, giftCardBalance } from '../giftcards/giftcards.service.ts';
 import { sellableUnits, stockBySkuIds } from '../inventory/inventory.service.ts';
 import { pricesByProductIds, type AppliedCampaign } from '../pricing/pricing.service.ts';
 import {
@@ -546,4 +546,27 @@ export async function setCartGiftCard(
     .update(carts)
     .set({ giftCardCode: code, updatedAt: sql`now()` })
     .where(eq(carts.id, cartId));
+}
+
+/**
+ * Applies a gift card to an open cart ("" removes it): the card's balance pays part or all of
+ * the total when the order is placed (drawn in the order transaction; the rest stays on the
+ * card). Wrong codes count against a per-cart limit.
+ * @throws ShopError BAD_USER_INPUT (unknown, expired or empty card), RATE_LIMITED, NOT_FOUND,
+ *   CART_COMPLETED
+ */
+export async function applyGiftCard(
+  db: Database,
+  cartId: string,
+  code: string,
+  shop: PricedShopContext,
+  now: Date,
+): Promise<CartView> {
+  const record = await requireOpenCart(db, cartId);
+  const giftCardCode =
+    code.trim() === ''
+      ? null
+      : await checkGiftCardCode(db, record.id, code, shop.currency.code, now);
+  await setCartGiftCard(db, record.id, giftCardCode);
+  return loadCartView(db, { ...record, giftCardCode }, shop, now);
 }
