@@ -725,6 +725,95 @@ export type CompleteCartMutation = {
   completeCart: { id: string | null; isCompleted: boolean } | null;
 };
 
+export type SetCartGiftCardMutationVariables = Exact<{
+  id: string;
+  giftCardCode: string;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type SetCartGiftCardMutation = {
+  setCartGiftCard: {
+    id: string | null;
+    isCompleted: boolean;
+    promoCode: string | null;
+    freeShipping: boolean;
+    appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
+    items: Array<{
+      id: string;
+      skuId: number;
+      quantity: number;
+      product: {
+        productId: number;
+        name: string | null;
+        alias: string;
+        articleNumber: string | null;
+        canonicalUrl: string | null;
+        brand: { name: string | null } | null;
+        productImages: Array<{ fileName: string }> | null;
+        skus: Array<{
+          skuId: number;
+          name: string | null;
+          stock: {
+            totalStock: number;
+            inStock: number;
+            oversellable: number;
+            static: number | null;
+          } | null;
+        }> | null;
+      } | null;
+      unitPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      totalPrice: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      campaign: { appliedCampaigns: Array<{ name: string | null }> | null } | null;
+    }> | null;
+    summary: {
+      fixedAmountDiscountIncVat: number;
+      fixedAmountDiscountExVat: number;
+      total: {
+        vat: number;
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      subTotal: {
+        sellingPriceIncVat: number;
+        sellingPriceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
+        isDiscounted: boolean;
+      } | null;
+      vats: Array<{ rate: number; amount: number }> | null;
+      shipping: {
+        id: number;
+        displayName: string | null;
+        feeIncVat: number;
+        feeExVat: number;
+        amountLeftToFreeShipping: number;
+      } | null;
+      balance: {
+        pending: number;
+        totalSellingPriceExBalanceIncVat: number;
+        totalSellingPriceExBalanceExVat: number;
+      } | null;
+    } | null;
+  } | null;
+};
+
 export type CategoriesQueryVariables = Exact<{
   channelId?: string | null | undefined;
   languageId?: string | null | undefined;
@@ -3578,6 +3667,309 @@ export const CompleteCartDocument = {
     },
   ],
 } as unknown as DocumentNode<CompleteCartMutation, CompleteCartMutationVariables>;
+export const SetCartGiftCardDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'setCartGiftCard' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'giftCardCode' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setCartGiftCard' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'giftCardCode' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'giftCardCode' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CartFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CartType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'appliedCampaigns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'campaignId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'product' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'brand' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'productImages' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'skus' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'stock' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'totalStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'inStock' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'oversellable' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'static' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'unitPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totalPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'campaign' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'appliedCampaigns' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'summary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'vat' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subTotal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CartPrice' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'vats' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'rate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountIncVat' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fixedAmountDiscountExVat' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shipping' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'balance' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'pending' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceIncVat' },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalSellingPriceExBalanceExVat' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SetCartGiftCardMutation, SetCartGiftCardMutationVariables>;
 export const CategoriesDocument = {
   kind: 'Document',
   definitions: [

@@ -10,12 +10,14 @@ import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import {
   addItem,
   loadCart,
+  setGiftCard,
   setPromoCode,
   updateLine,
   type CartChange,
 } from '../features/cart/cart.server';
 import { toCartView, type CartLineView, type CartView } from '../features/cart/cart-view';
 import { CartSummary } from '../features/cart/cart-summary';
+import { GiftCardForm } from '../features/cart/gift-card-form';
 import { PromoCodeForm } from '../features/cart/promo-code-form';
 import { pushCartEvent } from '../features/cart/tracking';
 import { t } from '../i18n/i18n';
@@ -95,6 +97,17 @@ export async function action({ request, context }: Route.ActionArgs) {
             code: 'INVALID_PROMO_CODE',
           }
         : await setPromoCode(request, context, code);
+  } else if (intent === 'giftcard' || intent === 'giftcard-clear') {
+    const code = intent === 'giftcard' ? String(form.get('giftCardCode') ?? '').trim() : '';
+    change =
+      intent === 'giftcard' && code === ''
+        ? {
+            cart: null,
+            setCookie: null,
+            error: t('cart.giftCardForm.empty'),
+            code: 'BAD_USER_INPUT',
+          }
+        : await setGiftCard(request, context, code);
   } else {
     return respond({ ok: false, error: t('error.generic.text'), cart: null }, { status: 400 });
   }
@@ -233,6 +246,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </h2>
             <CartSummary cart={cart} />
             <PromoCodeForm cart={cart} />
+            <GiftCardForm cart={cart} />
             <Form method="get" action="/kassan">
               <button type="submit" className="button button--primary button--block">
                 {t('cart.toCheckout')}

@@ -19,6 +19,7 @@ import {
 import type { Route } from './+types/checkout';
 import type { CartView } from '../features/cart/cart-view';
 import { CartSummary } from '../features/cart/cart-summary';
+import { GiftCardForm } from '../features/cart/gift-card-form';
 import { PromoCodeForm } from '../features/cart/promo-code-form';
 import { pushEvent } from '../features/cart/tracking';
 import {
@@ -508,6 +509,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </ul>
           <CartSummary cart={cart} />
           <PromoCodeForm cart={cart} />
+          <GiftCardForm cart={cart} />
           <Link to="/varukorg">{t('checkout.editCart')}</Link>
         </aside>
       </div>

@@ -52,10 +52,14 @@ async function sizedProduct(): Promise<SizedProduct> {
 
 async function addToCart(page: Page, product: SizedProduct): Promise<void> {
   await page.goto(`${baseUrl()}${product.url}`);
+  // Hydrated: the form then posts with a fetcher and shows the notification.
+  await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
   await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
   await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
   await expect
-    .poll(() => page.getByRole('status').filter({ hasText: 'Tillagd i varukorgen' }).count())
+    .poll(() => page.getByRole('status').filter({ hasText: 'Tillagd i varukorgen' }).count(), {
+      timeout: 10_000,
+    })
     .toBe(1);
 }
 
@@ -176,11 +180,7 @@ describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
     await expect.poll(() => stores.getByRole('radio').count()).toBe(3);
     expect(
       await stores
-        .getByText(
-          new RegExp(
-            `${product.name}, storlek ${product.size}: \\d+ st i butiken`,
-          ),
-        )
+        .getByText(new RegExp(`${product.name}, storlek ${product.size}: \\d+ st i butiken`))
         .count(),
     ).toBe(3);
     await page.screenshot({ path: join(shots, 'issue6-pickup.png'), fullPage: true });

@@ -8,6 +8,7 @@ import type { AppLoadContext } from 'react-router';
 import {
   AddToCartDocument,
   CartDocument,
+  SetCartGiftCardDocument,
   SetCartPromoCodeDocument,
   UpdateCartItemDocument,
   type CartFieldsFragment,
@@ -160,4 +161,26 @@ export async function cartCountOf(
   } catch {
     return null;
   }
+}
+
+/** setCartGiftCard ("" removes the card). */
+export async function setGiftCard(
+  request: Request,
+  context: AppLoadContext,
+  code: string,
+): Promise<CartChange> {
+  const id = cartIdOf(request);
+  if (!id) return { cart: null, setCookie: null, error: t('cart.empty'), code: 'NOT_FOUND' };
+  const result = await context.api.attempt(SetCartGiftCardDocument, { id, giftCardCode: code });
+  const error = result.errors[0];
+  return {
+    cart: result.data?.setCartGiftCard ?? null,
+    setCookie: null,
+    error: error
+      ? error.code === 'RATE_LIMITED' || error.code === 'BAD_USER_INPUT'
+        ? error.message
+        : cartErrorMessage(error)
+      : null,
+    code: error?.code ?? null,
+  };
 }
