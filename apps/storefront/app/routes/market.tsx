@@ -4,22 +4,30 @@
  * JavaScript; with JavaScript the header opens the same form in a dialog and submits it with a
  * fetcher.
  *
- * POST fields: `intent` (`market` or `checkout-market`), `market` (alias), `returnTo` (path).
+ * POST fields: `intent` (`market`, `checkout-market` or `locale`), `market` (alias), `locale`
+ * (a language code of the current market), `returnTo` (path).
  * A market change stores `ralph-market` and `ralph-checkout-market` (the checkout market follows,
  * unless the new market is virtual); a checkout-market change only the latter. Unknown or
  * unsuitable aliases change nothing (never an error page).
  */
 import { data, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/market';
-import { MarketPickerForm } from '../features/market/market-picker';
+import { LanguagePicker, MarketPickerForm } from '../features/market/market-picker';
 import { t } from '../i18n/i18n';
-import { CHECKOUT_MARKET_COOKIE, MARKET_COOKIE, preferenceCookie } from '../market/cookies';
+import {
+  CHECKOUT_MARKET_COOKIE,
+  LOCALE_COOKIE,
+  MARKET_COOKIE,
+  preferenceCookie,
+} from '../market/cookies';
 import {
   defaultLanguageOf,
   findBrowsingMarket,
   findMarket,
   isCheckoutMarket,
+  marketLanguage,
 } from '../market/markets';
+import { localeBasename } from '../routing/locale-routing';
 import { safeLocalPath, withBasename } from '../routing/local-path';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 
@@ -55,7 +63,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   const directory = context.markets;
 
-  if (directory && intent === 'checkout-market') {
+  if (directory && intent === 'locale') {
+    // Locale switching (SPEC §4): a language of the current market; a no-op for the current one.
+    const current = findMarket(directory, market.marketId);
+    const language = current && marketLanguage(current, String(form.get('locale') ?? ''));
+    if (current && language && language.code !== market.locale) {
+      headers.append('Set-Cookie', preferenceCookie(LOCALE_COOKIE, language.code, secure));
+      basename = localeBasename(context.routing, current.alias, language.code);
+    }
+  } else if (directory && intent === 'checkout-market') {
     const chosen = findMarket(directory, alias);
     if (chosen && isCheckoutMarket(chosen)) {
       checkoutMarket = chosen.alias;
@@ -74,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       if (context.routing.marketInPath) {
-        basename = `/${chosen.alias}/${defaultLanguageOf(chosen).code}`;
+        basename = localeBasename(context.routing, chosen.alias, defaultLanguageOf(chosen).code);
       }
     }
   }
@@ -101,6 +117,7 @@ export default function MarketPage() {
     <div className="page page--narrow container">
       <h1>{t('market.title')}</h1>
       <MarketPickerForm />
+      <LanguagePicker />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DIRECTORY } from '../market/market-fixture';
 import {
   DEFAULT_ROUTING,
+  localeBasename,
   matchAcceptLanguage,
   routeRequest,
   type RoutingInput,
@@ -168,5 +169,16 @@ describe('initial locale detection', () => {
     expect(route(s, { localeCookie: 'xx', acceptLanguage: 'de' })).toEqual(
       render('', 'se', 'sv-SE'),
     );
+  });
+});
+
+describe('localeBasename (locale switching)', () => {
+  it('gives the path prefix of a locale for each setting', () => {
+    expect(localeBasename({ ...DEFAULT_ROUTING, marketInPath: true }, 'fi', 'sv')).toBe('/fi/sv');
+    expect(localeBasename(DEFAULT_ROUTING, 'fi', 'sv')).toBe('');
+    expect(localeBasename({ ...DEFAULT_ROUTING, localePrefix: 'prefix' }, 'se', 'sv')).toBe('/sv');
+    const except = { ...DEFAULT_ROUTING, localePrefix: 'prefix_except_default' as const };
+    expect(localeBasename(except, 'se', 'sv')).toBe('');
+    expect(localeBasename(except, 'se', 'en')).toBe('/en');
   });
 });

@@ -298,3 +298,25 @@ export function routeRequest(
     }
   }
 }
+
+/**
+ * The path prefix of a locale under the settings (SPEC §4 "Locale switching": afterwards the
+ * browser goes to the locale-specific path unless the strategy is no-prefix): market-in-path
+ * `/{market}/{code}`, `prefix` `/{code}`, the other prefix strategies '' for the default locale
+ * and `/{code}` otherwise, `no_prefix` ''.
+ */
+export function localeBasename(
+  settings: Pick<RoutingSettings, 'marketInPath' | 'localePrefix' | 'defaultLocale'>,
+  marketAlias: string,
+  code: string,
+): string {
+  if (settings.marketInPath) return `/${marketAlias}/${code}`;
+  switch (settings.localePrefix) {
+    case 'no_prefix':
+      return '';
+    case 'prefix':
+      return `/${code}`;
+    default:
+      return code === settings.defaultLocale ? '' : `/${code}`;
+  }
+}

@@ -99,6 +99,26 @@ describe('market in path, forms without JavaScript', () => {
     expect(response.headers.get('set-cookie')).toContain('ralph-user-type=ORGANIZATION');
   });
 
+  it('switches the language of a market to its path and remembers it (locale switching)', async () => {
+    const response = await post('/fi/fi/marknad', {
+      intent: 'locale',
+      locale: 'sv',
+      returnTo: '/c/cyklar',
+    });
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get('location')!).pathname).toBe('/fi/sv/c/cyklar');
+    expect(response.headers.get('set-cookie')).toContain('ralph-locale=sv');
+    const same = await post('/fi/sv/marknad', { intent: 'locale', locale: 'sv', returnTo: '/' });
+    expect(same.headers.get('location')).toBe('/fi/sv');
+    expect(same.headers.get('set-cookie') ?? '').not.toContain('ralph-locale');
+    const notAllowed = await post('/fi/sv/marknad', {
+      intent: 'locale',
+      locale: 'da',
+      returnTo: '/',
+    });
+    expect(notAllowed.headers.get('set-cookie') ?? '').not.toContain('ralph-locale');
+  });
+
   it('moves to the new market path after a market change', async () => {
     const response = await post('/no/nb/marknad', { market: 'dk', returnTo: '/c/cyklar' });
     expect(response.status).toBe(302);

@@ -78,6 +78,43 @@ export function MarketPickerForm({
   );
 }
 
+/**
+ * The language of the current market, when it has several (Finland: suomi, svenska): SPEC §4
+ * "Locale switching". Texts stay Swedish; numbers and dates follow the language, and with a
+ * prefix strategy or market-in-path the browser moves to the language's path.
+ */
+export function LanguagePicker() {
+  const view = useMarketView();
+  const location = useLocation();
+  const fetcher = useFetcher<MarketChange>();
+  const id = useId();
+  const market = view?.markets.find((m) => m.alias === view.marketAlias);
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.location) {
+      window.location.assign(fetcher.data.location);
+    }
+  }, [fetcher.data, fetcher.state]);
+  if (!market || market.languages.length < 2) return null;
+  return (
+    <fetcher.Form method="post" action="/marknad" className="language-picker">
+      <input type="hidden" name="intent" value="locale" />
+      <input type="hidden" name="enhanced" value="1" />
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      <label htmlFor={id}>{t('market.language')}</label>
+      <select id={id} name="locale" defaultValue={view?.locale}>
+        {market.languages.map((language) => (
+          <option key={language.id} value={language.code}>
+            {language.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button--secondary">
+        {t('market.languageSubmit')}
+      </button>
+    </fetcher.Form>
+  );
+}
+
 /** The header trigger and the modal dialog. */
 export function MarketPicker() {
   const view = useMarketView();
@@ -125,6 +162,7 @@ export function MarketPicker() {
             </button>
           </div>
           <MarketPickerForm enhanced onChanged={close} />
+          <LanguagePicker />
         </div>
       </dialog>
     </>
