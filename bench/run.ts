@@ -39,6 +39,20 @@ const PAGE_SIZE = 24;
 
 const progress = (message: string) => console.error(`[bench] ${message}`);
 
+/**
+ * Runs one measurement; a failure (a timeout on a saturated shop, a browser that did not start)
+ * becomes a note in the report instead of ending the bench.
+ */
+async function attempt(report: BenchReport, what: string, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    progress(`${what} failed: ${message}`);
+    report.notes.push(`${what} failed: ${message?.slice(0, 160)}`);
+  }
+}
+
 function parseOrExit(): BenchOptions {
   try {
     const options = parseArgs(process.argv.slice(2), process.env);
@@ -173,9 +187,12 @@ async function measureSql(
     return sqlStatementsOf(response);
   };
   for (const api of apis) {
-    if (!api.body) continue;
-    await post(api.body); // first request: caches warm
-    api.result.sqlStatements = await post(api.body);
+    const body = api.body;
+    if (!body) continue;
+    await attempt(report, `SQL ${api.result.label}`, async () => {
+      await post(body); // first request: caches warm
+      api.result.sqlStatements = await post(body);
+    });
   }
   for (const page of pages) {
     const path = page.result.path as string;
@@ -187,17 +204,21 @@ async function measureSql(
       await response.arrayBuffer();
       return sqlStatementsOf(response);
     };
-    await get();
-    page.result.sqlStatements = await get();
+    await attempt(report, `SQL ${page.result.label}`, async () => {
+      await get();
+      page.result.sqlStatements = await get();
+    });
   }
   for (const take of [6, PAGE_SIZE, 96]) {
-    await post(
-      graphqlBody(PRODUCTS_QUERY, { categoryAlias: targets.category.alias, skip: 0, take }),
-    );
-    const statements = await post(
-      graphqlBody(PRODUCTS_QUERY, { categoryAlias: targets.category.alias, skip: 0, take }),
-    );
-    report.sqlByPageSize.push({ take, statements });
+    const body = graphqlBody(PRODUCTS_QUERY, {
+      categoryAlias: targets.category.alias,
+      skip: 0,
+      take,
+    });
+    await attempt(report, `SQL products take ${take}`, async () => {
+      await post(body);
+      report.sqlByPageSize.push({ take, statements: await post(body) });
+    });
   }
 }
 
@@ -212,32 +233,42 @@ async function measureLoads(
       progress(
         `${label}: ${result.label} with ${connections} connection(s), ${options.duration} s`,
       );
-      const figures = await measureLoad(request, connections, options.duration, options.warmup);
-      result.load.push(figures);
-      if (figures.requests === 0) {
-        report.notes.push(
-          `${result.label} @${connections}: no response completed within ${options.duration} s (server saturated or machine busy)`,
-        );
-      }
-      if (figures.failures > 0) {
-        report.notes.push(
-          `${result.label} @${connections}: ${figures.failures} failed responses (non-2xx, errors or timeouts)`,
-        );
-      }
+      await attempt(report, `${label} ${result.label} @${connections}`, async () => {
+        const figures = await measureLoad(request, connections, options.duration, options.warmup);
+        result.load.push(figures);
+        if (figures.requests === 0) {
+          report.notes.push(
+            `${result.label} @${connections}: no response completed within ${options.duration} s (server saturated or machine busy)`,
+          );
+        }
+        if (figures.failures > 0) {
+          report.notes.push(
+            `${result.label} @${connections}: ${figures.failures} failed responses (non-2xx, errors or timeouts)`,
+          );
+        }
+      });
     }
   }
 }
 
-async function measureWeights(shop: RunningShop, pages: PageTarget[]): Promise<void> {
+async function measureWeights(
+  shop: RunningShop,
+  pages: PageTarget[],
+  report: BenchReport,
+): Promise<void> {
   progress('page weight in Chromium');
-  const browser = await launchChromium();
-  try {
-    for (const page of pages) {
-      page.result.weight = await measurePageWeight(browser, `${shop.url}${page.result.path}`);
+  await attempt(report, 'Page weight', async () => {
+    const browser = await launchChromium();
+    try {
+      for (const page of pages) {
+        await attempt(report, `Page weight of ${page.result.path}`, async () => {
+          page.result.weight = await measurePageWeight(browser, `${shop.url}${page.result.path}`);
+        });
+      }
+    } finally {
+      await browser.close();
     }
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 async function measureLighthouses(
@@ -248,7 +279,12 @@ async function measureLighthouses(
   report: BenchReport,
 ): Promise<void> {
   progress('preparing Lighthouse (npx)');
-  report.machine.lighthouse = await prepareLighthouse();
+  try {
+    report.machine.lighthouse = await prepareLighthouse();
+  } catch (error) {
+    report.notes.push(`Lighthouse not run: ${String((error as Error).message).split('\n')[0]}`);
+    return;
+  }
   // The last run's full report of each page and preset, replaced by every bench run.
   const reportsDir = join(resultsDir, 'lighthouse');
   mkdirSync(reportsDir, { recursive: true });
@@ -347,7 +383,7 @@ async function main(): Promise<void> {
         }));
       await measureLoads('SSR', rows, options, report);
     }
-    if (sections.has('weight')) await measureWeights(shop, pages);
+    if (sections.has('weight')) await measureWeights(shop, pages, report);
     if (sections.has('lighthouse')) {
       await measureLighthouses(shop, pages, options, database.workDir, report);
     }
