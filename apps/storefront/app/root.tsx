@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import { ErrorPage, ErrorPageGuard } from './features/errors/error-page';
+import { favoritesOf } from './features/favorites/favorites';
 import { accountSummary } from './features/account/account-summary.server';
 import type { AccountSummary } from './features/account/account-summary';
 import { AccountSync } from './features/account/account-sync';
@@ -26,6 +27,7 @@ import { alternatesFor, type LocaleLinks } from './routing/alternates';
 import { pageMeta } from './routing/meta';
 import { useNonce } from './security/nonce';
 import baseStyles from './styles/base.css?url';
+import discoveryStyles from './styles/discovery.css?url';
 import layoutStyles from './styles/layout.css?url';
 import marketStyles from './styles/market.css?url';
 import productCardStyles from './styles/product-card.css?url';
@@ -33,6 +35,8 @@ import tokenStyles from './styles/tokens.css?url';
 
 /** Data every page shares. */
 export interface RootData {
+  /** Favourite product ids from the `ralph-favorites` cookie, newest first (issue 5). */
+  favorites: number[];
   /** Trade name, public URL, and the path prefix and hreflang alternates of this request. */
   shop: { name: string; publicUrl: string; locale?: LocaleLinks };
   categories: CategoryNode[];
@@ -52,6 +56,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: baseStyles },
   { rel: 'stylesheet', href: layoutStyles },
   { rel: 'stylesheet', href: productCardStyles },
+  { rel: 'stylesheet', href: discoveryStyles },
   { rel: 'stylesheet', href: marketStyles },
 ];
 
@@ -71,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     year: new Date().getFullYear(),
     account: accountSummary(context),
     market: toMarketView(context),
+    favorites: favoritesOf(request),
     cartCount: await cartCountOf(request, context),
   };
 }

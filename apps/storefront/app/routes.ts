@@ -10,7 +10,8 @@ export default [
     index('routes/home.tsx'),
     // Category list: /c/{category}, /c/(.*)/{category} and /list/{category}.
     route('c/*', 'routes/category.tsx', { id: 'category' }),
-    route('list/:category', 'routes/category.tsx', { id: 'category-list' }),
+    // /list/{alias}: a category, brand, campaign or list by alias (redirect), else a search.
+    route('list/:alias', 'routes/list-alias.tsx', { id: 'list-alias' }),
     // Product: /p/{alias} with up to three segments before the alias, and /product/{alias}.
     route('p/*', 'routes/product.tsx', { id: 'product' }),
     route('product/:alias', 'routes/product.tsx', { id: 'product-alias' }),
@@ -34,6 +35,16 @@ export default [
     // Cart (issue 6): the page with its form actions and the item count for the header (JSON).
     route('varukorg', 'routes/cart.tsx', { id: 'cart' }),
     route('varukorg/antal', 'routes/cart-count.tsx', { id: 'cart-count' }),
+    // Product lists (issue 5): brand, discount campaign, generic list, search, news, the brands
+    // index and favourites (its action toggles one), and the search box's suggestions (JSON).
+    route('b/*', 'routes/brand.tsx', { id: 'brand' }),
+    route('dc/*', 'routes/campaign.tsx', { id: 'campaign' }),
+    route('l/*', 'routes/generic-list.tsx', { id: 'generic-list' }),
+    route('s/:search', 'routes/search.tsx', { id: 'search' }),
+    route('nyheter', 'routes/news.tsx', { id: 'news' }),
+    route('varumarken', 'routes/brands.tsx', { id: 'brands' }),
+    route('favoriter', 'routes/favorites.tsx', { id: 'favorites' }),
+    route('sok/forslag', 'routes/search-suggestions.tsx', { id: 'search-suggestions' }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A route matching nothing: the 404 page with status 404.
     route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

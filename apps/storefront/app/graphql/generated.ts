@@ -117,6 +117,55 @@ export type DiscountType =
   /** A sale price (not used by this shop). */
   | 'SALE_PRICE';
 
+/** Product list filter (GEINS-API §5.2). Facet ids: c_<categoryId>, b_<brandId>, s_<size>, pr_<from>_<to> (kronor), d_<from>_<to> (percent), p_<parameterId>_<valueId>, a_<productAlias>; OR within a group, AND across groups; unknown ids are ignored. Accepted but without effect: includeCollapsed, priceListIdentifier. */
+export type FilterInputType = {
+  /** At most 600 article numbers, like productIds with lower priority. */
+  articleNumbers?: Array<string | null | undefined> | null | undefined;
+  /** Only products of these brands. */
+  brandIds?: Array<number | null | undefined> | null | undefined;
+  /** Only products in these categories (with subcategories). */
+  categoryIds?: Array<number | null | undefined> | null | undefined;
+  /** Only products whose price these campaigns lower now. */
+  discountCampaignIds?: Array<number | null | undefined> | null | undefined;
+  /** Legacy exclude list of facet ids (as excludeFacets). */
+  exclude?: Array<string | null | undefined> | null | undefined;
+  /** Leave out products of these brands. */
+  excludeBrandIds?: Array<number | null | undefined> | null | undefined;
+  /** Leave out products in these categories. */
+  excludeCategoryIds?: Array<number | null | undefined> | null | undefined;
+  /** Leave out products in these campaigns. */
+  excludeDiscountCampaignIds?: Array<number | null | undefined> | null | undefined;
+  /** Products having any of these facets are left out. */
+  excludeFacets?: Array<string | null | undefined> | null | undefined;
+  /** Facet ids products must match (OR within a group, AND across groups); `a_<productAlias>` selects products (favorites). */
+  facets?: Array<string | null | undefined> | null | undefined;
+  /** Facet count mode: BY_GROUP (default) or CURRENT. */
+  filterMode?: FilterMode | null | undefined;
+  /** Legacy include list of facet ids, combined by includeMode. */
+  include?: Array<string | null | undefined> | null | undefined;
+  /** Include collapsed variants (not applied yet). */
+  includeCollapsed?: boolean | null | undefined;
+  /** How include combines (default INTERSECT). */
+  includeMode?: IncludeMode | null | undefined;
+  /** Selling-price range incl. VAT, kronor. */
+  price?: PriceFilterInputType | null | undefined;
+  /** Price list (not applied yet). */
+  priceListIdentifier?: string | null | undefined;
+  /** At most 600 ids: every other filter is ignored and this order is kept. */
+  productIds?: Array<number | null | undefined> | null | undefined;
+  /** Free text, at most 256 characters: Swedish full-text search (stemming) over name, brand, categories and texts, with typo tolerance; ranked by RELEVANCE. */
+  searchText?: string | null | undefined;
+  /** Ordering; default LATEST (RELEVANCE with searchText). */
+  sort?: SortType | null | undefined;
+};
+
+/** How facet counts are computed (GEINS-API §5.2). Default BY_GROUP. */
+export type FilterMode =
+  /** Counts ignore the selection within their own group. */
+  | 'BY_GROUP'
+  /** Counts for the current result. */
+  | 'CURRENT';
+
 /** Gender of a customer (GEINS-API §4.7; SPEC §3: unspecified, woman, man). */
 export type Gender =
   /** Man. */
@@ -127,6 +176,13 @@ export type Gender =
   | 'UNSPECIFIED'
   /** Woman. */
   | 'WOMAN';
+
+/** How `include` facet ids combine (GEINS-API §5.2). */
+export type IncludeMode =
+  /** A value from every group must match (default). */
+  | 'INTERSECT'
+  /** At least one value must match. */
+  | 'UNION';
 
 /** How a payment option completes the purchase (GEINS-API §4.6). */
 export type PaymentCheckout =
@@ -151,6 +207,57 @@ export type PaymentType =
   | 'SVEA'
   /** Walley hosted checkout (not offered). */
   | 'WALLEY';
+
+/** Selling-price range incl. VAT in kronor (GEINS-API §5.2). */
+export type PriceFilterInputType = {
+  /** Highest price to include, kronor. */
+  highest?: number | null | undefined;
+  /** Lowest price to include, kronor. */
+  lowest?: number | null | undefined;
+};
+
+/** Product list ordering (GEINS-API §5.3). Default LATEST, RELEVANCE when searchText is set. VOTES and CUSTOM_2..5 sort as LATEST (no ratings or custom orders yet). */
+export type SortType =
+  /** By name, A-Ö. */
+  | 'ALPHABETICAL'
+  /** By name, Ö-A. */
+  | 'ALPHABETICAL_DESC'
+  /** Units in stock, fewest first. */
+  | 'AVAILABLE_STOCK'
+  /** Units in stock, most first. */
+  | 'AVAILABLE_STOCK_DESC'
+  /** By brand name, then product name. */
+  | 'BRAND'
+  /** Campaign order: highest discount percentage first, then LATEST. */
+  | 'CUSTOM_1'
+  /** Custom order 2 (not yet: as LATEST). */
+  | 'CUSTOM_2'
+  /** Custom order 3 (not yet: as LATEST). */
+  | 'CUSTOM_3'
+  /** Custom order 4 (not yet: as LATEST). */
+  | 'CUSTOM_4'
+  /** Custom order 5 (not yet: as LATEST). */
+  | 'CUSTOM_5'
+  /** Keep the order of the given productIds or `a_<alias>` facets. */
+  | 'FACET_ORDER'
+  /** Newest first (firstAvailableOn desc, productId desc). The default. */
+  | 'LATEST'
+  /** Most sold first. */
+  | 'MOST_SOLD'
+  /** No particular order (product id). */
+  | 'NONE'
+  /** Selling price, lowest first. */
+  | 'PRICE'
+  /** Selling price, highest first. */
+  | 'PRICE_DESC'
+  /** Search relevance: name > brand > category > description, then LATEST; without searchText as LATEST. */
+  | 'RELEVANCE'
+  /** Units in stock incl. oversellable and static, fewest first. */
+  | 'TOTAL_STOCK'
+  /** Units in stock incl. oversellable and static, most first. */
+  | 'TOTAL_STOCK_DESC'
+  /** By rating (not yet: as LATEST). */
+  | 'VOTES';
 
 /** Changes to the account (GEINS-API §4.7): null or omitted fields are left unchanged. */
 export type UserInputType = {
@@ -1232,6 +1339,125 @@ export type CheckoutConfirmQuery = {
   } | null;
 };
 
+export type ListPageQueryVariables = Exact<{
+  withInfo: boolean;
+  withBase: boolean;
+  infoUrl?: string | null | undefined;
+  infoAlias?: string | null | undefined;
+  categoryAlias?: string | null | undefined;
+  brandAlias?: string | null | undefined;
+  discountCampaignAlias?: string | null | undefined;
+  url?: string | null | undefined;
+  skip?: number | null | undefined;
+  take?: number | null | undefined;
+  filter?: FilterInputType | null | undefined;
+  baseFilter?: FilterInputType | null | undefined;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type ListPageQuery = {
+  listPageInfo?: {
+    id: number;
+    name: string;
+    alias: string;
+    canonicalUrl: string | null;
+    primaryDescription: string | null;
+    meta: { title: string | null; description: string | null } | null;
+    subCategories: Array<{
+      categoryId: number;
+      name: string;
+      alias: string | null;
+      canonicalUrl: string;
+    }> | null;
+  } | null;
+  products: {
+    count: number;
+    products: Array<{
+      productId: number;
+      name: string | null;
+      alias: string;
+      canonicalUrl: string | null;
+      discountType: DiscountType | null;
+      totalStock: { inStock: number; oversellable: number; static: number | null } | null;
+      brand: { name: string | null } | null;
+      productImages: Array<{ fileName: string }> | null;
+      unitPrice: {
+        sellingPriceIncVat: number;
+        regularPriceIncVat: number;
+        isDiscounted: boolean;
+        discountPercentage: number;
+        sellingPriceIncVatFormatted: string | null;
+        regularPriceIncVatFormatted: string | null;
+        sellingPriceExVatFormatted: string | null;
+        regularPriceExVatFormatted: string | null;
+      } | null;
+    }> | null;
+    filters: {
+      price: { lowest: number; highest: number } | null;
+      facets: Array<{
+        filterId: string;
+        type: string | null;
+        group: string | null;
+        label: string | null;
+        order: number;
+        values: Array<{
+          _id: string;
+          facetId: string | null;
+          parentId: string | null;
+          label: string | null;
+          order: number;
+          count: number;
+          hidden: boolean;
+        }> | null;
+      }> | null;
+    } | null;
+  } | null;
+  base?: {
+    count: number;
+    filters: {
+      price: { lowest: number; highest: number } | null;
+      facets: Array<{
+        filterId: string;
+        type: string | null;
+        group: string | null;
+        label: string | null;
+        order: number;
+        values: Array<{
+          _id: string;
+          facetId: string | null;
+          parentId: string | null;
+          label: string | null;
+          order: number;
+          count: number;
+          hidden: boolean;
+        }> | null;
+      }> | null;
+    } | null;
+  } | null;
+};
+
+export type ListFiltersFragment = {
+  price: { lowest: number; highest: number } | null;
+  facets: Array<{
+    filterId: string;
+    type: string | null;
+    group: string | null;
+    label: string | null;
+    order: number;
+    values: Array<{
+      _id: string;
+      facetId: string | null;
+      parentId: string | null;
+      label: string | null;
+      order: number;
+      count: number;
+      hidden: boolean;
+    }> | null;
+  }> | null;
+};
+
 export type ProductCardFragment = {
   productId: number;
   name: string | null;
@@ -1344,6 +1570,76 @@ export type RelatedProductsQuery = {
       regularPriceExVatFormatted: string | null;
     } | null;
   }> | null;
+};
+
+export type SearchSuggestionsQueryVariables = Exact<{
+  text: string;
+  take?: number | null | undefined;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type SearchSuggestionsQuery = {
+  products: {
+    count: number;
+    products: Array<{
+      productId: number;
+      name: string | null;
+      alias: string;
+      canonicalUrl: string | null;
+      brand: { name: string | null } | null;
+      productImages: Array<{ fileName: string }> | null;
+      unitPrice: { sellingPriceIncVatFormatted: string | null } | null;
+    }> | null;
+  } | null;
+  searchSuggestions: {
+    categories: Array<{ categoryId: number; name: string; canonicalUrl: string }>;
+    brands: Array<{ brandId: number; name: string | null; canonicalUrl: string | null }>;
+  };
+};
+
+export type PopularSearchesQueryVariables = Exact<{
+  take?: number | null | undefined;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type PopularSearchesQuery = { popularSearches: Array<{ term: string; count: number }> };
+
+export type RecordSearchMutationVariables = Exact<{
+  term: string;
+  hits: number;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type RecordSearchMutation = { recordSearch: string | null };
+
+export type BrandsPageQueryVariables = Exact<{
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type BrandsPageQuery = {
+  brands: Array<{
+    brandId: number;
+    name: string | null;
+    alias: string | null;
+    canonicalUrl: string | null;
+  }> | null;
+  products: {
+    count: number;
+    filters: {
+      facets: Array<{
+        type: string | null;
+        values: Array<{ facetId: string | null; label: string | null; count: number }> | null;
+      }> | null;
+    } | null;
+  } | null;
 };
 
 export type StartPageQueryVariables = Exact<{
@@ -1950,6 +2246,62 @@ export const CheckoutFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<CheckoutFieldsFragment, unknown>;
+export const ListFiltersFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ListFilters' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FilterCollectionType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'price' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'lowest' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'highest' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'facets' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'filterId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'group' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'order' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'values' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'facetId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'order' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'hidden' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ListFiltersFragment, unknown>;
 export const CardPriceFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -5038,6 +5390,465 @@ export const CheckoutConfirmDocument = {
     },
   ],
 } as unknown as DocumentNode<CheckoutConfirmQuery, CheckoutConfirmQueryVariables>;
+export const ListPageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'listPage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'withInfo' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'withBase' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'infoUrl' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'infoAlias' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'categoryAlias' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'brandAlias' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'discountCampaignAlias' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'url' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'skip' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'FilterInputType' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'baseFilter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'FilterInputType' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'listPageInfo' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'url' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'infoUrl' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'alias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'infoAlias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            directives: [
+              {
+                kind: 'Directive',
+                name: { kind: 'Name', value: 'include' },
+                arguments: [
+                  {
+                    kind: 'Argument',
+                    name: { kind: 'Name', value: 'if' },
+                    value: { kind: 'Variable', name: { kind: 'Name', value: 'withInfo' } },
+                  },
+                ],
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryDescription' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'meta' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subCategories' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'products' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'categoryAlias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'categoryAlias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'brandAlias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'brandAlias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'discountCampaignAlias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'discountCampaignAlias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'url' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'url' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'skip' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'skip' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'take' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'products' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProductCard' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalStock' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'inStock' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'oversellable' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'static' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'filters' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ListFilters' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'base' },
+            name: { kind: 'Name', value: 'products' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'categoryAlias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'categoryAlias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'brandAlias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'brandAlias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'discountCampaignAlias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'discountCampaignAlias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'url' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'url' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'take' },
+                value: { kind: 'IntValue', value: '0' },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'baseFilter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            directives: [
+              {
+                kind: 'Directive',
+                name: { kind: 'Name', value: 'include' },
+                arguments: [
+                  {
+                    kind: 'Argument',
+                    name: { kind: 'Name', value: 'if' },
+                    value: { kind: 'Variable', name: { kind: 'Name', value: 'withBase' } },
+                  },
+                ],
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'filters' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ListFilters' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProductCard' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProductType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'productImages' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'fileName' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unitPrice' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardPrice' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ListFilters' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FilterCollectionType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'price' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'lowest' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'highest' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'facets' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'filterId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'group' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'order' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'values' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'facetId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'order' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'hidden' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ListPageQuery, ListPageQueryVariables>;
 export const ProductPageDocument = {
   kind: 'Document',
   definitions: [
@@ -5372,6 +6183,480 @@ export const RelatedProductsDocument = {
     },
   ],
 } as unknown as DocumentNode<RelatedProductsQuery, RelatedProductsQueryVariables>;
+export const SearchSuggestionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'searchSuggestions' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'products' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'take' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: {
+                  kind: 'ObjectValue',
+                  fields: [
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'searchText' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+                    },
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'sort' },
+                      value: { kind: 'EnumValue', value: 'RELEVANCE' },
+                    },
+                  ],
+                },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'products' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'brand' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'name' } }],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'productImages' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'unitPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'searchSuggestions' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'prefix' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'take' },
+                value: { kind: 'IntValue', value: '4' },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'categories' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'brands' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'brandId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SearchSuggestionsQuery, SearchSuggestionsQueryVariables>;
+export const PopularSearchesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'popularSearches' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'popularSearches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'take' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'term' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PopularSearchesQuery, PopularSearchesQueryVariables>;
+export const RecordSearchDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'recordSearch' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'term' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'hits' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'recordSearch' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'term' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'term' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'hits' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'hits' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RecordSearchMutation, RecordSearchMutationVariables>;
+export const BrandsPageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'brandsPage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brands' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'brandId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'products' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'take' },
+                value: { kind: 'IntValue', value: '0' },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'filters' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'facets' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'values' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'facetId' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BrandsPageQuery, BrandsPageQueryVariables>;
 export const StartPageDocument = {
   kind: 'Document',
   definitions: [

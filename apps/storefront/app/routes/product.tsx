@@ -7,6 +7,7 @@ import { Suspense } from 'react';
 import { Await, redirect } from 'react-router';
 import type { Route } from './+types/product';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
+import { FavoriteButton } from '../features/favorites/favorite-button';
 import { AddToCart } from '../features/cart/add-to-cart';
 import { TruckIcon } from '../components/ui/icons';
 import { present, toCardProduct, type CardProduct } from '../features/product/card-product';
@@ -72,7 +73,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="product__summary">
           {product.brand ? <p className="product__brand">{product.brand}</p> : null}
-          <h1 className="product__name">{product.name}</h1>
+          <div className="product__title-row">
+            <h1 className="product__name">{product.name}</h1>
+            <FavoriteButton productId={product.id} name={product.name} />
+          </div>
           {product.articleNumber ? (
             <p className="product__article">
               {t('product.articleNumber')} <span>{product.articleNumber}</span>

@@ -34,7 +34,7 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
     await page.waitForURL(/\/c\/cyklar\/elcyklar$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Elcyklar');
     await expect.poll(() => page.title()).toBe('Elcyklar | Trampa');
-    const cards = page.getByRole('main').getByRole('listitem').filter({ hasText: 'kr' });
+    const cards = page.getByRole('main').locator('.product-grid > li').filter({ hasText: 'kr' });
     expect(await cards.count()).toBeGreaterThanOrEqual(10);
     expect(await page.getByText('inkl. moms').first().isVisible()).toBe(true);
     const breadcrumbs = page.getByRole('navigation', { name: 'Du är här' });
@@ -103,14 +103,14 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
     await noJs.goto(`${baseUrl()}/c/tillbehor`);
     const before = await noJs
       .getByRole('main')
-      .getByRole('listitem')
+      .locator('.product-grid > li')
       .filter({ hasText: 'kr' })
       .count();
     await noJs.getByRole('link', { name: 'Visa fler' }).click();
     await noJs.waitForURL(/\?page=2$/);
     const after = await noJs
       .getByRole('main')
-      .getByRole('listitem')
+      .locator('.product-grid > li')
       .filter({ hasText: 'kr' })
       .count();
     expect(before).toBe(24);

@@ -1,12 +1,10 @@
 /** The header of the default layout: logo, search, favourites, cart and the category menu. */
 import { useRef } from 'react';
-import { Link } from 'react-router';
-import { HeartIcon } from '../../components/ui/icons';
-import { t } from '../../i18n/i18n';
 import { CustomerTypeSwitch } from '../market/customer-type-switch';
 import { MarketPicker } from '../market/market-picker';
 import { AccountLink } from '../account/account-link';
 import { CartLink } from '../cart/cart-link';
+import { FavoritesLink } from '../favorites/favorites-link';
 import { CategoryMenu } from './category-menu';
 import type { CategoryNode } from './category-tree';
 import { Logo } from './logo';
@@ -34,10 +32,7 @@ export function SiteHeader({
         </div>
         <ul className="site-header__actions">
           <li>
-            <Link to="/favoriter" className="header-action">
-              <HeartIcon />
-              <span className="header-action__label">{t('header.favorites')}</span>
-            </Link>
+            <FavoritesLink />
           </li>
           <li>
             <AccountLink />

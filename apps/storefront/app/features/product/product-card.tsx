@@ -1,13 +1,33 @@
-/** A product card: image in a square box, brand, name and price. */
+/** A product card: image in a square box, favourite heart, brand, name, price and stock. */
 import { Link } from 'react-router';
+import { FavoriteButton } from '../favorites/favorite-button';
 import type { CardProduct } from './card-product';
 import { productImageUrl } from './image-url';
 import { Price } from './price';
+import type { StockStatusName } from './product-view';
+import { stockText } from './stock-text';
+
+/** A card product, optionally with its stock status (lists show a compact stock line). */
+type CardWithStock = CardProduct & { stockStatus?: StockStatusName | null };
 
 /** One product in a grid; images are lazy unless `eager` (first row above the fold). */
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+}: {
+  product: CardWithStock;
+  eager?: boolean;
+}) {
+  const productId = Number(product.id);
   return (
     <article className="product-card">
+      {Number.isInteger(productId) && productId > 0 ? (
+        <FavoriteButton
+          productId={productId}
+          name={product.name}
+          className="product-card__favorite"
+        />
+      ) : null}
       <Link to={product.url} className="product-card__link" prefetch="intent">
         <div className="product-card__image ratio-square">
           {product.imageFileName ? (
@@ -25,6 +45,14 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
       {product.price ? <Price price={product.price} /> : null}
+      {product.stockStatus ? (
+        <p className="product-card__stock">
+          <span className={`stock stock--${product.stockStatus}`}>
+            <span className="stock__dot" aria-hidden="true" />
+            {stockText(product.stockStatus)}
+          </span>
+        </p>
+      ) : null}
     </article>
   );
 }
@@ -35,7 +63,7 @@ export function ProductGrid({
   eagerCount = 0,
   label,
 }: {
-  products: CardProduct[];
+  products: CardWithStock[];
   eagerCount?: number;
   label?: string;
 }) {

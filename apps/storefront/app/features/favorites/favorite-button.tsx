@@ -1,0 +1,51 @@
+/**
+ * The heart on product cards and the product page: a toggle button (aria-pressed) inside a
+ * POST form to `/favoriter`, which works without JavaScript (the action redirects back) and is
+ * sent with a fetcher when JavaScript runs (no navigation, optimistic state).
+ */
+import { useEffect, useState } from 'react';
+import { useFetcher, useLocation } from 'react-router';
+import { HeartIcon } from '../../components/ui/icons';
+import { t } from '../../i18n/i18n';
+import { pushFavoriteEvent, useFavoriteIds } from './use-favorites';
+
+/** Heart toggle for one product. */
+export function FavoriteButton({
+  productId,
+  name,
+  className = '',
+}: {
+  productId: number;
+  name: string;
+  className?: string;
+}) {
+  const fetcher = useFetcher({ key: `favorite-${productId}` });
+  const location = useLocation();
+  const active = useFavoriteIds().includes(productId);
+  const intent = active ? 'remove' : 'add';
+  // Set after hydration: the action answers a fetcher with data, a plain form post with a redirect.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <fetcher.Form
+      method="post"
+      action="/favoriter"
+      className={`favorite-form ${className}`.trim()}
+      onSubmit={() => pushFavoriteEvent(intent, productId)}
+    >
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <button
+        type="submit"
+        className="favorite-button"
+        aria-pressed={active}
+        aria-label={t('favorites.toggle', { name })}
+        title={active ? t('favorites.remove') : t('favorites.add')}
+      >
+        <HeartIcon width="22" height="22" fill={active ? 'currentColor' : 'none'} />
+      </button>
+    </fetcher.Form>
+  );
+}

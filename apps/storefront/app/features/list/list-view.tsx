@@ -1,0 +1,450 @@
+/**
+ * The product list page every list route renders (category, brand, campaign, generic list,
+ * search, news): heading, filter panel, active-filter chips, sort, grid and paging.
+ *
+ * The filter panel and the sort are ONE GET form: without JavaScript the shopper ticks boxes and
+ * presses "Visa produkter"; with JavaScript every change navigates at once (the URL is the state,
+ * so reload, back and sharing keep it) and focus stays on the control. On phones the panel is a
+ * disclosure (<details>) that starts closed.
+ */
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { Form, Link, useFetcher, useNavigate, useNavigation } from 'react-router';
+import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs';
+import { t, type MessageKey } from '../../i18n/i18n';
+import { ProductGrid } from '../product/product-card';
+import type { FacetGroup } from './facets';
+import type { ListPageData, ListProduct } from './list-page.server';
+import {
+  hrefOf,
+  selectionParams,
+  withoutFacet,
+  withoutFilters,
+  type ListSort,
+} from './list-selection';
+import { PAGE_SIZE, pageHref } from './paging';
+
+const FORM_ID = 'list-filters';
+
+/** Swedish label of a sort. */
+export function sortLabel(sort: ListSort): string {
+  return t(`list.sort.${sort}` as MessageKey);
+}
+
+/** The list page. `crumbs` is the trail below the start page. */
+export function ListView({
+  data,
+  crumbs,
+  intro,
+  hideEmpty = false,
+}: {
+  data: ListPageData;
+  crumbs: Crumb[];
+  /** Shown above the filters (e.g. the search page's no-results help). */
+  intro?: ReactNode;
+  /** Leave out filters and grid (a search without hits: the intro says it). */
+  hideEmpty?: boolean;
+}) {
+  const { products, lastPage, more, loading } = useAppendedPages(data);
+  const navigation = useNavigation();
+  const busy = navigation.state === 'loading' && navigation.location?.pathname === data.path;
+  const clearAll = hrefOf(
+    data.path,
+    selectionParams(withoutFilters(data.selection), data.defaultSort),
+  );
+  const pageLink = (page: number) => pageHref(data.path, page, data.query);
+  return (
+    <div className="page container">
+      <Breadcrumbs items={crumbs} />
+      <header className="list-header">
+        <h1 className="list-header__title">{data.name}</h1>
+        {data.description ? <p className="list-header__description">{data.description}</p> : null}
+      </header>
+      {intro}
+      {data.subCategories.length > 0 ? (
+        <nav className="sub-categories" aria-label={t('list.subCategories')}>
+          <ul className="chip-list">
+            {data.subCategories.map((sub) => (
+              <li key={sub.id}>
+                <Link to={sub.url} className="chip">
+                  {sub.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {hideEmpty ? null : (
+        <div className="list-layout">
+          <FilterPanel data={data} />
+          <section
+            aria-labelledby="list-products-title"
+            className="list-products"
+            aria-busy={busy || undefined}
+          >
+            <div className="list-toolbar">
+              <h2 id="list-products-title" className="list-toolbar__count" aria-live="polite">
+                {t('list.count', { count: data.count })}
+              </h2>
+              <div className="list-sort">
+                <label htmlFor="list-sort">{t('list.sort.label')}</label>
+                <select
+                  id="list-sort"
+                  name="sort"
+                  form={FORM_ID}
+                  defaultValue={data.sort}
+                  key={data.sort}
+                  onChange={(event) => event.currentTarget.form?.requestSubmit()}
+                >
+                  {data.sortOptions.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {sortLabel(sort)}
+                    </option>
+                  ))}
+                </select>
+                <noscript>
+                  <button type="submit" form={FORM_ID} className="button button--secondary">
+                    {t('list.sort.apply')}
+                  </button>
+                </noscript>
+              </div>
+            </div>
+            <ActiveFilters data={data} clearAll={clearAll} />
+            {data.firstPage > 1 ? (
+              <p className="list-pager">
+                <Link
+                  to={pageLink(data.firstPage - 1)}
+                  className="button button--secondary"
+                  rel="prev"
+                >
+                  {t('list.showPrevious')}
+                </Link>
+              </p>
+            ) : null}
+            {products.length > 0 ? (
+              <ProductGrid products={products} eagerCount={4} />
+            ) : data.filtered ? (
+              <div className="list-empty" role="status">
+                <p className="list-empty__title">{t('list.noMatch')}</p>
+                <p>
+                  <Link to={clearAll} className="button button--secondary">
+                    {t('list.clearAll')}
+                  </Link>
+                </p>
+              </div>
+            ) : (
+              <p className="list-empty">{t('list.empty')}</p>
+            )}
+            <div className="list-pager">
+              <p className="list-pager__status" aria-live="polite">
+                {data.count > 0
+                  ? t('list.showing', {
+                      shown: Math.min(
+                        data.count,
+                        (data.firstPage - 1) * PAGE_SIZE + products.length,
+                      ),
+                      count: data.count,
+                    })
+                  : null}
+              </p>
+              {lastPage < data.pages ? (
+                <Link
+                  to={pageLink(lastPage + 1)}
+                  className="button button--secondary"
+                  rel="next"
+                  onClick={more}
+                  aria-disabled={loading || undefined}
+                  preventScrollReset
+                >
+                  {loading ? t('list.loading') : t('list.showMore')}
+                </Link>
+              ) : null}
+            </div>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Chips of the active filters, each a link without it, and "Rensa alla". */
+function ActiveFilters({ data, clearAll }: { data: ListPageData; clearAll: string }) {
+  const { selection } = data;
+  if (!data.filtered) return null;
+  const price =
+    selection.lowest !== null || selection.highest !== null
+      ? t('list.filter.priceChip', {
+          lowest: selection.lowest ?? 0,
+          highest: selection.highest ?? '…',
+        })
+      : null;
+  return (
+    <div className="active-filters">
+      <h3 className="sr-only">{t('list.filter.active')}</h3>
+      <ul className="chip-list">
+        {selection.facets.map((facet) => (
+          <li key={facet.facetId}>
+            <Link
+              className="chip chip--active"
+              to={hrefOf(
+                data.path,
+                selectionParams(withoutFacet(selection, facet.facetId), data.defaultSort),
+              )}
+              preventScrollReset
+            >
+              {facet.label}
+              <span aria-hidden="true"> ×</span>
+              <span className="sr-only"> {t('list.filter.remove')}</span>
+            </Link>
+          </li>
+        ))}
+        {price ? (
+          <li>
+            <Link
+              className="chip chip--active"
+              to={hrefOf(
+                data.path,
+                selectionParams({ ...selection, lowest: null, highest: null }, data.defaultSort),
+              )}
+              preventScrollReset
+            >
+              {price}
+              <span aria-hidden="true"> ×</span>
+              <span className="sr-only"> {t('list.filter.remove')}</span>
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link className="chip chip--clear" to={clearAll} preventScrollReset>
+            {t('list.clearAll')}
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** The GET form: facet checkboxes, price range, submit; auto-submits with JavaScript. */
+function FilterPanel({ data }: { data: ListPageData }) {
+  const navigate = useNavigate();
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    // Phones: the panel starts closed (without JavaScript it stays open, above the products).
+    if (details.current && window.matchMedia('(max-width: 55.99rem)').matches) {
+      details.current.open = false;
+    }
+  }, []);
+
+  const go = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) {
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      if (key === 'sort' && value === data.defaultSort) continue;
+      params.append(key, value);
+    }
+    void navigate(hrefOf(data.path, params), { preventScrollReset: true });
+  };
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.type === 'number') return; // submitted on Enter or with the button
+    go(event.currentTarget);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    go(event.currentTarget);
+  };
+  if (data.groups.length === 0 && !data.priceRange) {
+    return (
+      <Form id={FORM_ID} method="get" action={data.path} onChange={onChange} onSubmit={onSubmit} />
+    );
+  }
+  return (
+    <details className="filter-panel" open ref={details}>
+      <summary className="filter-panel__toggle button button--secondary">
+        {t('list.filter.title')}
+        {data.selection.facets.length > 0 ? ` (${data.selection.facets.length})` : ''}
+      </summary>
+      <Form
+        id={FORM_ID}
+        method="get"
+        action={data.path}
+        className="filter-panel__form"
+        onChange={onChange}
+        onSubmit={onSubmit}
+        aria-label={t('list.filter.title')}
+      >
+        {data.groups.map((group) => (
+          <FacetFieldset key={group.key} group={group} />
+        ))}
+        {data.priceRange ? (
+          <fieldset className="facet facet--range">
+            <legend className="facet__legend">{t('list.filter.priceRange')}</legend>
+            <div className="facet__range">
+              <label>
+                <span>{t('list.filter.from')}</span>
+                <input
+                  type="number"
+                  name="lowest"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  placeholder={String(data.priceRange.lowest)}
+                  defaultValue={data.selection.lowest ?? ''}
+                  key={`l${data.selection.lowest}`}
+                />
+              </label>
+              <label>
+                <span>{t('list.filter.to')}</span>
+                <input
+                  type="number"
+                  name="highest"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  placeholder={String(data.priceRange.highest)}
+                  defaultValue={data.selection.highest ?? ''}
+                  key={`h${data.selection.highest}`}
+                />
+              </label>
+            </div>
+          </fieldset>
+        ) : null}
+        <button type="submit" className="button button--primary filter-panel__submit">
+          {t('list.filter.apply')}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+/** One facet group as a fieldset of checkboxes with counts. */
+function FacetFieldset({ group }: { group: FacetGroup }) {
+  const [expanded, setExpanded] = useState(false);
+  const LIMIT = 8;
+  const long = group.options.length > LIMIT + 2;
+  const shown =
+    long && !expanded ? group.options.filter((o, i) => i < LIMIT || o.selected) : group.options;
+  return (
+    <fieldset className="facet">
+      <legend className="facet__legend">{group.label}</legend>
+      <ul className="facet__options">
+        {shown.map((option) => (
+          <li
+            key={option.facetId}
+            className={option.depth ? `facet__item--depth-${Math.min(option.depth, 3)}` : undefined}
+          >
+            <label
+              className={
+                option.count === 0 && !option.selected
+                  ? 'facet__option facet__option--empty'
+                  : 'facet__option'
+              }
+            >
+              <FacetCheckbox
+                name={group.key}
+                value={`${option.label}~${option.facetId}`}
+                selected={option.selected}
+              />
+              <span className="facet__label">{option.label}</span>
+              <span className="facet__count">
+                <span className="sr-only">, </span>
+                {t('list.filter.count', { count: option.count })}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {long ? (
+        <button
+          type="button"
+          className="facet__more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded
+            ? t('list.filter.showFewer')
+            : t('list.filter.showAll', { count: group.options.length })}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * A facet checkbox. Uncontrolled (the shopper's click shows at once and focus stays while the
+ * next list loads); when the URL changes otherwise (back button, chips) it follows the data.
+ */
+function FacetCheckbox({
+  name,
+  value,
+  selected,
+}: {
+  name: string;
+  value: string;
+  selected: boolean;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.checked = selected;
+  }, [selected]);
+  return <input ref={ref} type="checkbox" name={name} value={value} defaultChecked={selected} />;
+}
+
+/**
+ * "Visa fler" with JavaScript: loads the next page with a fetcher and appends it, then puts
+ * `?page=N` into the address (without a navigation) so reload and sharing show the same list.
+ */
+function useAppendedPages(data: ListPageData) {
+  const fetcher = useFetcher<ListPageData>();
+  const baseKey = `${data.path}?${data.query}|${data.firstPage}|${data.lastPage}`;
+  const [state, setState] = useState({
+    key: baseKey,
+    products: [] as ListProduct[],
+    lastPage: data.lastPage,
+    seen: undefined as unknown,
+  });
+  let current = state;
+  if (state.key !== baseKey) {
+    current = { key: baseKey, products: [], lastPage: data.lastPage, seen: fetcher.data };
+    setState(current);
+  } else if (fetcher.state === 'idle' && fetcher.data && fetcher.data !== state.seen) {
+    const next = fetcher.data;
+    current = {
+      ...state,
+      products: [...state.products, ...next.products],
+      lastPage: next.lastPage,
+      seen: next,
+    };
+    setState(current);
+  }
+
+  useEffect(() => {
+    if (current.lastPage === data.lastPage) return;
+    const href = pageHref(window.location.pathname, current.lastPage, window.location.search);
+    window.history.replaceState(window.history.state, '', href);
+  }, [current.lastPage, data.lastPage]);
+
+  const loading = fetcher.state !== 'idle';
+  const more = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
+      return;
+    event.preventDefault();
+    if (loading) return;
+    const params = new URLSearchParams(data.query);
+    params.set('page', String(current.lastPage + 1));
+    params.set('append', '1');
+    void fetcher.load(`${data.path}?${params.toString()}`);
+  };
+  return {
+    products: [...data.products, ...current.products],
+    lastPage: current.lastPage,
+    more,
+    loading,
+  };
+}

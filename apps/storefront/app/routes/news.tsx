@@ -1,0 +1,28 @@
+/** All new items: `/nyheter` (SPEC §2; GEINS-API §2.4: no scope, default sort LATEST). */
+import type { Route } from './+types/news';
+import { loadListPage } from '../features/list/list-page.server';
+import { ListView } from '../features/list/list-view';
+import { t } from '../i18n/i18n';
+import { pageMeta, shopFromMatches } from '../routing/meta';
+import listStyles from '../styles/list.css?url';
+
+/** List page styles. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listStyles }];
+
+/** Title, description and canonical. */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? pageMeta(shopFromMatches(matches), loaderData.seo) : [];
+
+/** The whole catalogue, newest first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadListPage(request, context, {
+    kind: 'all',
+    title: t('news.title'),
+    description: t('news.description'),
+  });
+}
+
+/** The news page. */
+export default function NewsPage({ loaderData }: Route.ComponentProps) {
+  return <ListView data={loaderData} crumbs={[{ name: loaderData.name, url: loaderData.path }]} />;
+}
