@@ -86,6 +86,8 @@ export interface CartView {
 export interface LoadCartOptions {
   /** Shipping method id to price instead of the stored or default one. */
   shippingId?: number | null;
+  /** Run the reads one after the other (inside a transaction). */
+  sequential?: boolean;
 }
 
 /** Stored checkout fields the cart needs for pricing. */
@@ -148,24 +150,38 @@ export async function loadCartView(
     .where(eq(cartItems.cartId, record.id))
     .orderBy(asc(cartItems.id));
   const productIds = [...new Set(rows.map((r) => r.productId))];
-  const [productRows, prices, categoryIds, stockLevels, campaigns, methods, promo, balance] =
-    await Promise.all([
-      productIds.length
-        ? db.select().from(products).where(inArray(products.id, productIds))
-        : Promise.resolve([]),
-      pricesByProductIds(db, shop.market.id, productIds, now),
-      categoryIdsByProductIds(db, productIds),
+  const sequential = options.sequential ?? false;
+  const reads = [
+    async () =>
+      productIds.length ? db.select().from(products).where(inArray(products.id, productIds)) : [],
+    () => pricesByProductIds(db, shop.market.id, productIds, now, sequential),
+    () => categoryIdsByProductIds(db, productIds),
+    () =>
       stockBySkuIds(
         db,
         rows.map((r) => r.skuId),
       ),
-      activeCartCampaigns(db, now),
-      listShippingMethods(db),
-      record.promoCode ? findPromoCode(db, record.promoCode) : Promise.resolve(null),
-      record.giftCardCode
-        ? giftCardBalance(db, record.giftCardCode, shop.currency.code, now)
-        : Promise.resolve(0),
-    ]);
+    () => activeCartCampaigns(db, now),
+    () => listShippingMethods(db),
+    async () => (record.promoCode ? findPromoCode(db, record.promoCode) : null),
+    async () =>
+      record.giftCardCode ? giftCardBalance(db, record.giftCardCode, shop.currency.code, now) : 0,
+  ] as const;
+  // Inside a transaction the reads go one after the other on its one connection.
+  const results: unknown[] = [];
+  if (sequential) for (const read of reads) results.push(await read());
+  else results.push(...(await Promise.all(reads.map((read) => read()))));
+  const [productRows, prices, categoryIds, stockLevels, campaigns, methods, promo, balance] =
+    results as [
+      Awaited<ReturnType<(typeof reads)[0]>>,
+      Awaited<ReturnType<(typeof reads)[1]>>,
+      Awaited<ReturnType<(typeof reads)[2]>>,
+      Awaited<ReturnType<(typeof reads)[3]>>,
+      Awaited<ReturnType<(typeof reads)[4]>>,
+      Awaited<ReturnType<(typeof reads)[5]>>,
+      Awaited<ReturnType<(typeof reads)[6]>>,
+      Awaited<ReturnType<(typeof reads)[7]>>,
+    ];
   const productById = new Map(productRows.map((p) => [p.id, p]));
 
   const facts = rows.map((row) => {

@@ -362,6 +362,7 @@ async function writeOrderFromCart(
     }
     const view = await loadCartView(tx, record, shop, now, {
       shippingId: input.shippingId ?? null,
+      sequential: true,
     });
     if (view.lines.length === 0) {
       throw new ShopError('INVALID_CHECKOUT', MESSAGES.emptyCart, { fields: {} });

@@ -70,35 +70,39 @@ export async function pricesByProductIds(
   marketId: string,
   productIds: readonly number[],
   now: Date,
+  /** One statement after the other (inside a transaction: one connection, no overlapping queries). */
+  sequential = false,
 ): Promise<Map<number, ProductPriceRecord>> {
   const result = new Map<number, ProductPriceRecord>();
   if (productIds.length === 0) return result;
   const ids = [...productIds];
-  const [regular, campaigns] = await Promise.all([
-    db
-      .select()
-      .from(productPrices)
-      .where(and(eq(productPrices.marketId, marketId), inArray(productPrices.productId, ids))),
-    db
-      .select({
-        productId: priceCampaignPrices.productId,
-        sellingPriceIncVat: priceCampaignPrices.sellingPriceIncVat,
-        campaignId: priceCampaigns.id,
-        alias: priceCampaigns.alias,
-        name: priceCampaigns.name,
-        startsAt: priceCampaigns.startsAt,
-        endsAt: priceCampaigns.endsAt,
-      })
-      .from(priceCampaignPrices)
-      .innerJoin(priceCampaigns, eq(priceCampaigns.id, priceCampaignPrices.campaignId))
-      .where(
-        and(
-          eq(priceCampaignPrices.marketId, marketId),
-          inArray(priceCampaignPrices.productId, ids),
-          campaignActive(now),
-        ),
+  // Drizzle queries are lazy: nothing runs until awaited.
+  const regularQuery = db
+    .select()
+    .from(productPrices)
+    .where(and(eq(productPrices.marketId, marketId), inArray(productPrices.productId, ids)));
+  const campaignQuery = db
+    .select({
+      productId: priceCampaignPrices.productId,
+      sellingPriceIncVat: priceCampaignPrices.sellingPriceIncVat,
+      campaignId: priceCampaigns.id,
+      alias: priceCampaigns.alias,
+      name: priceCampaigns.name,
+      startsAt: priceCampaigns.startsAt,
+      endsAt: priceCampaigns.endsAt,
+    })
+    .from(priceCampaignPrices)
+    .innerJoin(priceCampaigns, eq(priceCampaigns.id, priceCampaignPrices.campaignId))
+    .where(
+      and(
+        eq(priceCampaignPrices.marketId, marketId),
+        inArray(priceCampaignPrices.productId, ids),
+        campaignActive(now),
       ),
-  ]);
+    );
+  const [regular, campaigns] = sequential
+    ? [await regularQuery, await campaignQuery]
+    : await Promise.all([regularQuery, campaignQuery]);
   const byProduct = new Map<number, AppliedCampaign[]>();
   for (const row of campaigns) {
     const list = byProduct.get(row.productId) ?? [];
