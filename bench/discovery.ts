@@ -1,0 +1,164 @@
+/**
+ * `npx tsx bench/discovery.ts [--products 100000] [--db postgres] [--runs 200]`: latency of product
+ * discovery through the API's in-process fetch handler (issue 5), p50 and p95 in milliseconds:
+ * - a category list page with facets (products with count, 24 cards and `filters`, plus the base
+ *   facets, as the storefront asks for a filtered category);
+ * - a search (`products(filter: {searchText})` with facets, RELEVANCE);
+ * - a suggestion (`products(take 5, searchText)` + `searchSuggestions`).
+ * The catalogue is seeded into a throw-away database: in-memory PGlite (default), or with
+ * `--db postgres` a new database on TEST_DATABASE_URL / postgres://postgres@127.0.0.1:5432/test,
+ * dropped at the end. Prints figures only; never asserts (speed is not a test).
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { createApi } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { createDb, type DbHandle } from '../apps/api/src/db/client.ts';
+import { runMigrations } from '../apps/api/src/db/migrate.ts';
+import { seedCatalogue } from '../apps/api/src/db/seed/seed.ts';
+import { percentile } from './stats.ts';
+
+interface Options {
+  products: number;
+  db: 'pglite' | 'postgres';
+  runs: number;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { products: 640, db: 'pglite', runs: 200 };
+  for (let i = 0; i < argv.length; i += 1) {
+    const [key, inline] = argv[i]!.split('=');
+    const value = inline ?? argv[++i];
+    if (key === '--products') options.products = Number(value);
+    else if (key === '--runs') options.runs = Number(value);
+    else if (key === '--db' && (value === 'pglite' || value === 'postgres')) options.db = value;
+    else
+      throw new Error(
+        `Unknown option ${argv[i]}. Usage: bench/discovery.ts [--products N] [--db pglite|postgres] [--runs N]`,
+      );
+  }
+  if (!Number.isSafeInteger(options.products) || options.products < 1)
+    throw new Error('--products must be a positive integer');
+  if (!Number.isSafeInteger(options.runs) || options.runs < 5)
+    throw new Error('--runs must be at least 5');
+  return options;
+}
+
+const CONTEXT = '$marketId: String, $languageId: String, $channelId: String';
+const CTX = 'marketId: $marketId, languageId: $languageId, channelId: $channelId';
+const FILTERS = `filters { price { lowest highest } facets { filterId type group label values { _id facetId parentId label count hidden } } }`;
+const CARD = `productId name alias canonicalUrl brand { name } productImages { fileName } unitPrice { sellingPriceIncVatFormatted regularPriceIncVatFormatted isDiscounted discountPercentage } totalStock { inStock oversellable static }`;
+
+const CATEGORY = `query category($facets: [String], ${CONTEXT}) {
+  products(categoryAlias: "cyklar", take: 24, filter: { facets: $facets, filterMode: BY_GROUP, sort: LATEST }, ${CTX}) { count products { ${CARD} } ${FILTERS} }
+  base: products(categoryAlias: "cyklar", take: 0, ${CTX}) { count ${FILTERS} }
+}`;
+const SEARCH = `query search($text: String!, ${CONTEXT}) {
+  products(take: 24, filter: { searchText: $text, sort: RELEVANCE }, ${CTX}) { count products { ${CARD} } ${FILTERS} }
+}`;
+const SUGGEST = `query suggest($text: String!, ${CONTEXT}) {
+  products(take: 5, filter: { searchText: $text, sort: RELEVANCE }, ${CTX}) { count products { productId name canonicalUrl brand { name } productImages { fileName } unitPrice { sellingPriceIncVatFormatted } } }
+  searchSuggestions(prefix: $text, take: 4, ${CTX}) { categories { name canonicalUrl } brands { name canonicalUrl } }
+}`;
+
+async function openDatabase(kind: Options['db']): Promise<DbHandle> {
+  if (kind === 'pglite') return createDb({ pgliteDataDir: 'memory://' });
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bench_discovery_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDb({ databaseUrl: url.toString(), poolMax: 4 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const handle = await openDatabase(options.db);
+  try {
+    await runMigrations(handle);
+    const seedStart = performance.now();
+    await seedCatalogue(handle.db, { products: options.products });
+    const seedMs = performance.now() - seedStart;
+    if (handle.kind === 'postgres') await handle.db.execute('ANALYZE' as never);
+    const config = { ...loadConfig({ API_KEY: 'bench-key-123456', NODE_ENV: 'production' }) };
+    const api = createApi({ db: handle.db, config, log: { error: () => undefined } });
+    const post = async (query: string, variables: Record<string, unknown>) => {
+      const response = await api.fetch(
+        new Request('http://bench.local/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-apikey': 'bench-key-123456' },
+          body: JSON.stringify({ query, variables: { marketId: 'se', ...variables } }),
+        }),
+      );
+      const body = (await response.json()) as {
+        errors?: Array<{ message: string }>;
+        data?: unknown;
+      };
+      if (body.errors) throw new Error(body.errors.map((e) => e.message).join('; '));
+      return body.data as Record<
+        string,
+        { filters?: { facets: Array<{ type: string; values: Array<{ facetId: string }> }> } }
+      >;
+    };
+
+    // Facet ids to select on the category page: the first brand and size of the base list.
+    const base = await post(CATEGORY, { facets: [] });
+    const facets = base.base?.filters?.facets ?? [];
+    const pick = (type: string) => facets.find((f) => f.type === type)?.values[0]?.facetId;
+    const selection = [pick('Brand'), pick('Sku')].filter((f): f is string => !!f);
+
+    const terms = ['hjälmar', 'cyklar', 'monark', 'specialised', 'lås', 'elcykel dam', 'däck 28'];
+    const prefixes = ['hj', 'hjä', 'mon', 'monrk', 'cyk', 'sch', 'poc', 'lå'];
+    const cases: Array<[string, () => Promise<unknown>]> = [
+      [
+        'category /c/cyklar + brand + size, with facets',
+        () => post(CATEGORY, { facets: selection }),
+      ],
+      [
+        'search (RELEVANCE) with facets',
+        () => post(SEARCH, { text: terms[Math.floor(Math.random() * terms.length)] }),
+      ],
+      [
+        'suggestion (5 products + categories + brands)',
+        () => post(SUGGEST, { text: prefixes[Math.floor(Math.random() * prefixes.length)] }),
+      ],
+    ];
+
+    console.log(
+      `\nDiscovery latency, ${options.products} products on ${handle.kind} (seeded in ${(seedMs / 1000).toFixed(1)} s), ${options.runs} runs each after 20 warm-up runs, in-process API:\n`,
+    );
+    console.log('| query | p50 ms | p95 ms | max ms |');
+    console.log('|---|---:|---:|---:|');
+    for (const [name, run] of cases) {
+      for (let i = 0; i < 20; i += 1) await run();
+      const times: number[] = [];
+      for (let i = 0; i < options.runs; i += 1) {
+        const start = performance.now();
+        await run();
+        times.push(performance.now() - start);
+      }
+      const fmt = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
+      console.log(
+        `| ${name} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${fmt(Math.max(...times))} |`,
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+await main();
