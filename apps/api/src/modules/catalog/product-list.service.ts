@@ -16,7 +16,7 @@ import type { PricedShopContext } from '../channel/channel.service.ts';
 import { availableStockSql, totalStockSql } from '../inventory/inventory.service.ts';
 import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';
 import { campaignProductIdsSql, sellingPriceSql } from '../pricing/pricing.service.ts';
-import { productPrices } from '../pricing/pricing.tables.ts';
+import { priceCampaignPrices, priceCampaigns, productPrices } from '../pricing/pricing.tables.ts';
 import { MAX_SEARCH_TEXT, searchSql, searchWords } from '../search/search-text.ts';
 import {
   parseListUrl,
@@ -671,11 +671,28 @@ async function computeFacets(
     sql` `,
   )} end)`;
 
+  // Prices by joins (hash joins over the whole scope), the same rule as sellingPriceSql: the
+  // lowest active campaign price when below the regular price; null without a regular price.
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const marketId = shop.market.id;
+  const campaignPrices = sql`(select ${priceCampaignPrices.productId} as product_id,
+      min(${priceCampaignPrices.sellingPriceIncVat}) as selling
+    from ${priceCampaignPrices}
+    join ${priceCampaigns} on ${priceCampaigns.id} = ${priceCampaignPrices.campaignId}
+    where ${priceCampaignPrices.marketId} = ${marketId} and ${priceCampaigns.startsAt} <= ${at}
+      and (${priceCampaigns.endsAt} is null or ${priceCampaigns.endsAt} > ${at})
+    group by ${priceCampaignPrices.productId}) as cp`;
+  const regular = productPrices.regularPriceIncVat;
   const statement = sql`with priced as (
       select ${products.id} as id, ${products.brandId} as brand_id,
-        ${price.selling} as selling, ${price.regular} as regular
+        (case when ${regular} is null then null else least(${regular}, cp.selling) end) as selling,
+        ${regular} as regular
         ${pricedFlags.length > 0 ? sql`, ${sql.join(pricedFlags, sql`, `)}` : sql``}
-      from ${products} where ${and(...plan.base)}
+      from ${products}
+      left join ${productPrices} on ${productPrices.productId} = ${products.id}
+        and ${productPrices.marketId} = ${marketId}
+      left join ${campaignPrices} on cp.product_id = ${products.id}
+      where ${and(...plan.base)}
     ), base as materialized (
       select priced.id, priced.brand_id, priced.selling, priced.regular,
         ${discountPercentSql(sql`priced.selling`, sql`priced.regular`)} as discount,
