@@ -150,7 +150,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const auth = api ? authNodeListener(api.auth, (req) => (req as Request).ip) : undefined;
   if (auth) app.all('/auth/*splat', auth);
   // The payment sandbox (a stand-in for an external hosted checkout) and its notifications.
-  if (api) app.all('/payments/*splat', authNodeListener((request) => api.payments(request)));
+  if (api)
+    app.all(
+      '/payments/*splat',
+      authNodeListener((request) => api.payments(request)),
+    );
   app.get('/img/product/:folder/:fileName', productImage);
 
   let vite: ViteDevServer | undefined;
