@@ -715,7 +715,7 @@ async function computeFacets(
       where ${flagsExcept('sku')} group by ${skus.name}
     union all
     select 'Parameter', ${productParameters.parameterId}::text || '_' || ${productParameters.parameterValueId}::text,
-      count(distinct base.id)::int, min(${parameterValues.value}), min(${parameters.label}),
+      count(*)::int, min(${parameterValues.value}), min(${parameters.label}),
       min(${parameters.sortOrder}), min(${parameterValues.sortOrder})
       from base join ${productParameters} on ${productParameters.productId} = base.id
       join ${parameters} on ${parameters.id} = ${productParameters.parameterId} and ${parameters.showFilter}
