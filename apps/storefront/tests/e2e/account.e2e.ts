@@ -140,6 +140,17 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     expect(token?.sameSite).toBe('Lax');
     expect(cookies.find((c) => c.name === 'ralph-auth-refresh')?.httpOnly).toBe(true);
 
+    // The browser's refresh (at 0.9 x maxAge) rotates the refresh token and renews the cookies.
+    const refreshBefore = cookies.find((c) => c.name === 'ralph-auth-refresh')?.value;
+    const refreshed = await page.request.post(`${baseUrl()}/account/refresh`);
+    expect(refreshed.status()).toBe(200);
+    expect(await refreshed.json()).toEqual({ maxAge: 900 });
+    const refreshAfter = (await page.context().cookies()).find(
+      (c) => c.name === 'ralph-auth-refresh',
+    )?.value;
+    expect(refreshAfter).toBeTruthy();
+    expect(refreshAfter).not.toBe(refreshBefore);
+
     // An order placed while logged in shows under Mina sidor -> Ordrar.
     const orderId = await placeOrderAs(page, email);
     await page

@@ -2,7 +2,13 @@ import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { refreshDelay } from './account-sync';
 import { runRouteGuards } from './guards.server';
-import { clearedSessionCookies, sessionCookies, tokenExpired } from './session.server';
+import {
+  clearedSessionCookies,
+  resolveSession,
+  sessionCookies,
+  tokenExpired,
+  type AuthGateway,
+} from './session.server';
 import { validateAccountForm } from './validation';
 
 const loggedOut = {
@@ -105,5 +111,61 @@ describe('account form rules (SPEC §5)', () => {
         form({ email: 'a@b.se', customerType: 'ORGANIZATION', firstName: 'A', lastName: 'B' }),
       ),
     ).toEqual({ company: 'validation.required', organizationId: 'validation.required' });
+  });
+});
+
+describe('resolveSession (SPEC §4: refresh; §7: a failed auth request leaves the user logged out)', () => {
+  const jwt = (exp: number) =>
+    `h.${Buffer.from(JSON.stringify({ exp, name: 'a@b.se' })).toString('base64url')}.s`;
+  const gateway = (answer: Awaited<ReturnType<AuthGateway['refresh']>>) => {
+    const calls: string[] = [];
+    const auth = {
+      refresh: async (token: string) => {
+        calls.push(token);
+        return answer;
+      },
+    } as unknown as AuthGateway;
+    return { auth, calls };
+  };
+
+  it('keeps a valid token without calling the auth service', async () => {
+    const { auth, calls } = gateway({ ok: false, status: 500, error: 'X' });
+    const session = await resolveSession(
+      `apollo-token=${jwt(2000)}; ralph-auth-refresh=r1`,
+      auth,
+      false,
+      1_000_000,
+    );
+    expect(session.token).toBe(jwt(2000));
+    expect(session.maxAge).toBe(1000);
+    expect(calls).toEqual([]);
+  });
+
+  it('refreshes an expired token with the refresh cookie and sets the new cookies', async () => {
+    const fresh = jwt(3000);
+    const { auth, calls } = gateway({ ok: true, token: fresh, maxAge: 900, refreshToken: 'r2' });
+    const session = await resolveSession(
+      `apollo-token=${jwt(100)}; ralph-auth-refresh=r1; ralph-auth-remember=0`,
+      auth,
+      false,
+      1_000_000,
+    );
+    expect(calls).toEqual(['r1']);
+    expect(session).toMatchObject({
+      token: fresh,
+      refreshToken: 'r2',
+      remember: false,
+      maxAge: 900,
+    });
+    expect(session.setCookies.find((c) => c.startsWith('ralph-auth-refresh='))).toContain(
+      'Max-Age=1800',
+    );
+  });
+
+  it('a refused refresh logs out and clears the cookies', async () => {
+    const { auth } = gateway({ ok: false, status: 401, error: 'INVALID_REFRESH_TOKEN' });
+    const session = await resolveSession('ralph-auth-refresh=old', auth, false, 0);
+    expect(session.token).toBeNull();
+    expect(session.setCookies.every((c) => c.includes('Max-Age=0'))).toBe(true);
   });
 });
