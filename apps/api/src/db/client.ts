@@ -78,6 +78,11 @@ export interface DbHandle {
 export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    // An idle pooled connection that the server ends (restart, admin termination) emits 'error';
+    // without a listener that would crash the process. The pool replaces the client on next use.
+    pool.on('error', (error) =>
+      console.error(`PostgreSQL pool: idle connection lost (${error.message})`),
+    );
     const client = await pool.connect();
     client.release();
     const url = new URL(options.databaseUrl);
