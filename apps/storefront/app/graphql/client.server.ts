@@ -55,6 +55,12 @@ export interface ApiClient {
     variables?: Omit<TVariables, ContextVariables>,
     headers?: Record<string, string>,
   ): Promise<ApiAttempt<TData>>;
+  /**
+   * The same client (transport, key, token) sending `marketAlias` as `marketId`, e.g. the
+   * checkout market for cart requests of checkout routes (SPEC §2, GEINS-API §6). Returns this
+   * client when the alias is already its market.
+   */
+  forMarket(marketAlias: string): ApiClient;
 }
 
 /** A GraphQL error as {@link ApiClient.attempt} returns it. */
@@ -157,7 +163,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     cache: new InMemoryCache(),
     defaultOptions: { query: { fetchPolicy: 'cache-first' } },
   });
-  return {
+  const api: ApiClient = {
+    forMarket(marketAlias) {
+      return marketAlias === options.market.marketId
+        ? api
+        : createApiClient({ ...options, market: { ...options.market, marketId: marketAlias } });
+    },
     async query(document, variables) {
       const operationName = operationNameOf(document);
       let result;
@@ -222,6 +233,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { data: (result.data ?? null) as never, errors };
     },
   };
+  return api;
 }
 
 /** The name of the first operation in a document, for error messages. */

@@ -10,6 +10,7 @@ import {
 } from './markets';
 import {
   cartMarketAlias,
+  cartMoneyFormat,
   parseCustomerType,
   resolveCheckoutMarket,
   resolveRequestMarket,
@@ -109,6 +110,23 @@ describe('request market', () => {
     expect(cartMarketAlias(market, 'checkout')).toBe('dk');
     expect(cartMarketAlias(market, 'routes/checkout-confirm')).toBe('dk');
     expect(cartMarketAlias(market, 'product')).toBe('se');
+  });
+
+  it("writes checkout routes' cart amounts in the checkout market's currency and culture", () => {
+    const market = resolveRequestMarket(request('ralph-checkout-market=fi'), DIRECTORY);
+    expect(cartMoneyFormat(market, DIRECTORY, 'checkout')).toEqual({
+      currency: 'EUR',
+      culture: 'fi-FI',
+    });
+    expect(cartMoneyFormat(market, DIRECTORY, 'cart')).toEqual({
+      currency: 'SEK',
+      culture: 'sv-SE',
+    });
+    // Without the directory the browsing market's money is kept.
+    expect(cartMoneyFormat(market, null, 'checkout')).toEqual({
+      currency: 'SEK',
+      culture: 'sv-SE',
+    });
   });
 });
 

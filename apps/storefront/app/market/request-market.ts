@@ -125,3 +125,29 @@ export function resolveRequestMarket(
 export function cartMarketAlias(market: RequestMarket, routeId: string): string {
   return routeId.toLowerCase().includes('checkout') ? market.checkoutMarketId : market.marketId;
 }
+
+/** How a cart's amounts are written: ISO 4217 currency and BCP 47 culture, e.g. NOK, nb-NO. */
+export interface CartMoneyFormat {
+  currency: string;
+  culture: string;
+}
+
+/**
+ * The currency and culture of a route's cart amounts (SPEC §2, issue 4): the browsing market's
+ * currency in the request's language; on checkout routes with another checkout market, that
+ * market's currency in its default language (e.g. Norway: NOK in nb-NO). Falls back to the
+ * browsing market when the directory does not know the checkout market or it lacks a currency.
+ */
+export function cartMoneyFormat(
+  market: RequestMarket,
+  directory: MarketDirectory | null,
+  routeId: string,
+): CartMoneyFormat {
+  const browsing = { currency: market.currency || 'SEK', culture: market.languageId };
+  const alias = cartMarketAlias(market, routeId);
+  if (alias === market.marketId || !directory) return browsing;
+  const checkout = findMarket(directory, alias);
+  return checkout?.currency
+    ? { currency: checkout.currency, culture: checkout.defaultLanguageId }
+    : browsing;
+}

@@ -20,7 +20,9 @@ import { CartSummary } from '../features/cart/cart-summary';
 import { GiftCardForm } from '../features/cart/gift-card-form';
 import { PromoCodeForm } from '../features/cart/promo-code-form';
 import { pushCartEvent } from '../features/cart/tracking';
+import { checkoutContext } from '../features/checkout/checkout.server';
 import { t } from '../i18n/i18n';
+import { cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import cartStyles from '../styles/cart.css?url';
 
@@ -34,7 +36,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The cart of the cookie (none: empty). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await loadCart(request, context);
-  return { cart: cart ? toCartView(cart, context.market.pricesIncludeVat) : null };
+  const format = cartMoneyFormat(context.market, context.markets, 'cart');
+  return { cart: cart ? toCartView(cart, context.market.pricesIncludeVat, format) : null };
 }
 
 const quantityOf = (value: FormDataEntryValue | null, min: number): number | null => {
@@ -49,10 +52,13 @@ function safeReturnPath(value: FormDataEntryValue | null): string {
 }
 
 /** Cart changes; see the module comment. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: requestContext }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const js = form.get('js') === '1';
+  // Promo code and gift card forms of the checkout page send the checkout market (SPEC §2).
+  const onCheckout = form.get('cartMarket') === 'checkout';
+  const context = onCheckout ? checkoutContext(requestContext, 'checkout') : requestContext;
   let change: CartChange;
   if (intent === 'add') {
     const skuId = Number(form.get('skuId'));
@@ -111,7 +117,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     return respond({ ok: false, error: t('error.generic.text'), cart: null }, { status: 400 });
   }
-  const cart = change.cart ? toCartView(change.cart, context.market.pricesIncludeVat) : null;
+  const format = cartMoneyFormat(context.market, context.markets, onCheckout ? 'checkout' : 'cart');
+  const cart = change.cart
+    ? toCartView(change.cart, context.market.pricesIncludeVat, format)
+    : null;
   const headers = change.setCookie ? { 'Set-Cookie': change.setCookie } : undefined;
   return respond(
     { ok: !change.error, error: change.error, code: change.code, intent, cart },

@@ -11,9 +11,11 @@ import type { Route } from './+types/checkout-confirm';
 import { clearCartCookie } from '../features/cart/cart-cookie';
 import { kronor } from '../features/cart/cart-view';
 import { pushEvent } from '../features/cart/tracking';
+import { checkoutContext } from '../features/checkout/checkout.server';
 import { purchaseEvent } from '../features/checkout/purchase-tracking';
 import { CheckoutConfirmDocument, CompleteCartDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
+import { cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import cartStyles from '../styles/cart.css?url';
 
@@ -24,8 +26,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cart
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(shopFromMatches(matches), { title: t('confirm.title'), noindex: true });
 
-/** The order, or back to the checkout / failure page. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** This route's id (routes.ts); it contains "checkout": cart requests use the checkout market. */
+const ROUTE_ID = 'checkout-confirm';
+
+/** The order, or back to the checkout / failure page (in the checkout market, SPEC §2). */
+export async function loader({ request, context: requestContext }: Route.LoaderArgs) {
+  const context = checkoutContext(requestContext, ROUTE_ID);
   const url = new URL(request.url);
   const kid = url.searchParams.get('kid');
   const oid = url.searchParams.get('oid');
@@ -50,8 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const order = checkout.order;
   const includesVat = context.market.pricesIncludeVat && order.organizationNumber == null;
-  const money = (inc: number, ex: number) =>
-    kronor(includesVat ? inc : ex, order.currency ?? 'SEK');
+  const format = cartMoneyFormat(context.market, context.markets, ROUTE_ID);
+  const currency = order.currency ?? format.currency;
+  const culture = currency === format.currency ? format.culture : 'sv-SE';
+  const amount = (value: number) => kronor(value, currency, culture);
+  const money = (inc: number, ex: number) => amount(includesVat ? inc : ex);
   const rows = (order.rows ?? []).flatMap((r) => (r ? [r] : []));
   const view = {
     orderId: order.orderId ?? '',
@@ -70,8 +79,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     discount: order.discountIncVat > 0 ? money(order.discountIncVat, order.discountExVat) : null,
     shippingFee: money(order.shippingFeeIncVat, order.shippingFeeExVat),
     total: money(order.orderValueIncVat, order.orderValueExVat),
-    vat: kronor(order.orderValueIncVat - order.orderValueExVat),
-    giftCard: order.balance > 0 ? kronor(order.balance) : null,
+    vat: amount(order.orderValueIncVat - order.orderValueExVat),
+    giftCard: order.balance > 0 ? amount(order.balance) : null,
     promoCode: order.promoCode ?? null,
     paymentName:
       order.paymentId === 2 ? t('confirm.payment.sandbox') : t('confirm.payment.invoice'),

@@ -23,6 +23,7 @@ import { GiftCardForm } from '../features/cart/gift-card-form';
 import { PromoCodeForm } from '../features/cart/promo-code-form';
 import { pushEvent } from '../features/cart/tracking';
 import {
+  checkoutContext,
   checkoutInputFromForm,
   loadCheckout,
   placeOrder,
@@ -33,7 +34,9 @@ import {
   type CheckoutFormView,
   type ShippingChoice,
 } from '../features/checkout/checkout-view';
+import { CheckoutMarketSelect } from '../features/market/checkout-market-select';
 import { t } from '../i18n/i18n';
+import { cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import cartStyles from '../styles/cart.css?url';
 
@@ -44,15 +47,24 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cart
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(shopFromMatches(matches), { title: t('checkout.title'), noindex: true });
 
-/** The cart's checkout with what was entered before, and a fresh idempotency key. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** This route's id (routes.ts); it contains "checkout": cart requests use the checkout market. */
+const ROUTE_ID = 'checkout';
+
+/**
+ * The cart's checkout in the checkout market (SPEC §2) with what was entered before, and a fresh
+ * idempotency key.
+ */
+export async function loader({ request, context: requestContext }: Route.LoaderArgs) {
+  const context = checkoutContext(requestContext, ROUTE_ID);
   const { checkout } = await loadCheckout(request, context, null);
-  const view = checkout ? toCheckoutView(checkout, context.market.customerType) : null;
+  const format = cartMoneyFormat(context.market, context.markets, ROUTE_ID);
+  const view = checkout ? toCheckoutView(checkout, context.market.customerType, {}, format) : null;
   return { view, attempt: randomUUID() };
 }
 
-/** `update` saves the form; `place` places the order. */
-export async function action({ request, context }: Route.ActionArgs) {
+/** `update` saves the form; `place` places the order (both in the checkout market). */
+export async function action({ request, context: requestContext }: Route.ActionArgs) {
+  const context = checkoutContext(requestContext, ROUTE_ID);
   const form = await request.formData();
   const intent = form.get('intent');
   const input = checkoutInputFromForm(form);
@@ -279,6 +291,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   return (
     <div className="page container checkout">
       <h1 className="checkout__title">{t('checkout.title')}</h1>
+      <CheckoutMarketSelect />
       <div className="checkout-layout">
         <Form
           method="post"
@@ -508,8 +521,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             ))}
           </ul>
           <CartSummary cart={cart} />
-          <PromoCodeForm cart={cart} />
-          <GiftCardForm cart={cart} />
+          <PromoCodeForm cart={cart} checkout />
+          <GiftCardForm cart={cart} checkout />
           <Link to="/varukorg">{t('checkout.editCart')}</Link>
         </aside>
       </div>

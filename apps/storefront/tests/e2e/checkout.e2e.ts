@@ -63,6 +63,11 @@ async function addToCart(page: Page, product: SizedProduct): Promise<void> {
     .toBe(1);
 }
 
+/** "1 039,20 kr" / "129,90 €" -> 1039.2 / 129.9. */
+function amount(text: string): number {
+  return Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+}
+
 /** A text field by its exact label. */
 function field(page: Page, label: string) {
   return page.getByRole('textbox', { name: label, exact: true });
@@ -200,5 +205,87 @@ describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
     await expect
       .poll(() => page.locator('.cart-line__name').allTextContents())
       .toContain(product.name);
+  });
+
+  it('a company sees the cart excl. VAT ("exkl. moms"), a private person incl. VAT ("inkl. moms")', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await addToCart(page, product);
+    await page.goto(`${baseUrl()}/varukorg`);
+    const vatLabel = page.locator('.cart-summary .price__vat');
+    expect((await vatLabel.textContent())?.trim()).toBe('inkl. moms');
+    const inclVat = (await page.getByTestId('cart-total').textContent())?.trim() ?? '';
+
+    await page.getByRole('button', { name: 'Företag', exact: true }).click();
+    await expect.poll(async () => (await vatLabel.textContent())?.trim()).toBe('exkl. moms');
+    const exVat = (await page.getByTestId('cart-total').textContent())?.trim() ?? '';
+    expect(exVat).not.toBe(inclVat);
+    expect(amount(inclVat) / amount(exVat)).toBeCloseTo(1.25, 2);
+    expect(await page.getByText('Moms tillkommer').count()).toBe(1);
+    await page.reload();
+    expect((await vatLabel.textContent())?.trim()).toBe('exkl. moms');
+
+    await page.getByRole('button', { name: 'Privat', exact: true }).click();
+    await expect.poll(async () => (await vatLabel.textContent())?.trim()).toBe('inkl. moms');
+    expect((await page.getByTestId('cart-total').textContent())?.trim()).toBe(inclVat);
+  });
+
+  it('another checkout market on /kassan shows the cart in its currency and tells other tabs', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await addToCart(page, product);
+    await page.goto(`${baseUrl()}/kassan`);
+    const sek = (await page.getByTestId('cart-total').textContent())?.trim() ?? '';
+    expect(sek).toMatch(/\d\skr$/);
+    const select = page.getByLabel('Land för leverans och betalning');
+    expect(await select.inputValue()).toBe('se');
+    // The checkout-only market is offered, the browsing markets too.
+    expect(await select.locator('option').allTextContents()).toContain('Finland (EUR)');
+    await page.evaluate(() => {
+      const messages: unknown[] = [];
+      (window as unknown as { ralphMessages: unknown[] }).ralphMessages = messages;
+      new BroadcastChannel('ralph_channel').onmessage = (event) => messages.push(event.data);
+    });
+
+    await select.selectOption({ label: 'Finland (EUR)' });
+    await page.getByRole('button', { name: 'Byt land' }).click();
+    await expect
+      .poll(async () => (await page.getByTestId('cart-total').textContent())?.trim())
+      .toMatch(/^\d[\d\u00a0]*(,\d\d)?\u00a0€$/);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { ralphMessages: unknown[] }).ralphMessages),
+      )
+      .toContainEqual(
+        expect.objectContaining({
+          type: 'checkout-market',
+          currentMarket: 'se',
+          checkoutMarket: 'fi',
+        }),
+      );
+    await page.screenshot({ path: join(shots, 'issue4-checkout-market.png'), fullPage: true });
+
+    // The choice survives a reload; the browsing market (the cart page) stays Swedish.
+    await page.reload();
+    expect(await select.inputValue()).toBe('fi');
+    const eur = (await page.getByTestId('cart-total').textContent())?.trim() ?? '';
+    expect(eur).toMatch(/€$/);
+    // Finnish prices in euros, not Swedish kronor with a euro sign (about 11 kr to the euro).
+    expect(amount(eur)).toBeLessThan(amount(sek) / 5);
+    await page.goto(`${baseUrl()}/varukorg`);
+    expect((await page.getByTestId('cart-total').textContent())?.trim()).toBe(sek);
+  });
+
+  it('the checkout market form works without JavaScript: /marknad stores the cookie and returns', async () => {
+    const response = await fetch(`${baseUrl()}/marknad`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: baseUrl() },
+      body: new URLSearchParams({ intent: 'checkout-market', market: 'no', returnTo: '/kassan' }),
+    });
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get('location')!, baseUrl()).pathname).toBe('/kassan');
+    expect(response.headers.get('set-cookie')).toMatch(/ralph-checkout-market=no;/);
+    expect(response.headers.get('set-cookie')).not.toMatch(/ralph-market=/);
   });
 });

@@ -50,7 +50,12 @@ export function CartSummary({ cart }: { cart: CartView }) {
           </div>
         ) : null}
         <div className="cart-summary__total">
-          <dt>{t('cart.total')}</dt>
+          <dt>
+            {t('cart.total')}{' '}
+            <span className="price__vat">
+              {cart.includesVat ? t('price.incVat') : t('price.exVat')}
+            </span>
+          </dt>
           <dd data-testid="cart-total">{cart.giftCard ? cart.toPay : cart.total}</dd>
         </div>
         <div className="cart-summary__vat">

@@ -5,6 +5,7 @@
  */
 import { decimalToMinor, formatMoney } from '@trampa/api/money';
 import type { CartFieldsFragment } from '../../graphql/generated';
+import type { CartMoneyFormat } from '../../market/request-market';
 import { productImageUrl } from '../product/image-url';
 
 /** One cart line for display. */
@@ -62,10 +63,16 @@ export interface CartView {
   totalIncVat: number;
 }
 
-/** Formats kronor as Swedish money, e.g. 1299 -> "1 299 kr". */
-export function kronor(amount: number, currency = 'SEK'): string {
-  return formatMoney(decimalToMinor(amount, currency), currency, 'sv-SE');
+/**
+ * Formats an amount in major units (kronor, euros) as money, by default Swedish: 1299 -> "1 299 kr";
+ * `kronor(1299, 'EUR', 'fi-FI')` -> "1 299 €".
+ */
+export function kronor(amount: number, currency = 'SEK', culture = 'sv-SE'): string {
+  return formatMoney(decimalToMinor(amount, currency), currency, culture);
 }
+
+/** The Swedish market's money: SEK in sv-SE. */
+export const SWEDISH_MONEY: CartMoneyFormat = { currency: 'SEK', culture: 'sv-SE' };
 
 /** The product image (card size) of a file name. */
 function imagePath(fileName: string | null | undefined): string | null {
@@ -75,8 +82,14 @@ function imagePath(fileName: string | null | undefined): string | null {
 /**
  * The display cart.
  * @param includesVat true for private persons (incl. VAT), false for companies
+ * @param format the currency and culture of the cart's market (see `cartMoneyFormat`)
  */
-export function toCartView(cart: CartFieldsFragment, includesVat: boolean): CartView {
+export function toCartView(
+  cart: CartFieldsFragment,
+  includesVat: boolean,
+  format: CartMoneyFormat = SWEDISH_MONEY,
+): CartView {
+  const money = (amount: number) => kronor(amount, format.currency, format.culture);
   const pick = (p: { sellingPriceIncVat: number; sellingPriceExVat: number } | null | undefined) =>
     p ? (includesVat ? p.sellingPriceIncVat : p.sellingPriceExVat) : 0;
   const regular = (
@@ -103,10 +116,10 @@ export function toCartView(cart: CartFieldsFragment, includesVat: boolean): Cart
         articleNumber: product?.articleNumber ?? '',
         quantity: item.quantity,
         maxQuantity: stock && stock.static === 0 ? stock.inStock + stock.oversellable : null,
-        unitPrice: kronor(pick(unit)),
-        unitRegularPrice: unit?.isDiscounted ? kronor(regular(unit)) : null,
-        total: kronor(pick(total)),
-        totalBefore: Math.abs(unitTotal - pick(total)) > 0.001 ? kronor(unitTotal) : null,
+        unitPrice: money(pick(unit)),
+        unitRegularPrice: unit?.isDiscounted ? money(regular(unit)) : null,
+        total: money(pick(total)),
+        totalBefore: Math.abs(unitTotal - pick(total)) > 0.001 ? money(unitTotal) : null,
         campaigns: (item.campaign?.appliedCampaigns ?? []).flatMap((c) =>
           c?.name ? [c.name] : [],
         ),
@@ -131,18 +144,18 @@ export function toCartView(cart: CartFieldsFragment, includesVat: boolean): Cart
     lines,
     promoCode: cart.promoCode ?? null,
     campaigns: (cart.appliedCampaigns ?? []).flatMap((c) => (c?.name ? [c.name] : [])),
-    itemsRegular: kronor(regular(subTotal)),
-    subTotal: kronor(pick(subTotal)),
-    discount: discount > 0.001 ? kronor(discount) : null,
-    fixedDiscount: fixed > 0 ? kronor(fixed) : null,
+    itemsRegular: money(regular(subTotal)),
+    subTotal: money(pick(subTotal)),
+    discount: discount > 0.001 ? money(discount) : null,
+    fixedDiscount: fixed > 0 ? money(fixed) : null,
     shippingName: shipping?.displayName ?? null,
-    shippingFee: kronor(fee),
+    shippingFee: money(fee),
     freeShipping: cart.freeShipping,
-    amountLeftToFreeShipping: lines.length > 0 && left > 0 ? kronor(left) : null,
-    total: kronor(pick(summary?.total)),
-    vat: kronor(summary?.total?.vat ?? 0),
-    giftCard: balance && balance.pending > 0 ? kronor(balance.pending) : null,
-    toPay: kronor(
+    amountLeftToFreeShipping: lines.length > 0 && left > 0 ? money(left) : null,
+    total: money(pick(summary?.total)),
+    vat: money(summary?.total?.vat ?? 0),
+    giftCard: balance && balance.pending > 0 ? money(balance.pending) : null,
+    toPay: money(
       balance
         ? includesVat
           ? balance.totalSellingPriceExBalanceIncVat

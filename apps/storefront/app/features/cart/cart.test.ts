@@ -127,4 +127,10 @@ describe('toCartView', () => {
     expect(plain(view.shippingFee)).toBe('39,20 kr');
     expect(view.includesVat).toBe(false);
   });
+
+  it("writes the amounts in the cart market's currency and culture", () => {
+    const view = toCartView(cart, true, { currency: 'EUR', culture: 'fi-FI' });
+    expect(plain(view.total)).toBe('307 €');
+    expect(plain(view.lines[0]!.total)).toBe('258 €');
+  });
 });

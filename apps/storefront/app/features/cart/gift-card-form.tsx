@@ -12,8 +12,8 @@ interface GiftCardResult {
   error: string | null;
 }
 
-/** Enter or remove a gift card. */
-export function GiftCardForm({ cart }: { cart: CartView }) {
+/** Enter or remove a gift card; `checkout`: on the checkout page (checkout market). */
+export function GiftCardForm({ cart, checkout = false }: { cart: CartView; checkout?: boolean }) {
   const fetcher = useFetcher<GiftCardResult>();
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   if (cart.giftCard) {
@@ -21,6 +21,7 @@ export function GiftCardForm({ cart }: { cart: CartView }) {
       <fetcher.Form method="post" action="/varukorg" className="promo-form">
         <input type="hidden" name="intent" value="giftcard-clear" />
         <input type="hidden" name="js" value="1" />
+        {checkout ? <input type="hidden" name="cartMarket" value="checkout" /> : null}
         <p className="promo-form__active">
           {t('cart.giftCardForm.active', { amount: cart.giftCard })}
         </p>
@@ -34,6 +35,7 @@ export function GiftCardForm({ cart }: { cart: CartView }) {
     <fetcher.Form method="post" action="/varukorg" className="promo-form">
       <input type="hidden" name="intent" value="giftcard" />
       <input type="hidden" name="js" value="1" />
+      {checkout ? <input type="hidden" name="cartMarket" value="checkout" /> : null}
       <label htmlFor="gift-card-code" className="promo-form__label">
         {t('cart.giftCardForm.label')}
       </label>

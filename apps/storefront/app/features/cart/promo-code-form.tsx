@@ -11,8 +11,8 @@ interface PromoResult {
   error: string | null;
 }
 
-/** Enter or remove the cart's promo code. */
-export function PromoCodeForm({ cart }: { cart: CartView }) {
+/** Enter or remove the cart's promo code; `checkout`: on the checkout page (checkout market). */
+export function PromoCodeForm({ cart, checkout = false }: { cart: CartView; checkout?: boolean }) {
   const fetcher = useFetcher<PromoResult>();
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   if (cart.promoCode) {
@@ -20,6 +20,7 @@ export function PromoCodeForm({ cart }: { cart: CartView }) {
       <fetcher.Form method="post" action="/varukorg" className="promo-form">
         <input type="hidden" name="intent" value="promo-clear" />
         <input type="hidden" name="js" value="1" />
+        {checkout ? <input type="hidden" name="cartMarket" value="checkout" /> : null}
         <p className="promo-form__active">{t('cart.promo.active', { code: cart.promoCode })}</p>
         <button type="submit" className="link-button">
           {t('cart.promo.remove')}
@@ -31,6 +32,7 @@ export function PromoCodeForm({ cart }: { cart: CartView }) {
     <fetcher.Form method="post" action="/varukorg" className="promo-form">
       <input type="hidden" name="intent" value="promo" />
       <input type="hidden" name="js" value="1" />
+      {checkout ? <input type="hidden" name="cartMarket" value="checkout" /> : null}
       <label htmlFor="promo-code" className="promo-form__label">
         {t('cart.promo.label')}
       </label>

@@ -5,7 +5,8 @@
  * Pure.
  */
 import type { CheckoutFieldsFragment, CustomerType } from '../../graphql/generated';
-import { kronor, toCartView, type CartView } from '../cart/cart-view';
+import type { CartMoneyFormat } from '../../market/request-market';
+import { kronor, SWEDISH_MONEY, toCartView, type CartView } from '../cart/cart-view';
 
 /** A shipping option for display. */
 export interface ShippingChoice {
@@ -57,17 +58,19 @@ function parseJson<T>(text: string | null | undefined, fallback: T): T {
  * The checkout view.
  * @param requestCustomerType the customer type of the request (header switch) used until the
  *   shopper picks one in the form
+ * @param format the currency and culture of the checkout market (see `cartMoneyFormat`)
  */
 export function toCheckoutView(
   checkout: CheckoutFieldsFragment,
   requestCustomerType: CustomerType,
   stored: StoredInput = {},
+  format: CartMoneyFormat = SWEDISH_MONEY,
 ): CheckoutFormView {
   const cartFragment = checkout.cart!;
   const billing = checkout.billingAddress;
   const meta = parseJson<StoredInput & { noShippingForZip?: boolean }>(checkout.shippingData, {});
   const customerType = meta.customerType ?? stored.customerType ?? requestCustomerType;
-  const cart = toCartView(cartFragment, customerType !== 'ORGANIZATION');
+  const cart = toCartView(cartFragment, customerType !== 'ORGANIZATION', format);
   const productBySku = new Map(cart.lines.map((l) => [l.skuId, l.name]));
   const shippingOptions: ShippingChoice[] = (checkout.shippingOptions ?? []).flatMap((o) => {
     if (!o) return [];
@@ -77,7 +80,11 @@ export function toCheckoutView(
         id: o.id,
         name: o.displayName ?? '',
         kind: o.externalId ?? '',
-        fee: kronor(customerType === 'ORGANIZATION' ? o.feeExVat : o.feeIncVat),
+        fee: kronor(
+          customerType === 'ORGANIZATION' ? o.feeExVat : o.feeIncVat,
+          format.currency,
+          format.culture,
+        ),
         isSelected: o.isSelected,
         stores: (data.stores ?? []).map((s) => ({
           alias: s.alias,

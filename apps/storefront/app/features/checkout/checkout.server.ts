@@ -13,7 +13,18 @@ import {
 } from '../../graphql/generated';
 import type { ApiGraphQLError } from '../../graphql/client.server';
 import { t } from '../../i18n/i18n';
+import { cartMarketAlias } from '../../market/request-market';
 import { cartIdOf } from '../cart/cart.server';
+
+/**
+ * The request context of a checkout route (id containing "checkout", e.g. `checkout`,
+ * `checkout-confirm`) whose API client sends the checkout market as `marketId` (SPEC §2,
+ * GEINS-API §6): getCart, createOrUpdateCheckout, setCartPromoCode, placeOrder and completeCart
+ * then price the cart in that market's currency.
+ */
+export function checkoutContext(context: AppLoadContext, routeId: string): AppLoadContext {
+  return { ...context, api: context.api.forMarket(cartMarketAlias(context.market, routeId)) };
+}
 
 /** The address fields of the form, in order. */
 export const BILLING_FIELDS = [

@@ -4,7 +4,7 @@
  * Posts `intent=checkout-market` to `/marknad`; works without JavaScript, and with JavaScript
  * revalidates the page (the cart reloads in the new market) and tells other tabs.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { t } from '../../i18n/i18n';
 import { postRalphMessage } from '../../market/broadcast';
@@ -19,6 +19,9 @@ export function CheckoutMarketSelect() {
   const location = useLocation();
   const id = useId();
   const handled = useRef<MarketChange | null>(null);
+  // Without JavaScript the form posts normally and /marknad redirects back here.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     const change = fetcher.data;
     if (!change || fetcher.state !== 'idle' || handled.current === change) return;
@@ -32,7 +35,7 @@ export function CheckoutMarketSelect() {
   return (
     <fetcher.Form method="post" action="/marknad" className="checkout-market">
       <input type="hidden" name="intent" value="checkout-market" />
-      <input type="hidden" name="enhanced" value="1" />
+      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       <label htmlFor={id}>{t('market.checkoutLabel')}</label>
       <select id={id} name="market" defaultValue={view?.checkoutMarketAlias}>
