@@ -14,6 +14,24 @@ async function listCount(page: Page): Promise<number> {
   return digits === '' ? 0 : Number(digits);
 }
 
+/** The count a fresh server render of `url` shows (what the page must settle on). */
+async function serverCount(url: string): Promise<number> {
+  const html = await (await fetch(url)).text();
+  const text = html.match(/id="list-products-title"[^>]*>([^<]*)</)?.[1] ?? '';
+  const digits = text.replace(/\D/g, '');
+  return digits === '' ? 0 : Number(digits);
+}
+
+/**
+ * Waits until the page shows what the server renders for its current URL, so that no
+ * enhanced submit is still in flight; returns that count.
+ */
+async function settled(page: Page): Promise<number> {
+  const expected = await serverCount(page.url());
+  await poll(() => listCount(page)).toBe(expected);
+  return expected;
+}
+
 /** Ticks the unticked option with the most hits in a facet group, returns its label. */
 async function tickFirst(page: Page, legend: string): Promise<string> {
   const group = page.locator('fieldset', {
@@ -55,7 +73,7 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     await page.waitForURL(/brands=/);
     await page.waitForLoadState('networkidle');
     await poll(() => listCount(page)).toBeLessThan(total);
-    const afterBrand = await listCount(page);
+    const afterBrand = await settled(page);
     expect(await page.getByRole('link', { name: new RegExp(`^${brand}`) }).count()).toBeGreaterThan(
       0,
     );
@@ -64,13 +82,13 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     await page.waitForURL(/skus=/);
     await page.waitForLoadState('networkidle');
     await poll(() => listCount(page)).toBeLessThanOrEqual(afterBrand);
-    const afterSize = await listCount(page);
+    const afterSize = await settled(page);
 
     await tickFirst(page, 'Pris');
     await page.waitForURL(/price=/);
     await page.waitForLoadState('networkidle');
     await poll(() => listCount(page)).toBeLessThanOrEqual(afterSize);
-    const filtered = await listCount(page);
+    const filtered = await settled(page);
     const url = page.url();
     expect(url).toMatch(/brands=.+(~|%7E)b_/);
 
@@ -78,7 +96,7 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
 
     await page.reload();
-    expect(await listCount(page)).toBe(filtered);
+    await poll(() => listCount(page)).toBe(filtered);
     expect(await page.locator('.facet input:checked').count()).toBe(3);
 
     await page.goBack();
