@@ -6,7 +6,7 @@ import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/account-reset-password';
 import { formDigest } from '../features/account/account-actions.server';
 import { ForgotForm, type AccountActionData } from '../features/account/account-forms';
-import { DigestForm, FormMessage, TextField } from '../features/account/digest-form';
+import { DigestForm, FormMessage, NewPasswordFields } from '../features/account/digest-form';
 import { field, validateAccountForm } from '../features/account/validation';
 import {
   AccountCommitResetDocument,
@@ -95,24 +95,11 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
               {(errors) => (
                 <>
                   <input type="hidden" name="resetKey" value={loaderData.resetKey} />
-                  <TextField
+                  <NewPasswordFields
                     idPrefix="reset"
                     name="newPassword"
-                    type="password"
                     label={t('account.reset.newPassword')}
-                    autoComplete="new-password"
-                    hint={t('account.passwordHint')}
-                    error={errors.newPassword}
-                    required
-                  />
-                  <TextField
-                    idPrefix="reset"
-                    name="confirm"
-                    type="password"
-                    label={t('account.passwordConfirm')}
-                    autoComplete="new-password"
-                    error={errors.confirm}
-                    required
+                    errors={errors}
                   />
                   <button type="submit" className="button button--primary">
                     {t('account.reset.submit')}

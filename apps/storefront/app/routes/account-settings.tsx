@@ -13,7 +13,12 @@ import {
   logoutRedirect,
 } from '../features/account/account-actions.server';
 import type { AccountActionData } from '../features/account/account-forms';
-import { DigestForm, FormMessage, TextField } from '../features/account/digest-form';
+import {
+  DigestForm,
+  FormMessage,
+  NewPasswordFields,
+  TextField,
+} from '../features/account/digest-form';
 import { field, validateAccountForm, type FieldErrors } from '../features/account/validation';
 import {
   AccountDeleteUserDocument,
@@ -312,24 +317,11 @@ export default function AccountSettingsPage({ loaderData, actionData }: Route.Co
                 error={errors.password}
                 required
               />
-              <TextField
+              <NewPasswordFields
                 idPrefix="change"
                 name="newPassword"
-                type="password"
                 label={t('account.reset.newPassword')}
-                autoComplete="new-password"
-                hint={t('account.passwordHint')}
-                error={errors.newPassword}
-                required
-              />
-              <TextField
-                idPrefix="change"
-                name="confirm"
-                type="password"
-                label={t('account.passwordConfirm')}
-                autoComplete="new-password"
-                error={errors.confirm}
-                required
+                errors={errors}
               />
               <button type="submit" className="button button--primary">
                 {t('account.change.submit')}

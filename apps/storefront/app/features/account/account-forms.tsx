@@ -6,7 +6,7 @@
  */
 import { Link } from 'react-router';
 import { t } from '../../i18n/i18n';
-import { DigestForm, FormMessage, TextField } from './digest-form';
+import { DigestForm, FormMessage, NewPasswordFields, TextField } from './digest-form';
 import type { FieldErrors } from './validation';
 
 /** The result of an account action, as the forms show it. */
@@ -182,24 +182,11 @@ export function RegisterForm(props: { salt: string; result?: AccountActionData }
               autoComplete="tel"
               defaultValue={values.phone}
             />
-            <TextField
+            <NewPasswordFields
               idPrefix="register"
               name="password"
-              type="password"
               label={t('account.password')}
-              autoComplete="new-password"
-              hint={t('account.passwordHint')}
-              error={errors.password}
-              required
-            />
-            <TextField
-              idPrefix="register"
-              name="confirm"
-              type="password"
-              label={t('account.passwordConfirm')}
-              autoComplete="new-password"
-              error={errors.confirm}
-              required
+              errors={errors}
             />
             <div className="field field--check">
               <input

@@ -125,6 +125,43 @@ export function TextField(props: TextFieldProps) {
   );
 }
 
+/**
+ * The new password and its confirmation, as the register, change-password and reset forms ask
+ * for them (SPEC §5: at least 7 characters, confirmation must match).
+ * @param name the new password's field name (`password` when registering, else `newPassword`)
+ * @param label the new password's label
+ */
+export function NewPasswordFields(props: {
+  idPrefix: string;
+  name: 'password' | 'newPassword';
+  label: string;
+  errors: FieldErrors;
+}) {
+  return (
+    <>
+      <TextField
+        idPrefix={props.idPrefix}
+        name={props.name}
+        type="password"
+        label={props.label}
+        autoComplete="new-password"
+        hint={t('account.passwordHint')}
+        error={props.errors[props.name]}
+        required
+      />
+      <TextField
+        idPrefix={props.idPrefix}
+        name="confirm"
+        type="password"
+        label={t('account.passwordConfirm')}
+        autoComplete="new-password"
+        error={props.errors.confirm}
+        required
+      />
+    </>
+  );
+}
+
 /** A form-level message (role alert for errors, status for confirmations). */
 export function FormMessage({
   kind,
