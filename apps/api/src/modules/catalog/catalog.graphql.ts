@@ -178,10 +178,9 @@ export const CategoryRef = builder.objectRef<CategoryRecord>('CategoryType').imp
   }),
 });
 
-/** `BrandType`. */
-export const BrandRef = builder.objectRef<BrandRecord>('BrandType').implement({
-  description: 'A brand, as shown on a product (GEINS-API §4.2).',
-  fields: (t) => ({
+/** The fields `BrandType` and `BrandListType` share (GEINS-API §4.2). */
+function brandFields(t: PothosSchemaTypes.ObjectFieldBuilder<ApiSchemaTypes, BrandRecord>) {
+  return {
     brandId: t.int({ nullable: false, description: 'Brand id.', resolve: (b) => b.id }),
     alias: t.exposeString('alias', { description: 'URL alias, e.g. "trek".' }),
     canonicalUrl: t.string({
@@ -199,6 +198,14 @@ export const BrandRef = builder.objectRef<BrandRecord>('BrandType').implement({
       resolve: () => [],
     }),
     name: t.exposeString('name', { description: 'Brand name.' }),
+  };
+}
+
+/** `BrandType`. */
+export const BrandRef = builder.objectRef<BrandRecord>('BrandType').implement({
+  description: 'A brand, as shown on a product (GEINS-API §4.2).',
+  fields: (t) => ({
+    ...brandFields(t),
     description: t.exposeString('description', { description: 'Brand description.' }),
   }),
 });
@@ -207,23 +214,7 @@ export const BrandRef = builder.objectRef<BrandRecord>('BrandType').implement({
 export const BrandListRef = builder.objectRef<BrandRecord>('BrandListType').implement({
   description: 'A brand in the brands list, with page texts and images (GEINS-API §4.2).',
   fields: (t) => ({
-    brandId: t.int({ nullable: false, description: 'Brand id.', resolve: (b) => b.id }),
-    alias: t.exposeString('alias', { description: 'URL alias, e.g. "trek".' }),
-    canonicalUrl: t.string({
-      description: 'Router path of the brand list page: `/b/{alias}`.',
-      resolve: (b) => brandCanonicalUrl(b),
-    }),
-    alternativeCanonicalUrls: t.stringList({
-      deprecationReason: deprecatedUrls,
-      description: 'Alternative paths (always empty).',
-      resolve: () => [],
-    }),
-    alternativeUrls: t.field({
-      type: [AlternativeUrlRef],
-      description: 'Alternative URLs (always empty).',
-      resolve: () => [],
-    }),
-    name: t.exposeString('name', { description: 'Brand name.' }),
+    ...brandFields(t),
     description: t.exposeString('description', { description: 'Primary description.' }),
     secondaryDescription: t.exposeString('secondaryDescription', {
       description: 'Secondary description.',
