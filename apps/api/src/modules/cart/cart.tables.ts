@@ -40,11 +40,24 @@ export const carts = pgTable(
     customerId: integer(),
     /** What the shopper entered in the checkout (CheckoutInputType, validated). */
     checkout: jsonb().$type<StoredCheckout>(),
+    /**
+     * Shipping fee reported by an external shipping widget (setCartShippingFee, GEINS-API §3.2),
+     * minor units incl. VAT in `externalShippingFeeCurrency`; null when none was set. Used only
+     * where the cart is read with allowExternalShippingFee and in the same currency.
+     */
+    externalShippingFeeIncVat: integer(),
+    externalShippingFeeCurrency: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [check('carts_status_known', sql`${t.status} in ('open', 'completed')`)],
+  (t) => [
+    check('carts_status_known', sql`${t.status} in ('open', 'completed')`),
+    check(
+      'carts_external_shipping_fee_range',
+      sql`${t.externalShippingFeeIncVat} is null or ${t.externalShippingFeeIncVat} >= 0`,
+    ),
+  ],
 );
 
 /** A cart line: one SKU with a quantity and the copies made when it was added. */
