@@ -1,8 +1,8 @@
 /**
  * GraphQL types and root fields of carts (GEINS-API §3.1 getCart, §3.2 addToCart,
- * updateCartItem, setCartPromoCode, completeCart, clearCart; §4.5 CartType, CartItemType,
- * CartSummaryType, CartFeesType, BalanceType, VatGroupType, CampaignType, CampaignPriceType,
- * CartItemInputType). Amounts are Decimal kronor computed on the server (cart.service.ts).
+ * updateCartItem, setCartPromoCode, completeCart, clearCart, cloneCart; §4.5 CartType,
+ * CartItemType, CartSummaryType, CartFeesType, BalanceType, VatGroupType, CampaignType,
+ * CampaignPriceType, CartItemInputType). Amounts are Decimal kronor computed on the server (cart.service.ts).
  */
 import { contextArgs } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
@@ -16,6 +16,7 @@ import {
   addToCart,
   applyGiftCard,
   clearCart,
+  cloneCart,
   completeCart,
   getOrCreateCart,
   setCartPromoCode,
@@ -559,5 +560,26 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, ctx) =>
       clearCart(ctx.db, args.id, await ctx.pricedShop(args), ctx.now),
+  }),
+  cloneCart: t.field({
+    type: CartRef,
+    description:
+      "A new open cart with the items of the cart id (open or completed) at current prices (GEINS-API §3.2). Stock-checked: a quantity above the units that can be sold now is capped, a sold-out or discontinued item is left out. The promo code is copied (while still valid) unless resetPromotions; the gift card and checkout details are not. Error: NOT_FOUND for an unknown id or another customer's cart.",
+    args: {
+      ...contextArgs,
+      id: t.arg.string({ required: true, description: 'Id of the cart to copy.' }),
+      resetPromotions: t.arg.boolean({
+        description: 'True: the new cart gets no promo code. Default false.',
+      }),
+    },
+    resolve: async (_root, args, ctx) =>
+      cloneCart(
+        ctx.db,
+        args.id,
+        args.resetPromotions ?? false,
+        (await ctx.viewer())?.customerId ?? null,
+        await ctx.pricedShop(args),
+        ctx.now,
+      ),
   }),
 }));

@@ -1,7 +1,7 @@
 /**
  * Carts (SPEC §3 Cart, Cart item, Cart summary; §4 cart states; §5 quantity within stock;
- * GEINS-API §3.2 addToCart, updateCartItem, setCartPromoCode, completeCart, clearCart and §4.5
- * semantics). Lines copy name, article numbers and unit price when added (ARCHITECTURE
+ * GEINS-API §3.2 addToCart, updateCartItem, setCartPromoCode, completeCart, clearCart, cloneCart
+ * and §4.5 semantics). Lines copy name, article numbers and unit price when added (ARCHITECTURE
  * convention 4); every read re-prices them from the catalogue, and the amounts come from the
  * pure {@link computeCartTotals}. Nothing a client sends is trusted but SKU ids and quantities.
  */
@@ -509,6 +509,70 @@ export async function clearCart(
       .where(eq(carts.id, record.id));
   });
   return loadCartView(db, { ...record, promoCode: null, giftCardCode: null }, shop, now);
+}
+
+/**
+ * `cloneCart` (GEINS-API §3.2; used by @geins/oms `cart.copy`): a new open cart in the shop's
+ * market with the items of the cart `cartId` (open or completed), re-priced at today's prices.
+ * Each line is stock-checked: its quantity is capped at the units that can be sold now, and a
+ * line whose product left the catalogue, has no price in the market or is sold out is left out.
+ * The promo code is copied unless `resetPromotions` (and only while it is still valid); the
+ * gift card and the checkout details are never copied. Written in one transaction.
+ * @param viewerCustomerId the logged-in caller, or null for a guest: a cart owned by a customer
+ *   can only be cloned by that customer.
+ * @returns the new cart
+ * @throws ShopError NOT_FOUND (unknown or malformed id, or another customer's cart; the same
+ *   answer for both, so cart ids cannot be probed)
+ */
+export async function cloneCart(
+  db: Database,
+  cartId: string,
+  resetPromotions: boolean,
+  viewerCustomerId: number | null,
+  shop: PricedShopContext,
+  now: Date,
+): Promise<CartView> {
+  const source = await findCart(db, cartId);
+  if (!source || (source.customerId !== null && source.customerId !== viewerCustomerId)) {
+    throw new ShopError('NOT_FOUND', 'Varukorgen finns inte', { argument: 'id' });
+  }
+  const priced = await loadCartView(db, source, shop, now);
+  const lines = priced.lines.flatMap((line) => {
+    const quantity = Math.min(line.quantity, line.sellable);
+    return line.available && quantity > 0 ? [{ line, quantity }] : [];
+  });
+  const promo =
+    !resetPromotions && source.promoCode ? await findPromoCode(db, source.promoCode) : null;
+  const promoCode = promo && promoCodeProblem(promo, now) === null ? promo.code : null;
+  const record = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(carts)
+      .values({
+        id: randomUUID(),
+        marketId: shop.market.id,
+        promoCode,
+        customerId: source.customerId,
+      })
+      .returning();
+    if (lines.length > 0) {
+      await tx.insert(cartItems).values(
+        lines.map(({ line, quantity }) => ({
+          cartId: row!.id,
+          skuId: line.skuId,
+          productId: line.productId,
+          quantity,
+          productName: line.product?.name ?? line.productName,
+          articleNumber: line.product?.articleNumber ?? line.articleNumber,
+          skuName: line.skuName,
+          skuArticleNumber: line.skuArticleNumber,
+          unitPriceIncVat: line.unitPriceIncVat,
+          vatRateBasisPoints: line.vatRateBasisPoints,
+        })),
+      );
+    }
+    return row!;
+  });
+  return loadCartView(db, record, shop, now);
 }
 
 /**
