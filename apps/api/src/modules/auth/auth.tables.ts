@@ -33,8 +33,24 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * Failed login attempts per key (`account:<email>` or `ip:<address>`): consecutive failures and
- * the time before which further attempts are refused (exponential back-off).
+ * Challenges (GEINS-API §7.2 step 1) that were used with credentials. A challenge is stateless
+ * until it is used; its first use inserts its nonce here (primary key: of two concurrent uses only
+ * one insert succeeds), so a replay within the sign window is refused. Rows past `expiresAt` are
+ * useless (the challenge's own time check refuses it) and are purged on the next use.
+ */
+export const usedChallenges = pgTable(
+  'used_challenges',
+  {
+    nonce: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_challenges_expires').on(t.expiresAt)],
+);
+
+/**
+ * Attempt counters per key: failed logins (`account:<email>`, `ip:<address>`) and registrations
+ * (`register-ip:<address>`): consecutive attempts counted and the time before which further
+ * attempts are refused (exponential back-off; see rate-limit.ts).
  */
 export const loginAttempts = pgTable('login_attempts', {
   key: text().primaryKey(),

@@ -134,3 +134,25 @@ export const orderStatusHistory = pgTable(
   },
   (t) => [index().on(t.orderId)],
 );
+
+/**
+ * A parcel of an order handed to the carrier (GEINS-API §4.6 ShippingDetailType), written by the
+ * status transition that ships it (orders.service.ts `transitionOrder` with a shipment).
+ * `trackingLink` is the shipping method's tracking URL template filled with the parcel number
+ * when the parcel was registered; null for methods without tracking (store pickup).
+ */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shippingId: integer().notNull(),
+    shippingName: text().notNull(),
+    parcelNumber: text().notNull(),
+    shippingDate: timestamp({ withTimezone: true }).notNull(),
+    trackingLink: text(),
+  },
+  (t) => [index().on(t.orderId)],
+);

@@ -23,6 +23,12 @@ export const shippingMethods = pgTable(
     freeShippingEligible: boolean().notNull().default(true),
     isDefault: boolean().notNull().default(false),
     sortOrder: integer().notNull().default(0),
+    /**
+     * The carrier's tracking page for a parcel, with `{parcelNumber}` where the (URL-encoded)
+     * parcel number goes; null when the method has no tracking (e.g. store pickup). Orders copy
+     * the filled-in link when the parcel is shipped (order_shipments).
+     */
+    trackingUrlTemplate: text(),
   },
   (t) => [
     check('shipping_methods_kind_known', sql`${t.kind} in ('home', 'service_point', 'pickup')`),
