@@ -23,6 +23,7 @@ import { computePrice } from '../pricing/price.ts';
 import { PriceRef } from '../pricing/pricing.graphql.ts';
 import type { PriceView } from '../pricing/pricing.service.ts';
 import { getOrderView, getOrderViewByPublicId, type OrderView } from '../orders/orders.service.ts';
+import { findStoreByAlias } from '../inventory/inventory.service.ts';
 import { paymentsOfOrder, type PaymentOption } from '../payments/payments.service.ts';
 import {
   completeHostedPayment,
@@ -474,6 +475,14 @@ const CheckoutOrderRef = builder.objectRef<OrderView>('CheckoutOrderType').imple
     pickupPoint: t.string({
       description: 'Pickup store alias.',
       resolve: (v) => v.order.pickupPoint,
+    }),
+    pickupPointName: t.string({
+      description:
+        'Shop extension (not in the Geins contract): the name of the pickup store, e.g. "Trampa Göteborg Haga", for the confirmation; null without store pickup or when the store no longer exists.',
+      resolve: async (v, _args, ctx) =>
+        v.order.pickupPoint
+          ? ((await findStoreByAlias(ctx.db, v.order.pickupPoint))?.name ?? null)
+          : null,
     }),
     customerOrderNumber: t.string({ description: 'Not stored: null.', resolve: () => null }),
     billingAddress: t.field({

@@ -6,7 +6,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { skus } from '../catalog/catalog.tables.ts';
-import { stock } from './inventory.tables.ts';
+import { stock, stores } from './inventory.tables.ts';
 
 /** Stock of one SKU in units (`StockType`); `incoming` is the restock date (yyyy-mm-dd). */
 export interface StockLevelsRecord {
@@ -165,4 +165,16 @@ export async function returnStock(tx: Database, wants: readonly StockWant[]): Pr
       .set({ inStock: sql`${stock.inStock} + ${w.quantity}` })
       .where(eq(stock.skuId, w.skuId));
   }
+}
+
+/** A physical store (`stores` row). */
+export type StoreRecord = typeof stores.$inferSelect;
+
+/**
+ * The store with that alias (the `pickupPoint` of a store-pickup order), or null when there is
+ * none (e.g. the store was closed after the order). One statement.
+ */
+export async function findStoreByAlias(db: Database, alias: string): Promise<StoreRecord | null> {
+  const [row] = await db.select().from(stores).where(eq(stores.alias, alias)).limit(1);
+  return row ?? null;
 }
