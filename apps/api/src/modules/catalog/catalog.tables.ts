@@ -3,6 +3,7 @@
  * (SPEC §3 Product, GEINS-API §4.2). Ids are the Geins integer ids (productId, skuId, ...).
  */
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -71,6 +72,9 @@ export const products = pgTable(
   (t) => [
     index().on(t.brandId),
     index().on(t.primaryCategoryId),
+    // List pages walk these in sort order and stop after a page (LATEST, MOST_SOLD; issue 5).
+    index('products_latest_idx').on(t.firstAvailableOn.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('products_most_sold_idx').on(t.salesCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Typo-tolerant search on names (pg_trgm, issue 5): `%`, `<%` and ILIKE use it.
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
@@ -193,3 +197,15 @@ export const productRelations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.relatedProductId, t.relationType] })],
 );
+
+/**
+ * One row (`id` 1) whose `version` goes up with every statement that writes the catalogue, its
+ * prices or its campaigns (statement triggers of migration `0007_catalogue_version` on products,
+ * product_categories, skus, product_parameters, parameters, parameter_values, brands,
+ * categories, product_search, product_prices, price_campaigns, price_campaign_prices). Stock is
+ * not counted. The product-list cache (list-cache.ts) drops what it computed for an older version.
+ */
+export const catalogueState = pgTable('catalogue_state', {
+  id: integer().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});
