@@ -4,7 +4,14 @@
  * cards are not catalogue tables (a reseed keeps them), so they are inserted only when missing.
  */
 import type { Database } from '../client.ts';
-import { cartCampaigns, giftCards, promoCodes, shippingMethods } from '../schema.ts';
+import {
+  cartCampaigns,
+  freeShippingThresholds,
+  giftCards,
+  promoCodes,
+  shippingFees,
+  shippingMethods,
+} from '../schema.ts';
 import { BRANDS } from './brands.ts';
 import { CATEGORIES } from './categories.ts';
 
@@ -15,6 +22,54 @@ export const TEST_GIFT_CARD = { code: 'PRESENT500', balance: 50_000 } as const;
 
 /** Shipping method ids. */
 export const SHIPPING = { home: 1, servicePoint: 2, pickup: 3 } as const;
+
+/** PostNord's tracking page (migration 0006 sets the same on existing shops). */
+const POSTNORD_TRACKING = 'https://tracking.postnord.com/se/?id={parcelNumber}';
+
+/**
+ * Free shipping from these item values per market, minor units incl. VAT (SPEC §9: 499 kr in
+ * Sweden; round amounts of the same order elsewhere): 499 kr, 599 NOK, 449 DKK, 49 € (Finland
+ * and the checkout-only Europe market). Migration 0005 writes the same values into existing shops.
+ */
+export const FREE_SHIPPING_THRESHOLDS: Readonly<Record<string, number>> = {
+  'SE|SEK': 49_900,
+  'NO|NOK': 59_900,
+  'DK|DKK': 44_900,
+  'FI|EUR': 4_900,
+  'EU|EUR': 4_900,
+};
+
+/**
+ * Fee of each shipping method per market, minor units incl. the market's VAT: service point
+ * 49 kr / 59 NOK / 49 DKK / 5,90 €, home delivery 99 kr / 119 NOK / 89 DKK / 9,90 €; store
+ * pickup (the stores are Swedish) only in Sweden, free. A method without a row is not offered
+ * in that market.
+ */
+export const SHIPPING_FEES: ReadonlyArray<{
+  shippingMethodId: number;
+  marketId: string;
+  feeIncVat: number;
+  vatRateBasisPoints: number;
+}> = [
+  ...(
+    [
+      ['SE|SEK', 4_900, 9_900, 2500],
+      ['NO|NOK', 5_900, 11_900, 2500],
+      ['DK|DKK', 4_900, 8_900, 2500],
+      ['FI|EUR', 590, 990, 2550],
+      ['EU|EUR', 590, 990, 2500],
+    ] as const
+  ).flatMap(([marketId, servicePoint, home, vatRateBasisPoints]) => [
+    {
+      shippingMethodId: SHIPPING.servicePoint,
+      marketId,
+      feeIncVat: servicePoint,
+      vatRateBasisPoints,
+    },
+    { shippingMethodId: SHIPPING.home, marketId, feeIncVat: home, vatRateBasisPoints },
+  ]),
+  { shippingMethodId: SHIPPING.pickup, marketId: 'SE|SEK', feeIncVat: 0, vatRateBasisPoints: 2500 },
+];
 
 function idOf<T extends { id: number; alias: string }>(rows: readonly T[], alias: string): number {
   const row = rows.find((r) => r.alias === alias);
@@ -92,33 +147,39 @@ export async function seedCheckoutData(db: Database, now: Date): Promise<void> {
         alias: 'hemleverans',
         name: 'Hemleverans med bud',
         kind: 'home',
-        feeIncVat: 9_900,
-        vatRateBasisPoints: 2500,
         freeShippingEligible: false,
         sortOrder: 2,
+        trackingUrlTemplate: POSTNORD_TRACKING,
       },
       {
         id: SHIPPING.servicePoint,
         alias: 'ombud',
         name: 'Leverans till ombud',
         kind: 'service_point',
-        feeIncVat: 4_900,
-        vatRateBasisPoints: 2500,
         freeShippingEligible: true,
         isDefault: true,
         sortOrder: 1,
+        trackingUrlTemplate: POSTNORD_TRACKING,
       },
       {
         id: SHIPPING.pickup,
         alias: 'hamta-i-butik',
         name: 'Hämta i butik',
         kind: 'pickup',
-        feeIncVat: 0,
-        vatRateBasisPoints: 2500,
         freeShippingEligible: true,
         sortOrder: 3,
       },
     ])
+    .onConflictDoNothing();
+  await db.insert(shippingFees).values([...SHIPPING_FEES]).onConflictDoNothing();
+  await db
+    .insert(freeShippingThresholds)
+    .values(
+      Object.entries(FREE_SHIPPING_THRESHOLDS).map(([marketId, thresholdIncVat]) => ({
+        marketId,
+        thresholdIncVat,
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(giftCards)

@@ -88,7 +88,7 @@ export const ShippingOptionRef = builder.objectRef<ShippingOptionNode>('Shipping
 
 ShippingOptionRef.implement({
   description:
-    'A shipping option with its fee for the cart (GEINS-API §4.6). Fees in Decimal kronor; free from 499 kr incl. VAT (SPEC §9).',
+    "A shipping option with its fee for the cart in the request's (checkout) market (GEINS-API §4.6): Decimal major units of the market's currency (kronor, euros), formatted variants in its culture. Eligible methods are free from the market's threshold incl. VAT (SPEC §9: 499 kr in Sweden; 599 NOK, 449 DKK, 49 €).",
   fields: (t) => ({
     id: t.int({
       nullable: false,
@@ -103,13 +103,14 @@ ShippingOptionRef.implement({
     feeIncVat: t.field({
       type: 'Decimal',
       nullable: false,
-      description: 'Fee for this cart incl. VAT, kronor (0 with free shipping).',
+      description:
+        'Fee for this cart incl. VAT, major units of the market currency (0 with free shipping).',
       resolve: (o) => money(o.cart, o.feeIncVat),
     }),
     feeExVat: t.field({
       type: 'Decimal',
       nullable: false,
-      description: 'Fee for this cart excl. VAT, kronor.',
+      description: "Fee for this cart excl. the market's VAT, major units of its currency.",
       resolve: (o) =>
         money(o.cart, Math.round((o.feeIncVat * 10000) / (10000 + o.method.vatRateBasisPoints))),
     }),
@@ -146,7 +147,8 @@ ShippingOptionRef.implement({
     amountLeftToFreeShipping: t.field({
       type: 'Decimal',
       nullable: false,
-      description: 'Kronor of items incl. VAT still needed for free shipping (0 when reached).',
+      description:
+        'Items incl. VAT still needed for free shipping in the market, major units of its currency (0 when reached or when the market has no free shipping).',
       resolve: (o) => money(o.cart, o.cart.totals.amountLeftToFreeShipping),
     }),
     amountLeftToFreeShippingFormatted: t.string({
@@ -427,7 +429,8 @@ export const CartRef = builder.objectRef<CartView>('CartType').implement({
     }),
     freeShipping: t.boolean({
       nullable: false,
-      description: 'True when the items reach 499 kr incl. VAT (SPEC §9).',
+      description:
+        "True when the items reach the market's free-shipping threshold incl. VAT (SPEC §9: 499 kr in Sweden).",
       resolve: (c) => c.totals.freeShipping,
     }),
     fixedDiscount: t.field({
@@ -462,7 +465,8 @@ export const CartItemInput = builder.inputType('CartItemInputType', {
 });
 
 const allowExternalShippingFee = {
-  description: 'Accepted for compatibility; external shipping fees are not used.',
+  description:
+    "True (checkout pages): price shipping with the external fee set by setCartShippingFee, when it was set in this market's currency. Otherwise the method's fee in the market.",
 };
 
 builder.queryField('getCart', (t) =>
@@ -482,6 +486,7 @@ builder.queryField('getCart', (t) =>
     resolve: async (_root, args, ctx) =>
       getOrCreateCart(ctx.db, args.id, await ctx.pricedShop(args), ctx.now, {
         includeCompleted: args.includeCompleted ?? false,
+        allowExternalShippingFee: args.allowExternalShippingFee ?? false,
       }),
   }),
 );
@@ -498,7 +503,9 @@ builder.mutationFields((t) => ({
       allowExternalShippingFee: t.arg.boolean(allowExternalShippingFee),
     },
     resolve: async (_root, args, ctx) =>
-      addToCart(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now),
+      addToCart(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now, {
+        allowExternalShippingFee: args.allowExternalShippingFee ?? false,
+      }),
   }),
   updateCartItem: t.field({
     type: CartRef,
@@ -515,7 +522,9 @@ builder.mutationFields((t) => ({
       allowExternalShippingFee: t.arg.boolean(allowExternalShippingFee),
     },
     resolve: async (_root, args, ctx) =>
-      updateCartItem(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now),
+      updateCartItem(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now, {
+        allowExternalShippingFee: args.allowExternalShippingFee ?? false,
+      }),
   }),
   setCartPromoCode: t.field({
     type: CartRef,

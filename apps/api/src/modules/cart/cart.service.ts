@@ -21,7 +21,11 @@ import {
   promoCodeProblem,
   toTotalsPromo,
 } from '../promotions/promotions.service.ts';
-import { listShippingMethods, type ShippingMethodRecord } from '../shipping/shipping.service.ts';
+import {
+  freeShippingThreshold,
+  listShippingMethods,
+  type ShippingMethodRecord,
+} from '../shipping/shipping.service.ts';
 import { cartItems, carts, type StoredCheckout } from './cart.tables.ts';
 import {
   computeCartTotals,
@@ -74,9 +78,20 @@ export interface CartView {
   totals: CartTotals;
   /** Cart campaigns that gave a discount. */
   appliedCampaigns: TotalsCartCampaign[];
-  /** The selected shipping method, else the default one (null when there are none). */
+  /**
+   * The selected shipping method, else the default one, as offered in the cart's (request's)
+   * market; null when the market has none.
+   */
   shipping: ShippingMethodRecord | null;
+  /** Every method offered in the market, with its fee there. */
   shippingMethods: ShippingMethodRecord[];
+  /** The market's free-shipping threshold (minor units incl. VAT), null when it has none. */
+  freeShippingThresholdIncVat: number | null;
+  /**
+   * True when the shipping fee is the external one set with setCartShippingFee (the cart was
+   * read with `allowExternalShippingFee`, in the currency the fee was set in).
+   */
+  externalShippingFee: boolean;
   /** Gift-card balance available (öre), 0 without a card. */
   giftCardBalance: number;
   shop: PricedShopContext;
@@ -88,6 +103,12 @@ export interface LoadCartOptions {
   shippingId?: number | null;
   /** Run the reads one after the other (inside a transaction). */
   sequential?: boolean;
+  /**
+   * Use the external shipping fee stored on the cart (setCartShippingFee) instead of the
+   * method's fee, when it was set in the market's currency (GEINS-API §3.1 getCart
+   * allowExternalShippingFee). Free shipping over the threshold still applies.
+   */
+  allowExternalShippingFee?: boolean;
 }
 
 /** Stored checkout fields the cart needs for pricing. */
@@ -124,13 +145,15 @@ export async function getOrCreateCart(
   id: string | null | undefined,
   shop: PricedShopContext,
   now: Date,
-  options: { includeCompleted?: boolean } = {},
+  options: { includeCompleted?: boolean; allowExternalShippingFee?: boolean } = {},
 ): Promise<CartView> {
   let record = await findCart(db, id);
   if (!record || (record.status === 'completed' && !options.includeCompleted)) {
     record = await createCart(db, shop.market.id);
   }
-  return loadCartView(db, record, shop, now);
+  return loadCartView(db, record, shop, now, {
+    allowExternalShippingFee: options.allowExternalShippingFee ?? false,
+  });
 }
 
 /**
@@ -162,7 +185,8 @@ export async function loadCartView(
         rows.map((r) => r.skuId),
       ),
     () => activeCartCampaigns(db, now),
-    () => listShippingMethods(db),
+    () => listShippingMethods(db, shop.market.id),
+    () => freeShippingThreshold(db, shop.market.id),
     async () => (record.promoCode ? findPromoCode(db, record.promoCode) : null),
     async () =>
       record.giftCardCode ? giftCardBalance(db, record.giftCardCode, shop.currency.code, now) : 0,
@@ -171,17 +195,27 @@ export async function loadCartView(
   const results: unknown[] = [];
   if (sequential) for (const read of reads) results.push(await read());
   else results.push(...(await Promise.all(reads.map((read) => read()))));
-  const [productRows, prices, categoryIds, stockLevels, campaigns, methods, promo, balance] =
-    results as [
-      Awaited<ReturnType<(typeof reads)[0]>>,
-      Awaited<ReturnType<(typeof reads)[1]>>,
-      Awaited<ReturnType<(typeof reads)[2]>>,
-      Awaited<ReturnType<(typeof reads)[3]>>,
-      Awaited<ReturnType<(typeof reads)[4]>>,
-      Awaited<ReturnType<(typeof reads)[5]>>,
-      Awaited<ReturnType<(typeof reads)[6]>>,
-      Awaited<ReturnType<(typeof reads)[7]>>,
-    ];
+  const [
+    productRows,
+    prices,
+    categoryIds,
+    stockLevels,
+    campaigns,
+    methods,
+    threshold,
+    promo,
+    balance,
+  ] = results as [
+    Awaited<ReturnType<(typeof reads)[0]>>,
+    Awaited<ReturnType<(typeof reads)[1]>>,
+    Awaited<ReturnType<(typeof reads)[2]>>,
+    Awaited<ReturnType<(typeof reads)[3]>>,
+    Awaited<ReturnType<(typeof reads)[4]>>,
+    Awaited<ReturnType<(typeof reads)[5]>>,
+    Awaited<ReturnType<(typeof reads)[6]>>,
+    Awaited<ReturnType<(typeof reads)[7]>>,
+    Awaited<ReturnType<(typeof reads)[8]>>,
+  ];
   const productById = new Map(productRows.map((p) => [p.id, p]));
 
   const facts = rows.map((row) => {
@@ -216,6 +250,11 @@ export async function loadCartView(
     methods[0] ??
     null;
   const promoUsable = promo && promoCodeProblem(promo, now) === null ? promo : null;
+  const external =
+    options.allowExternalShippingFee === true &&
+    shipping !== null &&
+    record.externalShippingFeeIncVat !== null &&
+    record.externalShippingFeeCurrency === shop.currency.code;
   const totals = computeCartTotals({
     lines: facts.map((f) => ({
       key: f.row.id,
@@ -229,10 +268,11 @@ export async function loadCartView(
     campaigns,
     promo: promoUsable ? toTotalsPromo(promoUsable) : null,
     shipping: shipping && {
-      feeIncVat: shipping.feeIncVat,
+      feeIncVat: external ? record.externalShippingFeeIncVat! : shipping.feeIncVat,
       vatRateBasisPoints: shipping.vatRateBasisPoints,
       freeShippingEligible: shipping.freeShippingEligible,
     },
+    freeShippingThresholdIncVat: threshold,
     giftCardBalance: balance,
   });
   const campaignById = new Map(campaigns.map((c) => [c.id, c]));
@@ -263,6 +303,8 @@ export async function loadCartView(
     appliedCampaigns: totals.appliedCampaignIds.map((id) => campaignById.get(id)!),
     shipping,
     shippingMethods: methods,
+    freeShippingThresholdIncVat: threshold,
+    externalShippingFee: external,
     giftCardBalance: balance,
     shop,
   };
@@ -352,6 +394,7 @@ export async function addToCart(
   item: CartItemInput,
   shop: PricedShopContext,
   now: Date,
+  view: Pick<LoadCartOptions, 'allowExternalShippingFee'> = {},
 ): Promise<CartView | null> {
   checkQuantity(item.quantity, 1);
   if (item.skuId == null) throw badUserInput('skuId saknas', 'skuId');
@@ -384,7 +427,7 @@ export async function addToCart(
       set: { quantity: sql`${cartItems.quantity} + ${item.quantity}` },
     });
   await touch(db, record.id);
-  return loadCartView(db, record, shop, now);
+  return loadCartView(db, record, shop, now, view);
 }
 
 /**
@@ -399,6 +442,7 @@ export async function updateCartItem(
   item: CartItemInput,
   shop: PricedShopContext,
   now: Date,
+  view: Pick<LoadCartOptions, 'allowExternalShippingFee'> = {},
 ): Promise<CartView | null> {
   checkQuantity(item.quantity, 0);
   const record = await openCart(db, cartId);
@@ -430,10 +474,10 @@ export async function updateCartItem(
       .set({ quantity: item.quantity })
       .where(eq(cartItems.id, existing.id));
   } else {
-    return addToCart(db, cartId, { skuId: item.skuId, quantity: item.quantity }, shop, now);
+    return addToCart(db, cartId, { skuId: item.skuId, quantity: item.quantity }, shop, now, view);
   }
   await touch(db, record.id);
-  return loadCartView(db, record, shop, now);
+  return loadCartView(db, record, shop, now, view);
 }
 
 /**
@@ -606,6 +650,29 @@ export async function saveCartCheckout(
     .update(carts)
     .set({ checkout, updatedAt: sql`now()` })
     .where(eq(carts.id, cartId));
+}
+
+/**
+ * Stores an external shipping fee on an open cart (setCartShippingFee; the checkout module
+ * validates it first).
+ * @param feeIncVat minor units incl. VAT of `currencyCode`
+ */
+export async function saveExternalShippingFee(
+  db: Database,
+  cartId: string,
+  feeIncVat: number,
+  currencyCode: string,
+): Promise<CartRecord> {
+  const [row] = await db
+    .update(carts)
+    .set({
+      externalShippingFeeIncVat: feeIncVat,
+      externalShippingFeeCurrency: currencyCode,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(carts.id, cartId))
+    .returning();
+  return row!;
 }
 
 /** Marks a cart completed inside the order transaction. */

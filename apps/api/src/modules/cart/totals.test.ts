@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   allocateProportionally,
-  computeCartTotals,
-  FREE_SHIPPING_THRESHOLD_INC_VAT,
+  computeCartTotals as computeTotals,
+  type TotalsInput,
   type TotalsLine,
 } from './totals.ts';
+
+/** Sweden's free-shipping threshold, 499 kr in öre (SPEC §9; the seed's `SE|SEK` row). */
+const SWEDISH_THRESHOLD = 49_900;
+
+/** Totals of a Swedish cart: the threshold of the Swedish market unless given. */
+function computeCartTotals(
+  input: Omit<TotalsInput, 'freeShippingThresholdIncVat'> & {
+    freeShippingThresholdIncVat?: number | null;
+  },
+) {
+  return computeTotals({ freeShippingThresholdIncVat: SWEDISH_THRESHOLD, ...input });
+}
 
 function line(key: number, unit: number, quantity: number, extra: Partial<TotalsLine> = {}) {
   return {
@@ -56,7 +68,7 @@ describe('computeCartTotals', () => {
     ]);
     expect(totals.total.vat).toBe(560 + 3980 + 980);
     expect(totals.freeShipping).toBe(false);
-    expect(totals.amountLeftToFreeShipping).toBe(FREE_SHIPPING_THRESHOLD_INC_VAT - 29800);
+    expect(totals.amountLeftToFreeShipping).toBe(SWEDISH_THRESHOLD - 29800);
   });
 
   it('gives free shipping from exactly 499 kr incl. VAT', () => {
@@ -219,6 +231,61 @@ describe('computeCartTotals', () => {
     expect(totals.total.sellingPriceIncVat).toBe(4900);
     expect(totals.freeShipping).toBe(false);
     expect(totals.subTotal.sellingPriceIncVat).toBe(0);
+  });
+
+  it("uses the market's threshold and fee: Finland 49 € (4 900 cent), Norway 599 NOK", () => {
+    const finnishServicePoint = {
+      feeIncVat: 590,
+      vatRateBasisPoints: 2550,
+      freeShippingEligible: true,
+    };
+    const below = computeTotals({
+      lines: [line(1, 4_210, 1, { vatRateBasisPoints: 2550 })],
+      shipping: finnishServicePoint,
+      freeShippingThresholdIncVat: 4_900,
+    });
+    expect(below.freeShipping).toBe(false);
+    expect(below.amountLeftToFreeShipping).toBe(690);
+    expect(below.shippingFeeIncVat).toBe(590);
+    // 5,90 € incl. 25.5 % VAT: 4,70 € excl.
+    expect(below.shippingFeeExVat).toBe(470);
+    expect(below.vats).toEqual([{ rateBasisPoints: 2550, amount: 855 + 120 }]);
+    const at = computeTotals({
+      lines: [line(1, 4_900, 1, { vatRateBasisPoints: 2550 })],
+      shipping: finnishServicePoint,
+      freeShippingThresholdIncVat: 4_900,
+    });
+    expect(at.freeShipping).toBe(true);
+    expect(at.amountLeftToFreeShipping).toBe(0);
+    expect(at.shippingFeeIncVat).toBe(0);
+    // 499 kr of items is far below Norway's 599 NOK: the Swedish threshold is not used there.
+    const norway = computeTotals({
+      lines: [line(1, 49_900, 1)],
+      shipping: { feeIncVat: 5_900, vatRateBasisPoints: 2500, freeShippingEligible: true },
+      freeShippingThresholdIncVat: 59_900,
+    });
+    expect(norway.freeShipping).toBe(false);
+    expect(norway.amountLeftToFreeShipping).toBe(10_000);
+    expect(norway.total.sellingPriceIncVat).toBe(49_900 + 5_900);
+  });
+
+  it('has no free shipping in a market without a threshold', () => {
+    const totals = computeTotals({
+      lines: [line(1, 1_000_000, 1)],
+      shipping: homeDelivery,
+      freeShippingThresholdIncVat: null,
+    });
+    expect(totals.freeShipping).toBe(false);
+    expect(totals.amountLeftToFreeShipping).toBe(0);
+    expect(totals.shippingFeeIncVat).toBe(4900);
+  });
+
+  it('rejects a negative or fractional threshold', () => {
+    for (const bad of [-1, 49.5, Number.NaN]) {
+      expect(() =>
+        computeTotals({ lines: [line(1, 100, 1)], freeShippingThresholdIncVat: bad }),
+      ).toThrow(RangeError);
+    }
   });
 
   it('rejects negative quantities and prices', () => {

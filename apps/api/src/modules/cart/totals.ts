@@ -1,8 +1,10 @@
 /**
  * The one pure totals function of carts and orders (ARCHITECTURE convention 3; SPEC §3 Cart
  * summary, §5 fixed discounts spread over items, §9 free shipping over 499 kr; GEINS-API §4.5
- * CartSummaryType). Every amount is integer minor units (öre) incl. VAT unless named ExVat; VAT
- * rates in basis points (2500 = 25 %). No database, no clock: callers pass what applies.
+ * CartSummaryType). Every amount is integer minor units of the cart market's currency (öre, øre,
+ * cent) incl. VAT unless named ExVat; VAT rates in basis points (2500 = 25 %). No database, no
+ * clock: callers pass what applies, including the market's shipping fee and free-shipping
+ * threshold (shipping module, one row per market).
  *
  * Order of discounts per line: price campaign (already in `unitPriceIncVat`), cart campaigns,
  * percentage promo code; then a fixed-amount promo code on the whole order, spread over the lines
@@ -15,9 +17,6 @@ import {
   sumPrices,
   type PriceAmounts,
 } from '../pricing/price.ts';
-
-/** Free shipping from this value of the items incl. VAT, öre (SPEC §9: 499 kr). */
-export const FREE_SHIPPING_THRESHOLD_INC_VAT = 49_900;
 
 /** A cart line as the totals function needs it. */
 export interface TotalsLine {
@@ -57,8 +56,9 @@ export interface TotalsPromoCode {
   minOrderIncVat: number;
 }
 
-/** The shipping method chosen (or the default one). */
+/** The shipping method chosen (or the default one), priced in the cart's market. */
 export interface TotalsShipping {
+  /** Fee incl. VAT, minor units of the market's currency. */
   feeIncVat: number;
   vatRateBasisPoints: number;
   freeShippingEligible: boolean;
@@ -74,8 +74,12 @@ export interface TotalsInput {
   paymentFee?: { feeIncVat: number; vatRateBasisPoints: number } | null;
   /** Balance available on a gift card (öre); pays part or all of the total. */
   giftCardBalance?: number;
-  /** Default {@link FREE_SHIPPING_THRESHOLD_INC_VAT}. */
-  freeShippingThresholdIncVat?: number;
+  /**
+   * The market's free-shipping threshold: items worth at least this much incl. VAT (minor
+   * units, after every discount) ship free on eligible methods. Null: no free shipping in the
+   * market (amountLeftToFreeShipping is then 0 and freeShipping false).
+   */
+  freeShippingThresholdIncVat: number | null;
 }
 
 /** Totals of one line. */
@@ -119,9 +123,9 @@ export interface CartTotals {
   /** Shipping fee charged (0 when free). */
   shippingFeeIncVat: number;
   shippingFeeExVat: number;
-  /** True when the items reach the free-shipping threshold. */
+  /** True when the items reach the market's free-shipping threshold. */
   freeShipping: boolean;
-  /** Öre of items still needed for free shipping (0 when reached). */
+  /** Minor units of items incl. VAT still needed for free shipping (0 when reached or none). */
   amountLeftToFreeShipping: number;
   paymentFeeIncVat: number;
   paymentFeeExVat: number;
@@ -224,7 +228,10 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
       }
     }
   }
-  const threshold = input.freeShippingThresholdIncVat ?? FREE_SHIPPING_THRESHOLD_INC_VAT;
+  const threshold = input.freeShippingThresholdIncVat;
+  if (threshold !== null && (!Number.isSafeInteger(threshold) || threshold < 0)) {
+    throw new RangeError(`invalid free-shipping threshold: ${threshold}`);
+  }
   const selling = lines.map(
     (l) => Math.min(l.unitPriceIncVat, l.regularUnitPriceIncVat) * l.quantity,
   );
@@ -278,8 +285,8 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
   const itemsExVat = finalEx.reduce((a, b) => a + b, 0);
   const fixedExVat = subTotal.sellingPriceExVat - itemsExVat;
 
-  const freeShipping = lines.length > 0 && itemsIncVat >= threshold;
-  const amountLeftToFreeShipping = Math.max(0, threshold - itemsIncVat);
+  const freeShipping = threshold !== null && lines.length > 0 && itemsIncVat >= threshold;
+  const amountLeftToFreeShipping = threshold === null ? 0 : Math.max(0, threshold - itemsIncVat);
   const shipping = input.shipping ?? null;
   const shippingFeeIncVat =
     shipping === null || (freeShipping && shipping.freeShippingEligible) ? 0 : shipping.feeIncVat;

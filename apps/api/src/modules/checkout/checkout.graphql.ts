@@ -18,8 +18,8 @@ import { mailOptionsFromConfig } from '../mail/mail.service.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { CartRef, ShippingOptionRef, type ShippingOptionNode } from '../cart/cart.graphql.ts';
 import { findCart, loadCartView } from '../cart/cart.service.ts';
-import { formatMoney, minorToDecimal } from '../pricing/money.ts';
-import { computePrice } from '../pricing/price.ts';
+import { currencyFractionDigits, formatMoney, minorToDecimal } from '../pricing/money.ts';
+import { computePrice, exVat } from '../pricing/price.ts';
 import { PriceRef } from '../pricing/pricing.graphql.ts';
 import type { PriceView } from '../pricing/pricing.service.ts';
 import { getOrderView, getOrderViewByPublicId, type OrderView } from '../orders/orders.service.ts';
@@ -28,10 +28,14 @@ import { paymentsOfOrder, type PaymentOption } from '../payments/payments.servic
 import {
   completeHostedPayment,
   createOrUpdateCheckout,
+  MAX_EXTERNAL_SHIPPING_FEE,
   placeOrder,
+  setCartShippingFee,
   type CheckoutView,
   toAddress,
+  type OrderConditions,
   type PlaceOrderResult,
+  validateOrderConditions,
 } from './checkout.service.ts';
 
 /** A stored or entered address as `AddressType` data (every field a string). */
@@ -94,6 +98,11 @@ const CheckoutStatusEnum = builder.enumType('CheckoutStatus', {
 
 type PaymentOptionNode = PaymentOption & { isSelected: boolean; view: CheckoutView };
 
+/** A payment fee excl. the checkout market's VAT, minor units. */
+function paymentFeeExVat(o: PaymentOptionNode): number {
+  return exVat(o.feeIncVat, o.view.cart.shop.market.vatRateBasisPoints);
+}
+
 /** `PaymentOptionType`. */
 const PaymentOptionRef = builder.objectRef<PaymentOptionNode>('PaymentOptionType').implement({
   description: 'A payment option (GEINS-API §4.6). Fees in Decimal kronor.',
@@ -112,8 +121,7 @@ const PaymentOptionRef = builder.objectRef<PaymentOptionNode>('PaymentOptionType
       type: 'Decimal',
       nullable: false,
       description: 'Fee excl. VAT, kronor.',
-      resolve: (o) =>
-        minorToDecimal(Math.round(o.feeIncVat / 1.25), o.view.cart.shop.currency.code),
+      resolve: (o) => minorToDecimal(paymentFeeExVat(o), o.view.cart.shop.currency.code),
     }),
     feeIncVatFormatted: t.string({
       description: 'Fee incl. VAT, formatted.',
@@ -128,7 +136,7 @@ const PaymentOptionRef = builder.objectRef<PaymentOptionNode>('PaymentOptionType
       description: 'Fee excl. VAT, formatted.',
       resolve: (o) =>
         formatMoney(
-          Math.round(o.feeIncVat / 1.25),
+          paymentFeeExVat(o),
           o.view.cart.shop.currency.code,
           o.view.cart.shop.market.defaultLanguageId,
         ),
@@ -279,12 +287,47 @@ export const CheckoutInput = builder.inputType('CheckoutInputType', {
     customerType: t.field({ type: CustomerTypeEnum, description: 'PERSON or ORGANIZATION.' }),
     externalShippingFee: t.field({
       type: 'Decimal',
-      description: 'Ignored (-1 means not set in ralph).',
+      description:
+        'Ignored (-1 means not set in ralph): an external fee is set with setCartShippingFee.',
     }),
     merchantData: t.string({ description: 'Ignored.' }),
     checkoutUrls: t.field({ type: CheckoutUrlsInput, description: 'Ignored.' }),
   }),
 });
+
+/** `ValidateOrderConditionsResponseType`. */
+const ValidateOrderConditionsResponseRef = builder
+  .objectRef<OrderConditions>('ValidateOrderConditionsResponseType')
+  .implement({
+    description:
+      'Whether the cart can become an order now (GEINS-API §3.1 validateOrderConditions, §4.6).',
+    fields: (t) => ({
+      isValid: t.exposeBoolean('isValid', {
+        nullable: false,
+        description: 'True when an order can be placed.',
+      }),
+      message: t.exposeString('message', {
+        nullable: true,
+        description: 'The first problem, a Swedish text for shoppers; null when valid.',
+      }),
+    }),
+  });
+
+builder.queryField('validateOrderConditions', (t) =>
+  t.field({
+    type: ValidateOrderConditionsResponseRef,
+    nullable: false,
+    description:
+      "Checks the cart in the request's (checkout) market before an order (GEINS-API §3.1): the cart is open and not empty; customer eligibility (a market usable in checkout, a valid e-mail: the argument, else the one entered); stock of every line; the gift-card balance; a shipping method offered in the market for the zip (and a store for pickup); a known payment option. Changes nothing. Error: NOT_FOUND for an unknown cart.",
+    args: {
+      ...contextArgs,
+      cartId: t.arg.string({ required: true, description: 'Cart id.' }),
+      email: t.arg.string({ description: 'E-mail to check instead of the one entered.' }),
+    },
+    resolve: async (_root, args, ctx) =>
+      validateOrderConditions(ctx.db, args.cartId, args.email, await ctx.pricedShop(args), ctx.now),
+  }),
+);
 
 /** `PlaceOrderResponseType`. */
 const PlaceOrderResponseRef = builder
@@ -592,6 +635,27 @@ builder.mutationFields((t) => ({
         ctx.now,
       ),
   }),
+  setCartShippingFee: t.field({
+    type: CheckoutRef,
+    description: `Stores the fee an external shipping widget reports (GEINS-API §3.2; the SDK reads .cart) on the open cart, in the request's (checkout) market currency, and returns the checkout priced with it. Honoured where the cart is read with allowExternalShippingFee (getCart on checkout pages), by createOrUpdateCheckout and placeOrder, and only in the currency it was set in; eligible methods still ship free over the market's threshold. Errors: BAD_USER_INPUT (argument shippingFee: negative, over ${MAX_EXTERNAL_SHIPPING_FEE}, or more decimals than the currency has), NOT_FOUND, CART_COMPLETED.`,
+    args: {
+      ...contextArgs,
+      cartId: t.arg.string({ required: true, description: 'Cart id.' }),
+      shippingFee: t.arg({
+        type: 'Decimal',
+        required: true,
+        description: `Fee incl. VAT, major units of the market currency (kronor, euros): 0 to ${MAX_EXTERNAL_SHIPPING_FEE}.`,
+      }),
+    },
+    resolve: async (_root, args, ctx) =>
+      setCartShippingFee(
+        ctx.db,
+        args.cartId,
+        args.shippingFee,
+        await ctx.pricedShop(args),
+        ctx.now,
+      ),
+  }),
   placeOrder: t.field({
     type: PlaceOrderResponseRef,
     description:
@@ -689,9 +753,16 @@ function orderPrice(
     currency: {
       code: view.order.currencyCode,
       name: view.order.currencyCode,
-      symbol: 'kr',
+      // The order's currency as its culture writes it ("kr", "€"), not always kronor.
+      symbol:
+        new Intl.NumberFormat(view.order.languageId, {
+          style: 'currency',
+          currency: view.order.currencyCode,
+        })
+          .formatToParts(0)
+          .find((part) => part.type === 'currency')?.value ?? view.order.currencyCode,
       rate: 1,
-      minorUnits: 100,
+      minorUnits: 10 ** currencyFractionDigits(view.order.currencyCode),
     },
     culture: view.order.languageId,
   };

@@ -22,11 +22,13 @@ import {
   markCartCompleted,
   requireOpenCart,
   saveCartCheckout,
+  saveExternalShippingFee,
   type CartView,
 } from '../cart/cart.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { drawGiftCard } from '../giftcards/giftcards.service.ts';
 import { takeStock } from '../inventory/inventory.service.ts';
+import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';
 import { exVat } from '../pricing/price.ts';
 import {
   findOrderByKeyOrCart,
@@ -51,7 +53,7 @@ import {
 import { consumePromoCode } from '../promotions/promotions.service.ts';
 import {
   methodsForZip,
-  normalizeSwedishZip,
+  normalizeZip,
   storeStockForSkus,
   type ShippingMethodRecord,
   type StoreStockView,
@@ -68,6 +70,7 @@ export const MESSAGES = {
   pickupPoint: 'Välj en butik att hämta i',
   terms: 'Du måste godkänna köpvillkoren innan du slutför ditt köp',
   emptyCart: 'Varukorgen är tom',
+  chooseShipping: 'Välj ett leveranssätt',
 } as const;
 
 const text = (max: number) => z.string().trim().max(max).optional().nullable();
@@ -136,12 +139,16 @@ export function isValidOrganizationId(value: string): boolean {
 }
 
 /**
- * Checks a checkout for placing an order: required fields, e-mail, zip with a shipping method,
- * pickup store; identity numbers are checked separately ({@link checkIdentityNumber}).
+ * Checks a checkout for placing an order: required fields, e-mail, zip (a postcode of the
+ * checkout market's country) with a shipping method offered in the market, pickup store;
+ * identity numbers are checked separately ({@link checkIdentityNumber}).
+ * @param methods the methods offered in the checkout market (listShippingMethods)
+ * @param countryCode the checkout market's country (ISO alpha-2), default SE
  */
 export function checkoutFieldErrors(
   input: CheckoutInput,
   methods: readonly ShippingMethodRecord[],
+  countryCode: string = 'SE',
 ): FieldErrors {
   const errors: FieldErrors = {};
   const organization = input.customerType === 'ORGANIZATION';
@@ -162,13 +169,14 @@ export function checkoutFieldErrors(
   if (!billing.mobile && !billing.phone) errors['billingAddress.mobile'] = MESSAGES.required;
   if (!input.identityNumber) errors.identityNumber = MESSAGES.required;
   const zip = input.shippingAddress?.zip || billing.zip;
-  if (billing.zip && !normalizeSwedishZip(billing.zip)) {
+  if (billing.zip && !normalizeZip(billing.zip, countryCode)) {
     errors['billingAddress.zip'] = MESSAGES.zip;
   }
-  const available = methodsForZip(methods, zip);
-  if (normalizeSwedishZip(zip) && available.length === 0) errors.shippingId = MESSAGES.noShipping;
+  const validZip = normalizeZip(zip, countryCode) !== null;
+  const available = methodsForZip(methods, zip, countryCode);
+  if (validZip && available.length === 0) errors.shippingId = MESSAGES.noShipping;
   const method = available.find((m) => m.id === input.shippingId);
-  if (normalizeSwedishZip(zip) && available.length > 0 && !method) {
+  if (validZip && available.length > 0 && !method) {
     errors.shippingId = MESSAGES.required;
   }
   if (method?.kind === 'pickup' && !input.pickupPoint) errors.pickupPoint = MESSAGES.pickupPoint;
@@ -221,7 +229,8 @@ async function checkoutView(
   input: CheckoutInput,
 ): Promise<CheckoutView> {
   const zip = input.shippingAddress?.zip || input.billingAddress?.zip || null;
-  const available = methodsForZip(cart.shippingMethods, zip);
+  const country = cart.shop.market.country.code;
+  const available = methodsForZip(cart.shippingMethods, zip, country);
   const wanted = new Map(cart.lines.map((l) => [l.skuId, l.quantity]));
   const needStores = available.some((m) => m.kind === 'pickup');
   const stores = needStores ? await storeStockForSkus(db, wanted) : [];
@@ -238,12 +247,18 @@ async function checkoutView(
     input,
     shippingOptions: available.map((method) => ({
       method,
-      feeIncVat: free && method.freeShippingEligible ? 0 : method.feeIncVat,
+      // The external fee (setCartShippingFee) replaces the fee of the method the cart is priced with.
+      feeIncVat:
+        cart.externalShippingFee && method.id === cart.shipping?.id
+          ? cart.totals.shippingFeeIncVat
+          : free && method.freeShippingEligible
+            ? 0
+            : method.feeIncVat,
       isSelected: method.id === selectedId,
       stores: method.kind === 'pickup' ? stores : [],
     })),
     paymentOptions: PAYMENT_OPTIONS.map((o) => ({ ...o, isSelected: o.id === payment.id })),
-    noShippingForZip: normalizeSwedishZip(zip) !== null && available.length === 0,
+    noShippingForZip: normalizeZip(zip, country) !== null && available.length === 0,
   };
 }
 
@@ -264,8 +279,118 @@ export async function createOrUpdateCheckout(
   const stored = (record.checkout ?? {}) as CheckoutInput;
   const input = rawInput == null ? stored : { ...stored, ...parseCheckoutInput(rawInput) };
   if (rawInput != null) await saveCartCheckout(db, record.id, input);
-  const cart = await loadCartView(db, { ...record, checkout: input }, shop, now);
+  const cart = await loadCartView(db, { ...record, checkout: input }, shop, now, {
+    allowExternalShippingFee: true,
+  });
   return checkoutView(db, cart, input);
+}
+
+/** Most an external shipping fee may be, in major units of the market's currency (a sanity bound). */
+export const MAX_EXTERNAL_SHIPPING_FEE = 10_000;
+
+/**
+ * `setCartShippingFee` (GEINS-API §3.2, §2.2: an external shipping widget such as nShift reports
+ * the fee): stores the fee on the open cart in the checkout market's currency and returns the
+ * checkout priced with it. The fee is honoured where the cart is read with
+ * allowExternalShippingFee (getCart on checkout pages, createOrUpdateCheckout, placeOrder) and
+ * only in the currency it was set in; it replaces the fee of the method the cart is priced with,
+ * and eligible methods still ship free over the market's threshold.
+ * @param shippingFee Decimal major units incl. VAT (kronor, euros), 0 to
+ *   {@link MAX_EXTERNAL_SHIPPING_FEE}, at most the currency's minor digits (5.9, not 5.999)
+ * @throws ShopError BAD_USER_INPUT (argument shippingFee: negative, too large, too many
+ *   decimals), NOT_FOUND, CART_COMPLETED
+ */
+export async function setCartShippingFee(
+  db: Database,
+  cartId: string,
+  shippingFee: number,
+  shop: PricedShopContext,
+  now: Date,
+): Promise<CheckoutView> {
+  const currency = shop.currency.code;
+  const minor = Number.isFinite(shippingFee) ? decimalToMinor(shippingFee, currency) : NaN;
+  if (
+    !Number.isSafeInteger(minor) ||
+    shippingFee < 0 ||
+    shippingFee > MAX_EXTERNAL_SHIPPING_FEE ||
+    minorToDecimal(minor, currency) !== shippingFee
+  ) {
+    throw new ShopError(
+      'BAD_USER_INPUT',
+      `Fraktavgiften måste vara ett belopp mellan 0 och ${MAX_EXTERNAL_SHIPPING_FEE} ${currency}`,
+      { argument: 'shippingFee', min: 0, max: MAX_EXTERNAL_SHIPPING_FEE, currency },
+    );
+  }
+  const record = await requireOpenCart(db, cartId);
+  const updated = await saveExternalShippingFee(db, record.id, minor, currency);
+  const input = (updated.checkout ?? {}) as CheckoutInput;
+  const cart = await loadCartView(db, updated, shop, now, { allowExternalShippingFee: true });
+  return checkoutView(db, cart, input);
+}
+
+/** `ValidateOrderConditionsResponseType`: whether an order can be placed, and why not. */
+export interface OrderConditions {
+  isValid: boolean;
+  /** The first problem, in Swedish for shoppers; null when valid. */
+  message: string | null;
+}
+
+/**
+ * `validateOrderConditions` (GEINS-API §3.1): can the cart become an order in the checkout market
+ * now? Checks, in this order: the cart is open and not empty; customer eligibility (the market
+ * can be used in checkout, the e-mail, given or entered before, is valid); stock of every line;
+ * the gift-card balance still covers its part; a shipping method offered in the market for the
+ * zip (and a store for pickup); a known payment option. Changes nothing. The checkout fields
+ * themselves are validated by placeOrder.
+ * @param email the e-mail to check instead of the one entered in the checkout
+ * @returns isValid false with the first problem's Swedish message
+ * @throws ShopError NOT_FOUND for an unknown or malformed cart id
+ */
+export async function validateOrderConditions(
+  db: Database,
+  cartId: string,
+  email: string | null | undefined,
+  shop: PricedShopContext,
+  now: Date,
+): Promise<OrderConditions> {
+  const invalid = (message: string): OrderConditions => ({ isValid: false, message });
+  const record = await findCart(db, cartId);
+  if (!record) throw new ShopError('NOT_FOUND', 'Varukorgen finns inte', { argument: 'cartId' });
+  if (record.status !== 'open') return invalid('Varukorgen är redan avslutad');
+  if (shop.market.virtual) return invalid('Det går inte att handla i den här marknaden');
+  const input = (record.checkout ?? {}) as CheckoutInput;
+  const address = (email ?? input.email ?? '').trim();
+  if (address && (address.length > 254 || !EMAIL.test(address))) return invalid(MESSAGES.email);
+  const view = await loadCartView(db, record, shop, now, {
+    shippingId: input.shippingId ?? null,
+    allowExternalShippingFee: true,
+  });
+  if (view.lines.length === 0) return invalid(MESSAGES.emptyCart);
+  for (const line of view.lines) {
+    if (!line.available) return invalid(`${line.productName} finns inte längre`);
+    if (line.quantity > line.sellable) {
+      return invalid(
+        line.sellable <= 0
+          ? `Tyvärr är ${line.productName} (${line.skuName}) slut i lager`
+          : `Det finns bara ${line.sellable} kvar i lager av ${line.productName} (${line.skuName})`,
+      );
+    }
+  }
+  if (record.giftCardCode && view.giftCardBalance <= 0) {
+    return invalid('Presentkortet har inget saldo kvar');
+  }
+  const fields = checkoutFieldErrors(input, view.shippingMethods, shop.market.country.code);
+  if (fields['billingAddress.zip']) return invalid(MESSAGES.zip);
+  if (fields.shippingId) {
+    return invalid(
+      fields.shippingId === MESSAGES.required ? MESSAGES.chooseShipping : fields.shippingId,
+    );
+  }
+  if (fields.pickupPoint) return invalid(fields.pickupPoint);
+  if (input.paymentId != null && !PAYMENT_OPTIONS.some((o) => o.id === input.paymentId)) {
+    return invalid('Välj ett betalsätt');
+  }
+  return { isValid: true, message: null };
 }
 
 /** The `PlaceOrderResponseType`. */
@@ -321,11 +446,14 @@ async function validatedCheckout(
 ): Promise<{ input: CheckoutInput; view: CartView }> {
   const record = await requireOpenCart(db, cartId);
   const input = parseCheckoutInput(rawInput);
-  const view = await loadCartView(db, record, shop, now, { shippingId: input.shippingId ?? null });
+  const view = await loadCartView(db, record, shop, now, {
+    shippingId: input.shippingId ?? null,
+    allowExternalShippingFee: true,
+  });
   if (view.lines.length === 0) {
     throw new ShopError('INVALID_CHECKOUT', MESSAGES.emptyCart, { fields: {} });
   }
-  const fields = checkoutFieldErrors(input, view.shippingMethods);
+  const fields = checkoutFieldErrors(input, view.shippingMethods, shop.market.country.code);
   if (Object.keys(fields).length > 0) {
     throw new ShopError('INVALID_CHECKOUT', Object.values(fields)[0]!, { fields });
   }
@@ -363,6 +491,7 @@ async function writeOrderFromCart(
     const view = await loadCartView(tx, record, shop, now, {
       shippingId: input.shippingId ?? null,
       sequential: true,
+      allowExternalShippingFee: true,
     });
     if (view.lines.length === 0) {
       throw new ShopError('INVALID_CHECKOUT', MESSAGES.emptyCart, { fields: {} });
@@ -393,7 +522,12 @@ async function writeOrderFromCart(
     const shippingAddress = input.shippingAddress?.addressLine1
       ? toAddress(input.shippingAddress)
       : billing;
-    const method = view.shipping!;
+    const method = view.shipping;
+    if (!method) {
+      throw new ShopError('INVALID_CHECKOUT', MESSAGES.noShipping, {
+        fields: { shippingId: MESSAGES.noShipping },
+      });
+    }
     const campaignNames = view.appliedCampaigns.map((c) => c.name);
     const order = await insertOrder(
       tx,

@@ -1,43 +1,127 @@
 /**
- * Shipping options by zip code (GEINS-API §4.6 ShippingOptionType; SPEC §3 store stock per
- * size, §8 "no shipping options for zip"). Fees in minor units (öre) incl. VAT.
+ * Shipping options per market and zip code (GEINS-API §4.6 ShippingOptionType; SPEC §3 store
+ * stock per size, §8 "no shipping options for zip", §9 free shipping over 499 kr; issue 4 money
+ * per market). Fees and thresholds in minor units of the market's currency incl. VAT.
  */
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { skus } from '../catalog/catalog.tables.ts';
 import { stores, storeStock } from '../inventory/inventory.tables.ts';
-import { shippingMethods } from './shipping.tables.ts';
+import { freeShippingThresholds, shippingFees, shippingMethods } from './shipping.tables.ts';
 
-/** A shipping method row. */
-export type ShippingMethodRecord = typeof shippingMethods.$inferSelect;
+/**
+ * A shipping method as offered in one market: the method row plus its fee there (minor units
+ * of the market's currency incl. VAT) and the VAT rate charged on it (basis points).
+ */
+export interface ShippingMethodRecord extends Readonly<typeof shippingMethods.$inferSelect> {
+  marketId: string;
+  feeIncVat: number;
+  vatRateBasisPoints: number;
+}
+
+/**
+ * The methods offered in a market, in display order: those with a fee row for the market
+ * (a method without one is not offered there). One statement.
+ * @param marketId market id, e.g. `FI|EUR`
+ */
+export async function listShippingMethods(
+  db: Database,
+  marketId: string,
+): Promise<ShippingMethodRecord[]> {
+  const rows = await db
+    .select({ method: shippingMethods, fee: shippingFees })
+    .from(shippingMethods)
+    .innerJoin(
+      shippingFees,
+      and(
+        eq(shippingFees.shippingMethodId, shippingMethods.id),
+        eq(shippingFees.marketId, marketId),
+      ),
+    )
+    .orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.id));
+  return rows.map(({ method, fee }) => ({
+    ...method,
+    marketId: fee.marketId,
+    feeIncVat: fee.feeIncVat,
+    vatRateBasisPoints: fee.vatRateBasisPoints,
+  }));
+}
+
+/**
+ * The free-shipping threshold of a market: minor units of its currency incl. VAT (49 900 = 499 kr
+ * in Sweden, SPEC §9), or null when the market has no free shipping. One statement.
+ */
+export async function freeShippingThreshold(
+  db: Database,
+  marketId: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ threshold: freeShippingThresholds.thresholdIncVat })
+    .from(freeShippingThresholds)
+    .where(eq(freeShippingThresholds.marketId, marketId))
+    .limit(1);
+  return row?.threshold ?? null;
+}
+
+/** Postcode shape per country (ISO 3166-1 alpha-2): digits and the range in use. */
+const ZIP_RULES: Readonly<Record<string, { digits: number; min: number; max: number }>> = {
+  /** Posten: 100 00 – 984 99. */
+  SE: { digits: 5, min: 10_000, max: 98_499 },
+  /** Posten Norge: 0001 – 9991. */
+  NO: { digits: 4, min: 1, max: 9_991 },
+  /** PostNord Danmark: 0800 – 9990. */
+  DK: { digits: 4, min: 800, max: 9_990 },
+  /** Posti: 00100 – 99999. */
+  FI: { digits: 5, min: 100, max: 99_999 },
+  /** Deutsche Post: 01001 – 99998. */
+  DE: { digits: 5, min: 1_001, max: 99_998 },
+};
+
+/**
+ * A postcode of the country without spaces (and without a leading country prefix such as
+ * "FI-"), or null when it is not a postcode there. Countries without a rule accept 3–10 letters
+ * and digits.
+ * @param countryCode ISO 3166-1 alpha-2 code of the checkout market's country, default SE
+ */
+export function normalizeZip(
+  zip: string | null | undefined,
+  countryCode: string = 'SE',
+): string | null {
+  const code = countryCode.toUpperCase();
+  const compact = (zip ?? '')
+    .replace(/\s+/g, '')
+    .replace(new RegExp(`^${code}-`, 'i'), '')
+    .toUpperCase();
+  const rule = ZIP_RULES[code];
+  if (!rule) return /^[A-Z0-9]{3,10}$/.test(compact) ? compact : null;
+  if (compact.length !== rule.digits || !/^\d+$/.test(compact)) return null;
+  const value = Number(compact);
+  return value >= rule.min && value <= rule.max ? compact : null;
+}
 
 /**
  * A Swedish postcode: five digits, optionally "NNN NN", from 100 00 to 984 99 (the ranges Posten
  * uses). Returns the five digits, or null when it is not a Swedish postcode.
  */
 export function normalizeSwedishZip(zip: string | null | undefined): string | null {
-  const digits = (zip ?? '').replace(/\s+/g, '');
-  if (!/^\d{5}$/.test(digits)) return null;
-  const value = Number(digits);
-  return value >= 10000 && value <= 98499 ? digits : null;
-}
-
-/** Every shipping method, in display order. One statement. */
-export async function listShippingMethods(db: Database): Promise<ShippingMethodRecord[]> {
-  return db.select().from(shippingMethods).orderBy(asc(shippingMethods.sortOrder));
+  return normalizeZip(zip, 'SE');
 }
 
 /**
- * The methods available for a zip code: none for a zip that is not Swedish; home delivery not
+ * The methods (of one market, see {@link listShippingMethods}) available for a zip code there:
+ * none for a zip that is not a postcode of the market's country; in Sweden no home delivery
  * north of 980 00 (Kiruna area: only service points and pickup there).
+ * @param countryCode the market's country, default SE
  */
 export function methodsForZip(
   methods: readonly ShippingMethodRecord[],
   zip: string | null | undefined,
+  countryCode: string = 'SE',
 ): ShippingMethodRecord[] {
-  const normalized = normalizeSwedishZip(zip);
+  const normalized = normalizeZip(zip, countryCode);
   if (!normalized) return [];
-  return methods.filter((m) => !(m.kind === 'home' && Number(normalized) >= 98000));
+  const farNorth = countryCode.toUpperCase() === 'SE' && Number(normalized) >= 98_000;
+  return methods.filter((m) => !(m.kind === 'home' && farNorth));
 }
 
 /** Units of each SKU on a store's shelves, for pickup. */
@@ -89,4 +173,20 @@ export async function storeStockForSkus(
       hasAll: lines.every((l) => l.quantity >= (wanted.get(l.skuId) ?? 0)),
     };
   });
+}
+
+/**
+ * The tracking URL template of a shipping method (`{parcelNumber}` placeholder), or null when
+ * the method has none or does not exist (issue 7: orders fill it in when a parcel ships).
+ * One statement.
+ */
+export async function trackingUrlTemplateOf(
+  db: Database,
+  shippingMethodId: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ template: shippingMethods.trackingUrlTemplate })
+    .from(shippingMethods)
+    .where(inArray(shippingMethods.id, [shippingMethodId]));
+  return row?.template ?? null;
 }
