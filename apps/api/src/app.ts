@@ -17,6 +17,7 @@ import {
 } from './graphql/context.ts';
 import { maskError } from './graphql/errors.ts';
 import { getSchema } from './graphql/schema.ts';
+import { createReferenceData } from './graphql/reference-data.ts';
 import { createPersistedQueryStore } from './modules/persisted-queries/persisted-queries.service.ts';
 import { AUTH_PATH, createAuthHandler, type AuthRequestInfo } from './modules/auth/auth.http.ts';
 import { createPaymentsHandler, PAYMENTS_PATH } from './modules/payments/payments.http.ts';
@@ -114,6 +115,7 @@ export function createApi(options: ApiOptions): Api {
   const { db, config } = options;
   const schema = getSchema();
   const graphiql = config.nodeEnv !== 'production';
+  const referenceData = createReferenceData(db, config.referenceDataTtlMs);
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -135,6 +137,7 @@ export function createApi(options: ApiOptions): Api {
         config,
         log: options.log,
         authorization: request.headers.get('authorization'),
+        referenceData,
       }),
     plugins: [useApiKey(config.apiKey, graphiql), useAPQ({ store: createPersistedQueryStore(db) })],
   });

@@ -62,6 +62,11 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /**
+   * Seconds a copy of the channel directory and category tree is served before it is read again
+   * (src/graphql/reference-data.ts). Default 10; 0 reads them on every request.
+   */
+  REFERENCE_DATA_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** `1`: send the SQL statement count of each request in `x-sql-statements` (bench only). */
   BENCH_SQL_COUNT: z.enum(['0', '1']).default('0'),
 });
@@ -85,6 +90,8 @@ export interface Config {
   routing: RoutingConfig;
   /** BENCH_SQL_COUNT=1: the servers add the `x-sql-statements` response header (bench only). */
   benchSqlCount: boolean;
+  /** REFERENCE_DATA_TTL_SECONDS in milliseconds: age of the shared channel/category copy. */
+  referenceDataTtlMs: number;
 }
 
 /** Market-in-path, locale prefix strategy, root redirect and initial-locale detection. */
@@ -190,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { outboxDir: e.MAIL_OUTBOX_DIR, smtpUrl: e.SMTP_URL },
     benchSqlCount: e.BENCH_SQL_COUNT === '1',
+    referenceDataTtlMs: e.REFERENCE_DATA_TTL_SECONDS * 1000,
   };
 }
 

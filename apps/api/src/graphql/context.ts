@@ -1,7 +1,8 @@
 /**
  * The per-request GraphQL context (ARCHITECTURE convention 8): the database, the configuration,
  * the request time, per-request DataLoaders and memoised look-ups of the channel directory, the
- * category tree and the resolved shop context. Nothing here outlives the request.
+ * category tree and the resolved shop context. Nothing here outlives the request except the
+ * shared reference-data copy (./reference-data.ts) when the caller passes one.
  */
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -16,6 +17,7 @@ import {
   type ShopContext,
 } from '../modules/channel/channel.service.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
+import type { ReferenceData } from './reference-data.ts';
 import { resolveViewer, type Viewer } from '../modules/customers/viewer.ts';
 import { ShopError } from '../errors.ts';
 
@@ -32,9 +34,9 @@ export interface GraphQLContext {
   now: Date;
   loaders: Loaders;
   log: ContextLogger;
-  /** Channels, markets and languages; read once per request. */
+  /** Channels, markets and languages; read at most once per request (shared, read-only). */
   directory(): Promise<ChannelDirectory>;
-  /** All categories with path helpers; read once per request. */
+  /** All categories with path helpers; read at most once per request (shared, read-only). */
   categoryTree(): Promise<CategoryTree>;
   /**
    * The channel, market and language for a root field's ctx arguments (GEINS-API §1), resolved
@@ -72,6 +74,11 @@ export interface ContextOptions {
   now?: Date;
   /** The request's `Authorization` header (`Bearer <jwt>`), if any. */
   authorization?: string | null;
+  /**
+   * Process-wide copy of the channel directory and category tree (createApi passes one);
+   * without it both are read from the database once per request.
+   */
+  referenceData?: ReferenceData;
 }
 
 /** Builds the context of one request. Cheap: nothing is read until a resolver asks. */
@@ -81,8 +88,9 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
   const log = options.log ?? {
     error: (message, details) => console.error(message, details ?? ''),
   };
-  const directory = memo(() => loadChannelDirectory(db));
-  const categoryTree = memo(() => loadCategoryTree(db));
+  const reference = options.referenceData;
+  const directory = memo(() => (reference ? reference.directory() : loadChannelDirectory(db)));
+  const categoryTree = memo(() => (reference ? reference.categoryTree() : loadCategoryTree(db)));
   const shops = new Map<string, Promise<ShopContext>>();
   const shop = (args: ContextArgs): Promise<ShopContext> => {
     const key = JSON.stringify([args.channelId ?? '', args.marketId ?? '', args.languageId ?? '']);

@@ -1,0 +1,64 @@
+/**
+ * A process-wide, short-lived copy of the shop's reference data: the channel directory (channels,
+ * markets, languages; 5 statements) and the category tree (1 statement). Every GraphQL operation
+ * needs both, and a server-rendered page sends 3-5 operations, so reading them per request was
+ * most of a page's SQL. They change only when the shop's set-up changes (seed, migration,
+ * administration), so a copy at most `ttlMs` old is served; after a change every instance shows
+ * it within that time. Prices, stock, carts and orders are never cached here.
+ */
+import { loadCategoryTree, type CategoryTree } from '../modules/catalog/catalog.service.ts';
+import { loadChannelDirectory, type ChannelDirectory } from '../modules/channel/channel.service.ts';
+import type { Database } from '../db/client.ts';
+
+/** The cached look-ups; each returns a shared, read-only object (do not mutate it). */
+export interface ReferenceData {
+  directory(): Promise<ChannelDirectory>;
+  categoryTree(): Promise<CategoryTree>;
+  /** Drops the copies, so the next look-up reads the database (after a seed, in tests). */
+  invalidate(): void;
+}
+
+/**
+ * Creates the cache for one database.
+ * @param ttlMs how long a copy is served, in milliseconds; 0 reads the database on every call
+ * @param clock current time in milliseconds (tests)
+ */
+export function createReferenceData(
+  db: Database,
+  ttlMs: number,
+  clock: () => number = Date.now,
+): ReferenceData {
+  const directory = cached(() => loadChannelDirectory(db), ttlMs, clock);
+  const categoryTree = cached(() => loadCategoryTree(db), ttlMs, clock);
+  return {
+    directory: directory.get,
+    categoryTree: categoryTree.get,
+    invalidate() {
+      directory.clear();
+      categoryTree.clear();
+    },
+  };
+}
+
+function cached<T>(load: () => Promise<T>, ttlMs: number, clock: () => number) {
+  let entry: { value: Promise<T>; loadedAt: number } | undefined;
+  return {
+    get(): Promise<T> {
+      if (ttlMs <= 0) return load();
+      const now = clock();
+      if (!entry || now - entry.loadedAt >= ttlMs) {
+        const value = load();
+        const current = { value, loadedAt: now };
+        entry = current;
+        // A failed read is not kept: the next call tries again.
+        value.catch(() => {
+          if (entry === current) entry = undefined;
+        });
+      }
+      return entry.value;
+    },
+    clear() {
+      entry = undefined;
+    },
+  };
+}
