@@ -26,12 +26,7 @@ import { toMarketView, type MarketView } from './market/market-view';
 import { alternatesFor, type LocaleLinks } from './routing/alternates';
 import { pageMeta } from './routing/meta';
 import { useNonce } from './security/nonce';
-import baseStyles from './styles/base.css?url';
-import discoveryStyles from './styles/discovery.css?url';
-import layoutStyles from './styles/layout.css?url';
-import marketStyles from './styles/market.css?url';
-import productCardStyles from './styles/product-card.css?url';
-import tokenStyles from './styles/tokens.css?url';
+import shellStyles from './styles/shell.css?url';
 
 /** Data every page shares. */
 export interface RootData {
@@ -49,15 +44,13 @@ export interface RootData {
   cartCount: number | null;
 }
 
-/** Styles of every page: tokens, base, page chrome and product cards. */
+/**
+ * Styles of every page (tokens, base, page chrome, product cards, discovery, market picker) as
+ * one bundled stylesheet: styles/shell.css.
+ */
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: tokenStyles },
-  { rel: 'stylesheet', href: baseStyles },
-  { rel: 'stylesheet', href: layoutStyles },
-  { rel: 'stylesheet', href: productCardStyles },
-  { rel: 'stylesheet', href: discoveryStyles },
-  { rel: 'stylesheet', href: marketStyles },
+  { rel: 'stylesheet', href: shellStyles },
 ];
 
 /** Loads the category tree and the shop's name for the header, footer and titles. */
