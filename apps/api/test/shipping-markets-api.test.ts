@@ -1,0 +1,387 @@
+/**
+ * API integration tests of money per market in shipping (issues 4 and 6; SPEC §9 free shipping,
+ * GEINS-API §3.1 getCart allowExternalShippingFee and validateOrderConditions, §3.2
+ * setCartShippingFee, §4.5 ShippingOptionType): every fee and amountLeftToFreeShipping is in the
+ * request's (checkout) market, a method without a fee row there is not offered, and the
+ * external fee and the order conditions behave as the contract says, on every database kind.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/client.ts';
+import { orders, productPrices, shippingFees, stock } from '../src/db/schema.ts';
+import { seedCatalogue } from '../src/db/seed/seed.ts';
+import { readOutbox } from '../src/modules/mail/mail.service.ts';
+import { createTestClient, testConfig, type TestClient } from './api-client.ts';
+import { addCartFixture, CART_FIXTURE as F, personCheckout } from './cart-fixture.ts';
+import { openTestDb, testDatabaseKinds } from './test-db.ts';
+
+/** Intl's non-breaking spaces as plain spaces. */
+const plain = (text: unknown) => String(text).replace(/[\u00a0\u202f]/g, ' ');
+
+const SHIPPING = `shipping { id name feeIncVat feeExVat feeIncVatFormatted amountLeftToFreeShipping amountLeftToFreeShippingFormatted }`;
+
+const GET_CART = `query($id: String, $m: String, $external: Boolean) {
+  getCart(id: $id, marketId: $m, allowExternalShippingFee: $external) {
+    id freeShipping summary { total { sellingPriceIncVat currency { code } } ${SHIPPING} }
+  } }`;
+
+const CHECKOUT = `mutation($cartId: String!, $checkout: CheckoutInputType, $m: String) {
+  createOrUpdateCheckout(cartId: $cartId, checkout: $checkout, marketId: $m) {
+    cart { summary { ${SHIPPING} } }
+    shippingOptions { id name feeIncVat feeExVat feeIncVatFormatted isSelected }
+    shippingData
+  } }`;
+
+const SET_FEE = `mutation($cartId: String!, $fee: Decimal!, $m: String) {
+  setCartShippingFee(cartId: $cartId, shippingFee: $fee, marketId: $m) {
+    cart { id summary { ${SHIPPING} } }
+    shippingOptions { name feeIncVat isSelected }
+  } }`;
+
+const VALIDATE = `query($cartId: String!, $email: String, $m: String) {
+  validateOrderConditions(cartId: $cartId, email: $email, marketId: $m) { isValid message } }`;
+
+type ShippingFields = {
+  id: number;
+  name: string;
+  feeIncVat: number;
+  feeExVat: number;
+  feeIncVatFormatted: string;
+  amountLeftToFreeShipping: number;
+  amountLeftToFreeShippingFormatted: string;
+};
+
+describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
+  let handle: DbHandle;
+  let client: TestClient;
+  let outbox: string;
+
+  /** A new cart in the market with these SKUs and units. */
+  const cartWith = async (market: string, items: Array<[number, number]>): Promise<string> => {
+    const { data } = await client.query(GET_CART, { id: '', m: market });
+    const id = data!.getCart.id as string;
+    for (const [skuId, quantity] of items) {
+      const result = await client.query(
+        `mutation($id: String!, $item: CartItemInputType!, $m: String) {
+          addToCart(id: $id, item: $item, marketId: $m) { id } }`,
+        { id, item: { skuId, quantity }, m: market },
+      );
+      expect(result.errors).toBeUndefined();
+    }
+    return id;
+  };
+  const shippingOf = async (id: string, market: string, external?: boolean) => {
+    const result = await client.query(GET_CART, { id, m: market, external });
+    expect(result.errors).toBeUndefined();
+    return result.data!.getCart.summary.shipping as ShippingFields;
+  };
+
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+    await seedCatalogue(handle.db, { products: 20 });
+    await addCartFixture(handle.db);
+    // The fixture's tube and bike in Finland (EUR, 25.5 %) and Norway (NOK).
+    await handle.db.insert(productPrices).values([
+      {
+        productId: F.tube.productId,
+        marketId: 'FI|EUR',
+        currencyCode: 'EUR',
+        regularPriceIncVat: 1_290,
+        vatRateBasisPoints: 2550,
+      },
+      {
+        productId: F.bike.productId,
+        marketId: 'FI|EUR',
+        currencyCode: 'EUR',
+        regularPriceIncVat: 44_990,
+        vatRateBasisPoints: 2550,
+      },
+      {
+        productId: F.bike.productId,
+        marketId: 'DK|DKK',
+        currencyCode: 'DKK',
+        regularPriceIncVat: 379_900,
+        vatRateBasisPoints: 2500,
+      },
+      {
+        productId: F.tube.productId,
+        marketId: 'NO|NOK',
+        currencyCode: 'NOK',
+        regularPriceIncVat: 15_900,
+        vatRateBasisPoints: 2500,
+      },
+    ]);
+    outbox = mkdtempSync(join(tmpdir(), 'trampa-outbox-'));
+    const base = testConfig();
+    client = createTestClient(handle, { ...base, mail: { ...base.mail, outboxDir: outbox } });
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    if (outbox) rmSync(outbox, { recursive: true, force: true });
+  });
+
+  it('a Finland cart shows the fee and amountLeftToFreeShipping in EUR, Norway in NOK, Sweden in SEK', async () => {
+    const cartId = await cartWith('fi', [[F.tube.skuId, 1]]);
+    const finland = await shippingOf(cartId, 'fi');
+    // Service point (the default): 5,90 € incl. 25.5 % VAT; free from 49 €.
+    expect(finland).toMatchObject({
+      name: 'ombud',
+      feeIncVat: 5.9,
+      feeExVat: 4.7,
+      amountLeftToFreeShipping: 36.1,
+    });
+    expect(plain(finland.feeIncVatFormatted)).toBe('5,90 €');
+    expect(plain(finland.amountLeftToFreeShippingFormatted)).toBe('36,10 €');
+
+    // The same cart read in Norway: 159 NOK, fee 59 NOK, free from 599 NOK.
+    const norway = await shippingOf(cartId, 'no');
+    expect(norway).toMatchObject({ feeIncVat: 59, feeExVat: 47.2, amountLeftToFreeShipping: 440 });
+    expect(plain(norway.feeIncVatFormatted)).toBe('59 kr');
+    expect(plain(norway.amountLeftToFreeShippingFormatted)).toBe('440 kr');
+
+    // And in Sweden: 129 kr, fee 49 kr, free from 499 kr (SPEC §9).
+    const sweden = await shippingOf(cartId, 'se');
+    expect(sweden).toMatchObject({ feeIncVat: 49, amountLeftToFreeShipping: 370 });
+
+    // Over 49 €: free in Finland.
+    const big = await cartWith('fi', [[F.bike.skuId, 1]]);
+    const { data } = await client.query(GET_CART, { id: big, m: 'fi' });
+    expect(data!.getCart.freeShipping).toBe(true);
+    expect(data!.getCart.summary.shipping).toMatchObject({
+      feeIncVat: 0,
+      amountLeftToFreeShipping: 0,
+    });
+    expect(data!.getCart.summary.total).toMatchObject({
+      sellingPriceIncVat: 449.9,
+      currency: { code: 'EUR' },
+    });
+  });
+
+  it('offers only the methods with a fee row in the checkout market, for zips of its country', async () => {
+    const cartId = await cartWith('fi', [[F.tube.skuId, 1]]);
+    let result = await client.query(CHECKOUT, {
+      cartId,
+      m: 'fi',
+      checkout: { billingAddress: { zip: '00100' }, shippingId: 1 },
+    });
+    expect(result.errors).toBeUndefined();
+    let checkout = result.data!.createOrUpdateCheckout;
+    // No store pickup outside Sweden (no fee row).
+    expect(
+      checkout.shippingOptions.map((o: ShippingFields) => [
+        o.name,
+        o.feeIncVat,
+        plain(o.feeIncVatFormatted),
+      ]),
+    ).toEqual([
+      ['ombud', 5.9, '5,90 €'],
+      ['hemleverans', 9.9, '9,90 €'],
+    ]);
+    expect(checkout.cart.summary.shipping).toMatchObject({ name: 'hemleverans', feeIncVat: 9.9 });
+
+    // A Norwegian zip has four digits: "11122" is not one.
+    const norwegian = await cartWith('no', [[F.tube.skuId, 1]]);
+    result = await client.query(CHECKOUT, {
+      cartId: norwegian,
+      m: 'no',
+      checkout: { billingAddress: { zip: '11122' } },
+    });
+    expect(result.data!.createOrUpdateCheckout.shippingOptions).toEqual([]);
+    result = await client.query(CHECKOUT, {
+      cartId: norwegian,
+      m: 'no',
+      checkout: { billingAddress: { zip: '0150' } },
+    });
+    expect(
+      result.data!.createOrUpdateCheckout.shippingOptions.map((o: ShippingFields) => [
+        o.name,
+        o.feeIncVat,
+      ]),
+    ).toEqual([
+      ['ombud', 59],
+      ['hemleverans', 119],
+    ]);
+
+    // Without its fee row, home delivery is not offered in Denmark any more.
+    await handle.db
+      .delete(shippingFees)
+      .where(and(eq(shippingFees.marketId, 'DK|DKK'), eq(shippingFees.shippingMethodId, 1)));
+    const danish = await cartWith('dk', [[F.bike.skuId, 1]]);
+    result = await client.query(CHECKOUT, {
+      cartId: danish,
+      m: 'dk',
+      checkout: { billingAddress: { zip: '2100' }, shippingId: 1 },
+    });
+    checkout = result.data!.createOrUpdateCheckout;
+    expect(checkout.shippingOptions.map((o: ShippingFields) => o.name)).toEqual(['ombud']);
+    // The cart is priced with the default method, not the one no longer offered.
+    expect(checkout.cart.summary.shipping.name).toBe('ombud');
+  });
+
+  it('places a Finnish order with the EUR fee on the order row and in the e-mail', async () => {
+    const cartId = await cartWith('fi', [[F.tube.skuId, 2]]);
+    const email = 'aino.virtanen@example.fi';
+    const result = await client.query(
+      `mutation($cartId: String!, $checkout: CheckoutInputType!, $m: String) {
+        placeOrder(cartId: $cartId, checkout: $checkout, marketId: $m) { orderId status } }`,
+      {
+        cartId,
+        m: 'fi',
+        checkout: personCheckout({
+          email,
+          shippingId: 2,
+          billingAddress: {
+            firstName: 'Aino',
+            lastName: 'Virtanen',
+            addressLine1: 'Mannerheimintie 1',
+            zip: '00100',
+            city: 'Helsinki',
+            mobile: '0401234567',
+          },
+        }),
+      },
+    );
+    expect(result.errors).toBeUndefined();
+    const orderId = Number(result.data!.placeOrder.orderId);
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({
+      marketId: 'FI|EUR',
+      currencyCode: 'EUR',
+      itemValueIncVat: 2_580,
+      shippingFeeIncVat: 590,
+      shippingFeeExVat: 470,
+      orderValueIncVat: 3_170,
+    });
+    const mails = await readOutbox(outbox, email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Frakt (Leverans till ombud): 5,90 €');
+    expect(mails[0]).toContain('Totalt: 31,70 €');
+  });
+
+  it('setCartShippingFee stores the external fee; only reads with allowExternalShippingFee in its currency use it', async () => {
+    const cartId = await cartWith('fi', [[F.tube.skuId, 1]]);
+    const set = await client.query(SET_FEE, { cartId, fee: 12.5, m: 'fi' });
+    expect(set.errors).toBeUndefined();
+    expect(set.data!.setCartShippingFee.cart).toMatchObject({
+      id: cartId,
+      summary: { shipping: { feeIncVat: 12.5, feeExVat: 9.96 } },
+    });
+    expect(plain(set.data!.setCartShippingFee.cart.summary.shipping.feeIncVatFormatted)).toBe(
+      '12,50 €',
+    );
+    expect(await shippingOf(cartId, 'fi', true)).toMatchObject({ feeIncVat: 12.5 });
+    // Not asked for: the method's fee.
+    expect(await shippingOf(cartId, 'fi')).toMatchObject({ feeIncVat: 5.9 });
+    // Set in EUR: a Swedish read keeps the Swedish fee.
+    expect(await shippingOf(cartId, 'se', true)).toMatchObject({ feeIncVat: 49 });
+    // The checkout uses it for the method the cart is priced with.
+    const checkout = await client.query(CHECKOUT, {
+      cartId,
+      m: 'fi',
+      checkout: { billingAddress: { zip: '00100' } },
+    });
+    expect(
+      checkout.data!.createOrUpdateCheckout.shippingOptions.map((o: ShippingFields) => [
+        o.name,
+        o.feeIncVat,
+      ]),
+    ).toEqual([
+      ['ombud', 12.5],
+      ['hemleverans', 9.9],
+    ]);
+    // Over the threshold an eligible method still ships free.
+    const added = await client.query(
+      `mutation($id: String!, $m: String) { addToCart(id: $id, item: { skuId: ${F.bike.skuId}, quantity: 1 }, marketId: $m, allowExternalShippingFee: true) { summary { shipping { feeIncVat } } } }`,
+      { id: cartId, m: 'fi' },
+    );
+    expect(added.data!.addToCart.summary.shipping.feeIncVat).toBe(0);
+    expect(await shippingOf(cartId, 'fi', true)).toMatchObject({ feeIncVat: 0 });
+    // 0 is a fee too.
+    const zero = await client.query(SET_FEE, { cartId, fee: 0, m: 'fi' });
+    expect(zero.errors).toBeUndefined();
+  });
+
+  it('setCartShippingFee refuses bad fees with a typed error and changes nothing', async () => {
+    const cartId = await cartWith('fi', [[F.tube.skuId, 1]]);
+    for (const fee of [-1, -0.01, 10_000.01, 1e9, 5.999]) {
+      const result = await client.query(SET_FEE, { cartId, fee, m: 'fi' });
+      expect(result.data?.setCartShippingFee ?? null).toBeNull();
+      expect(result.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        argument: 'shippingFee',
+      });
+      expect(result.errors![0]!.message).toMatch(/^Fraktavgiften måste vara/);
+    }
+    // Not a number at all: the Decimal scalar refuses it.
+    const text = await client.query(SET_FEE, { cartId, fee: 'gratis', m: 'fi' });
+    expect(text.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(await shippingOf(cartId, 'fi', true)).toMatchObject({ feeIncVat: 5.9 });
+    const unknown = await client.query(SET_FEE, {
+      cartId: '00000000-0000-4000-8000-000000000000',
+      fee: 10,
+      m: 'fi',
+    });
+    expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('validateOrderConditions: stock, shipping and payment selection, e-mail, completed carts', async () => {
+    const check = async (cartId: string, email?: string) => {
+      const result = await client.query(VALIDATE, { cartId, email, m: 'fi' });
+      expect(result.errors).toBeUndefined();
+      return result.data!.validateOrderConditions as { isValid: boolean; message: string | null };
+    };
+    const unknown = await client.query(VALIDATE, { cartId: 'not-a-cart', m: 'fi' });
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({
+      code: 'NOT_FOUND',
+      argument: 'cartId',
+    });
+
+    const empty = await cartWith('fi', []);
+    expect(await check(empty)).toEqual({ isValid: false, message: 'Varukorgen är tom' });
+
+    const cartId = await cartWith('fi', [[F.tube.skuId, 2]]);
+    expect(await check(cartId)).toEqual({
+      isValid: false,
+      message: 'Ange ett giltigt postnummer',
+    });
+    await client.query(CHECKOUT, {
+      cartId,
+      m: 'fi',
+      checkout: { billingAddress: { zip: '00100' } },
+    });
+    // The default method serves the zip, but none was chosen yet.
+    expect(await check(cartId)).toEqual({ isValid: false, message: 'Välj ett leveranssätt' });
+    await client.query(CHECKOUT, { cartId, m: 'fi', checkout: { shippingId: 3 } });
+    // Store pickup is not offered in Finland.
+    expect(await check(cartId)).toEqual({ isValid: false, message: 'Välj ett leveranssätt' });
+    await client.query(CHECKOUT, { cartId, m: 'fi', checkout: { shippingId: 2, paymentId: 99 } });
+    expect(await check(cartId)).toEqual({ isValid: false, message: 'Välj ett betalsätt' });
+    await client.query(CHECKOUT, { cartId, m: 'fi', checkout: { paymentId: 1 } });
+    expect(await check(cartId)).toEqual({ isValid: true, message: null });
+    expect(await check(cartId, 'aino@example.fi')).toEqual({ isValid: true, message: null });
+    expect(await check(cartId, 'inte en adress')).toEqual({
+      isValid: false,
+      message: 'Du måste ange en giltig email',
+    });
+    expect(await check(cartId, `${'a'.repeat(250)}@example.fi`)).toMatchObject({
+      isValid: false,
+    });
+
+    // Stock fell below the cart's quantity.
+    await handle.db.update(stock).set({ inStock: 1 }).where(eq(stock.skuId, F.tube.skuId));
+    const low = await check(cartId);
+    expect(low.isValid).toBe(false);
+    expect(low.message).toBe('Det finns bara 1 kvar i lager av Testslang 28" (28")');
+    await handle.db.update(stock).set({ inStock: 20 }).where(eq(stock.skuId, F.tube.skuId));
+
+    await client.query(`mutation($id: String!) { completeCart(id: $id) { id } }`, { id: cartId });
+    expect(await check(cartId)).toEqual({
+      isValid: false,
+      message: 'Varukorgen är redan avslutad',
+    });
+  });
+});
