@@ -171,7 +171,10 @@ export async function seedCheckoutData(db: Database, now: Date): Promise<void> {
       },
     ])
     .onConflictDoNothing();
-  await db.insert(shippingFees).values([...SHIPPING_FEES]).onConflictDoNothing();
+  await db
+    .insert(shippingFees)
+    .values([...SHIPPING_FEES])
+    .onConflictDoNothing();
   await db
     .insert(freeShippingThresholds)
     .values(
