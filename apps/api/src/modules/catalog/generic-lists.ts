@@ -23,6 +23,8 @@ export interface GenericList {
   description: string;
   /** The sort the storefront uses when the shopper has not chosen one (GEINS-API §5.3). */
   defaultSort: 'LATEST' | 'CUSTOM_1' | 'MOST_SOLD';
+  /** True when the condition reads stock levels (such lists are never cached, list-cache.ts). */
+  readsStock?: boolean;
   /** SQL condition on `products` for a market at a time. */
   condition(context: { marketId: string; now: Date }): SQL;
 }
@@ -62,6 +64,7 @@ export const GENERIC_LISTS: readonly GenericList[] = [
     name: 'Finns i lager',
     description: 'Produkter som finns i vårt lager och skickas inom 1–3 dagar.',
     defaultSort: 'LATEST',
+    readsStock: true,
     condition: () =>
       sql`exists (select 1 from ${stock} join ${skus} on ${skus.id} = ${stock.skuId} where ${skus.productId} = ${products.id} and ${stock.inStock} + ${stock.static} > 0)`,
   },

@@ -43,6 +43,7 @@ import {
   type FacetSelection,
 } from './facet-ids.ts';
 import { genericList } from './generic-lists.ts';
+import { cached, readStamp } from './list-cache.ts';
 
 /** The `SortType` values (GEINS-API §5.3). */
 export type ProductSort =
@@ -244,27 +245,62 @@ export async function listProducts(
   const sort = filter.sort ?? (plan.rank ? 'RELEVANCE' : 'LATEST');
   const order = plan.keepOrder ? [asc(plan.keepOrder)] : sortOrder(sort, price, plan.rank);
 
-  const [countRows, rows] = await Promise.all([
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where),
+  // Results are cached per catalogue version (list-cache.ts), except what reads stock.
+  const stamp = readsStock(args) ? null : await readStamp(db, now);
+  const key = JSON.stringify([
+    shop.market.id,
+    shop.currency.code,
+    args.categoryAlias ?? null,
+    args.brandAlias ?? null,
+    args.discountCampaignAlias ?? null,
+    args.url ?? null,
+    filter,
+  ]);
+  const [count, rows] = await Promise.all([
+    cached(db, stamp, `count ${key}`, async () => {
+      const countRows = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(products)
+        .where(where);
+      return Number(countRows[0]?.count ?? 0);
+    }),
     take === 0
       ? Promise.resolve([] as ProductRecord[])
-      : db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(...order)
-          .limit(take)
-          .offset(skip),
+      : cached(db, STOCK_SORTS.has(sort) ? null : stamp, `page ${skip} ${take} ${key}`, () =>
+          db
+            .select()
+            .from(products)
+            .where(where)
+            .orderBy(...order)
+            .limit(take)
+            .offset(skip),
+        ),
   ]);
   let filters: Promise<FilterCollection> | undefined;
   return {
-    count: Number(countRows[0]?.count ?? 0),
+    count,
     products: rows.map((row) => ({ ...row, shop })),
-    filters: () => (filters ??= computeFacets(db, tree, shop, now, plan, price)),
+    filters: () =>
+      (filters ??= cached(db, stamp, `facets ${key}`, () =>
+        computeFacetRows(db, tree, shop, now, plan, price),
+      ).then((facetRows) => buildFacets(tree, shop, facetRows))),
   };
+}
+
+/** Sorts that read stock levels (not cached: stock is not part of the cache stamp). */
+const STOCK_SORTS: ReadonlySet<ProductSort> = new Set([
+  'AVAILABLE_STOCK',
+  'AVAILABLE_STOCK_DESC',
+  'TOTAL_STOCK',
+  'TOTAL_STOCK_DESC',
+]);
+
+/** True when the list's scope reads stock levels (a generic list such as `/l/i-lager`). */
+function readsStock(args: ProductListArgs): boolean {
+  if (!args.url?.trim()) return false;
+  const parsed = parseListUrl(args.url);
+  if (parsed?.kind !== 'list') return false;
+  return genericList(parsed.aliases[parsed.aliases.length - 1]!)?.readsStock === true;
 }
 
 function planList(
@@ -595,17 +631,18 @@ export function priceBucketLabel(bucket: { from: number; to: number | null }): s
 }
 
 /**
- * The facets of a list: one statement. Counts of a group leave out that group's own selection
- * (BY_GROUP) or not (CURRENT); the price range leaves out the price-range filter.
+ * The facet rows of a list: one statement (see {@link buildFacets}). Counts of a group leave
+ * out that group's own selection (BY_GROUP) or not (CURRENT); the price range leaves out the
+ * price-range filter.
  */
-async function computeFacets(
+async function computeFacetRows(
   db: Database,
   tree: CategoryTree,
   shop: PricedShopContext,
   now: Date,
   plan: ListPlan,
   price: PriceSql,
-): Promise<FilterCollection> {
+): Promise<FacetRow[]> {
   // Columns of the CTE "base": price and discount as values, one boolean per selected group.
   const column: PriceSql = { selling: sql`priced.selling`, regular: sql`priced.regular` };
   const isPriceGroup = (key: string) => key === 'price' || key === 'discount';
@@ -732,7 +769,7 @@ async function computeFacets(
     select 'Range', null, count(*)::int, null, null, min(base.selling)::int, max(base.selling)::int
       from base where ${rangeIgnored(plan)}`;
   const result = (await db.execute(statement)) as unknown as { rows: FacetRow[] };
-  return buildFacets(tree, shop, result.rows);
+  return result.rows;
 }
 
 /** The flags of the price statistics: every group (BY_GROUP or not), but not the range. */

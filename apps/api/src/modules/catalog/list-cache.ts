@@ -1,0 +1,139 @@
+/**
+ * In-process cache of product-list results (issue 5, "Speed"): the count, the page rows and the
+ * facet rows of `products` queries, per database, so a popular list (a category page, a search
+ * term) is computed once and then served from memory until something it depends on changes.
+ *
+ * Correctness rests on a stamp read from the database before a result is computed (one
+ * statement per request, see {@link readStamp}); a cached result is used only when it was
+ * computed under the same stamp:
+ * - `version` of `catalogue_state`, raised by statement triggers in the same transaction as any
+ *   write to products, their categories, SKUs, parameters, brands, categories, search documents,
+ *   prices, campaigns or campaign prices (migration `0007_catalogue_version`). Read first, so a
+ *   result computed from newer data is at worst stored under an older version (never the
+ *   reverse).
+ * - `since`: the latest campaign start or end at or before `now`. Which campaigns are active
+ *   (selling prices, discount buckets, `/dc/` and `/l/rea` lists) only changes at those moments.
+ * - the UTC date of `now` (the `/l/nyheter` list counts 180 days back from it).
+ * Stock is not part of the stamp: callers do not cache what reads stock (the `/l/i-lager` list,
+ * the stock sorts).
+ *
+ * The category tree used to build a statement comes from the request context; a tree cached by
+ * the process (reference data) may lag a category change by its time-to-live.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+/** What a cached result was computed under; see the module comment. */
+export interface CacheStamp {
+  /** `catalogue_state.version` as text. */
+  version: string;
+  /** Latest campaign boundary at or before `now` (ISO text), or '' when there is none. */
+  since: string;
+  /** UTC date of `now`, YYYY-MM-DD. */
+  day: string;
+}
+
+/** Most results kept per database (least recently used dropped first). */
+export const MAX_CACHED_RESULTS = 500;
+
+interface Entry {
+  stamp: string;
+  value: Promise<unknown>;
+}
+
+interface DatabaseCache {
+  enabled: boolean;
+  entries: Map<string, Entry>;
+  /** One stamp read per request: keyed by the request's `now` (one Date per GraphQL context). */
+  stamps: WeakMap<Date, Promise<CacheStamp | null>>;
+}
+
+const caches = new WeakMap<Database, DatabaseCache>();
+
+function cacheOf(db: Database): DatabaseCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { enabled: true, entries: new Map(), stamps: new WeakMap() };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * Turns the cache of `db` on (default) or off; off also empties it. For the bench
+ * (`bench/discovery.ts --no-cache` measures the statements themselves) and tests.
+ */
+export function setListCacheEnabled(db: Database, enabled: boolean): void {
+  const cache = cacheOf(db);
+  cache.enabled = enabled;
+  if (!enabled) cache.entries.clear();
+}
+
+/** Number of results cached for `db` (tests). */
+export function listCacheSize(db: Database): number {
+  return cacheOf(db).entries.size;
+}
+
+/**
+ * Reads the stamp of `now` (one statement, once per `now` object); null when the cache is off
+ * or the database has no `catalogue_state` row (nothing is cached then).
+ */
+export function readStamp(db: Database, now: Date): Promise<CacheStamp | null> {
+  const cache = cacheOf(db);
+  if (!cache.enabled) return Promise.resolve(null);
+  let stamp = cache.stamps.get(now);
+  if (!stamp) {
+    const at = now.toISOString();
+    stamp = db
+      .execute(
+        sql`select (select version::text from catalogue_state where id = 1) as version,
+          (select max(b)::text from (
+            select starts_at as b from price_campaigns
+            union all select ends_at from price_campaigns) as boundaries
+           where b <= ${at}::timestamptz) as since`,
+      )
+      .then((result) => {
+        const row = (
+          result as unknown as { rows: Array<{ version: string | null; since: string | null }> }
+        ).rows[0];
+        if (!row || row.version === null) return null;
+        return { version: String(row.version), since: row.since ?? '', day: at.slice(0, 10) };
+      });
+    cache.stamps.set(now, stamp);
+  }
+  return stamp;
+}
+
+/**
+ * The result of `compute` for `key`, from the cache when it was computed under `stamp`;
+ * otherwise computes it (concurrent callers share one computation) and keeps it. A failed
+ * computation is not kept. `stamp` null: computes without caching.
+ */
+export function cached<T>(
+  db: Database,
+  stamp: CacheStamp | null,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const cache = cacheOf(db);
+  if (!stamp || !cache.enabled) return compute();
+  const stampKey = `${stamp.version}|${stamp.since}|${stamp.day}`;
+  const entry = cache.entries.get(key);
+  if (entry && entry.stamp === stampKey) {
+    cache.entries.delete(key);
+    cache.entries.set(key, entry);
+    return entry.value as Promise<T>;
+  }
+  const value = compute();
+  const fresh: Entry = { stamp: stampKey, value };
+  cache.entries.delete(key);
+  cache.entries.set(key, fresh);
+  while (cache.entries.size > MAX_CACHED_RESULTS) {
+    const oldest = cache.entries.keys().next().value as string;
+    cache.entries.delete(oldest);
+  }
+  value.catch(() => {
+    if (cache.entries.get(key) === fresh) cache.entries.delete(key);
+  });
+  return value;
+}
