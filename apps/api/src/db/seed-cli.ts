@@ -1,11 +1,12 @@
 /**
- * `npm run db:seed -- [--products N] [--seed N]`: migrates the configured database, deletes an
- * existing catalogue and seeds a new one (both in one transaction), then prints a summary and
- * the time taken.
+ * `npm run db:seed -- [--products N] [--seed N] [--force]`: migrates the configured database,
+ * deletes an existing catalogue and seeds a new one (both in one transaction), then prints a
+ * summary and the time taken. Deleting the catalogue also deletes orders, customer accounts and
+ * carts (they reference it), so a database that has any is left alone unless `--force` is given.
  */
 import { openConfiguredDatabase } from './cli-database.ts';
 import { runMigrations } from './migrate.ts';
-import { clearCatalogue } from './seed/clear.ts';
+import { clearCatalogue, countShopActivity, hasShopActivity } from './seed/clear.ts';
 import {
   DEFAULT_PRODUCT_COUNT,
   DEFAULT_SEED,
@@ -13,12 +14,16 @@ import {
   seedCatalogue,
 } from './seed/seed.ts';
 
-const USAGE = 'Usage: npm run db:seed -- [--products N] [--seed N]   (N a positive integer)';
+const USAGE =
+  'Usage: npm run db:seed -- [--products N] [--seed N] [--force]   (N a positive integer;\n' +
+  '       --force also deletes orders, customer accounts and carts)';
 
 /** Parsed command line. */
 interface SeedArgs {
   products: number;
   seed: number;
+  /** Reseed even when orders, customers or carts would be deleted. */
+  force: boolean;
 }
 
 function fail(message: string): never {
@@ -27,12 +32,16 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): SeedArgs {
-  const args: SeedArgs = { products: DEFAULT_PRODUCT_COUNT, seed: DEFAULT_SEED };
+  const args: SeedArgs = { products: DEFAULT_PRODUCT_COUNT, seed: DEFAULT_SEED, force: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
+    }
+    if (arg === '--force') {
+      args.force = true;
+      continue;
     }
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
     if (flag !== '--products' && flag !== '--seed') fail(`Unknown argument: ${arg}`);
@@ -62,6 +71,15 @@ async function main(): Promise<void> {
     const seeding = Date.now();
     const summary = await handle.db.transaction(async (tx) => {
       if (!(await isCatalogueEmpty(tx))) {
+        const activity = await countShopActivity(tx);
+        if (hasShopActivity(activity) && !args.force) {
+          throw new Error(
+            `Nothing changed: ${handle.description} has ${activity.orders} orders, ` +
+              `${activity.customers} customer accounts and ${activity.carts} carts, which a ` +
+              'reseed would delete with the catalogue. Run `npm run db:seed -- --force` to ' +
+              'delete them too.',
+          );
+        }
         const clearing = Date.now();
         await clearCatalogue(tx);
         console.log(`Deleted the existing catalogue in ${Date.now() - clearing} ms`);

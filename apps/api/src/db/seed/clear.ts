@@ -1,7 +1,8 @@
 /**
  * Empties every table the seed writes (TRUNCATE ... CASCADE in one statement), so
  * `npm run db:seed` can reseed a database that already has a catalogue. Tables of other
- * modules that reference these (e.g. cart lines) are emptied too by CASCADE.
+ * modules that reference these (carts, orders, customers' data) are emptied too by CASCADE,
+ * so the CLI first asks {@link countShopActivity} and refuses without `--force`.
  */
 import { getTableName, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
@@ -34,6 +35,28 @@ export const SEEDED_TABLES = [
   schema.priceCampaigns,
   schema.priceCampaignPrices,
 ] as const;
+
+/** What a reseed would delete besides the catalogue: rows written by shoppers. */
+export interface ShopActivity {
+  orders: number;
+  customers: number;
+  carts: number;
+}
+
+/** Counts orders, customer accounts and carts (3 statements). */
+export async function countShopActivity(db: Database): Promise<ShopActivity> {
+  const [orders, customers, carts] = await Promise.all([
+    db.$count(schema.orders),
+    db.$count(schema.customers),
+    db.$count(schema.carts),
+  ]);
+  return { orders, customers, carts };
+}
+
+/** True when a reseed would delete anything a shopper wrote. */
+export function hasShopActivity(activity: ShopActivity): boolean {
+  return activity.orders + activity.customers + activity.carts > 0;
+}
 
 /** Deletes the whole catalogue and its reference data in one transaction. */
 export async function clearCatalogue(db: Database): Promise<void> {
