@@ -1,7 +1,8 @@
 /**
  * The auth service over real HTTP with a plain fetch client (GEINS-API §7): registration, login,
  * rotating refresh with family revocation on reuse, logout, password change, the sign endpoint,
- * CORS, and the database-backed login rate limit, on every database kind.
+ * single-use challenges, CORS, and the database-backed login and registration rate limits, on
+ * every database kind.
  */
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../src/app.ts';
 import { createAuthHandler } from '../src/modules/auth/auth.http.ts';
 import type { DbHandle } from '../src/db/client.ts';
-import { loginAttempts, refreshTokens } from '../src/db/schema.ts';
+import { customers, loginAttempts, refreshTokens, usedChallenges } from '../src/db/schema.ts';
 import { testConfig } from './api-client.ts';
 import { authClient, startAuthServer } from './auth-client.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
@@ -165,6 +166,67 @@ describe.each(testDatabaseKinds())('auth service over HTTP on %s', (kind) => {
     expect(otherUser.body).toEqual({ error: 'INVALID_SIGNATURE' });
   });
 
+  it('a challenge works once: a replayed signature is refused, even after a wrong password', async () => {
+    const password = await client.digest('cykel123');
+    const signature = await client.signature('login', 'anna.andersson@example.se');
+    const first = await client.call('POST', 'login', {
+      username: 'anna.andersson@example.se',
+      signature,
+      password,
+    });
+    expect(first.status).toBe(200);
+    const replay = await client.call('POST', 'login', {
+      username: 'anna.andersson@example.se',
+      signature,
+      password,
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ error: 'INVALID_SIGNATURE' });
+    expect(replay.refreshToken).toBeNull();
+    // Used up by a wrong password too: a captured challenge gives no second guess.
+    const captured = await client.signature('login', 'anna.andersson@example.se');
+    const wrong = await client.call('POST', 'login', {
+      username: 'anna.andersson@example.se',
+      signature: captured,
+      password: await client.digest('fel-losen'),
+    });
+    expect(wrong.body).toEqual({ error: 'INVALID_CREDENTIALS' });
+    const retry = await client.call('POST', 'login', {
+      username: 'anna.andersson@example.se',
+      signature: captured,
+      password,
+    });
+    expect(retry.body).toEqual({ error: 'INVALID_SIGNATURE' });
+    // Nor for another action of the same user.
+    const otherAction = await client.call(
+      'POST',
+      'password',
+      {
+        username: 'anna.andersson@example.se',
+        signature,
+        password,
+        newPassword: await client.digest('nytt-losen'),
+      },
+      { 'x-auth-refresh-token': first.refreshToken! },
+    );
+    expect(otherAction.body).toEqual({ error: 'INVALID_SIGNATURE' });
+  });
+
+  it('of concurrent uses of one challenge exactly one gets through', async () => {
+    const password = await client.digest('cykel123');
+    const signature = await client.signature('login', 'anna.andersson@example.se');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        client.call('POST', 'login', {
+          username: 'anna.andersson@example.se',
+          signature,
+          password,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401, 401]);
+  });
+
   it('refuses plaintext passwords (the digest is required)', async () => {
     const answer = await client.call('POST', 'login', {
       username: 'anna.andersson@example.se',
@@ -279,6 +341,88 @@ describe.each(testDatabaseKinds())('auth service over HTTP on %s', (kind) => {
       expect(results.slice(20).every((status) => status === 429)).toBe(true);
       // Another address is not affected.
       expect((await attempt('person0@example.se', 'gissning1', '10.9.9.10')).status).toBe(401);
+    });
+
+    /** Registers `username` from `clientIp` through the in-process handler at `at`. */
+    const registerAt = async (username: string, clientIp: string, at = clock) => {
+      const auth = createAuthHandler({ db: handle.db, config, now: () => at });
+      const send = async (path: string, body?: unknown) =>
+        (await auth(
+          new Request(`http://in-process.local/auth/${path}`, {
+            method: body === undefined ? 'GET' : 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+          { clientIp },
+        ))!;
+      const { sign } = (await (await send('register', { username })).json()) as { sign: string };
+      const signature: unknown = await (
+        await send(`sign/${config.apiKey}?identity=${encodeURIComponent(sign)}`)
+      ).json();
+      const response = await send('register', {
+        username,
+        signature,
+        password: await client.digest('ratt-losen'),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as Record<string, unknown>,
+        retryAfter: response.headers.get('retry-after'),
+      };
+    };
+
+    it('limits registrations per IP, the same way for new and existing e-mails', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 9; i += 1) {
+        statuses.push((await registerAt(`ny${i}@example.se`, '10.7.0.1')).status);
+      }
+      // An existing e-mail counts as an attempt too (it is what registration could enumerate).
+      statuses.push((await registerAt('ny0@example.se', '10.7.0.1')).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 409]);
+
+      const newEmail = await registerAt('ny-efter@example.se', '10.7.0.1');
+      const existing = await registerAt('ny1@example.se', '10.7.0.1');
+      // Locked: the same answer whether the e-mail has an account or not.
+      expect(newEmail).toEqual({
+        status: 429,
+        body: { error: 'TOO_MANY_ATTEMPTS' },
+        retryAfter: '2',
+      });
+      expect(existing).toEqual(newEmail);
+      const [created] = await handle.db
+        .select()
+        .from(customers)
+        .where(eq(customers.email, 'ny-efter@example.se'));
+      expect(created).toBeUndefined();
+      // Another address is not affected; logins from the locked address are not either.
+      expect((await registerAt('ny-annan@example.se', '10.7.0.2')).status).toBe(200);
+      expect((await attempt('ny1@example.se', 'ratt-losen', '10.7.0.1')).status).toBe(200);
+
+      // Once the lock has passed one more registration goes through, then the lock doubles.
+      const later = new Date(clock.getTime() + 3000);
+      expect((await registerAt('ny-senare@example.se', '10.7.0.1', later)).status).toBe(200);
+      const again = await registerAt('ny-igen@example.se', '10.7.0.1', later);
+      expect(again.status).toBe(429);
+      expect(again.retryAfter).toBe('4');
+      // After an hour without registrations the address starts over.
+      const nextHour = new Date(clock.getTime() + 3600_000 + 10_000);
+      expect((await registerAt('ny-timme@example.se', '10.7.0.1', nextHour)).status).toBe(200);
+      const [row] = await handle.db
+        .select()
+        .from(loginAttempts)
+        .where(eq(loginAttempts.key, 'register-ip:10.7.0.1'));
+      expect(row?.failures).toBe(1);
+    });
+
+    it('used challenges are purged once they could no longer be presented', async () => {
+      await registerAt('rensa@example.se', '10.8.0.1');
+      const before = await handle.db.select().from(usedChallenges);
+      expect(before.length).toBeGreaterThan(0);
+      // A use two hours later (after every earlier test's clock) purges every challenge older
+      // than the sign window: only its own nonce is left.
+      await registerAt('rensa2@example.se', '10.8.0.2', new Date(clock.getTime() + 7200_000));
+      const after = await handle.db.select().from(usedChallenges);
+      expect(after).toHaveLength(1);
     });
 
     it('a successful login clears the account counter', async () => {

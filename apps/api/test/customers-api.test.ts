@@ -11,11 +11,22 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
-import { customers, orderLines, orders } from '../src/db/schema.ts';
+import * as schema from '../src/db/schema.ts';
+import { customers, orderLines, orders, shippingMethods } from '../src/db/schema.ts';
+import {
+  CHANNEL,
+  CHANNEL_LANGUAGES,
+  COUNTRIES,
+  CURRENCIES,
+  LANGUAGES,
+  MARKETS,
+  MARKET_LANGUAGES,
+} from '../src/db/seed/reference-data.ts';
 import { passwordDigest } from '../src/modules/auth/password-digest.ts';
 import { issueAccessToken } from '../src/modules/auth/tokens.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
 import { ANONYMISED_EMAIL } from '../src/modules/orders/orders-anonymise.service.ts';
+import { transitionOrder } from '../src/modules/orders/orders.service.ts';
 import { createTestClient, testConfig, type TestClient } from './api-client.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
@@ -82,6 +93,15 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await openTestDb(kind);
+    // Channel and markets: orders are shown in their market's currency and culture.
+    const db = handle.db;
+    await db.insert(schema.languages).values(LANGUAGES);
+    await db.insert(schema.currencies).values(CURRENCIES);
+    await db.insert(schema.countries).values(COUNTRIES);
+    await db.insert(schema.channels).values([CHANNEL]);
+    await db.insert(schema.channelLanguages).values(CHANNEL_LANGUAGES);
+    await db.insert(schema.markets).values(MARKETS);
+    await db.insert(schema.marketLanguages).values(MARKET_LANGUAGES);
     client = createTestClient(handle, config);
     anna = await register('anna@example.se');
     bertil = await register('bertil@example.se');
@@ -289,7 +309,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
     expect((await gql(commit, { resetKey: annaKey, password })).data?.commitReset).toBe(false);
   });
 
-  it("getOrders: only the caller's orders, with lines; none without a token (IDOR)", async () => {
+  it("getOrders: only the caller's orders, lines as cart, tracking once shipped; IDOR", async () => {
     const ids = async (email: string) =>
       (await handle.db.select().from(customers).where(eq(customers.email, email)))[0]!.id;
     const base = orderFixture(await ids('anna@example.se'), 'anna@example.se');
@@ -317,7 +337,10 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
       discountExVat: 0,
     });
     const query = `{ getOrders { id customerId status orderTotal { sellingPriceIncVat }
-      lines { name skuName quantity totalIncVatFormatted } shippingDetails { name trackingLink } } }`;
+      cart { __typename id isCompleted items { id skuId quantity product { name }
+        unitPrice { sellingPriceIncVatFormatted } totalPrice { sellingPriceIncVat sellingPriceIncVatFormatted } }
+        summary { subTotal { sellingPriceIncVatFormatted } total { sellingPriceIncVat } vats { rate amount } } }
+      shippingDetails { __typename id name parcelNumber shippingDate trackingLink } } }`;
     expect(code(await gql(query))).toBe('UNAUTHENTICATED');
     const asAnna = await gql(query, {}, anna.token);
     expect(asAnna.errors).toBeUndefined();
@@ -327,20 +350,104 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
         customerId: annaOrder!.customerId,
         status: 'received',
         orderTotal: { sellingPriceIncVat: 499 },
-        lines: [
+        cart: {
+          __typename: 'CartType',
+          id: annaOrder!.cartId,
+          isCompleted: true,
+          items: [
+            {
+              id: String(-(annaOrder!.id * 10000 + 1)),
+              skuId: 1,
+              quantity: 1,
+              // The product left the catalogue: the line still names what was bought.
+              product: { name: 'Cykelhjälm Vind' },
+              unitPrice: { sellingPriceIncVatFormatted: '499\u00a0kr' },
+              totalPrice: { sellingPriceIncVat: 499, sellingPriceIncVatFormatted: '499\u00a0kr' },
+            },
+          ],
+          summary: {
+            subTotal: { sellingPriceIncVatFormatted: '499\u00a0kr' },
+            total: { sellingPriceIncVat: 499 },
+            vats: [{ rate: 25, amount: 99.8 }],
+          },
+        },
+        shippingDetails: [
           {
-            name: 'Cykelhjälm Vind',
-            skuName: 'M',
-            quantity: 1,
-            totalIncVatFormatted: '499\u00a0kr',
+            __typename: 'ShippingDetailType',
+            id: -annaOrder!.id,
+            name: 'Postnord',
+            parcelNumber: null,
+            shippingDate: null,
+            trackingLink: null,
           },
         ],
-        shippingDetails: [{ name: 'Postnord', trackingLink: null }],
       },
     ]);
     const asBertil = await gql(query, {}, bertil.token);
     expect(asBertil.data?.getOrders).toHaveLength(1);
     expect(asBertil.data?.getOrders[0].id).not.toBe(annaOrder!.id);
+    expect(JSON.stringify(asBertil.data)).not.toContain('Cykelhjälm');
+
+    // Shipped through the transitions table: a parcel with the method's tracking link.
+    await handle.db.insert(shippingMethods).values({
+      id: 1,
+      alias: 'ombud-test',
+      name: 'Postnord',
+      kind: 'service_point',
+      trackingUrlTemplate: 'https://tracking.example/se/?id={parcelNumber}',
+    });
+    await expect(
+      transitionOrder(handle.db, annaOrder!.id, 'cancelled', 'x', {
+        shipment: { parcelNumber: 'PN123456SE' },
+      }),
+    ).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+    await expect(
+      transitionOrder(handle.db, annaOrder!.id, 'processing', 'x', {
+        shipment: { parcelNumber: 'bad parcel <a>' },
+      }),
+    ).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+    const shippedAt = new Date('2026-11-20T10:00:00Z');
+    await transitionOrder(handle.db, annaOrder!.id, 'processing', 'packed and handed over', {
+      shipment: { parcelNumber: 'PN123456SE', shippedAt },
+    });
+    // The same parcel again (a retried call) is written once.
+    await transitionOrder(handle.db, annaOrder!.id, 'processing', 'retry', {
+      shipment: { parcelNumber: 'PN123456SE', shippedAt },
+    });
+    const shipped = await gql(
+      `{ getOrders { id status shippingDetails { name parcelNumber shippingDate trackingLink } } }`,
+      {},
+      anna.token,
+    );
+    expect(shipped.data?.getOrders).toEqual([
+      {
+        id: annaOrder!.id,
+        status: 'processing',
+        shippingDetails: [
+          {
+            name: 'Postnord',
+            parcelNumber: 'PN123456SE',
+            shippingDate: shippedAt.toISOString(),
+            trackingLink: 'https://tracking.example/se/?id=PN123456SE',
+          },
+        ],
+      },
+    ]);
+    // Bertil's order is untouched and his view shows no parcel of Anna's.
+    const bertilShipping = await gql(
+      `{ getOrders { shippingDetails { parcelNumber } } }`,
+      {},
+      bertil.token,
+    );
+    expect(bertilShipping.data?.getOrders).toEqual([{ shippingDetails: [{ parcelNumber: null }] }]);
+    // The public order page (by its UUID) shows the same tracking.
+    const publicOrder = await gql(
+      `query($id: Guid!) { getOrderPublic(publicOrderId: $id) { shippingDetails { trackingLink } } }`,
+      { id: annaOrder!.publicId },
+    );
+    expect(publicOrder.data?.getOrderPublic.shippingDetails).toEqual([
+      { trackingLink: 'https://tracking.example/se/?id=PN123456SE' },
+    ]);
   });
 
   it('deleteUser removes the account, anonymises its orders and refuses its tokens', async () => {

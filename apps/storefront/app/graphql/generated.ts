@@ -67,7 +67,7 @@ export type CheckoutInputType = {
   desiredDeliveryDate?: string | null | undefined;
   /** E-mail. */
   email?: string | null | undefined;
-  /** Ignored (-1 means not set in ralph). */
+  /** Ignored (-1 means not set in ralph): an external fee is set with setCartShippingFee. */
   externalShippingFee?: number | null | undefined;
   /** Ignored. */
   externalShippingId?: string | null | undefined;
@@ -295,15 +295,16 @@ export type AccountOrdersQuery = {
     status: string;
     createdAt: string | null;
     currency: string | null;
-    itemValueIncVatFormatted: string;
     orderTotal: { sellingPriceIncVatFormatted: string | null; vat: number } | null;
     shippingFee: { sellingPriceIncVatFormatted: string | null } | null;
     discount: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null;
     paymentDetails: Array<{ displayName: string; name: string }> | null;
     shippingDetails: Array<{
+      id: number;
       name: string;
-      trackingLink: string | null;
       parcelNumber: string | null;
+      shippingDate: string | null;
+      trackingLink: string | null;
     }> | null;
     billingAddress: {
       firstName: string;
@@ -325,16 +326,22 @@ export type AccountOrdersQuery = {
       city: string;
       country: string;
     } | null;
-    lines: Array<{
-      skuId: number;
-      articleNumber: string;
-      name: string;
-      skuName: string;
-      brand: string;
-      quantity: number;
-      unitPriceIncVatFormatted: string;
-      totalIncVatFormatted: string;
-    }>;
+    cart: {
+      id: string | null;
+      items: Array<{
+        id: string;
+        skuId: number;
+        quantity: number;
+        product: {
+          productId: number;
+          name: string | null;
+          articleNumber: string | null;
+          skus: Array<{ skuId: number; name: string | null }> | null;
+        } | null;
+        totalPrice: { sellingPriceIncVatFormatted: string | null } | null;
+      }> | null;
+      summary: { subTotal: { sellingPriceIncVatFormatted: string | null } | null } | null;
+    } | null;
   }> | null;
 };
 
@@ -2421,7 +2428,6 @@ export const AccountOrdersDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'currency' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'itemValueIncVatFormatted' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'orderTotal' },
@@ -2480,9 +2486,11 @@ export const AccountOrdersDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'trackingLink' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'parcelNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shippingDate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'trackingLink' } },
                     ],
                   },
                 },
@@ -2522,18 +2530,81 @@ export const AccountOrdersDocument = {
                 },
                 {
                   kind: 'Field',
-                  name: { kind: 'Name', value: 'lines' },
+                  name: { kind: 'Name', value: 'cart' },
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'skuName' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'brand' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'unitPriceIncVatFormatted' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'totalIncVatFormatted' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'items' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'product' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                                  {
+                                    kind: 'Field',
+                                    name: { kind: 'Name', value: 'skus' },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                                        { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                                      ],
+                                    },
+                                  },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'totalPrice' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  {
+                                    kind: 'Field',
+                                    name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
+                                  },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'summary' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'subTotal' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  {
+                                    kind: 'Field',
+                                    name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
+                                  },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },

@@ -10,6 +10,7 @@ import { pageMeta, shopFromMatches } from '../routing/meta';
 
 type Order = NonNullable<NonNullable<AccountOrdersQuery['getOrders']>[number]>;
 type Address = Order['billingAddress'];
+type CartItem = NonNullable<NonNullable<NonNullable<Order['cart']>['items']>[number]>;
 
 /** Title "Mina ordrar | <shop>", not indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -63,6 +64,39 @@ function AddressBlock({ title, address }: { title: string; address: Address }) {
   );
 }
 
+/** The size (SKU name) of an order line, when the product still lists it. */
+function sizeOf(item: CartItem): string {
+  return item.product?.skus?.find((sku) => sku?.skuId === item.skuId)?.name ?? '';
+}
+
+/** The parcels of an order with their tracking links (SPEC §3 Order: tracking). */
+function Parcels({ details }: { details: Order['shippingDetails'] }) {
+  const parcels = (details ?? []).filter((detail) => detail?.parcelNumber);
+  if (parcels.length === 0) return null;
+  return (
+    <ul className="order-parcels">
+      {parcels.map((parcel) =>
+        parcel ? (
+          <li key={parcel.id}>
+            {t('account.orders.parcel', {
+              parcelNumber: parcel.parcelNumber ?? '',
+              date: formatDate(String(parcel.shippingDate ?? '')),
+            })}
+            {parcel.trackingLink ? (
+              <>
+                {' '}
+                <a href={parcel.trackingLink} rel="noopener noreferrer" target="_blank">
+                  {t('account.orders.tracking')}
+                </a>
+              </>
+            ) : null}
+          </li>
+        ) : null,
+      )}
+    </ul>
+  );
+}
+
 function OrderCard({ order }: { order: Order }) {
   const shipping = order.shippingDetails?.[0];
   const payment = order.paymentDetails?.[0];
@@ -80,25 +114,29 @@ function OrderCard({ order }: { order: Order }) {
       <table className="order-lines">
         <caption className="sr-only">{t('account.orders.lines')}</caption>
         <tbody>
-          {order.lines.map((line) => (
-            <tr key={`${line.skuId}-${line.articleNumber}`}>
-              <td>
-                <strong>{line.name}</strong>
-                {line.skuName ? ` – ${line.skuName}` : ''}
-                <br />
-                <small>
-                  {t('product.articleNumber')} {line.articleNumber}
-                </small>
-              </td>
-              <td>{t('account.orders.quantity', { quantity: line.quantity })}</td>
-              <td className="order-lines__price">{line.totalIncVatFormatted}</td>
-            </tr>
-          ))}
+          {(order.cart?.items ?? []).map((item) =>
+            item ? (
+              <tr key={item.id}>
+                <td>
+                  <strong>{item.product?.name}</strong>
+                  {sizeOf(item) ? ` – ${sizeOf(item)}` : ''}
+                  <br />
+                  <small>
+                    {t('product.articleNumber')} {item.product?.articleNumber}
+                  </small>
+                </td>
+                <td>{t('account.orders.quantity', { quantity: item.quantity })}</td>
+                <td className="order-lines__price">
+                  {item.totalPrice?.sellingPriceIncVatFormatted}
+                </td>
+              </tr>
+            ) : null,
+          )}
         </tbody>
       </table>
       <dl className="order-totals">
         <dt>{t('account.orders.items')}</dt>
-        <dd>{order.itemValueIncVatFormatted}</dd>
+        <dd>{order.cart?.summary?.subTotal?.sellingPriceIncVatFormatted}</dd>
         {order.discount && order.discount.sellingPriceIncVat > 0 ? (
           <>
             <dt>{t('account.orders.discount')}</dt>
@@ -113,6 +151,7 @@ function OrderCard({ order }: { order: Order }) {
         <dt className="order-totals__total">{t('account.orders.total')}</dt>
         <dd className="order-totals__total">{order.orderTotal?.sellingPriceIncVatFormatted}</dd>
       </dl>
+      <Parcels details={order.shippingDetails} />
       <div className="order-card__meta">
         {payment ? (
           <div>
@@ -122,13 +161,6 @@ function OrderCard({ order }: { order: Order }) {
         ) : null}
         <AddressBlock title={t('account.orders.billingAddress')} address={order.billingAddress} />
         <AddressBlock title={t('account.orders.shippingAddress')} address={order.shippingAddress} />
-        {shipping?.trackingLink ? (
-          <p>
-            <a href={shipping.trackingLink} rel="noopener noreferrer" target="_blank">
-              {t('account.orders.tracking')}
-            </a>
-          </p>
-        ) : null}
       </div>
     </article>
   );

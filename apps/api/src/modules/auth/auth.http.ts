@@ -156,7 +156,7 @@ export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
         return 'sign' in result ? reply(200, result) : answer(result);
       }
       if (action === 'login') return answer(await login(body, info.clientIp, deps));
-      if (action === 'register') return answer(await register(body, deps));
+      if (action === 'register') return answer(await register(body, info.clientIp, deps));
       return answer(await changePassword(body, refreshToken, info.clientIp, deps));
     }
 

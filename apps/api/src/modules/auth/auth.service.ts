@@ -4,7 +4,7 @@
  * HTTP layer (auth.http.ts) maps them to status codes without guessing.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -16,16 +16,24 @@ import {
   setPasswordHash,
   type Customer,
 } from '../customers/customers.service.ts';
-import { refreshTokens } from './auth.tables.ts';
+import { refreshTokens, usedChallenges } from './auth.tables.ts';
 import { isPasswordDigest } from './password-digest.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
-import { attemptKeys, recordAttempt, recordSuccess, retryAfterSeconds } from './rate-limit.ts';
+import {
+  attemptKeys,
+  recordAttempt,
+  recordRegistration,
+  recordSuccess,
+  registerRetryAfterSeconds,
+  retryAfterSeconds,
+} from './rate-limit.ts';
 import {
   createChallenge,
   hashOpaqueToken,
   issueAccessToken,
   newRefreshToken,
-  verifyIdentitySignature,
+  verifiedIdentitySignature,
+  type VerifiedChallenge,
 } from './tokens.ts';
 
 /** Session length when "Kom ihåg mig" is on (SPEC §9): 7 days, in seconds. */
@@ -109,16 +117,50 @@ function decoy(logN: number): Promise<string> {
   return hash;
 }
 
-/** Checks username format, signature and digest of a credentials body. */
-function readCredentials(
+/**
+ * Marks a challenge used: inserts its nonce (the primary key makes this atomic: of two uses, also
+ * concurrent ones, exactly one succeeds) and, in the same statement, purges the nonces of
+ * challenges that can no longer be presented anyway. One statement.
+ * @returns true for the first use, false for a replay
+ */
+export async function consumeChallenge(
+  challenge: VerifiedChallenge,
+  deps: Pick<AuthDeps, 'db' | 'now'>,
+): Promise<boolean> {
+  const purge = deps.db
+    .$with('purge')
+    .as(
+      deps.db
+        .delete(usedChallenges)
+        .where(lt(usedChallenges.expiresAt, deps.now))
+        .returning({ nonce: usedChallenges.nonce }),
+    );
+  const inserted = await deps.db
+    .with(purge)
+    .insert(usedChallenges)
+    .values({ nonce: challenge.nonce, expiresAt: challenge.expiresAt })
+    .onConflictDoNothing()
+    .returning({ nonce: usedChallenges.nonce });
+  return inserted.length === 1;
+}
+
+/**
+ * Checks username format, signature and digest of a credentials body, and uses up the signed
+ * challenge: a challenge works once (a replayed one is INVALID_SIGNATURE, like a forged one).
+ */
+async function readCredentials(
   body: Credentials,
   deps: AuthDeps,
-): { email: string; digest: string } | AuthFailure {
+): Promise<{ email: string; digest: string } | AuthFailure> {
   const email = emailSchema.safeParse(body.username);
   if (!email.success || !isPasswordDigest(body.password)) return fail('BAD_REQUEST');
-  if (!verifyIdentitySignature(body.signature, email.data, deps.config.auth.jwtSecret, deps.now)) {
-    return fail('INVALID_SIGNATURE');
-  }
+  const signed = verifiedIdentitySignature(
+    body.signature,
+    email.data,
+    deps.config.auth.jwtSecret,
+    deps.now,
+  );
+  if (!signed || !(await consumeChallenge(signed, deps))) return fail('INVALID_SIGNATURE');
   return { email: email.data, digest: body.password };
 }
 
@@ -181,17 +223,28 @@ export async function login(
   ip: string | undefined,
   deps: AuthDeps,
 ): Promise<AuthResult> {
-  const credentials = readCredentials(body, deps);
+  const credentials = await readCredentials(body, deps);
   if ('ok' in credentials) return credentials;
   const customer = await checkPassword(credentials.email, credentials.digest, ip, deps);
   if ('ok' in customer) return customer;
   return issueSession(customer, sessionSeconds(body.sessionLifetime), deps);
 }
 
-/** POST /register with credentials (GEINS-API §7.2 step 6): creates the account and logs in. */
-export async function register(body: Credentials, deps: AuthDeps): Promise<AuthResult> {
-  const credentials = readCredentials(body, deps);
+/**
+ * POST /register with credentials (GEINS-API §7.2 step 6): creates the account and logs in.
+ * Rate limited per IP (rate-limit.ts): a locked address gets TOO_MANY_ATTEMPTS before anything
+ * about the e-mail is looked up, so the answer is the same whether the e-mail has an account.
+ */
+export async function register(
+  body: Credentials,
+  ip: string | undefined,
+  deps: AuthDeps,
+): Promise<AuthResult> {
+  const credentials = await readCredentials(body, deps);
   if ('ok' in credentials) return credentials;
+  const wait = await registerRetryAfterSeconds(deps.db, ip, deps.now);
+  if (wait > 0) return fail('TOO_MANY_ATTEMPTS', wait);
+  await recordRegistration(deps.db, ip, deps.now);
   if (await findCustomerByEmail(deps.db, credentials.email)) return fail('ACCOUNT_EXISTS');
   const hash = await hashPassword(credentials.digest, deps.config.auth.scryptLogN);
   const customer = await createCustomer(deps.db, credentials.email, hash);
@@ -275,7 +328,7 @@ export async function changePassword(
   ip: string | undefined,
   deps: AuthDeps,
 ): Promise<AuthResult> {
-  const credentials = readCredentials(body, deps);
+  const credentials = await readCredentials(body, deps);
   if ('ok' in credentials) return credentials;
   if (!isPasswordDigest(body.newPassword)) return fail('BAD_REQUEST');
   const session = await liveRefreshToken(refreshToken, deps);

@@ -1,13 +1,17 @@
 /**
- * Rate limiting of login attempts per account and per IP address, in the `login_attempts` table
- * so that it holds across instances. Every attempt counts as a failure before the password is
- * checked (concurrent guesses cannot slip through); a correct password clears the account's
- * counter and takes back the attempt from the IP's.
- *
- * Policy: after {@link ACCOUNT_FREE_FAILURES} consecutive failures of an account (or
- * {@link IP_FREE_FAILURES} from one IP) further attempts are refused for 2, 4, 8 … seconds,
- * doubling per failure, at most {@link MAX_LOCK_SECONDS}. Counters start over after
- * {@link RESET_AFTER_SECONDS} without failures.
+ * Rate limiting in the `login_attempts` table, so that it holds across instances:
+ * - **Logins** per account and per IP address. Every attempt counts as a failure before the
+ *   password is checked (concurrent guesses cannot slip through); a correct password clears the
+ *   account's counter and takes back the attempt from the IP's. After
+ *   {@link ACCOUNT_FREE_FAILURES} consecutive failures of an account (or {@link IP_FREE_FAILURES}
+ *   from one IP) further attempts are refused for 2, 4, 8 … seconds, doubling per failure, at most
+ *   {@link MAX_LOCK_SECONDS}. Counters start over after {@link RESET_AFTER_SECONDS} without
+ *   failures.
+ * - **Registrations** per IP address (key `register-ip:<ip>`), the same pattern: every attempt
+ *   counts (successful or not: registration is what tells whether an e-mail has an account, so it
+ *   must not be a fast enumeration oracle); after {@link REGISTER_IP_FREE_ATTEMPTS} the back-off
+ *   doubles from 2 s; the counter starts over after {@link REGISTER_RESET_AFTER_SECONDS} without
+ *   attempts.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -21,6 +25,11 @@ export const IP_FREE_FAILURES = 20;
 export const MAX_LOCK_SECONDS = 3600;
 /** Seconds without failures after which a counter starts over (1 day). */
 export const RESET_AFTER_SECONDS = 86400;
+
+/** Registrations from one IP address before the back-off starts. */
+export const REGISTER_IP_FREE_ATTEMPTS = 10;
+/** Seconds without registrations after which an IP's counter starts over (1 hour). */
+export const REGISTER_RESET_AFTER_SECONDS = 3600;
 
 /** The counter keys of one attempt. */
 export interface AttemptKeys {
@@ -64,8 +73,14 @@ export async function retryAfterSeconds(
   return wait;
 }
 
-async function countFailure(db: Database, key: string, free: number, now: Date): Promise<void> {
-  const resetBefore = new Date(now.getTime() - RESET_AFTER_SECONDS * 1000);
+async function countFailure(
+  db: Database,
+  key: string,
+  free: number,
+  now: Date,
+  resetAfterSeconds = RESET_AFTER_SECONDS,
+): Promise<void> {
+  const resetBefore = new Date(now.getTime() - resetAfterSeconds * 1000);
   const [row] = await db
     .insert(loginAttempts)
     .values({ key, failures: 1, lastFailureAt: now })
@@ -100,5 +115,41 @@ export async function recordSuccess(db: Database, keys: AttemptKeys): Promise<vo
       .update(loginAttempts)
       .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
       .where(eq(loginAttempts.key, keys.ip));
+  }
+}
+
+/** The counter key of registrations from `ip` (null when the address is unknown). */
+export function registerKey(ip: string | undefined): string | null {
+  return ip ? `register-ip:${ip}` : null;
+}
+
+/**
+ * Seconds until `ip` may register again (0 when allowed now or the address is unknown).
+ * One statement.
+ */
+export async function registerRetryAfterSeconds(
+  db: Database,
+  ip: string | undefined,
+  now: Date,
+): Promise<number> {
+  const key = registerKey(ip);
+  if (!key) return 0;
+  const [row] = await db
+    .select({ lockedUntil: loginAttempts.lockedUntil })
+    .from(loginAttempts)
+    .where(eq(loginAttempts.key, key));
+  const until = row?.lockedUntil;
+  return until && until > now ? Math.ceil((until.getTime() - now.getTime()) / 1000) : 0;
+}
+
+/** Counts a registration attempt from `ip` (before the account is looked up or created). */
+export async function recordRegistration(
+  db: Database,
+  ip: string | undefined,
+  now: Date,
+): Promise<void> {
+  const key = registerKey(ip);
+  if (key) {
+    await countFailure(db, key, REGISTER_IP_FREE_ATTEMPTS, now, REGISTER_RESET_AFTER_SECONDS);
   }
 }

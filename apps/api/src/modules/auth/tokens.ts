@@ -109,13 +109,41 @@ export function hashOpaqueToken(token: string): string {
 }
 
 /**
- * The challenge of GEINS-API §7.2 step 1 for `username`: `<issued unix s>.<nonce>.<mac>`. It is
- * stateless: the MAC binds it to the (normalised) username and the time it was issued.
+ * The challenge of GEINS-API §7.2 step 1 for `username`: `<issued unix s>.<nonce>.<mac>`. Issuing
+ * it is stateless: the MAC binds it to the (normalised) username and the time it was issued; its
+ * first use stores the nonce (auth.service.ts), so it works once.
  */
 export function createChallenge(username: string, secret: string, now: Date): string {
   const issued = Math.floor(now.getTime() / 1000);
   const nonce = randomBytes(12).toString('base64url');
   return `${issued}.${nonce}.${mac(secret, 'challenge', `${username}|${issued}|${nonce}`)}`;
+}
+
+/** A challenge that passed {@link verifiedChallenge}: its nonce and when it stops being valid. */
+export interface VerifiedChallenge {
+  /** The random part, unique per challenge: the key that makes a challenge single-use. */
+  nonce: string;
+  /** When the challenge stops being accepted (issued + {@link SIGN_WINDOW_SECONDS}). */
+  expiresAt: Date;
+}
+
+/**
+ * Checks that `challenge` was issued by us for `username` less than the sign window ago.
+ * @returns its nonce and expiry, or null
+ */
+export function verifiedChallenge(
+  challenge: string,
+  username: string,
+  secret: string,
+  now: Date,
+): VerifiedChallenge | null {
+  const [issuedText, nonce, presented, extra] = challenge.split('.');
+  if (!issuedText || !nonce || !presented || extra !== undefined) return null;
+  const issued = Number(issuedText);
+  const age = now.getTime() / 1000 - issued;
+  if (!Number.isSafeInteger(issued) || age < -5 || age > SIGN_WINDOW_SECONDS) return null;
+  if (!sameText(presented, mac(secret, 'challenge', `${username}|${issued}|${nonce}`))) return null;
+  return { nonce, expiresAt: new Date((issued + SIGN_WINDOW_SECONDS) * 1000) };
 }
 
 /** True when `challenge` was issued by us for `username` less than the sign window ago. */
@@ -125,12 +153,7 @@ export function verifyChallenge(
   secret: string,
   now: Date,
 ): boolean {
-  const [issuedText, nonce, presented] = challenge.split('.');
-  if (!issuedText || !nonce || !presented) return false;
-  const issued = Number(issuedText);
-  const age = now.getTime() / 1000 - issued;
-  if (!Number.isFinite(issued) || age < -5 || age > SIGN_WINDOW_SECONDS) return false;
-  return sameText(presented, mac(secret, 'challenge', `${username}|${issued}|${nonce}`));
+  return verifiedChallenge(challenge, username, secret, now) !== null;
 }
 
 /** The sign endpoint's answer (GEINS-API §7.2 step 2). */
@@ -150,21 +173,33 @@ export function signIdentity(identity: string, secret: string, now: Date): Ident
 
 /**
  * Checks a signature object sent with credentials: a genuine {@link signIdentity} result, made
- * less than the sign window ago, over a challenge issued to `username`.
+ * less than the sign window ago, over a challenge issued to `username`. Stateless: whether the
+ * challenge was used before is the caller's question (auth.service.ts consumes it).
+ * @returns the signed challenge, or null when anything does not hold
  */
+export function verifiedIdentitySignature(
+  value: unknown,
+  username: string,
+  secret: string,
+  now: Date,
+): VerifiedChallenge | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { identity, timestamp, signature } = value as Record<string, unknown>;
+  if (typeof identity !== 'string' || typeof timestamp !== 'string') return null;
+  if (typeof signature !== 'string') return null;
+  const signedAt = Date.parse(timestamp);
+  const age = (now.getTime() - signedAt) / 1000;
+  if (!Number.isFinite(signedAt) || age < -5 || age > SIGN_WINDOW_SECONDS) return null;
+  if (!sameText(signature, mac(secret, 'sign', `${identity}|${timestamp}`))) return null;
+  return verifiedChallenge(identity, username, secret, now);
+}
+
+/** {@link verifiedIdentitySignature} as a yes/no (the signature alone, not its single use). */
 export function verifyIdentitySignature(
   value: unknown,
   username: string,
   secret: string,
   now: Date,
 ): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const { identity, timestamp, signature } = value as Record<string, unknown>;
-  if (typeof identity !== 'string' || typeof timestamp !== 'string') return false;
-  if (typeof signature !== 'string') return false;
-  const signedAt = Date.parse(timestamp);
-  const age = (now.getTime() - signedAt) / 1000;
-  if (!Number.isFinite(signedAt) || age < -5 || age > SIGN_WINDOW_SECONDS) return false;
-  if (!sameText(signature, mac(secret, 'sign', `${identity}|${timestamp}`))) return false;
-  return verifyChallenge(identity, username, secret, now);
+  return verifiedIdentitySignature(value, username, secret, now) !== null;
 }

@@ -1,128 +1,130 @@
 /**
  * `getOrders` (GEINS-API §3.1: "needs Bearer"): the caller's own orders, newest first, through
  * the orders module's `listOrdersForCustomer`. Adds to `OrderType` (defined by checkout) the
- * order lines and the shipping details the account's order page shows (SPEC §3 Order: lines,
- * shipping method, tracking).
+ * order lines as `cart` (GEINS-API §4.6: "cart CartType (the order lines)") and the shipping
+ * details with parcel number and tracking link (SPEC §3 Order: shipping method, tracking).
  */
+import DataLoader from 'dataloader';
 import { builder } from '../../graphql/builder.ts';
 import { contextArgs } from '../../graphql/args.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { CartRef } from '../cart/cart.graphql.ts';
+import type { ProductRecord } from '../catalog/catalog.service.ts';
+import {
+  resolveShopContext,
+  type CurrencyInfo,
+  type PricedShopContext,
+} from '../channel/channel.service.ts';
 import { OrderRef } from '../checkout/checkout.graphql.ts';
-import { listOrdersForCustomer, type OrderView } from '../orders/orders.service.ts';
-import { formatMoney, minorToDecimal } from '../pricing/money.ts';
+import { orderCartView, productsByIds } from '../orders/order-cart.ts';
+import {
+  listOrdersForCustomer,
+  shipmentsOfOrder,
+  type OrderShipmentRecord,
+  type OrderView,
+} from '../orders/orders.service.ts';
 
-type OrderLine = { view: OrderView; line: OrderView['lines'][number] };
+/** Per request: the catalogue rows of order lines' products, batched over all orders shown. */
+const productLoaders = new WeakMap<GraphQLContext, DataLoader<number, ProductRecord | null>>();
 
-const money = (view: OrderView, minor: number) => minorToDecimal(minor, view.order.currencyCode);
-const formatted = (view: OrderView, minor: number) =>
-  formatMoney(minor, view.order.currencyCode, view.order.languageId || 'sv-SE');
+function productLoader(ctx: GraphQLContext): DataLoader<number, ProductRecord | null> {
+  let loader = productLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (ids) => {
+      const rows = await productsByIds(ctx.db, ids);
+      return ids.map((id) => rows.get(id) ?? null);
+    });
+    productLoaders.set(ctx, loader);
+  }
+  return loader;
+}
 
-/** `OrderLineType` (extension: Geins exposes order lines as `cart`). */
-export const OrderLineRef = builder.objectRef<OrderLine>('OrderLineType').implement({
+/**
+ * The shop context an order's amounts are shown in: its market and language, with the order's
+ * currency (also when the market has changed currency or is gone since).
+ */
+async function orderShop(ctx: GraphQLContext, view: OrderView): Promise<PricedShopContext> {
+  const shop = resolveShopContext(await ctx.directory(), {
+    marketId: view.order.marketId,
+    languageId: view.order.languageId,
+  });
+  const code = view.order.currencyCode;
+  const currency: CurrencyInfo =
+    shop.market.currency?.code === code
+      ? shop.market.currency
+      : { code, name: code, symbol: code, rate: 1, minorUnits: 100 };
+  return { ...shop, currency };
+}
+
+/** A `ShippingDetailType`: a parcel of the order, or the chosen method before anything shipped. */
+interface ShippingDetail {
+  view: OrderView;
+  shipment: OrderShipmentRecord | null;
+}
+
+/** `ShippingDetailType` (GEINS-API §4.6). */
+export const ShippingDetailRef = builder.objectRef<ShippingDetail>('ShippingDetailType').implement({
   description:
-    'A line of a placed order with the copies made at purchase (extension of GEINS-API §4.6; ' +
-    'amounts in kronor incl. VAT, formatted for the order language).',
+    'A parcel of an order with its tracking (GEINS-API §4.6). Before anything has shipped, one ' +
+    'entry names the chosen shipping method, without parcel, date or link.',
   fields: (t) => ({
-    productId: t.int({
+    id: t.int({
       nullable: false,
-      description: 'Product id.',
-      resolve: (l) => l.line.productId,
+      description:
+        'Shipment id; before shipping the negative order id (unique per order for caches).',
+      resolve: (s) => s.shipment?.id ?? -s.view.order.id,
     }),
-    skuId: t.int({ nullable: false, description: 'SKU id.', resolve: (l) => l.line.skuId }),
-    articleNumber: t.string({
+    name: t.string({
       nullable: false,
-      description: 'Article number of the SKU.',
-      resolve: (l) => l.line.skuArticleNumber || l.line.articleNumber,
+      description: 'Shipping method, e.g. "Leverans till ombud".',
+      resolve: (s) => s.shipment?.shippingName ?? s.view.order.shippingName,
     }),
-    name: t.string({ nullable: false, description: 'Product name.', resolve: (l) => l.line.name }),
-    skuName: t.string({
+    shippingId: t.int({
       nullable: false,
-      description: 'Variant (e.g. size) name.',
-      resolve: (l) => l.line.skuName,
+      description: 'Shipping method id.',
+      resolve: (s) => s.shipment?.shippingId ?? s.view.order.shippingId,
     }),
-    brand: t.string({
-      nullable: false,
-      description: 'Brand name.',
-      resolve: (l) => l.line.brandName,
+    parcelNumber: t.string({
+      description: "The carrier's parcel number; null until the parcel is handed over.",
+      resolve: (s) => s.shipment?.parcelNumber ?? null,
     }),
-    quantity: t.int({ nullable: false, description: 'Quantity.', resolve: (l) => l.line.quantity }),
-    unitPriceIncVat: t.field({
-      type: 'Decimal',
-      nullable: false,
-      description: 'Unit price paid incl. VAT, kronor (before cart discounts).',
-      resolve: (l) => money(l.view, l.line.unitPriceIncVat),
+    shippingDate: t.field({
+      type: 'DateTime',
+      description: 'When the parcel was handed to the carrier; null until shipped.',
+      resolve: (s) => s.shipment?.shippingDate ?? null,
     }),
-    unitPriceIncVatFormatted: t.string({
-      nullable: false,
-      description: 'Unit price formatted, e.g. "1 299 kr".',
-      resolve: (l) => formatted(l.view, l.line.unitPriceIncVat),
-    }),
-    totalIncVat: t.field({
-      type: 'Decimal',
-      nullable: false,
-      description: 'Line total after every discount incl. VAT, kronor.',
-      resolve: (l) => money(l.view, l.line.totalIncVat),
-    }),
-    totalIncVatFormatted: t.string({
-      nullable: false,
-      description: 'Line total formatted.',
-      resolve: (l) => formatted(l.view, l.line.totalIncVat),
+    trackingLink: t.string({
+      description:
+        "The carrier's tracking page for the parcel (from the shipping method's template); " +
+        'null until shipped and for methods without tracking (store pickup).',
+      resolve: (s) => s.shipment?.trackingLink ?? null,
     }),
   }),
 });
 
-/** `ShippingDetailType` (GEINS-API §4.6). */
-export const ShippingDetailRef = builder
-  .objectRef<{ view: OrderView }>('ShippingDetailType')
-  .implement({
-    description: 'How an order is shipped, with the parcel tracking when known (GEINS-API §4.6).',
-    fields: (t) => ({
-      id: t.int({
-        nullable: false,
-        description: 'Shipment id (the order id).',
-        resolve: (s) => s.view.order.id,
-      }),
-      name: t.string({
-        nullable: false,
-        description: 'Shipping method, e.g. "PostNord ombud".',
-        resolve: (s) => s.view.order.shippingName,
-      }),
-      shippingId: t.int({
-        nullable: false,
-        description: 'Shipping method id.',
-        resolve: (s) => s.view.order.shippingId,
-      }),
-      parcelNumber: t.string({
-        description: 'Parcel number; null until the parcel is handed over.',
-        resolve: () => null,
-      }),
-      shippingDate: t.field({
-        type: 'DateTime',
-        description: 'Shipping date; null until shipped.',
-        resolve: (s) => (s.view.order.status === 'completed' ? s.view.order.completedAt : null),
-      }),
-      trackingLink: t.string({
-        description: "The carrier's tracking page; null until the parcel has a number.",
-        resolve: () => null,
-      }),
-    }),
-  });
-
 builder.objectFields(OrderRef, (t) => ({
-  lines: t.field({
-    type: [OrderLineRef],
-    nullable: false,
-    description: 'The order lines (extension; Geins clients read them from `cart`).',
-    resolve: (view) => view.lines.map((line) => ({ view, line })),
+  cart: t.field({
+    type: CartRef,
+    description:
+      'The order lines as a completed cart (GEINS-API §4.6): items with the prices paid ' +
+      '(copies made at purchase; `product` shows the name bought under) and a summary of the ' +
+      "order's amounts in its currency.",
+    resolve: async (view, _args, ctx) => {
+      const found = await productLoader(ctx).loadMany(view.lines.map((l) => l.productId));
+      const catalogue = new Map<number, ProductRecord>();
+      for (const row of found) if (row && !(row instanceof Error)) catalogue.set(row.id, row);
+      return orderCartView(view, catalogue, await orderShop(ctx, view));
+    },
   }),
   shippingDetails: t.field({
     type: [ShippingDetailRef],
-    description: 'Shipping method and tracking of the order.',
-    resolve: (view) => [{ view }],
-  }),
-  itemValueIncVatFormatted: t.string({
-    nullable: false,
-    description: 'Value of the items incl. VAT, formatted (extension).',
-    resolve: (view) => formatted(view, view.order.itemValueIncVat),
+    description: "The order's parcels with tracking, or its shipping method before shipping.",
+    resolve: async (view, _args, ctx) => {
+      const shipments = view.shipments ?? (await shipmentsOfOrder(ctx.db, view.order.id));
+      return shipments.length > 0
+        ? shipments.map((shipment) => ({ view, shipment }))
+        : [{ view, shipment: null }];
+    },
   }),
 }));
 

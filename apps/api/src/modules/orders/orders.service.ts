@@ -4,15 +4,18 @@
  * their status changes only through {@link ORDER_TRANSITIONS} (ARCHITECTURE convention 5).
  * Amounts are integer minor units (öre).
  */
-import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
-import { orderLines, orders, orderStatusHistory } from './orders.tables.ts';
+import { trackingUrlTemplateOf } from '../shipping/shipping.service.ts';
+import { orderLines, orders, orderShipments, orderStatusHistory } from './orders.tables.ts';
 
 /** An order row. */
 export type OrderRecord = typeof orders.$inferSelect;
 /** An order line row. */
 export type OrderLineRecord = typeof orderLines.$inferSelect;
+/** A parcel of an order (GEINS-API §4.6 ShippingDetailType). */
+export type OrderShipmentRecord = typeof orderShipments.$inferSelect;
 /** What {@link insertOrder} writes (id, timestamps and status are set by it). */
 export type NewOrder = Omit<
   typeof orders.$inferInsert,
@@ -44,6 +47,8 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 export interface OrderView {
   order: OrderRecord;
   lines: OrderLineRecord[];
+  /** Its parcels, oldest first, when the reader loaded them (see {@link shipmentsOfOrder}). */
+  shipments?: OrderShipmentRecord[];
 }
 
 /**
@@ -140,49 +145,146 @@ export async function listOrdersForCustomer(
       ),
     )
     .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo));
-  return rows.map((order) => ({ order, lines: lines.filter((l) => l.orderId === order.id) }));
+  const shipments = await db
+    .select()
+    .from(orderShipments)
+    .where(
+      inArray(
+        orderShipments.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderShipments.id));
+  return rows.map((order) => ({
+    order,
+    lines: lines.filter((l) => l.orderId === order.id),
+    shipments: shipments.filter((p) => p.orderId === order.id),
+  }));
+}
+
+/** The parcels of an order, oldest first. One statement. */
+export async function shipmentsOfOrder(
+  db: Database,
+  orderId: number,
+): Promise<OrderShipmentRecord[]> {
+  return db
+    .select()
+    .from(orderShipments)
+    .where(eq(orderShipments.orderId, orderId))
+    .orderBy(asc(orderShipments.id));
+}
+
+/** A parcel handed to the carrier, registered with a status transition. */
+export interface ShipmentInput {
+  /** The carrier's parcel number: 4–40 letters, digits or dashes. */
+  parcelNumber: string;
+  /** When it was handed over (default: now). */
+  shippedAt?: Date;
+}
+
+/** Statuses with which a parcel may be registered: the order is on its way. */
+const SHIPPING_STATUSES: ReadonlySet<OrderStatus> = new Set(['processing', 'completed']);
+
+/**
+ * The tracking page of a parcel: the method's template with `{parcelNumber}` filled in
+ * (URL-encoded); null without a template or when the result is not an http(s) URL.
+ */
+export function trackingLinkFor(template: string | null, parcelNumber: string): string | null {
+  if (!template || !template.includes('{parcelNumber}')) return null;
+  const link = template.replaceAll('{parcelNumber}', encodeURIComponent(parcelNumber));
+  try {
+    const { protocol } = new URL(link);
+    return protocol === 'https:' || protocol === 'http:' ? link : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Options of {@link transitionOrder}. */
+export interface TransitionOptions {
+  /** Runs inside the transaction when the order is cancelled (e.g. return stock). */
+  onCancel?: (tx: Database, view: OrderView) => Promise<void>;
+  /**
+   * A parcel shipped with a move to processing or completed (also when the order already has
+   * that status: a further parcel). Its tracking link comes from the order's shipping method.
+   */
+  shipment?: ShipmentInput;
 }
 
 /**
  * Changes an order's status through {@link ORDER_TRANSITIONS}, locking the row (FOR UPDATE) and
- * writing a history row, in a transaction. Moving to the same status is a no-op.
- * @param onCancel runs inside the same transaction when the order is cancelled (e.g. return stock)
+ * writing a history row, in a transaction. Moving to the same status changes nothing (but still
+ * registers a given shipment). A shipment writes an `order_shipments` row with the tracking link
+ * of the order's shipping method ({@link trackingLinkFor}); the same parcel number twice is
+ * written once.
+ * @param options `onCancel`, or {@link TransitionOptions} (`onCancel`, `shipment`)
  * @throws ShopError NOT_FOUND for an unknown order; BAD_USER_INPUT for a transition the table
- *   does not allow (nothing is written).
+ *   does not allow, a shipment with another status than processing or completed, or a malformed
+ *   parcel number (nothing is written).
  */
 export async function transitionOrder(
   db: Database,
   orderId: number,
   to: OrderStatus,
   reason: string,
-  onCancel?: (tx: Database, view: OrderView) => Promise<void>,
+  options?: TransitionOptions | TransitionOptions['onCancel'],
 ): Promise<OrderRecord> {
+  const { onCancel, shipment } =
+    typeof options === 'function' ? { onCancel: options } : { ...options };
+  const parcelNumber = shipment?.parcelNumber.trim();
+  if (shipment && (!SHIPPING_STATUSES.has(to) || !/^[A-Za-z0-9-]{4,40}$/.test(parcelNumber!))) {
+    throw new ShopError('BAD_USER_INPUT', 'Ogiltig försändelse', { to, field: 'parcelNumber' });
+  }
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new ShopError('NOT_FOUND', 'Ordern finns inte');
     const from = order.status as OrderStatus;
-    if (from === to) return order;
-    if (!canTransition(from, to)) {
-      throw new ShopError('BAD_USER_INPUT', `Ordern kan inte gå från ${from} till ${to}`, {
-        from,
-        to,
-      });
+    let current = order;
+    if (from !== to) {
+      if (!canTransition(from, to)) {
+        throw new ShopError('BAD_USER_INPUT', `Ordern kan inte gå från ${from} till ${to}`, {
+          from,
+          to,
+        });
+      }
+      const [updated] = await tx
+        .update(orders)
+        .set({
+          status: to,
+          updatedAt: new Date(),
+          ...(to === 'completed' ? { completedAt: new Date() } : {}),
+        })
+        .where(eq(orders.id, orderId))
+        .returning();
+      current = updated!;
+      await tx
+        .insert(orderStatusHistory)
+        .values({ orderId, fromStatus: from, toStatus: to, reason });
+      if (to === 'cancelled' && onCancel) {
+        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+        await onCancel(tx, { order: current, lines });
+      }
     }
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        status: to,
-        updatedAt: new Date(),
-        ...(to === 'completed' ? { completedAt: new Date() } : {}),
-      })
-      .where(eq(orders.id, orderId))
-      .returning();
-    await tx.insert(orderStatusHistory).values({ orderId, fromStatus: from, toStatus: to, reason });
-    if (to === 'cancelled' && onCancel) {
-      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-      await onCancel(tx, { order: updated!, lines });
+    if (shipment && parcelNumber) {
+      const [known] = await tx
+        .select({ id: orderShipments.id })
+        .from(orderShipments)
+        .where(
+          and(eq(orderShipments.orderId, orderId), eq(orderShipments.parcelNumber, parcelNumber)),
+        );
+      if (!known) {
+        const template = await trackingUrlTemplateOf(tx, order.shippingId);
+        await tx.insert(orderShipments).values({
+          orderId,
+          shippingId: order.shippingId,
+          shippingName: order.shippingName,
+          parcelNumber,
+          shippingDate: shipment.shippedAt ?? new Date(),
+          trackingLink: trackingLinkFor(template, parcelNumber),
+        });
+      }
     }
-    return updated!;
+    return current;
   });
 }
 
