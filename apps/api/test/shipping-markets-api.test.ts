@@ -328,6 +328,28 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
     expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
+  it('writes the numbers of "only {stock} left" in the request language', async () => {
+    await handle.db.update(stock).set({ inStock: 1000 }).where(eq(stock.skuId, F.bike.skuId));
+    const ADD = `mutation($id: String!, $m: String) {
+      addToCart(id: $id, item: { skuId: ${F.bike.skuId}, quantity: 600 }, marketId: $m) { id } }`;
+    const twice = async (m: string) => {
+      const { data } = await client.query(GET_CART, { id: '', m });
+      const id = data!.getCart.id as string;
+      expect((await client.query(ADD, { id, m })).errors).toBeUndefined();
+      return (await client.query(ADD, { id, m })).errors?.[0];
+    };
+    const danish = await twice('dk');
+    expect(danish?.extensions).toMatchObject({ code: 'OUT_OF_STOCK', stock: 1000 });
+    expect(danish?.message).toBe(
+      'Det finns bara 1.000 kvar i lager och du har redan 600 i varukorgen',
+    );
+    const swedish = await twice('se');
+    expect(swedish?.message).toBe(
+      'Det finns bara 1\u00a0000 kvar i lager och du har redan 600 i varukorgen',
+    );
+    await handle.db.update(stock).set({ inStock: 100 }).where(eq(stock.skuId, F.bike.skuId));
+  });
+
   it('validateOrderConditions: stock, shipping and payment selection, e-mail, completed carts', async () => {
     const check = async (cartId: string, email?: string) => {
       const result = await client.query(VALIDATE, { cartId, email, m: 'fi' });

@@ -352,16 +352,20 @@ async function sellableSku(db: Database, skuId: number, shop: PricedShopContext,
 }
 
 /**
- * SPEC §8 "only {stock} left" / "{quantity} already in cart" as a typed error.
+ * SPEC §8 "only {stock} left" / "{quantity} already in cart" as a typed error. The text is
+ * Swedish; its numbers are written in the request's culture (issue 4: "1 200" in sv-SE and
+ * fi-FI, "1,200" in en-US).
  * @param inCart units of the SKU already in the cart
+ * @param culture the request language, e.g. `fi-FI`
  */
-function outOfStock(skuId: number, sellable: number, inCart: number): ShopError {
+function outOfStock(skuId: number, sellable: number, inCart: number, culture: string): ShopError {
+  const count = (n: number) => new Intl.NumberFormat(culture).format(n);
   const message =
     sellable <= 0
       ? 'Tyvärr är varan slut i lager'
       : inCart > 0
-        ? `Det finns bara ${sellable} kvar i lager och du har redan ${inCart} i varukorgen`
-        : `Det finns bara ${sellable} kvar i lager`;
+        ? `Det finns bara ${count(sellable)} kvar i lager och du har redan ${count(inCart)} i varukorgen`
+        : `Det finns bara ${count(sellable)} kvar i lager`;
   return new ShopError('OUT_OF_STOCK', message, {
     skuId,
     stock: Number.isFinite(sellable) ? sellable : null,
@@ -406,7 +410,8 @@ export async function addToCart(
     .from(cartItems)
     .where(and(eq(cartItems.cartId, record.id), eq(cartItems.skuId, item.skuId)));
   const inCart = existing?.quantity ?? 0;
-  if (inCart + item.quantity > sku.sellable) throw outOfStock(item.skuId, sku.sellable, inCart);
+  if (inCart + item.quantity > sku.sellable)
+    throw outOfStock(item.skuId, sku.sellable, inCart, shop.language.id);
   if (inCart + item.quantity > MAX_LINE_QUANTITY) checkQuantity(inCart + item.quantity, 1);
   await db
     .insert(cartItems)
@@ -467,7 +472,7 @@ export async function updateCartItem(
     const levels = (await stockBySkuIds(db, [existing.skuId])).get(existing.skuId);
     const sellable = sellableUnits(levels);
     if (item.quantity > existing.quantity && item.quantity > sellable) {
-      throw outOfStock(existing.skuId, sellable, existing.quantity);
+      throw outOfStock(existing.skuId, sellable, existing.quantity, shop.language.id);
     }
     await db
       .update(cartItems)

@@ -372,7 +372,7 @@ export async function validateOrderConditions(
       return invalid(
         line.sellable <= 0
           ? `Tyvärr är ${line.productName} (${line.skuName}) slut i lager`
-          : `Det finns bara ${line.sellable} kvar i lager av ${line.productName} (${line.skuName})`,
+          : `Det finns bara ${new Intl.NumberFormat(shop.language.id).format(line.sellable)} kvar i lager av ${line.productName} (${line.skuName})`,
       );
     }
   }
@@ -510,7 +510,7 @@ async function writeOrderFromCart(
       const first = view.lines.find((l) => l.skuId === shortages[0]!.skuId)!;
       throw new ShopError(
         'OUT_OF_STOCK',
-        `Tyvärr räcker inte lagret: ${first.productName} (${first.skuName}) finns bara i ${shortages[0]!.available} ex.`,
+        `Tyvärr räcker inte lagret: ${first.productName} (${first.skuName}) finns bara i ${new Intl.NumberFormat(shop.language.id).format(shortages[0]!.available)} ex.`,
         { skuIds: shortages.map((s) => s.skuId), shortages },
       );
     }
