@@ -1,5 +1,6 @@
 /**
- * `npx tsx bench/discovery.ts [--products 100000] [--db postgres] [--runs 200]`: latency of product
+ * `npx tsx bench/discovery.ts [--products 100000] [--db postgres] [--runs 200] [--warmup 20]
+ * [--no-cache] [--database-url URL]`: latency of product
  * discovery through the API's in-process fetch handler (issue 5), p50 and p95 in milliseconds:
  * - a category list page with facets (products with count, 24 cards and `filters`, plus the base
  *   facets, as the storefront asks for a filtered category);
@@ -7,7 +8,11 @@
  * - a suggestion (`products(take 5, searchText)` + `searchSuggestions`).
  * The catalogue is seeded into a throw-away database: in-memory PGlite (default), or with
  * `--db postgres` a new database on TEST_DATABASE_URL / postgres://postgres@127.0.0.1:5432/test,
- * dropped at the end. Prints figures only; never asserts (speed is not a test).
+ * dropped at the end; or with `--database-url` an existing, seeded PostgreSQL database, used as
+ * it is (not seeded, not dropped; `--products` is then ignored).
+ * The product-list cache (apps/api/src/modules/catalog/list-cache.ts) is on as in production;
+ * `--no-cache` turns it off, so every request runs the list statements.
+ * Prints figures only; never asserts (speed is not a test).
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -17,31 +22,56 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type DbHandle } from '../apps/api/src/db/client.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { seedCatalogue } from '../apps/api/src/db/seed/seed.ts';
+import { setListCacheEnabled } from '../apps/api/src/modules/catalog/list-cache.ts';
 import { percentile } from './stats.ts';
 
 interface Options {
   products: number;
   db: 'pglite' | 'postgres';
   runs: number;
+  warmup: number;
+  cache: boolean;
+  databaseUrl: string | null;
 }
 
+const USAGE =
+  'Usage: bench/discovery.ts [--products N] [--db pglite|postgres] [--runs N] [--warmup N] [--no-cache] [--database-url URL]';
+
 function parseOptions(argv: string[]): Options {
-  const options: Options = { products: 640, db: 'pglite', runs: 200 };
+  const options: Options = {
+    products: 640,
+    db: 'pglite',
+    runs: 200,
+    warmup: 20,
+    cache: true,
+    databaseUrl: null,
+  };
   for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--help' || argv[i] === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (argv[i] === '--no-cache') {
+      options.cache = false;
+      continue;
+    }
     const [key, inline] = argv[i]!.split('=');
     const value = inline ?? argv[++i];
     if (key === '--products') options.products = Number(value);
     else if (key === '--runs') options.runs = Number(value);
+    else if (key === '--warmup') options.warmup = Number(value);
     else if (key === '--db' && (value === 'pglite' || value === 'postgres')) options.db = value;
-    else
-      throw new Error(
-        `Unknown option ${argv[i]}. Usage: bench/discovery.ts [--products N] [--db pglite|postgres] [--runs N]`,
-      );
+    else if (key === '--database-url' && value) {
+      options.databaseUrl = value;
+      options.db = 'postgres';
+    } else throw new Error(`Unknown option ${argv[i]}. ${USAGE}`);
   }
   if (!Number.isSafeInteger(options.products) || options.products < 1)
     throw new Error('--products must be a positive integer');
   if (!Number.isSafeInteger(options.runs) || options.runs < 5)
     throw new Error('--runs must be at least 5');
+  if (!Number.isSafeInteger(options.warmup) || options.warmup < 0)
+    throw new Error('--warmup must be 0 or more');
   return options;
 }
 
@@ -87,13 +117,29 @@ async function openDatabase(kind: Options['db']): Promise<DbHandle> {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  const handle = await openDatabase(options.db);
+  const handle = options.databaseUrl
+    ? await createDb({ databaseUrl: options.databaseUrl, poolMax: 4 })
+    : await openDatabase(options.db);
   try {
     await runMigrations(handle);
     const seedStart = performance.now();
-    await seedCatalogue(handle.db, { products: options.products });
-    const seedMs = performance.now() - seedStart;
+    let seeded: string;
+    if (options.databaseUrl) {
+      const [row] = (
+        (await handle.db.execute(
+          'select count(*)::int as n from products' as never,
+        )) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows;
+      options.products = row?.n ?? 0;
+      seeded = 'an existing database';
+    } else {
+      await seedCatalogue(handle.db, { products: options.products });
+      seeded = `seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`;
+    }
     if (handle.kind === 'postgres') await handle.db.execute('ANALYZE' as never);
+    setListCacheEnabled(handle.db, options.cache);
     const config = { ...loadConfig({ API_KEY: 'bench-key-123456', NODE_ENV: 'production' }) };
     const api = createApi({ db: handle.db, config, log: { error: () => undefined } });
     const post = async (query: string, variables: Record<string, unknown>) => {
@@ -139,12 +185,12 @@ async function main() {
     ];
 
     console.log(
-      `\nDiscovery latency, ${options.products} products on ${handle.kind} (seeded in ${(seedMs / 1000).toFixed(1)} s), ${options.runs} runs each after 20 warm-up runs, in-process API:\n`,
+      `\nDiscovery latency, ${options.products} products on ${handle.kind} (${seeded}), list cache ${options.cache ? 'on' : 'off'}, ${options.runs} runs each after ${options.warmup} warm-up runs, in-process API:\n`,
     );
     console.log('| query | p50 ms | p95 ms | max ms |');
     console.log('|---|---:|---:|---:|');
     for (const [name, run] of cases) {
-      for (let i = 0; i < 20; i += 1) await run();
+      for (let i = 0; i < options.warmup; i += 1) await run();
       const times: number[] = [];
       for (let i = 0; i < options.runs; i += 1) {
         const start = performance.now();

@@ -107,7 +107,8 @@ export function readStamp(db: Database, now: Date): Promise<CacheStamp | null> {
 /**
  * The result of `compute` for `key`, from the cache when it was computed under `stamp`;
  * otherwise computes it (concurrent callers share one computation) and keeps it. A failed
- * computation is not kept. `stamp` null: computes without caching.
+ * computation is not kept. `stamp` null: computes without caching. `compute` must return a
+ * real Promise (an `async` function): a Drizzle query builder would run again when awaited.
  */
 export function cached<T>(
   db: Database,

@@ -266,14 +266,19 @@ export async function listProducts(
     }),
     take === 0
       ? Promise.resolve([] as ProductRecord[])
-      : cached(db, STOCK_SORTS.has(sort) ? null : stamp, `page ${skip} ${take} ${key}`, () =>
-          db
-            .select()
-            .from(products)
-            .where(where)
-            .orderBy(...order)
-            .limit(take)
-            .offset(skip),
+      : cached(
+          db,
+          STOCK_SORTS.has(sort) ? null : stamp,
+          `page ${skip} ${take} ${key}`,
+          async () =>
+            // Awaited here: a Drizzle query runs again each time it is awaited.
+            await db
+              .select()
+              .from(products)
+              .where(where)
+              .orderBy(...order)
+              .limit(take)
+              .offset(skip),
         ),
   ]);
   let filters: Promise<FilterCollection> | undefined;
