@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, t } from './i18n';
+import { currencySymbol, formatDate, formatNumber, t } from './i18n';
 import sv from './sv.json';
 import en from './en.json';
 import da from './da.json';
@@ -17,6 +17,39 @@ describe('t', () => {
     expect(t('list.count', { count: 0 })).toBe('Inga produkter');
     expect(t('list.count', { count: 1 })).toBe('1 produkt');
     expect(t('list.count', { count: 1234 })).toBe('1\u00a0234 produkter');
+  });
+
+  it('writes numbers in the request culture while texts and plural rules stay Swedish', () => {
+    const values = { shown: 20, count: 1234 };
+    expect(t('list.showing', values)).toBe('Visar 20 av 1\u00a0234 produkter');
+    expect(t('list.showing', values, 'en-US')).toBe('Visar 20 av 1,234 produkter');
+    expect(t('list.showing', values, 'da-DK')).toBe('Visar 20 av 1.234 produkter');
+    expect(t('list.showing', values, 'fi-FI')).toBe('Visar 20 av 1\u00a0234 produkter');
+    expect(t('list.count', { count: 1234 }, 'en-US')).toBe('1,234 produkter');
+    expect(t('list.count', { count: 1 }, 'fi-FI')).toBe('1 produkt');
+    expect(t('search.showAll', { count: 12345 }, 'de-DE')).toBe('Visa alla 12.345 träffar');
+    // An unknown culture falls back to Swedish.
+    expect(t('list.showing', values, 'not a culture!')).toBe('Visar 20 av 1\u00a0234 produkter');
+  });
+
+  it('writes the price filter chip in the market currency and culture', () => {
+    expect(
+      t('list.filter.priceChip', {
+        lowest: formatNumber(1000),
+        highest: formatNumber(5000),
+        currency: currencySymbol('SEK'),
+      }),
+    ).toBe('1\u00a0000–5\u00a0000 kr');
+    expect(
+      t('list.filter.priceChip', {
+        lowest: formatNumber(100, 'fi-FI'),
+        highest: '…',
+        currency: currencySymbol('EUR', 'fi-FI'),
+      }),
+    ).toBe('100–… €');
+    expect(formatNumber(1234.5, 'en-US')).toBe('1,234.5');
+    expect(currencySymbol('NOK', 'nb-NO')).toBe('kr');
+    expect(currencySymbol('XYZ!', 'sv-SE')).toBe('XYZ!');
   });
 
   it('has the stock and delivery texts of SPEC §4', () => {

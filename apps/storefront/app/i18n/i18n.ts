@@ -17,19 +17,95 @@ export type MessageValues = Record<string, PrimitiveType>;
 
 /** Message texts; in the browser build they arrive precompiled to ICU ASTs (vite.config.ts). */
 const messages: Record<MessageKey, string | MessageFormatElement[]> = sv;
-const compiled = new Map<MessageKey, IntlMessageFormat>();
+const compiled = new Map<string, IntlMessageFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+const cultures = new Map<string, string>();
+
+/** `culture` when Intl knows it, else Swedish. */
+function supportedCulture(culture: string): string {
+  if (culture === locale) return locale;
+  let resolved = cultures.get(culture);
+  if (resolved === undefined) {
+    try {
+      resolved = Intl.NumberFormat.supportedLocalesOf([culture])[0] ?? locale;
+    } catch {
+      resolved = locale;
+    }
+    if (cultures.size < 100) cultures.set(culture, resolved);
+  }
+  return resolved;
+}
+
+/** A cached number format of the culture. */
+function numberFormat(culture: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${culture}|${JSON.stringify(options ?? {})}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(culture, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
 
 /**
- * Formats the message `key` of the Swedish catalogue with `values`.
- * @example t('price.discount', { percent: 25 }) // "-25 %"
+ * A message compiled for one culture: the texts and plural rules stay Swedish (SPEC §1, only
+ * the Swedish catalogue is loaded), numbers (`{count, number}`, plural `#`) follow the culture.
  */
-export function t(key: MessageKey, values?: MessageValues): string {
-  let format = compiled.get(key);
+function compile(key: MessageKey, culture: string): IntlMessageFormat {
+  const cacheKey = `${culture}|${key}`;
+  let format = compiled.get(cacheKey);
   if (!format) {
-    format = new IntlMessageFormat(messages[key], locale);
-    compiled.set(key, format);
+    format =
+      culture === locale
+        ? new IntlMessageFormat(messages[key], locale)
+        : new IntlMessageFormat(messages[key], locale, undefined, {
+            formatters: {
+              getNumberFormat: (_locales, options) => numberFormat(culture, options),
+              getDateTimeFormat: (_locales, options) => new Intl.DateTimeFormat(culture, options),
+              getPluralRules: (locales, options) => new Intl.PluralRules(locales, options),
+            },
+          });
+    compiled.set(cacheKey, format);
   }
-  return String(format.format(values));
+  return format;
+}
+
+/**
+ * Formats the message `key` of the Swedish catalogue with `values`. Numbers in the message
+ * (`{count, number}`, a plural's `#`) are written in `culture`, the request language
+ * (`useCulture()` in components, `context.market.languageId` on the server): texts stay
+ * Swedish, "1 234" becomes "1,234" in en-US and "1 234" in fi-FI. Money arrives formatted
+ * (formatMoney in the market's currency and culture). An unknown culture falls back to Swedish.
+ * @example t('price.discount', { percent: 25 }) // "-25 %"
+ * @example t('list.showing', { shown: 20, count: 1234 }, 'en-US') // "Visar 20 av 1,234 produkter"
+ */
+export function t(key: MessageKey, values?: MessageValues, culture: string = locale): string {
+  return String(compile(key, supportedCulture(culture)).format(values));
+}
+
+/**
+ * A number in the culture of the request language, e.g. for a value put into a message as
+ * text: `formatNumber(1234, 'en-US')` -> "1,234"; Swedish ("1 234") by default.
+ */
+export function formatNumber(value: number, culture: string = locale): string {
+  return numberFormat(supportedCulture(culture)).format(value);
+}
+
+/**
+ * How the culture writes the currency: `currencySymbol('SEK', 'sv-SE')` -> "kr",
+ * `currencySymbol('EUR', 'fi-FI')` -> "€"; the code itself when Intl does not know it.
+ */
+export function currencySymbol(currencyCode: string, culture: string = locale): string {
+  try {
+    return (
+      numberFormat(supportedCulture(culture), { style: 'currency', currency: currencyCode })
+        .formatToParts(0)
+        .find((part) => part.type === 'currency')?.value ?? currencyCode
+    );
+  } catch {
+    return currencyCode;
+  }
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

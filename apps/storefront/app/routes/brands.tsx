@@ -7,6 +7,7 @@ import type { Route } from './+types/brands';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { BrandsPageDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
+import { useCulture } from '../market/market-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import listStyles from '../styles/list.css?url';
 
@@ -74,12 +75,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The brands page. */
 export default function BrandsPage({ loaderData }: Route.ComponentProps) {
   const { groups } = loaderData;
+  const culture = useCulture();
   return (
     <div className="page container">
       <Breadcrumbs items={[{ name: t('brands.title'), url: '/varumarken' }]} />
       <header className="list-header">
         <h1 className="list-header__title">{t('brands.title')}</h1>
-        <p className="list-header__description">{t('brands.count', { count: loaderData.total })}</p>
+        <p className="list-header__description">
+          {t('brands.count', { count: loaderData.total }, culture)}
+        </p>
       </header>
       <nav aria-label={t('brands.letters')} className="brand-letters">
         <ul>
@@ -106,7 +110,7 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
                   <Link to={brand.url}>
                     {brand.name}
                     <span className="brand-group__count">
-                      {t('brands.products', { count: brand.count })}
+                      {t('brands.products', { count: brand.count }, culture)}
                     </span>
                   </Link>
                 </li>

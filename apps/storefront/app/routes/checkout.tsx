@@ -36,6 +36,7 @@ import {
 } from '../features/checkout/checkout-view';
 import { CheckoutMarketSelect } from '../features/market/checkout-market-select';
 import { t } from '../i18n/i18n';
+import { useCulture } from '../market/market-view';
 import { cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import cartStyles from '../styles/cart.css?url';
@@ -234,6 +235,7 @@ function ShippingOptions({
 /** The checkout page. */
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, attempt } = loaderData;
+  const culture = useCulture();
   const errors: FieldErrors = useMemo(() => actionData?.errors ?? {}, [actionData]);
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -491,7 +493,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </Form>
         <aside className="cart-aside" aria-labelledby="checkout-cart-title">
           <h2 id="checkout-cart-title" className="cart-aside__title">
-            {t('checkout.yourCart', { count: cart.count })}
+            {t('checkout.yourCart', { count: cart.count }, culture)}
           </h2>
           <ul className="cart-lines">
             {cart.lines.map((line) => (

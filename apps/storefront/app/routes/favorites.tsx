@@ -20,6 +20,7 @@ import { ProductGrid } from '../features/product/product-card';
 import { stockStatus } from '@trampa/api/stock-status';
 import { ListPageDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
+import { useCulture } from '../market/market-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import listStyles from '../styles/list.css?url';
 
@@ -70,13 +71,14 @@ export async function action({ request }: Route.ActionArgs) {
 /** The favourites page. */
 export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
   const { products } = loaderData;
+  const culture = useCulture();
   return (
     <div className="page container">
       <Breadcrumbs items={[{ name: t('favorites.title'), url: '/favoriter' }]} />
       <header className="list-header">
         <h1 className="list-header__title">{t('favorites.title')}</h1>
         <p className="list-header__description" aria-live="polite">
-          {t('favorites.count', { count: products.length })}
+          {t('favorites.count', { count: products.length }, culture)}
         </p>
       </header>
       {products.length > 0 ? (

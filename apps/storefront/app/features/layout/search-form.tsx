@@ -19,6 +19,7 @@ import {
 import { useFetcher, useNavigate } from 'react-router';
 import { SearchIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
+import { useCulture } from '../../market/market-view';
 import { searchPath } from '../../routing/paths';
 import { productImageUrl } from '../product/image-url';
 import { readRecent, rememberSearch, type Suggestions } from '../search/suggestions';
@@ -49,6 +50,7 @@ const GROUP_LABELS: Record<Option['group'], Parameters<typeof t>[0]> = {
 /** Product search form of the header. */
 export function SearchForm() {
   const navigate = useNavigate();
+  const culture = useCulture();
   const id = useId();
   const listboxId = `${id}-listbox`;
   const fetcher = useFetcher<Suggestions>();
@@ -180,10 +182,10 @@ export function SearchForm() {
     ? ''
     : query
       ? data && data.query.toLowerCase() === query.slice(0, 100).toLowerCase()
-        ? t('search.suggestionCount', { count: options.length })
+        ? t('search.suggestionCount', { count: options.length }, culture)
         : ''
       : options.length > 0
-        ? t('search.suggestionCount', { count: options.length })
+        ? t('search.suggestionCount', { count: options.length }, culture)
         : '';
 
   const groups: Array<{
@@ -281,7 +283,7 @@ export function SearchForm() {
                 search(query);
               }}
             >
-              {t('search.showAll', { count: data.count })}
+              {t('search.showAll', { count: data.count }, culture)}
             </a>
           ) : null}
         </div>

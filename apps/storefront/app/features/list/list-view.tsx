@@ -17,7 +17,8 @@ import {
 } from 'react';
 import { Form, Link, useFetcher, useNavigate, useNavigation } from 'react-router';
 import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs';
-import { t, type MessageKey } from '../../i18n/i18n';
+import { currencySymbol, formatNumber, t, type MessageKey } from '../../i18n/i18n';
+import { useCulture, useMarketView } from '../../market/market-view';
 import { ProductGrid } from '../product/product-card';
 import type { FacetGroup } from './facets';
 import type { ListPageData, ListProduct } from './list-page.server';
@@ -52,6 +53,7 @@ export function ListView({
   hideEmpty?: boolean;
 }) {
   const { products, lastPage, more, loading } = useAppendedPages(data);
+  const culture = useCulture();
   const navigation = useNavigation();
   const busy = navigation.state === 'loading' && navigation.location?.pathname === data.path;
   const clearAll = hrefOf(
@@ -90,7 +92,7 @@ export function ListView({
           >
             <div className="list-toolbar">
               <h2 id="list-products-title" className="list-toolbar__count" aria-live="polite">
-                {t('list.count', { count: data.count })}
+                {t('list.count', { count: data.count }, culture)}
               </h2>
               <div className="list-sort">
                 <label htmlFor="list-sort">{t('list.sort.label')}</label>
@@ -144,13 +146,17 @@ export function ListView({
             <div className="list-pager">
               <p className="list-pager__status" aria-live="polite">
                 {data.count > 0
-                  ? t('list.showing', {
-                      shown: Math.min(
-                        data.count,
-                        (data.firstPage - 1) * PAGE_SIZE + products.length,
-                      ),
-                      count: data.count,
-                    })
+                  ? t(
+                      'list.showing',
+                      {
+                        shown: Math.min(
+                          data.count,
+                          (data.firstPage - 1) * PAGE_SIZE + products.length,
+                        ),
+                        count: data.count,
+                      },
+                      culture,
+                    )
                   : null}
               </p>
               {lastPage < data.pages ? (
@@ -176,12 +182,15 @@ export function ListView({
 /** Chips of the active filters, each a link without it, and "Rensa alla". */
 function ActiveFilters({ data, clearAll }: { data: ListPageData; clearAll: string }) {
   const { selection } = data;
+  const culture = useCulture();
+  const currency = useMarketView()?.currency ?? 'SEK';
   if (!data.filtered) return null;
   const price =
     selection.lowest !== null || selection.highest !== null
       ? t('list.filter.priceChip', {
-          lowest: selection.lowest ?? 0,
-          highest: selection.highest ?? '…',
+          lowest: formatNumber(selection.lowest ?? 0, culture),
+          highest: selection.highest === null ? '…' : formatNumber(selection.highest, culture),
+          currency: currencySymbol(currency, culture),
         })
       : null;
   return (
@@ -326,6 +335,7 @@ function FilterPanel({ data }: { data: ListPageData }) {
 /** One facet group as a fieldset of checkboxes with counts. */
 function FacetFieldset({ group }: { group: FacetGroup }) {
   const [expanded, setExpanded] = useState(false);
+  const culture = useCulture();
   const LIMIT = 8;
   const long = group.options.length > LIMIT + 2;
   const shown =
@@ -354,7 +364,7 @@ function FacetFieldset({ group }: { group: FacetGroup }) {
               <span className="facet__label">{option.label}</span>
               <span className="facet__count">
                 <span className="sr-only">, </span>
-                {t('list.filter.count', { count: option.count })}
+                {t('list.filter.count', { count: option.count }, culture)}
               </span>
             </label>
           </li>
@@ -369,7 +379,7 @@ function FacetFieldset({ group }: { group: FacetGroup }) {
         >
           {expanded
             ? t('list.filter.showFewer')
-            : t('list.filter.showAll', { count: group.options.length })}
+            : t('list.filter.showAll', { count: group.options.length }, culture)}
         </button>
       ) : null}
     </fieldset>
