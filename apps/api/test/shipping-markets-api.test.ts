@@ -161,6 +161,28 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
     });
   });
 
+  it("MarketType tells each market's free-shipping threshold (shop extension)", async () => {
+    const { data, errors } = await client.query(
+      `{ channel { markets { id freeShippingThresholdIncVat freeShippingThresholdIncVatFormatted } } }`,
+    );
+    expect(errors).toBeUndefined();
+    expect(
+      data!.channel.markets.map(
+        (m: {
+          id: string;
+          freeShippingThresholdIncVat: number;
+          freeShippingThresholdIncVatFormatted: string;
+        }) => [m.id, m.freeShippingThresholdIncVat, plain(m.freeShippingThresholdIncVatFormatted)],
+      ),
+    ).toEqual([
+      ['SE|SEK', 499, '499 kr'],
+      ['NO|NOK', 599, '599 kr'],
+      ['DK|DKK', 449, '449 kr.'],
+      ['FI|EUR', 49, '49 €'],
+      ['EU|EUR', 49, '€49'],
+    ]);
+  });
+
   it('offers only the methods with a fee row in the checkout market, for zips of its country', async () => {
     const cartId = await cartWith('fi', [[F.tube.skuId, 1]]);
     let result = await client.query(CHECKOUT, {

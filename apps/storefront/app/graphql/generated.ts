@@ -960,6 +960,7 @@ export type ChannelMarketsQuery = {
       virtual: boolean | null;
       onlyDisplayInCheckout: boolean | null;
       groupKey: string;
+      freeShippingThresholdIncVatFormatted: string | null;
       allowedLanguages: Array<{ id: string; code: string; name: string }> | null;
       country: { code: string; name: string } | null;
       currency: { code: string } | null;
@@ -4492,6 +4493,10 @@ export const ChannelMarketsDocument = {
                           kind: 'SelectionSet',
                           selections: [{ kind: 'Field', name: { kind: 'Name', value: 'code' } }],
                         },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'freeShippingThresholdIncVatFormatted' },
                       },
                     ],
                   },

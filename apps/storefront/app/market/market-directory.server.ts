@@ -26,6 +26,7 @@ export function toMarketDirectory(
       groupKey: m!.groupKey,
       virtual: m!.virtual ?? false,
       onlyDisplayInCheckout: m!.onlyDisplayInCheckout ?? false,
+      freeShippingThreshold: m!.freeShippingThresholdIncVatFormatted ?? null,
     }));
   if (markets.length === 0) return null;
   const fallback = markets.find((m) => m.id === channel.defaultMarketId) ?? markets[0]!;

@@ -8,6 +8,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { MarketDirectory, ShopLanguage, ShopMarket } from './markets';
 import { defaultMarket, type CustomerType } from './request-market';
 import type { LocalePrefixStrategy } from '../routing/locale-routing';
+import { t } from '../i18n/i18n';
 
 /** What the root loader tells the page about markets. */
 export interface MarketView {
@@ -67,6 +68,18 @@ export function toMarketView(
 export function useMarketView(): MarketView | undefined {
   const root = useRouteLoaderData('root') as { market?: MarketView } | undefined;
   return root?.market;
+}
+
+/**
+ * "Fri frakt över 499 kr" in the browsing market's currency ("… 49 €" in Finland; SPEC §9), or
+ * null when the market has no free shipping (or the markets are unknown).
+ */
+export function useFreeShippingText(): string | null {
+  const view = useMarketView();
+  const market = view?.markets.find((m) => m.alias === view.marketAlias);
+  return market?.freeShippingThreshold
+    ? t('topBar.freeShipping', { amount: market.freeShippingThreshold })
+    : null;
 }
 
 /**

@@ -34,6 +34,11 @@ export interface ShopMarket {
   virtual: boolean;
   /** Offered only as a checkout market, never in the market picker. */
   onlyDisplayInCheckout: boolean;
+  /**
+   * Free shipping from this amount, formatted in the market's currency and culture ("499 kr",
+   * "49 €"; SPEC §9); null or absent when the market has no free shipping.
+   */
+  freeShippingThreshold?: string | null;
 }
 
 /** The channel's markets and languages, read from the API's `channel` query. */

@@ -18,6 +18,7 @@ import { toProductView } from '../features/product/product-view.server';
 import { Specification } from '../features/product/specification';
 import { ProductPageDocument, RelatedProductsDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
+import { useFreeShippingText } from '../market/market-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { needsCanonicalRedirect, normalizePath, productAliasFromPath } from '../routing/paths';
 import productStyles from '../styles/product.css?url';
@@ -63,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The product page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
+  const freeShipping = useFreeShippingText();
   const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
   return (
     <div className="page container">
@@ -86,10 +88,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.shortText ? <p className="product__short">{product.shortText}</p> : null}
           <AddToCart options={product.skus} productId={product.id} productName={product.name} />
           <ul className="product__promises">
-            <li>
-              <TruckIcon width="20" height="20" />
-              {t('topBar.freeShipping')}
-            </li>
+            {freeShipping ? (
+              <li>
+                <TruckIcon width="20" height="20" />
+                {freeShipping}
+              </li>
+            ) : null}
             <li>{t('topBar.returns')}</li>
           </ul>
         </div>

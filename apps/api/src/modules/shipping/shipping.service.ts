@@ -7,7 +7,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { skus } from '../catalog/catalog.tables.ts';
 import { stores, storeStock } from '../inventory/inventory.tables.ts';
-import { freeShippingThresholds, shippingFees, shippingMethods } from './shipping.tables.ts';
+import {
+  freeShippingThresholds as freeShippingThresholdsTable,
+  shippingFees,
+  shippingMethods,
+} from './shipping.tables.ts';
 
 /**
  * A shipping method as offered in one market: the method row plus its fee there (minor units
@@ -56,11 +60,20 @@ export async function freeShippingThreshold(
   marketId: string,
 ): Promise<number | null> {
   const [row] = await db
-    .select({ threshold: freeShippingThresholds.thresholdIncVat })
-    .from(freeShippingThresholds)
-    .where(eq(freeShippingThresholds.marketId, marketId))
+    .select({ threshold: freeShippingThresholdsTable.thresholdIncVat })
+    .from(freeShippingThresholdsTable)
+    .where(eq(freeShippingThresholdsTable.marketId, marketId))
     .limit(1);
   return row?.threshold ?? null;
+}
+
+/**
+ * Every market's free-shipping threshold: market id -> minor units of its currency incl. VAT.
+ * One statement.
+ */
+export async function freeShippingThresholds(db: Database): Promise<Map<string, number>> {
+  const rows = await db.select().from(freeShippingThresholdsTable);
+  return new Map(rows.map((row) => [row.marketId, row.thresholdIncVat]));
 }
 
 /** Postcode shape per country (ISO 3166-1 alpha-2): digits and the range in use. */

@@ -1,6 +1,7 @@
 /** The footer of the default layout: customer service, category links, about, copyright. */
 import { Link } from 'react-router';
 import { t } from '../../i18n/i18n';
+import { useFreeShippingText } from '../../market/market-view';
 import type { CategoryNode } from './category-tree';
 import { contact } from './contact';
 
@@ -14,6 +15,7 @@ export function SiteFooter({
   categories: CategoryNode[];
   year: number;
 }) {
+  const freeShipping = useFreeShippingText();
   return (
     <footer className="site-footer">
       <div className="site-footer__grid container">
@@ -45,7 +47,7 @@ export function SiteFooter({
           <h2 id="footer-about">{t('footer.about', { shop: shopName })}</h2>
           <p>{t('footer.aboutText')}</p>
           <ul className="site-footer__promises">
-            <li>{t('topBar.freeShipping')}</li>
+            {freeShipping ? <li>{freeShipping}</li> : null}
             <li>{t('topBar.delivery')}</li>
             <li>{t('topBar.returns')}</li>
           </ul>

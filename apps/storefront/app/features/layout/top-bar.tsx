@@ -1,16 +1,23 @@
-/** The top bar of the default layout: the shop's selling points (SPEC §9: free shipping over 499 kr). */
+/**
+ * The top bar of the default layout: the shop's selling points (SPEC §9: free shipping over 499 kr,
+ * in the browsing market's currency).
+ */
 import { CheckIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
+import { useFreeShippingText } from '../../market/market-view';
 
 /** Selling points above the header. */
 export function TopBar() {
+  const freeShipping = useFreeShippingText();
   return (
     <aside className="top-bar" aria-label={t('topBar.label')}>
       <ul className="top-bar__list container">
-        <li>
-          <CheckIcon width="16" height="16" />
-          {t('topBar.freeShipping')}
-        </li>
+        {freeShipping ? (
+          <li>
+            <CheckIcon width="16" height="16" />
+            {freeShipping}
+          </li>
+        ) : null}
         <li>
           <CheckIcon width="16" height="16" />
           {t('topBar.delivery')}
