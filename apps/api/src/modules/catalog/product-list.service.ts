@@ -8,7 +8,18 @@
  * across groups. With `filterMode` BY_GROUP the counts of a group ignore the selection within that
  * group (multi-select UIs); with CURRENT they count the current result.
  */
-import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../errors.ts';
@@ -17,7 +28,12 @@ import { availableStockSql, totalStockSql } from '../inventory/inventory.service
 import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';
 import { campaignProductIdsSql, sellingPriceSql } from '../pricing/pricing.service.ts';
 import { priceCampaignPrices, priceCampaigns, productPrices } from '../pricing/pricing.tables.ts';
-import { MAX_SEARCH_TEXT, searchSql, searchWords } from '../search/search-text.ts';
+import {
+  joinSearchDocument,
+  MAX_SEARCH_TEXT,
+  searchSql,
+  searchWords,
+} from '../search/search-text.ts';
 import {
   parseListUrl,
   type CategoryTree,
@@ -244,6 +260,7 @@ export async function listProducts(
   const where = and(...plan.base, ...flags, ...(rangeFlag ? [rangeFlag] : []));
   const sort = filter.sort ?? (plan.rank ? 'RELEVANCE' : 'LATEST');
   const order = plan.keepOrder ? [asc(plan.keepOrder)] : sortOrder(sort, price, plan.rank);
+  const rankedOrder = !plan.keepOrder && sort === 'RELEVANCE' && plan.rank !== null;
 
   // Results are cached per catalogue version (list-cache.ts), except what reads stock.
   const stamp = readsStock(args) ? null : await readStamp(db, now);
@@ -270,15 +287,25 @@ export async function listProducts(
           db,
           STOCK_SORTS.has(sort) ? null : stamp,
           `page ${skip} ${take} ${key}`,
+          // Awaited inside: a Drizzle query runs again each time it is awaited. The relevance
+          // order reads the search document: one join, not a lookup per hit.
           async () =>
-            // Awaited here: a Drizzle query runs again each time it is awaited.
-            await db
-              .select()
-              .from(products)
-              .where(where)
-              .orderBy(...order)
-              .limit(take)
-              .offset(skip),
+            rankedOrder
+              ? await db
+                  .select(getTableColumns(products))
+                  .from(products)
+                  .leftJoin(joinSearchDocument.table, joinSearchDocument.on)
+                  .where(where)
+                  .orderBy(...order)
+                  .limit(take)
+                  .offset(skip)
+              : await db
+                  .select()
+                  .from(products)
+                  .where(where)
+                  .orderBy(...order)
+                  .limit(take)
+                  .offset(skip),
         ),
   ]);
   let filters: Promise<FilterCollection> | undefined;

@@ -49,9 +49,19 @@ function prefixQuery(word: string): SQL {
 export interface SearchSql {
   /** True for products matching every word (each word in any field, or as a typo). */
   condition: SQL;
-  /** Higher is better: name (A) > brand (B) > category (C) > description (D), plus a small bonus for names close to the text (typos). */
+  /**
+   * Higher is better: name (A) > brand (B) > category (C) > description (D), plus a small bonus
+   * for names close to the text (typos). Reads `product_search.document`: the statement must
+   * left-join `product_search` on the product ({@link joinSearchDocument}).
+   */
   rank: SQL;
 }
+
+/** `left join product_search on product_id = products.id`, for {@link SearchSql.rank}. */
+export const joinSearchDocument = {
+  table: productSearch,
+  on: sql`${productSearch.productId} = ${products.id}`,
+} as const;
 
 /**
  * Builds the matching and ranking SQL for the words of a search text (see {@link searchWords}).
@@ -60,20 +70,32 @@ export interface SearchSql {
  * product at all is treated as a typo and matched by trigram similarity against brand names
  * (>= {@link BRAND_TYPO_SIMILARITY}) and product names (pg_trgm's `<%`, threshold 0.6).
  * A stop word ("och") matches everything. Null when there are no words.
+ *
+ * Each word is one `products.id in (…)` over a union of index-driven branches (the GIN index on
+ * the documents, the brand's products, the trigram GIN index on names); the typo branches are
+ * switched on or off once per statement (an uncorrelated `not exists`), never per product.
  */
 export function searchSql(words: readonly string[]): SearchSql | null {
   if (words.length === 0) return null;
   const perWord = words.map((word) => {
     const q = prefixQuery(word);
-    const exact = sql`${products.id} in (select ${productSearch.productId} from ${productSearch} where ${productSearch.document} @@ ${q})`;
-    const typo = sql`(not exists (select 1 from ${productSearch} where ${productSearch.document} @@ ${q})
-      and (${products.brandId} in (select ${brands.id} from ${brands} where word_similarity(${word}, ${brands.name}) >= ${BRAND_TYPO_SIMILARITY})
-        or ${word} <% ${products.name}))`;
-    return sql`(numnode(${q}) = 0 or ${exact} or ${typo})`;
+    // `hits` is read in full by its own branch and only to its first row by the typo branches.
+    return sql`${products.id} in (
+      with hits as materialized (
+        select ${productSearch.productId} as id from ${productSearch} where ${productSearch.document} @@ ${q})
+      select ${products.id} from ${products} where numnode(${q}) = 0
+      union all
+      select hits.id from hits
+      union all
+      select ${products.id} from ${products} where not exists (select 1 from hits)
+        and ${products.brandId} = any(array(
+          select ${brands.id} from ${brands} where word_similarity(${word}, ${brands.name}) >= ${BRAND_TYPO_SIMILARITY}))
+      union all
+      select ${products.id} from ${products} where not exists (select 1 from hits) and ${word} <% ${products.name})`;
   });
   const anyWord = sql`to_tsquery('swedish'::regconfig, ${words.map((w) => `${w}:*`).join(' | ')})`;
   const text = words.join(' ');
-  const rank = sql`(coalesce((select ts_rank('{0.1, 0.2, 0.4, 1.0}', ${productSearch.document}, ${anyWord}) from ${productSearch} where ${productSearch.productId} = ${products.id}), 0)
+  const rank = sql`(coalesce(ts_rank('{0.1, 0.2, 0.4, 1.0}', ${productSearch.document}, ${anyWord}), 0)
     + 0.01 * word_similarity(${text}, ${products.name}))`;
   return { condition: sql.join(perWord, sql` and `), rank };
 }
