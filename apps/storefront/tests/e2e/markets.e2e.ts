@@ -1,15 +1,76 @@
 /**
  * Journeys of issue 4: a shopper picks another market in the modal picker and sees its
  * currency, formatting and VAT; a company sees every price excl. VAT; the choices survive a
- * reload; a second tab follows a market change without reloading.
+ * reload; a second tab follows a market change without reloading; the checkout shows shipping
+ * and the free-shipping hint in the checkout market's money (5,90 € in Finland, 49 kr in Sweden).
  *
- * Set SCREENSHOT_DIR to save screenshots of the picker and of a product page per customer type.
+ * Set SCREENSHOT_DIR to save screenshots of the picker, of a product page per customer type and
+ * of the Swedish and Finnish /kassan.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
 
 const screenshotDir = process.env.SCREENSHOT_DIR;
+const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
+
+/** A cheap product (under 400 kr, so below 49 € in Finland) with a size in stock, via the API. */
+async function cheapProduct(): Promise<{ url: string; size: string; sizes: number }> {
+  const response = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-apikey': apiKey },
+    body: JSON.stringify({
+      query: `{ products(categoryAlias: "slangar", take: 40) { products { canonicalUrl
+        unitPrice { sellingPriceIncVat } skus { name stock { inStock } } } } }`,
+    }),
+  });
+  const body = (await response.json()) as {
+    data: {
+      products: {
+        products: Array<{
+          canonicalUrl: string;
+          unitPrice: { sellingPriceIncVat: number };
+          skus: Array<{ name: string; stock: { inStock: number } }>;
+        }>;
+      };
+    };
+  };
+  for (const product of body.data.products.products) {
+    const sku = product.skus.find((s) => s.stock.inStock >= 2);
+    if (product.unitPrice.sellingPriceIncVat < 400 && sku) {
+      return { url: product.canonicalUrl, size: sku.name, sizes: product.skus.length };
+    }
+  }
+  throw new Error('no cheap product in stock');
+}
+
+/** Enters the zip on /kassan and waits for the shipping options. */
+async function showShipping(page: Page, zip: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Postnummer', exact: true }).fill(zip);
+  await page.getByRole('button', { name: 'Visa leveranssätt' }).click();
+  await expect
+    .poll(() => page.getByRole('radio', { name: /Leverans till ombud/ }).count(), {
+      timeout: 10_000,
+    })
+    .toBe(1);
+}
+
+/** The price shown beside a shipping option. */
+async function optionFee(page: Page, name: RegExp): Promise<string> {
+  const option = page.locator('label.choice', { has: page.getByRole('radio', { name }) });
+  return ((await option.locator('.choice__price').textContent()) ?? '').trim();
+}
+
+/** The checkout summary's shipping row and the free-shipping hint. */
+async function summaryShipping(page: Page): Promise<{ fee: string; hint: string }> {
+  const row = page.locator('.cart-summary__rows > div', {
+    has: page.locator('dt', { hasText: /^Frakt/ }),
+  });
+  return {
+    fee: ((await row.locator('dd').textContent()) ?? '').trim(),
+    hint: ((await page.locator('.cart-summary__free-shipping').textContent()) ?? '').trim(),
+  };
+}
 
 /** "1 039,20 kr" / "1.299 kr." / "129,90 €" -> 1039.2 / 1299 / 129.9. */
 function amount(text: string): number {
@@ -90,6 +151,10 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
       .toBe('Norge, NOK');
     const norwayInc = await productPrice(page);
     expect(norwayInc).toMatchObject({ label: 'inkl. moms' });
+    // The market's own free-shipping threshold, in its money.
+    expect(await page.locator('.top-bar li').first().textContent()).toBe(
+      'Fri frakt över 599\u00a0kr',
+    );
     expect(norwayInc.text).toMatch(/^\d{1,3}(\u00a0\d{3})*\u00a0kr$/);
     expect(norwayInc.text).not.toBe(sweden.text);
     await chooseCustomerType(page, 'Företag');
@@ -101,6 +166,9 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     await expect
       .poll(() => page.getByRole('link', { name: /^Land och valuta:/ }).textContent())
       .toBe('Finland, EUR');
+    expect(await page.locator('.top-bar li').first().textContent()).toBe(
+      'Fri frakt över 49\u00a0€',
+    );
     const finlandEx = await productPrice(page);
     expect(finlandEx.text).toMatch(/\u00a0€$/);
     await chooseCustomerType(page, 'Privat');
@@ -131,6 +199,56 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
       .poll(async () => [...new Set(await page.locator('.price__vat').allTextContents())])
       .toEqual(['inkl. moms']);
     if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/product-privat.png` });
+  });
+
+  it('checkout in Finland: shipping and the free-shipping hint in € with Finnish formatting; in Sweden kr', async () => {
+    const product = await cheapProduct();
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}${product.url}`);
+    await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
+    if (product.sizes > 1) {
+      await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
+    }
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Tillagd i varukorgen' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
+
+    await page.goto(`${baseUrl()}/kassan`);
+    await showShipping(page, '11122');
+    // Sweden: 49 kr to a service point, 99 kr home; free from 499 kr (SPEC §9).
+    expect(await optionFee(page, /Leverans till ombud/)).toBe('49\u00a0kr');
+    expect(await optionFee(page, /Hemleverans/)).toBe('99\u00a0kr');
+    const sweden = await summaryShipping(page);
+    expect(sweden.fee).toBe('49\u00a0kr');
+    expect(sweden.hint).toMatch(/^Handla för \d[\d\u00a0]*\u00a0kr till så får du fri frakt$/);
+    if (screenshotDir) {
+      await page.screenshot({ path: `${screenshotDir}/kassan-sverige.png`, fullPage: true });
+    }
+
+    const select = page.getByLabel('Land för leverans och betalning');
+    await select.selectOption({ label: 'Finland (EUR)' });
+    await page.getByRole('button', { name: 'Byt land' }).click();
+    await expect
+      .poll(async () => (await page.getByTestId('cart-total').textContent())?.trim())
+      .toMatch(/\u00a0€$/);
+    await showShipping(page, '00100');
+    // Finland: 5,90 € and 9,90 €, Finnish decimal comma, no store pickup (Swedish stores).
+    expect(await optionFee(page, /Leverans till ombud/)).toBe('5,90\u00a0€');
+    expect(await optionFee(page, /Hemleverans/)).toBe('9,90\u00a0€');
+    expect(await page.getByRole('radio', { name: /Hämta i butik/ }).count()).toBe(0);
+    const finland = await summaryShipping(page);
+    expect(finland.fee).toBe('5,90\u00a0€');
+    const left = /^Handla för (\d+(?:,\d\d)?)\u00a0€ till så får du fri frakt$/.exec(finland.hint);
+    expect(left, finland.hint).not.toBeNull();
+    // Euros left to 49 €, not kronor left to 499 kr.
+    expect(amount(left![1]!)).toBeGreaterThan(0);
+    expect(amount(left![1]!)).toBeLessThan(49);
+    if (screenshotDir) {
+      await page.screenshot({ path: `${screenshotDir}/kassan-finland.png`, fullPage: true });
+    }
   });
 
   it('keeps the market after a reload, and a second tab follows without reloading', async () => {
