@@ -774,23 +774,30 @@ async function computeFacetRows(
       from base join ${brands} on ${brands.id} = base.brand_id
       where ${flagsExcept('brand')} group by base.brand_id
     union all
-    select 'Category', tree.ancestor::text, count(distinct base.id)::int, null, null, null, null
-      from base join ${productCategories} on ${productCategories.productId} = base.id
-      join ${categoryPairs} on tree.leaf = ${productCategories.categoryId}
-      where ${flagsExcept('category')} group by tree.ancestor
+    select 'Category', c.ancestor::text, count(*)::int, null, null, null, null
+      from (select distinct base.id, tree.ancestor
+        from base join ${productCategories} on ${productCategories.productId} = base.id
+        join ${categoryPairs} on tree.leaf = ${productCategories.categoryId}
+        where ${flagsExcept('category')}) as c
+      group by c.ancestor
     union all
-    select 'Sku', ${skus.name}, count(distinct base.id)::int, null, null, min(${skus.sortOrder}), null
-      from base join ${skus} on ${skus.productId} = base.id
-      where ${flagsExcept('sku')} group by ${skus.name}
+    select 'Sku', s.name, count(*)::int, null, null, min(s.o), null
+      from (select base.id, ${skus.name} as name, min(${skus.sortOrder}) as o
+        from base join ${skus} on ${skus.productId} = base.id
+        where ${flagsExcept('sku')} group by base.id, ${skus.name}) as s
+      group by s.name
     union all
-    select 'Parameter', ${productParameters.parameterId}::text || '_' || ${productParameters.parameterValueId}::text,
-      count(*)::int, min(${parameterValues.value}), min(${parameters.label}),
-      min(${parameters.sortOrder}), min(${parameterValues.sortOrder})
-      from base join ${productParameters} on ${productParameters.productId} = base.id
-      join ${parameters} on ${parameters.id} = ${productParameters.parameterId} and ${parameters.showFilter}
-      join ${parameterValues} on ${parameterValues.id} = ${productParameters.parameterValueId}
-      where ${flagsExcept('parameter')} and ${parameterFlags}
-      group by ${productParameters.parameterId}, ${productParameters.parameterValueId}
+    select 'Parameter', g.parameter_id::text || '_' || g.parameter_value_id::text, g.n,
+      ${parameterValues.value}, ${parameters.label}, ${parameters.sortOrder}, ${parameterValues.sortOrder}
+      from (select ${productParameters.parameterId} as parameter_id,
+          ${productParameters.parameterValueId} as parameter_value_id, count(*)::int as n
+        from base join ${productParameters} on ${productParameters.productId} = base.id
+        where ${productParameters.parameterId} = any(array(
+            select ${parameters.id} from ${parameters} where ${parameters.showFilter}))
+          and ${flagsExcept('parameter')} and ${parameterFlags}
+        group by 1, 2) as g
+      join ${parameters} on ${parameters.id} = g.parameter_id
+      join ${parameterValues} on ${parameterValues.id} = g.parameter_value_id
     union all
     select 'Price', ${priceBucket}::text, count(*)::int, null, null, null, null
       from base where base.selling is not null and ${flagsExcept('price')} group by 2
