@@ -54,7 +54,7 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
     expect(
       await page
         .getByRole('main')
-        .getByText(/\d kr$/)
+        .getByText(/\d\skr$/)
         .first()
         .isVisible(),
     ).toBe(true);
