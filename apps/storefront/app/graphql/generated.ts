@@ -928,6 +928,17 @@ export type SetCartGiftCardMutation = {
   } | null;
 };
 
+export type ClearCartMutationVariables = Exact<{
+  id: string;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type ClearCartMutation = {
+  clearCart: { id: string | null; items: Array<{ id: string }> | null } | null;
+};
+
 export type CategoriesQueryVariables = Exact<{
   channelId?: string | null | undefined;
   languageId?: string | null | undefined;
@@ -1264,6 +1275,7 @@ export type CheckoutConfirmQuery = {
       paymentId: number;
       shippingId: number;
       pickupPoint: string | null;
+      pickupPointName: string | null;
       billingAddress: {
         firstName: string;
         lastName: string;
@@ -4344,6 +4356,86 @@ export const SetCartGiftCardDocument = {
     },
   ],
 } as unknown as DocumentNode<SetCartGiftCardMutation, SetCartGiftCardMutationVariables>;
+export const ClearCartDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'clearCart' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'clearCart' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ClearCartMutation, ClearCartMutationVariables>;
 export const CategoriesDocument = {
   kind: 'Document',
   definitions: [
@@ -5149,6 +5241,7 @@ export const CheckoutConfirmDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'paymentId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'shippingId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'pickupPoint' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pickupPointName' } },
                     ],
                   },
                 },

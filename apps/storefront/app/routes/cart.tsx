@@ -2,7 +2,9 @@
  * The cart page `/varukorg` (SPEC §2 "cart", §4 cart states, §5 quantity within stock, §9 free
  * shipping over 499 kr). Its action takes every cart change as a plain form POST (works without
  * JavaScript: it redirects or re-renders) and answers fetchers with data: `add` (from the
- * product page), `update`, `remove` and `promo`.
+ * product page), `update`, `remove`, `promo` and `clear` (the shopper's reset: clearCart and the
+ * cookie removed). The cart panel (features/cart/cart-panel.tsx) loads and changes the cart
+ * through this route too.
  */
 import { data as respond, Form, Link, redirect, useFetcher } from 'react-router';
 import type { Route } from './+types/cart';
@@ -10,6 +12,7 @@ import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import {
   addItem,
   loadCart,
+  resetCart,
   setGiftCard,
   setPromoCode,
   updateLine,
@@ -19,6 +22,7 @@ import { toCartView, type CartLineView, type CartView } from '../features/cart/c
 import { CartSummary } from '../features/cart/cart-summary';
 import { GiftCardForm } from '../features/cart/gift-card-form';
 import { PromoCodeForm } from '../features/cart/promo-code-form';
+import { ResetCart } from '../features/cart/reset-cart';
 import { pushCartEvent } from '../features/cart/tracking';
 import { checkoutContext } from '../features/checkout/checkout.server';
 import { t } from '../i18n/i18n';
@@ -92,6 +96,12 @@ export async function action({ request, context: requestContext }: Route.ActionA
       quantity === null || !/^\d+$/.test(lineId)
         ? { cart: null, setCookie: null, error: t('cart.badQuantity'), code: 'BAD_USER_INPUT' }
         : await updateLine(request, context, lineId, quantity);
+  } else if (intent === 'clear') {
+    change = await resetCart(request, context);
+    if (!js && !change.error) {
+      const headers = change.setCookie ? { 'Set-Cookie': change.setCookie } : undefined;
+      throw redirect('/varukorg', { status: 303, headers });
+    }
   } else if (intent === 'promo' || intent === 'promo-clear') {
     const code = intent === 'promo' ? String(form.get('promoCode') ?? '').trim() : '';
     change =
@@ -248,6 +258,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               {t('cart.linesLabel')}
             </h2>
             <CartContents cart={cart} />
+            <ResetCart cart={cart} />
           </section>
           <aside className="cart-aside" aria-labelledby="cart-summary-title">
             <h2 id="cart-summary-title" className="cart-aside__title">

@@ -2,8 +2,8 @@
  * Order confirmation `/checkout/confirm` (SPEC §2; GEINS-API §2.4 "Confirm"): the payment type
  * comes from the query (`kid` KLARNA, i.e. the payment sandbox, otherwise `oid` STANDARD); the
  * page reads checkout(id, paymentType, cartId), completes the cart when it is not yet, clears
- * the cart cookie, shows the order and pushes `checkout:purchase` once. completed false sends
- * the shopper back to the checkout.
+ * the cart cookie, shows the order (for store pickup the store's name) and pushes
+ * `checkout:purchase` once. completed false sends the shopper back to the checkout.
  */
 import { useEffect } from 'react';
 import { data as respond, Link, redirect } from 'react-router';
@@ -68,7 +68,8 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
     includesVat,
     billing: order.billingAddress,
     shipping: order.shippingAddress,
-    pickupPoint: order.pickupPoint ?? null,
+    // The store's name (the alias only when the store no longer exists).
+    pickupStore: order.pickupPointName ?? order.pickupPoint ?? null,
     lines: rows.map((r) => ({
       name: r.name ?? '',
       variant: r.variant ?? '',
@@ -214,14 +215,18 @@ export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
         </section>
         <section aria-labelledby="confirm-delivery">
           <h2 id="confirm-delivery">{t('confirm.delivery')}</h2>
-          <p>{view.pickupPoint ? t('confirm.pickup', { store: view.pickupPoint }) : null}</p>
-          <address>
-            {view.shipping?.firstName} {view.shipping?.lastName}
-            <br />
-            {view.shipping?.addressLine1}
-            <br />
-            {view.shipping?.zip} {view.shipping?.city}
-          </address>
+          {view.pickupStore ? (
+            <p data-testid="pickup-store">{t('confirm.pickup', { store: view.pickupStore })}</p>
+          ) : null}
+          {view.pickupStore ? null : (
+            <address>
+              {view.shipping?.firstName} {view.shipping?.lastName}
+              <br />
+              {view.shipping?.addressLine1}
+              <br />
+              {view.shipping?.zip} {view.shipping?.city}
+            </address>
+          )}
           <p>
             {t('confirm.paymentLabel')} {view.paymentName}
           </p>

@@ -2,13 +2,16 @@
  * The product page's buy form (SPEC §5 "Du måste välja storlek först", §8 stock messages, §4 the
  * cart-added notification for 5 s): the size picker and a "Lägg i varukorgen" button in one POST
  * form to `/varukorg` (without JavaScript it goes to the cart, or back with the message); with
- * JavaScript a fetcher sends it and a live region shows the added item for 5 seconds.
+ * JavaScript a fetcher sends it, a live region shows the added item for 5 seconds and the cart
+ * panel opens with the cart the action returned (focus returns to the buy button on close).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useLocation, useSearchParams } from 'react-router';
 import { t } from '../../i18n/i18n';
 import type { SizeOption } from '../product/product-view';
 import { SizePicker } from '../product/size-picker';
+import { openCartPanel } from './cart-panel-events';
+import type { CartView } from './cart-view';
 import { pushCartEvent } from './tracking';
 
 /** Milliseconds the notification stays (SPEC §9 "Notification time-out 5000 ms"). */
@@ -17,16 +20,7 @@ export const NOTIFICATION_MS = 5000;
 interface AddResult {
   ok: boolean;
   error: string | null;
-  cart: {
-    count: number;
-    lines: Array<{
-      skuId: number;
-      name: string;
-      size: string;
-      total: string;
-      unitPriceIncVat: number;
-    }>;
-  } | null;
+  cart: CartView | null;
 }
 
 /** Size picker and buy button of one product. */
@@ -46,6 +40,7 @@ export function AddToCart({
   const [clientError, setClientError] = useState<string | null>(null);
   const [added, setAdded] = useState<{ name: string; size: string; total: string } | null>(null);
   const lastSku = useRef<number | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => setHydrated(true), []);
 
   const single = options.length === 1 && !options[0]?.name ? options[0] : null;
@@ -61,6 +56,7 @@ export function AddToCart({
     const line = fetcher.data.cart.lines.find((l) => l.skuId === lastSku.current);
     if (!line) return;
     setAdded({ name: line.name, size: line.size, total: line.total });
+    openCartPanel({ cart: fetcher.data.cart, addedSkuId: line.skuId, opener: opener.current });
     pushCartEvent('add', {
       skuId: line.skuId,
       productId,
@@ -89,6 +85,8 @@ export function AddToCart({
         }
         setClientError(null);
         lastSku.current = skuId;
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        opener.current = submitter instanceof HTMLElement ? submitter : null;
       }}
     >
       <input type="hidden" name="intent" value="add" />

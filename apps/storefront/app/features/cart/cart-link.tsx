@@ -2,11 +2,15 @@
  * The header's cart link with the number of items (from the root loader, which revalidates
  * after every cart change). When the server could not read the cart, the browser asks again up
  * to 5 times, 1 s apart (SPEC §4 "On load failure it retries after 1 second, up to 5 attempts").
+ * It leads to the cart page; with JavaScript a plain click opens the cart panel instead (a
+ * modal dialog, cart-panel.tsx), except on the cart page itself or with a modifier key.
  */
 import { useEffect, useState } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import { BagIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
+import { CartPanel } from './cart-panel';
+import { isCartPagePath, isModifiedClick, openCartPanel } from './cart-panel-events';
 
 /** Attempts and delay of the client-side cart load (SPEC §9 "Cart retry 5 attempts, 1 s apart"). */
 export const CART_RETRY = { attempts: 5, delayMs: 1000 } as const;
@@ -33,11 +37,15 @@ export async function loadCartCount(
   return null;
 }
 
-/** Cart icon with the item count. */
+/** Cart icon with the item count, and the cart panel it opens. */
 export function CartLink() {
   const root = useRouteLoaderData('root') as { cartCount?: number | null } | undefined;
   const serverCount = root?.cartCount;
   const [count, setCount] = useState<number | null>(serverCount ?? 0);
+  const [hydrated, setHydrated] = useState(false);
+  const location = useLocation();
+  const onCartPage = isCartPagePath(location.pathname);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (serverCount !== null && serverCount !== undefined) {
       setCount(serverCount);
@@ -53,18 +61,27 @@ export function CartLink() {
   }, [serverCount]);
   const shown = count ?? 0;
   return (
-    <Link
-      to="/varukorg"
-      className="header-action"
-      aria-label={t('header.cartCount', { count: shown })}
-    >
-      <BagIcon />
-      <span className="header-action__label">{t('header.cart')}</span>
-      {shown > 0 ? (
-        <span className="header-action__badge" aria-hidden="true">
-          {shown}
-        </span>
-      ) : null}
-    </Link>
+    <>
+      <Link
+        to="/varukorg"
+        className="header-action"
+        aria-label={t('header.cartCount', { count: shown })}
+        aria-haspopup={hydrated && !onCartPage ? 'dialog' : undefined}
+        onClick={(event) => {
+          if (event.defaultPrevented || onCartPage || isModifiedClick(event)) return;
+          event.preventDefault();
+          openCartPanel({ opener: event.currentTarget });
+        }}
+      >
+        <BagIcon />
+        <span className="header-action__label">{t('header.cart')}</span>
+        {shown > 0 ? (
+          <span className="header-action__badge" aria-hidden="true">
+            {shown}
+          </span>
+        ) : null}
+      </Link>
+      <CartPanel />
+    </>
   );
 }

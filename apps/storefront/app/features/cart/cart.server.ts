@@ -8,6 +8,7 @@ import type { AppLoadContext } from 'react-router';
 import {
   AddToCartDocument,
   CartDocument,
+  ClearCartDocument,
   SetCartGiftCardDocument,
   SetCartPromoCodeDocument,
   UpdateCartItemDocument,
@@ -15,7 +16,7 @@ import {
 } from '../../graphql/generated';
 import type { ApiGraphQLError } from '../../graphql/client.server';
 import { t } from '../../i18n/i18n';
-import { cartCookie, cartIdFromCookieHeader } from './cart-cookie';
+import { cartCookie, cartIdFromCookieHeader, clearCartCookie } from './cart-cookie';
 
 /** The result of a cart change: the cart, a cookie to set, and the shopper's error message. */
 export interface CartChange {
@@ -183,4 +184,21 @@ export async function setGiftCard(
       : null,
     code: error?.code ?? null,
   };
+}
+
+/**
+ * The shopper's reset (SPEC §4 "Reset clears the cart and its cookie"): clearCart on the API,
+ * then the `ralph-cart` cookie removed. A cart the API no longer knows or that is completed is
+ * simply forgotten; any other API failure keeps the cookie and reports the generic message.
+ */
+export async function resetCart(request: Request, context: AppLoadContext): Promise<CartChange> {
+  const id = cartIdOf(request);
+  if (id) {
+    const result = await context.api.attempt(ClearCartDocument, { id });
+    const error = result.errors[0];
+    if (error && error.code !== 'NOT_FOUND' && error.code !== 'CART_COMPLETED') {
+      return { cart: null, setCookie: null, error: t('error.generic.text'), code: error.code };
+    }
+  }
+  return { cart: null, setCookie: clearCartCookie(isSecure(request)), error: null, code: null };
 }

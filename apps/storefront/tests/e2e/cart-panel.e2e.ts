@@ -1,0 +1,255 @@
+/**
+ * Journeys of the cart panel (issue 6 part 3; SPEC §3 Cart, §4 cart states and "Reset clears the
+ * cart and its cookie", §9 free shipping): adding a size opens the panel with the line; the
+ * quantity changes in the panel; the panel is a modal dialog (focus stays in it, Escape closes it
+ * and focus returns to the button that opened it); the header's cart button opens it by
+ * keyboard on a phone; "Töm varukorgen" empties the cart and removes the cookie, also on the cart page
+ * without JavaScript; the confirmation names the pickup store. Screenshots of the open panel
+ * (desktop and 390 px) and of the confirmation go to $E2E_SCREENSHOTS (default the temp folder).
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+
+const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
+const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
+
+interface SizedProduct {
+  url: string;
+  name: string;
+  size: string;
+}
+
+/** A helmet with two or more sizes, one of them with 3+ units in stock, found through the API. */
+async function sizedProduct(): Promise<SizedProduct> {
+  const response = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-apikey': apiKey },
+    body: JSON.stringify({
+      query: `{ products(categoryAlias: "hjalmar", take: 30) { products { canonicalUrl name
+        skus { name stock { inStock } } } } }`,
+    }),
+  });
+  const body = (await response.json()) as {
+    data: {
+      products: {
+        products: Array<{
+          canonicalUrl: string;
+          name: string;
+          skus: Array<{ name: string; stock: { inStock: number } }>;
+        }>;
+      };
+    };
+  };
+  for (const product of body.data.products.products) {
+    const sku = product.skus.find((s) => s.stock.inStock >= 3);
+    if (product.skus.length >= 2 && sku) {
+      return { url: product.canonicalUrl, name: product.name, size: sku.name };
+    }
+  }
+  throw new Error('no helmet with sizes in stock');
+}
+
+/** The product page, hydrated, with the size chosen. */
+async function openProduct(page: Page, product: SizedProduct): Promise<void> {
+  await page.goto(`${baseUrl()}${product.url}`);
+  await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
+  await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
+}
+
+/** The open cart panel. */
+function panel(page: Page) {
+  return page.getByRole('dialog', { name: /^Varukorg/ });
+}
+
+/** True when the focused element is inside the open dialog. */
+function focusInDialog(page: Page): Promise<boolean> {
+  return page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')));
+}
+
+function dataLayer(page: Page): Promise<Array<Record<string, unknown>>> {
+  return page.evaluate(
+    () => (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? [],
+  );
+}
+
+/** "1 039,20 kr" -> 1039.2. */
+function amount(text: string | null): number {
+  return Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+}
+
+describe.skipIf(!browserAvailable)('cart panel journeys', () => {
+  const browser = useBrowser();
+
+  it('add -> the panel opens with the line; the quantity changes in it; Escape closes it and focus returns', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await openProduct(page, product);
+    const buy = page.getByRole('button', { name: 'Lägg i varukorgen' });
+    await buy.click();
+
+    const dialog = panel(page);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await focusInDialog(page)).toBe(true);
+    expect(
+      await dialog
+        .getByText(`Tillagd i varukorgen: ${product.name}, Storlek ${product.size}`)
+        .count(),
+    ).toBe(1);
+    const line = dialog.getByRole('listitem').filter({ hasText: product.name });
+    expect(await line.getByRole('link', { name: product.name }).count()).toBe(1);
+    expect(await line.getByText(`Storlek ${product.size}`).count()).toBe(1);
+    expect(await line.locator('img').count()).toBe(1);
+    expect(await line.getByText('Antal: 1').count()).toBe(1);
+    // The summary: items, shipping with what is left to free shipping or free, total incl. VAT.
+    expect(
+      await dialog.getByText(/Handla för .+ till så får du fri frakt|Du har fri frakt/).count(),
+    ).toBe(1);
+    expect(await dialog.getByText('inkl. moms').count()).toBe(1);
+    expect(await dialog.getByRole('link', { name: 'Till kassan' }).count()).toBe(1);
+    expect(await dialog.getByRole('link', { name: 'Gå till varukorgen' }).count()).toBe(1);
+    // The minus step is off at 1.
+    const minus = line.getByRole('button', { name: `Minska antalet av ${product.name}` });
+    expect(await minus.getAttribute('aria-disabled')).toBe('true');
+    const lineTotal = async () =>
+      amount(await line.locator('.cart-panel__price strong').textContent());
+    const single = await lineTotal();
+    expect(single).toBeGreaterThan(0);
+
+    await page.screenshot({ path: join(shots, 'issue6-cart-panel-desktop.png') });
+
+    // Quantity 2 from the panel: the line, its price and the header count follow.
+    await line.getByRole('button', { name: `Öka antalet av ${product.name}` }).click();
+    await expect.poll(() => line.getByText('Antal: 2').count()).toBe(1);
+    await expect.poll(lineTotal).toBeCloseTo(2 * single, 2);
+    await expect.poll(() => page.getByRole('link', { name: 'Varukorg, 2 varor' }).count()).toBe(1);
+    expect((await dataLayer(page)).filter((e) => e.event === 'cart:add')).toHaveLength(2);
+    expect(await focusInDialog(page)).toBe(true);
+
+    // Back to 1 with the keyboard.
+    await minus.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => line.getByText('Antal: 1').count()).toBe(1);
+    expect((await dataLayer(page)).some((e) => e.event === 'cart:remove')).toBe(true);
+
+    // Modal: Tab never leaves the panel for the page behind it.
+    for (let i = 0; i < 25; i += 1) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return 'none';
+        return active.closest('dialog[open]') ? 'dialog' : 'page';
+      });
+      expect(where, `focus after ${i + 1} Tab`).not.toBe('page');
+    }
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await buy.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('the header cart button opens the panel by keyboard; reset empties the cart, its cookie stays gone after a reload', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    // A phone (390 px wide) this time.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openProduct(page, product);
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect.poll(() => panel(page).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel(page).count()).toBe(0);
+    expect((await page.context().cookies()).some((c) => c.name === 'ralph-cart')).toBe(true);
+
+    // The header's cart button: a link to /varukorg that opens the panel.
+    const cartButton = page.getByRole('link', { name: 'Varukorg, 1 vara' });
+    expect(await cartButton.getAttribute('href')).toMatch(/\/varukorg$/);
+    expect(await cartButton.getAttribute('aria-haspopup')).toBe('dialog');
+    await cartButton.focus();
+    await page.keyboard.press('Enter');
+    const dialog = panel(page);
+    await expect.poll(() => dialog.getByRole('link', { name: product.name }).count()).toBe(1);
+    expect(page.url()).toBe(`${baseUrl()}${product.url}`);
+    // The panel fills the phone's screen once it has slid in.
+    await expect.poll(() => dialog.boundingBox()).toMatchObject({ x: 0, width: 390 });
+    await page.screenshot({ path: join(shots, 'issue6-cart-panel-mobile.png') });
+
+    // Reset, confirmed.
+    await dialog.getByText('Töm varukorgen', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Ja, töm varukorgen' }).click();
+    await expect.poll(() => dialog.getByText('Din varukorg är tom').count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Varukorg, 0 varor' }).count()).toBe(1);
+    const removed = (await dataLayer(page)).filter((e) => e.event === 'cart:remove');
+    expect(removed).toHaveLength(1);
+    expect(removed[0]).toMatchObject({ item: { name: product.name, quantity: 1 } });
+    expect((await page.context().cookies()).some((c) => c.name === 'ralph-cart')).toBe(false);
+    expect(await focusInDialog(page)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel(page).count()).toBe(0);
+    const headerCart = page.locator('.site-header a.header-action[href$="/varukorg"]');
+    expect(await headerCart.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.reload();
+    expect(await page.getByRole('link', { name: 'Varukorg, 0 varor' }).count()).toBe(1);
+    await page.goto(`${baseUrl()}/varukorg`);
+    expect(await page.getByText('Din varukorg är tom').count()).toBe(1);
+  });
+
+  it('without JavaScript the cart button leads to the cart page, and reset works there', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto(`${baseUrl()}${product.url}`);
+    await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await page.waitForURL(/\/varukorg$/);
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('link', { name: 'Varukorg, 1 vara' }).click();
+    await page.waitForURL(/\/varukorg$/);
+    expect(await page.getByRole('link', { name: product.name }).count()).toBe(1);
+
+    await page.getByText('Töm varukorgen', { exact: true }).click();
+    await page.getByRole('button', { name: 'Ja, töm varukorgen' }).click();
+    await page.waitForURL(/\/varukorg$/);
+    expect(await page.getByText('Din varukorg är tom').count()).toBe(1);
+    expect((await page.context().cookies()).some((c) => c.name === 'ralph-cart')).toBe(false);
+  });
+
+  it('the confirmation names the pickup store', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await openProduct(page, product);
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect.poll(() => panel(page).isVisible()).toBe(true);
+    await panel(page).getByRole('link', { name: 'Till kassan' }).click();
+    await page.waitForURL(/\/kassan$/);
+
+    const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+    const form = page.locator('form').filter({ has: field('Postnummer') });
+    await field('Postnummer').fill('11122');
+    await form.getByRole('button', { name: 'Visa leveranssätt' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /Hämta i butik/ }).count()).toBe(1);
+    await field('Personnummer').fill('19900101-0017');
+    await field('E-post').fill('anna.andersson@example.se');
+    await field('Förnamn').fill('Anna');
+    await field('Efternamn').fill('Andersson');
+    await field('Gatuadress').fill('Storgatan 1');
+    await field('Ort').fill('Stockholm');
+    await field('Mobilnummer').fill('0701234567');
+    await page.getByRole('radio', { name: /Hämta i butik/ }).check();
+    const stores = page.getByRole('radiogroup', { name: 'Välj butik' });
+    await expect.poll(() => stores.getByRole('radio').count()).toBe(3);
+    await stores.getByRole('radio', { name: /^Trampa Göteborg Haga/ }).check();
+    await page.getByLabel('Jag godkänner köpvillkoren').check();
+    await page.getByRole('button', { name: /^Slutför köp/ }).click();
+    await page.waitForURL(/\/checkout\/confirm\?/);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Tack för din beställning!');
+    expect((await page.getByTestId('pickup-store').textContent())?.trim()).toBe(
+      'Hämtas i butik: Trampa Göteborg Haga',
+    );
+    expect(await page.getByText('goteborg', { exact: true }).count()).toBe(0);
+    await page.screenshot({ path: join(shots, 'issue6-confirmation-pickup.png'), fullPage: true });
+  });
+});
