@@ -1,11 +1,12 @@
 /**
  * Journeys of the cart panel (issue 6 part 3; SPEC §3 Cart, §4 cart states and "Reset clears the
- * cart and its cookie", §9 free shipping): adding a size opens the panel with the line; the
- * quantity changes in the panel; the panel is a modal dialog (focus stays in it, Escape closes it
- * and focus returns to the button that opened it); the header's cart button opens it by
- * keyboard on a phone; "Töm varukorgen" empties the cart and removes the cookie, also on the cart page
- * without JavaScript; the confirmation names the pickup store. Screenshots of the open panel
- * (desktop and 390 px) and of the confirmation go to $E2E_SCREENSHOTS (default the temp folder).
+ * cart and its cookie", §9 free shipping and cart retry): adding a size opens the panel with the
+ * line; the quantity changes in the panel; the panel is a modal dialog (focus stays in it, Escape
+ * closes it and focus returns to the button that opened it); the header's cart button opens it
+ * by keyboard on a phone; a failed cart load is retried 5 times, then "Försök igen"; "Töm
+ * varukorgen" empties the cart and removes the cookie, also on the cart page without JavaScript;
+ * the confirmation names the pickup store. Screenshots of the open panel (desktop and 390 px)
+ * and of the confirmation go to $E2E_SCREENSHOTS (default the temp folder).
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -194,6 +195,33 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     expect(await page.getByRole('link', { name: 'Varukorg, 0 varor' }).count()).toBe(1);
     await page.goto(`${baseUrl()}/varukorg`);
     expect(await page.getByText('Din varukorg är tom').count()).toBe(1);
+  });
+
+  it('the panel retries a failed cart load 5 times, then offers "Försök igen"', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await openProduct(page, product);
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect.poll(() => panel(page).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel(page).count()).toBe(0);
+
+    let attempts = 0;
+    await page.route('**/varukorg/antal?visa=1', (route) => {
+      attempts += 1;
+      return route.fulfill({ status: 503, body: 'unavailable' });
+    });
+    await page.getByRole('link', { name: 'Varukorg, 1 vara' }).click();
+    const dialog = panel(page);
+    await expect
+      .poll(() => dialog.getByRole('alert').filter({ hasText: 'Något gick tyvärr fel' }).count())
+      .toBe(1);
+    expect(attempts).toBe(5);
+
+    await page.unroute('**/varukorg/antal?visa=1');
+    await dialog.getByRole('button', { name: 'Försök igen' }).click();
+    await expect.poll(() => dialog.getByRole('link', { name: product.name }).count()).toBe(1);
+    browser.allowConsoleError(/status of 503/);
   });
 
   it('without JavaScript the cart button leads to the cart page, and reset works there', async () => {

@@ -11,9 +11,9 @@ import { BagIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
 import { CartPanel } from './cart-panel';
 import { isCartPagePath, isModifiedClick, openCartPanel } from './cart-panel-events';
+import { CART_RETRY, fetchJsonWithRetry } from './cart-retry';
 
-/** Attempts and delay of the client-side cart load (SPEC §9 "Cart retry 5 attempts, 1 s apart"). */
-export const CART_RETRY = { attempts: 5, delayMs: 1000 } as const;
+export { CART_RETRY };
 
 /**
  * Loads the cart count from `/varukorg/antal` with retries; resolves null after the last failure.
@@ -21,20 +21,10 @@ export const CART_RETRY = { attempts: 5, delayMs: 1000 } as const;
  */
 export async function loadCartCount(
   fetchImpl: typeof fetch = fetch,
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  sleep?: (ms: number) => Promise<void>,
 ): Promise<number | null> {
-  for (let attempt = 1; attempt <= CART_RETRY.attempts; attempt += 1) {
-    try {
-      const response = await fetchImpl('/varukorg/antal', {
-        headers: { accept: 'application/json' },
-      });
-      if (response.ok) return ((await response.json()) as { count: number }).count;
-    } catch {
-      // network error: try again
-    }
-    if (attempt < CART_RETRY.attempts) await sleep(CART_RETRY.delayMs);
-  }
-  return null;
+  const body = await fetchJsonWithRetry<{ count: number }>('/varukorg/antal', fetchImpl, sleep);
+  return body ? body.count : null;
 }
 
 /** Cart icon with the item count, and the cart panel it opens. */

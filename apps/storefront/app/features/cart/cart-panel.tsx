@@ -7,7 +7,9 @@
  * dialog is labelled by its heading. Each line has its image, name, size, a quantity stepper
  * and its price (incl. VAT for private persons, excl. for companies, as `toCartView` made it),
  * then the summary with the free-shipping hint, "Till kassan", a link to the cart page and
- * "Töm varukorgen". Changes post to the cart page's action, the same forms the page uses.
+ * "Töm varukorgen". The cart comes with the add that opened the panel, or from
+ * `/varukorg/antal?visa=1` with the cart retry (5 attempts, 1 s apart; then a message and
+ * "Försök igen"). Changes post to the cart page's action, the same forms the page uses.
  * The contents are rendered only while the panel is open.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -16,10 +18,11 @@ import { t } from '../../i18n/i18n';
 import { CartSummary } from './cart-summary';
 import { CART_PANEL_OPEN, type CartPanelOpen } from './cart-panel-events';
 import type { CartLineView, CartView } from './cart-view';
+import { fetchJsonWithRetry } from './cart-retry';
 import { ResetCart } from './reset-cart';
 import { pushCartEvent } from './tracking';
 
-/** What the cart route answers a fetcher: its loader `{ cart }`, its action `{ ok, error, cart }`. */
+/** What the cart route's action answers a fetcher: `{ ok, error, cart }`. */
 interface CartAnswer {
   ok?: boolean;
   error?: string | null;
@@ -161,14 +164,25 @@ export function CartPanel() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
-  const loader = useFetcher<CartAnswer>();
-  const loadRef = useRef(loader.load);
-  loadRef.current = loader.load;
   const location = useLocation();
   const [open, setOpen] = useState(false);
   /** undefined while loading; null when there is no cart. */
   const [cart, setCart] = useState<CartView | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
   const [addedSkuId, setAddedSkuId] = useState<number | null>(null);
+  /** Counts loads, so an answer that arrives after a newer load or a close is dropped. */
+  const loadId = useRef(0);
+
+  /** Loads the cart, up to 5 attempts 1 s apart (SPEC §4, §9); after that an error to retry. */
+  const load = useCallback(async () => {
+    const id = ++loadId.current;
+    setCart(undefined);
+    setFailed(false);
+    const body = await fetchJsonWithRetry<{ cart: CartView | null }>('/varukorg/antal?visa=1');
+    if (id !== loadId.current) return;
+    if (body) setCart(body.cart);
+    else setFailed(true);
+  }, []);
 
   useEffect(() => {
     const onOpen = (event: Event) => {
@@ -179,20 +193,17 @@ export function CartPanel() {
         (active instanceof HTMLElement && active !== document.body ? active : null);
       setAddedSkuId(detail.addedSkuId ?? null);
       if (detail.cart !== undefined) {
+        loadId.current += 1;
+        setFailed(false);
         setCart(detail.cart);
       } else {
-        setCart(undefined);
-        void loadRef.current('/varukorg');
+        void load();
       }
       setOpen(true);
     };
     window.addEventListener(CART_PANEL_OPEN, onOpen);
     return () => window.removeEventListener(CART_PANEL_OPEN, onOpen);
-  }, []);
-
-  useEffect(() => {
-    if (loader.state === 'idle' && loader.data) setCart(loader.data.cart);
-  }, [loader.state, loader.data]);
+  }, [load]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -222,6 +233,7 @@ export function CartPanel() {
       aria-labelledby={TITLE_ID}
       aria-describedby={added ? ADDED_ID : undefined}
       onClose={() => {
+        loadId.current += 1;
         setOpen(false);
         setAddedSkuId(null);
         const opener = openerRef.current;
@@ -267,7 +279,14 @@ export function CartPanel() {
               })}
             </p>
           ) : null}
-          {cart === undefined ? (
+          {failed ? (
+            <div className="cart-panel__empty">
+              <p role="alert">{t('error.generic.text')}</p>
+              <button type="button" className="button button--secondary" onClick={() => load()}>
+                {t('cart.panel.retry')}
+              </button>
+            </div>
+          ) : cart === undefined ? (
             <p className="cart-panel__status" role="status">
               {t('cart.panel.loading')}
             </p>
