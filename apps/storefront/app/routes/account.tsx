@@ -165,13 +165,19 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <p>{t('account.loggedInAs', { email: loaderData.user.email })}</p>
           <ul className="account-links">
             <li>
-              <Link to="/mina-sidor/ordrar">{t('account.nav.orders')}</Link>
+              <Link to="/mina-sidor/ordrar" preventScrollReset>
+                {t('account.nav.orders')}
+              </Link>
             </li>
             <li>
-              <Link to="/mina-sidor/installningar">{t('account.nav.settings')}</Link>
+              <Link to="/mina-sidor/installningar" preventScrollReset>
+                {t('account.nav.settings')}
+              </Link>
             </li>
             <li>
-              <Link to="/mina-sidor/saldo">{t('account.nav.balance')}</Link>
+              <Link to="/mina-sidor/saldo" preventScrollReset>
+                {t('account.nav.balance')}
+              </Link>
             </li>
           </ul>
           <Form method="post" action="/account/logout">

@@ -1,15 +1,20 @@
 /**
- * The account journey (issue 7 "Done when"): register -> logged in -> place an order -> see it
- * under Mina sidor -> change password -> log out -> log in with the new password -> reset a
+ * The account journey (issue 7 "Done when"): register -> logged in -> place an order through the
+ * checkout /kassan (invoice) -> see it under Mina sidor, with scroll kept between the account
+ * pages (SPEC §2) -> change password -> log out -> log in with the new password -> reset a
  * forgotten password through the e-mail outbox. Plus the spec's validation messages, the
  * `ralph-authenticated` guard and login reaching another tab over `ralph_channel`.
+ * Screenshots go to $E2E_SCREENSHOTS (default the system's temp folder).
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readOutbox } from '@trampa/api/mail';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
 
 const outboxDir = process.env.MAIL_OUTBOX_DIR ?? './data/outbox';
+const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
 /** Server steps hash passwords with scrypt (N=2^17): give them time on a busy machine. */
 const slow = { timeout: 15_000 };
@@ -78,6 +83,132 @@ async function placeOrderAs(page: Page, email: string): Promise<number> {
   );
   expect(placed.placeOrder.status).toBe('completed');
   return Number(placed.placeOrder.orderId);
+}
+
+/** A product with sizes and a size with 3+ units in stock, found through the API. */
+async function productInStock(): Promise<{ url: string; name: string; size: string }> {
+  const response = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-apikey': apiKey },
+    body: JSON.stringify({
+      query: `{ products(categoryAlias: "hjalmar", take: 30) { products { canonicalUrl name
+        skus { name stock { inStock } } } } }`,
+    }),
+  });
+  const body = (await response.json()) as {
+    data: {
+      products: {
+        products: Array<{
+          canonicalUrl: string;
+          name: string;
+          skus: Array<{ name: string; stock: { inStock: number } }>;
+        }>;
+      };
+    };
+  };
+  for (const product of body.data.products.products) {
+    const sku = product.skus.find((s) => s.stock.inStock >= 3);
+    if (sku) return { url: product.canonicalUrl, name: product.name, size: sku.name };
+  }
+  throw new Error('no helmet in stock');
+}
+
+/**
+ * Buys one product as the logged-in customer the way a shopper does: product page -> size ->
+ * add to cart -> /kassan (zip, shipping, customer details, invoice, terms) -> confirmation.
+ * @returns the order number and the product's name
+ */
+async function checkoutInBrowser(
+  page: Page,
+  email: string,
+): Promise<{ orderId: number; name: string }> {
+  const product = await productInStock();
+  await page.goto(`${baseUrl()}${product.url}`);
+  await hydrated(page);
+  await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
+  await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+  // The header's count route answers from the cart cookie: the line is in the cart.
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`${baseUrl()}/varukorg/antal`)).json()) as {
+            count: number;
+          }
+        ).count,
+      slow,
+    )
+    .toBe(1);
+
+  await page.goto(`${baseUrl()}/kassan`);
+  await hydrated(page);
+  const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+  const form = page.locator('form').filter({ has: field('Postnummer') });
+  await field('Postnummer').fill('11122');
+  await form.getByRole('button', { name: 'Visa leveranssätt' }).click();
+  await expect
+    .poll(() => page.getByRole('radio', { name: /Leverans till ombud/ }).count(), slow)
+    .toBe(1);
+  await page.getByRole('radio', { name: /Leverans till ombud/ }).check();
+  await field('Personnummer').fill('19900101-0017');
+  await field('E-post').fill(email);
+  await field('Förnamn').fill('Resa');
+  await field('Efternamn').fill('Testsson');
+  await field('Gatuadress').fill('Storgatan 1');
+  await field('Ort').fill('Stockholm');
+  await field('Mobilnummer').fill('0701234567');
+  await page.getByRole('radio', { name: /^Faktura/ }).check();
+  await page.getByLabel('Jag godkänner köpvillkoren').check();
+  await page.getByRole('button', { name: /^Slutför köp/ }).click();
+  await page.waitForURL(/\/checkout\/confirm\?/, slow);
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
+    .toBe('Tack för din beställning!');
+  const orderId = Number((await page.getByTestId('order-number').textContent())?.trim());
+  expect(orderId).toBeGreaterThan(0);
+  return { orderId, name: product.name };
+}
+
+/** Waits until the sticky header is shown and its slide transition has ended. */
+async function headerSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const header = document.querySelector('.site-header');
+        return header && !header.hasAttribute('data-hidden')
+          ? getComputedStyle(header).transform
+          : 'hidden';
+      }),
+    )
+    .toBe('none');
+}
+
+/** A full-page screenshot from the top, once the sticky header has settled in view. */
+async function screenshotAtTop(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await headerSettled(page);
+  await page.screenshot({ path: join(shots, name), fullPage: true });
+}
+
+/**
+ * Clicks a link where it is on the screen, like a shopper with a mouse (Playwright's own click
+ * may scroll the page first, e.g. towards a sticky element's place in the flow).
+ */
+async function clickInPlace(page: Page, link: Locator): Promise<void> {
+  const box = await link.boundingBox();
+  expect(box, 'the link is on the screen').not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+}
+
+/** The window's vertical scroll position. */
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+/** Scrolls to `y` (at most the page's end) and returns where the window got to. */
+async function scrollTo(page: Page, y: number): Promise<number> {
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+  return scrollY(page);
 }
 
 /** Waits until React has hydrated the page (forms then digest passwords in the browser). */
@@ -151,8 +282,13 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     expect(refreshAfter).toBeTruthy();
     expect(refreshAfter).not.toBe(refreshBefore);
 
-    // An order placed while logged in shows under Mina sidor -> Ordrar.
-    const orderId = await placeOrderAs(page, email);
+    // An order placed in the checkout while logged in shows under Mina sidor -> Ordrar.
+    const { orderId, name: productName } = await checkoutInBrowser(page, email);
+    // The confirmation is in the undistracted layout (logo only): back to the shop, then Mina sidor.
+    await page.getByRole('banner').getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('banner').getByRole('link', { name: 'Mina sidor' }).click();
+    await page.waitForURL(/\/account$/);
     await page
       .getByRole('navigation', { name: 'Mina sidor' })
       .getByRole('link', { name: 'Ordrar' })
@@ -161,15 +297,72 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: `Order ${orderId}` }).isVisible(), slow)
       .toBe(true);
-    expect(await page.getByText('Mottagen').first().isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/i7-orders.png', fullPage: true }).catch(() => undefined);
+    const card = page.getByRole('article', { name: `Order ${orderId}` });
+    expect(await card.getByText('Mottagen').isVisible()).toBe(true);
+    expect(await card.getByText(productName).isVisible()).toBe(true);
+    expect(await card.getByText('Faktura', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText('Leverans till ombud', { exact: false }).count()).toBeGreaterThan(
+      0,
+    );
+    await screenshotAtTop(page, 'issue7-orders.png');
+
+    // Scroll is kept between account pages (SPEC §2), and goes to the top on other pages.
+    await page.setViewportSize({ width: 1360, height: 420 });
+    await hydrated(page);
+    const menu = page.getByRole('navigation', { name: 'Mina sidor' });
+    const onOrders = await scrollTo(page, 260);
+    await clickInPlace(page, menu.getByRole('link', { name: 'Inställningar' }));
+    await page.waitForURL(/\/mina-sidor\/installningar$/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Inställningar' }).isVisible(), slow)
+      .toBe(true);
+    expect(await scrollY(page)).toBe(onOrders);
+    const onSettings = await scrollTo(page, 330);
+    await clickInPlace(page, menu.getByRole('link', { name: 'Saldo' }));
+    await page.waitForURL(/\/mina-sidor\/saldo$/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Saldo' }).isVisible(), slow)
+      .toBe(true);
+    const bottom = await page.evaluate(
+      () => document.documentElement.scrollHeight - window.innerHeight,
+    );
+    expect(await scrollY(page)).toBe(Math.min(onSettings, bottom));
+    // (At the end of a short page the menu has scrolled up with it: back to the top first.)
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await clickInPlace(page, menu.getByRole('link', { name: 'Inställningar' }));
+    await page.waitForURL(/\/mina-sidor\/installningar$/);
+    // The header's "Mina sidor" (shown again when scrolling up) keeps the scroll too.
+    await scrollTo(page, 420);
+    // The header has seen the way down (it hides), then the way up (it shows again).
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.site-header[data-hidden]') !== null))
+      .toBe(true);
+    const kept = await scrollTo(page, 320);
+    await headerSettled(page);
+    await clickInPlace(page, page.getByRole('banner').getByRole('link', { name: 'Mina sidor' }));
+    await page.waitForURL(/\/account$/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: /^Välkommen/ }).isVisible(), slow)
+      .toBe(true);
+    const end = await page.evaluate(
+      () => document.documentElement.scrollHeight - window.innerHeight,
+    );
+    expect(await scrollY(page)).toBe(Math.min(kept, end));
+    // A category in the footer: another kind of page opens at the top.
+    await page
+      .getByRole('contentinfo')
+      .getByRole('navigation')
+      .first()
+      .getByRole('link')
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname.startsWith('/c/'));
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await page.goto(`${baseUrl()}/mina-sidor/installningar`);
+    await hydrated(page);
 
     // Change password; then log out and in again with the new one.
-    await page
-      .getByRole('navigation', { name: 'Mina sidor' })
-      .getByRole('link', { name: 'Inställningar' })
-      .click();
-    await page.waitForURL(/\/mina-sidor\/installningar$/);
     const change = page.getByRole('form', { name: 'Byt lösenord' });
     await change.getByLabel('Nuvarande lösenord').fill('forsta-losen');
     await change.getByLabel('Nytt lösenord').fill('andra-losen');
@@ -184,6 +377,7 @@ describe.skipIf(!browserAvailable)('account journey', () => {
       .getByRole('button', { name: 'Logga ut' })
       .click();
     await expect.poll(() => page.getByText('Du är utloggad.').isVisible(), slow).toBe(true);
+    await screenshotAtTop(page, 'issue7-login.png');
     await login(page, email, 'forsta-losen');
     await expect
       .poll(() => page.getByText('Fel email eller lösenord, försök gärna igen').isVisible(), slow)

@@ -1,6 +1,7 @@
 /** The header's account entry: "Logga in" for visitors, "Mina sidor" when logged in. */
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import { t } from '../../i18n/i18n';
+import { isAccountPage } from './account-nav';
 import type { AccountSummary } from './account-summary';
 
 /** A person outline icon (decorative). */
@@ -19,12 +20,21 @@ function UserIcon() {
   );
 }
 
-/** Link to /account, labelled by the login state. */
+/**
+ * Link to /account, labelled by the login state. From another account page it keeps the scroll
+ * position (SPEC §2).
+ */
 export function AccountLink() {
   const root = useRouteLoaderData<{ account?: AccountSummary }>('root');
   const loggedIn = root?.account?.loggedIn ?? false;
+  const { pathname } = useLocation();
   return (
-    <Link to="/account" className="header-action" data-testid="account-link">
+    <Link
+      to="/account"
+      className="header-action"
+      data-testid="account-link"
+      preventScrollReset={isAccountPage(pathname)}
+    >
       <UserIcon />
       <span className="header-action__label">
         {loggedIn ? t('header.account') : t('header.login')}
