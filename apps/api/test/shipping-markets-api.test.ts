@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
-import { orders, productPrices, shippingFees, stock } from '../src/db/schema.ts';
+import { giftCards, orders, productPrices, shippingFees, stock } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
 import { createTestClient, testConfig, type TestClient } from './api-client.ts';
@@ -421,6 +421,27 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
     expect(low.isValid).toBe(false);
     expect(low.message).toBe('Det finns bara 1 kvar i lager av Testslang 28" (28")');
     await handle.db.update(stock).set({ inStock: 20 }).where(eq(stock.skuId, F.tube.skuId));
+
+    // A gift card that has been used up elsewhere since it was applied.
+    const swedish = await cartWith('se', [[F.tube.skuId, 1]]);
+    const applied = await client.query(
+      `mutation($id: String!) { setCartGiftCard(id: $id, giftCardCode: "PRESENT500") { id } }`,
+      { id: swedish },
+    );
+    expect(applied.errors).toBeUndefined();
+    await client.query(CHECKOUT, {
+      cartId: swedish,
+      m: 'se',
+      checkout: { billingAddress: { zip: '11122' }, shippingId: 2, paymentId: 1 },
+    });
+    const inSweden = async () =>
+      (await client.query(VALIDATE, { cartId: swedish, m: 'se' })).data!.validateOrderConditions;
+    expect(await inSweden()).toEqual({ isValid: true, message: null });
+    await handle.db.update(giftCards).set({ balance: 0 }).where(eq(giftCards.code, 'PRESENT500'));
+    expect(await inSweden()).toEqual({
+      isValid: false,
+      message: 'Presentkortet har inget saldo kvar',
+    });
 
     await client.query(`mutation($id: String!) { completeCart(id: $id) { id } }`, { id: cartId });
     expect(await check(cartId)).toEqual({
