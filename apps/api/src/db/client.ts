@@ -77,7 +77,13 @@ export interface DbHandle {
  */
 export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      // No JIT compilation: the shop's statements are short, and for the facet statement of a
+      // large list (issue 5) compiling took 0.1-2.4 s, more than running it (docs/performance.md).
+      options: '-c jit=off',
+    });
     // An idle pooled connection that the server ends (restart, admin termination) emits 'error';
     // without a listener that would crash the process. The pool replaces the client on next use.
     pool.on('error', (error) =>
