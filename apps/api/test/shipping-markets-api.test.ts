@@ -14,6 +14,7 @@ import type { DbHandle } from '../src/db/client.ts';
 import { giftCards, orders, productPrices, shippingFees, stock } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
+import { decidePaymentSession } from '../src/modules/payments/payments.service.ts';
 import { createTestClient, testConfig, type TestClient } from './api-client.ts';
 import { addCartFixture, CART_FIXTURE as F, personCheckout } from './cart-fixture.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
@@ -282,6 +283,44 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Frakt (Leverans till ombud): 5,90 €');
     expect(mails[0]).toContain('Totalt: 31,70 €');
+  });
+
+  it('a hosted payment started in Finland becomes an order in EUR, whatever market the return asks for', async () => {
+    const cartId = await cartWith('fi', [[F.tube.skuId, 1]]);
+    const email = 'eero.hosted@example.fi';
+    const pending = await client.query(
+      `mutation($cartId: String!, $checkout: CheckoutInputType!, $m: String) {
+        placeOrder(cartId: $cartId, checkout: $checkout, marketId: $m) { status redirectUrl } }`,
+      {
+        cartId,
+        m: 'fi',
+        checkout: personCheckout({
+          email,
+          paymentId: 2,
+          shippingId: 2,
+          billingAddress: {
+            firstName: 'Eero',
+            lastName: 'Virtanen',
+            addressLine1: 'Aleksanterinkatu 1',
+            zip: '00100',
+            city: 'Helsinki',
+            mobile: '0401234567',
+          },
+        }),
+      },
+    );
+    expect(pending.errors).toBeUndefined();
+    const session = pending.data!.placeOrder.redirectUrl!.split('/').pop()!;
+    await decidePaymentSession(handle.db, session, { approved: true });
+    // The confirm page without a market: the default (Swedish) one.
+    const confirm = await client.query(
+      `{ checkout(id: "${session}", cartId: "${cartId}", paymentType: KLARNA) { completed order { currency shippingFeeIncVat orderValueIncVat } } }`,
+    );
+    expect(confirm.errors).toBeUndefined();
+    expect(confirm.data!.checkout).toMatchObject({
+      completed: true,
+      order: { currency: 'EUR', shippingFeeIncVat: 5.9, orderValueIncVat: 18.8 },
+    });
   });
 
   it('setCartShippingFee stores the external fee; only reads with allowExternalShippingFee in its currency use it', async () => {

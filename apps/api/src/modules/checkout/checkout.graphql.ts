@@ -24,7 +24,11 @@ import { PriceRef } from '../pricing/pricing.graphql.ts';
 import type { PriceView } from '../pricing/pricing.service.ts';
 import { getOrderView, getOrderViewByPublicId, type OrderView } from '../orders/orders.service.ts';
 import { findStoreByAlias } from '../inventory/inventory.service.ts';
-import { paymentsOfOrder, type PaymentOption } from '../payments/payments.service.ts';
+import {
+  getPaymentSession,
+  paymentsOfOrder,
+  type PaymentOption,
+} from '../payments/payments.service.ts';
 import {
   completeHostedPayment,
   createOrUpdateCheckout,
@@ -603,13 +607,19 @@ builder.queryField('checkout', (t) =>
           failure: null,
         };
       }
-      const outcome = await completeHostedPayment(ctx.db, args.id, shop, ctx.now);
+      // The order is priced in the market the payment was started in, whatever the return says.
+      const session = await getPaymentSession(ctx.db, args.id);
+      const paidShop =
+        session && session.marketId !== shop.market.id
+          ? await ctx.pricedShop({ ...args, marketId: session.marketId })
+          : shop;
+      const outcome = await completeHostedPayment(ctx.db, args.id, paidShop, ctx.now);
       if (outcome?.order) await confirmByEmail(ctx, outcome.order.order.id);
       const cart = outcome ? await findCart(ctx.db, outcome.session.cartId) : null;
       return {
         completed: Boolean(outcome?.order),
         order: outcome?.order ?? null,
-        cart: cart && (await loadCartView(ctx.db, cart, shop, ctx.now)),
+        cart: cart && (await loadCartView(ctx.db, cart, paidShop, ctx.now)),
         failure: outcome?.failure ?? null,
       };
     },
