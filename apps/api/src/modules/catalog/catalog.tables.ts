@@ -73,7 +73,15 @@ export const products = pgTable(
     index().on(t.brandId),
     index().on(t.primaryCategoryId),
     // List pages walk these in sort order and stop after a page (LATEST, MOST_SOLD; issue 5).
-    index('products_latest_idx').on(t.firstAvailableOn.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('products_latest_idx').on(
+      t.firstAvailableOn.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_brand_latest_idx').on(
+      t.brandId,
+      t.firstAvailableOn.desc().nullsLast(),
+      t.id.desc().nullsFirst(),
+    ),
     index('products_most_sold_idx').on(t.salesCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Typo-tolerant search on names (pg_trgm, issue 5): `%`, `<%` and ILIKE use it.
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),

@@ -1,0 +1,1 @@
+CREATE INDEX "products_brand_latest_idx" ON "products" USING btree ("brand_id","first_available_on" DESC NULLS LAST,"id" DESC NULLS FIRST);
