@@ -340,7 +340,7 @@ export type AccountOrdersQuery = {
         } | null;
         totalPrice: { sellingPriceIncVatFormatted: string | null } | null;
       }> | null;
-      summary: { subTotal: { sellingPriceIncVatFormatted: string | null } | null } | null;
+      summary: { subTotal: { regularPriceIncVatFormatted: string | null } | null } | null;
     } | null;
   }> | null;
 };
@@ -2610,7 +2610,7 @@ export const AccountOrdersDocument = {
                                 selections: [
                                   {
                                     kind: 'Field',
-                                    name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
+                                    name: { kind: 'Name', value: 'regularPriceIncVatFormatted' },
                                   },
                                 ],
                               },

@@ -136,7 +136,8 @@ function OrderCard({ order }: { order: Order }) {
       </table>
       <dl className="order-totals">
         <dt>{t('account.orders.items')}</dt>
-        <dd>{order.cart?.summary?.subTotal?.sellingPriceIncVatFormatted}</dd>
+        {/* Before discounts: items - discount + shipping = total. */}
+        <dd>{order.cart?.summary?.subTotal?.regularPriceIncVatFormatted}</dd>
         {order.discount && order.discount.sellingPriceIncVat > 0 ? (
           <>
             <dt>{t('account.orders.discount')}</dt>
