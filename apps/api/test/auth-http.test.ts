@@ -141,6 +141,25 @@ describe.each(testDatabaseKinds())('auth service over HTTP on %s', (kind) => {
     expect((await client.refresh(changed.refreshToken!)).status).toBe(200);
   });
 
+  it("a password change with another account's session is refused and ends that session", async () => {
+    await client.register('fredrik@example.se', 'fredriks1');
+    const fredrik = await client.login('fredrik@example.se', 'fredriks1');
+    const anna = await client.login('anna.andersson@example.se', 'cykel123');
+    // Anna's own, correct credentials with Fredrik's refresh token: not Anna's session.
+    const crossed = await client.changePassword(
+      'anna.andersson@example.se',
+      'cykel123',
+      'kapat-losen',
+      fredrik.refreshToken!,
+    );
+    expect(crossed.status).toBe(401);
+    expect(crossed.refreshToken).toBeNull();
+    expect((await client.login('anna.andersson@example.se', 'kapat-losen')).status).toBe(401);
+    expect((await client.login('fredrik@example.se', 'fredriks1')).status).toBe(200);
+    expect((await client.refresh(fredrik.refreshToken!)).status).toBe(401);
+    expect((await client.refresh(anna.refreshToken!)).status).toBe(200);
+  });
+
   it('the sign endpoint needs a valid API key; forged signatures are refused', async () => {
     const bad = await fetch(`${server.url}/auth/sign/wrong-key-123?identity=abc`);
     expect(bad.status).toBe(401);

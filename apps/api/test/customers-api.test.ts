@@ -527,6 +527,22 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
     });
     // The guest order with the same e-mail but no account link is not the account's: untouched.
     expect(rows.filter((o) => o.email === 'carl@example.se')).toHaveLength(1);
+    // IDOR: Carl's deletion touched nobody else: Anna still logs in, with her orders and parcel.
+    expect((await gql(`{ getUser { email } }`, {}, anna.token)).data?.getUser).toEqual({
+      email: 'anna@example.se',
+    });
+    const annasOrders = await gql(
+      `{ getOrders { customerId cart { items { quantity } } shippingDetails { parcelNumber } } }`,
+      {},
+      anna.token,
+    );
+    expect(annasOrders.data?.getOrders).toEqual([
+      {
+        customerId: expect.any(Number),
+        cart: { items: [{ quantity: 1 }] },
+        shippingDetails: [{ parcelNumber: 'PN123456SE' }],
+      },
+    ]);
   });
 });
 
