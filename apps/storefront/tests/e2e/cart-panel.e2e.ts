@@ -84,7 +84,7 @@ function amount(text: string | null): number {
 describe.skipIf(!browserAvailable)('cart panel journeys', () => {
   const browser = useBrowser();
 
-  it('add -> the panel opens with the line; the quantity changes in it; Escape closes it and focus returns', async () => {
+  it('add -> the panel opens with the line; the quantity changes in it; remove; Escape closes it and focus returns', async () => {
     const product = await sizedProduct();
     const page = await browser.newPage();
     await openProduct(page, product);
@@ -145,6 +145,12 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
       });
       expect(where, `focus after ${i + 1} Tab`).not.toBe('page');
     }
+
+    // Removing the last line leaves an empty cart; focus stays in the panel (on its heading).
+    await line.getByRole('button', { name: `Ta bort ${product.name}` }).click();
+    await expect.poll(() => dialog.getByText('Din varukorg är tom').count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cart-panel-title');
+    await expect.poll(() => page.getByRole('link', { name: 'Varukorg, 0 varor' }).count()).toBe(1);
 
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
