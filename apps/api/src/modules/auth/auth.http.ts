@@ -6,10 +6,13 @@
  * | `POST /auth/{login,register,password}` `{username}` | `{sign}` (challenge) |
  * | `GET /auth/sign/{apiKey}?identity=<challenge>` | `{identity, timestamp, signature}`; 401 for a wrong key |
  * | `POST /auth/login` credentials | `{token, maxAge}` + `x-auth-refresh-token` |
- * | `POST /auth/register` credentials | same; 409 `ACCOUNT_EXISTS` |
+ * | `POST /auth/register` credentials | same; 409 `ACCOUNT_EXISTS`; 429 per IP (rate-limit.ts) |
  * | `POST /auth/password` credentials + `newPassword`, header `x-auth-refresh-token` | same |
  * | `GET /auth/login`, header `x-auth-refresh-token` | refresh: same, the refresh token rotates |
  * | `GET` or `POST /auth/logout`, header `x-auth-refresh-token` | 200 `{}` |
+ *
+ * A signed challenge works once: credentials presenting it again (also for another action) get
+ * 401 INVALID_SIGNATURE, like a forged one.
  *
  * Failures: 400 BAD_REQUEST, 401 INVALID_*, 409 ACCOUNT_EXISTS, 429 TOO_MANY_ATTEMPTS with
  * `Retry-After` (seconds); the body is `{error}`. Every answer is `no-store`. Credentialed CORS
