@@ -35,15 +35,21 @@ export interface CacheStamp {
 
 /** Most results kept per database (least recently used dropped first). */
 export const MAX_CACHED_RESULTS = 500;
+/** Most rows (page rows, facet rows) kept per database, to bound memory (about 2 KB a row). */
+export const MAX_CACHED_ROWS = 20_000;
 
 interface Entry {
   stamp: string;
   value: Promise<unknown>;
+  /** Rows of the resolved value (arrays), 0 until resolved. */
+  rows: number;
 }
 
 interface DatabaseCache {
   enabled: boolean;
   entries: Map<string, Entry>;
+  /** Sum of `rows` of the entries. */
+  rows: number;
   /** One stamp read per request: keyed by the request's `now` (one Date per GraphQL context). */
   stamps: WeakMap<Date, Promise<CacheStamp | null>>;
 }
@@ -53,7 +59,7 @@ const caches = new WeakMap<Database, DatabaseCache>();
 function cacheOf(db: Database): DatabaseCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { enabled: true, entries: new Map(), stamps: new WeakMap() };
+    cache = { enabled: true, entries: new Map(), rows: 0, stamps: new WeakMap() };
     caches.set(db, cache);
   }
   return cache;
@@ -66,7 +72,10 @@ function cacheOf(db: Database): DatabaseCache {
 export function setListCacheEnabled(db: Database, enabled: boolean): void {
   const cache = cacheOf(db);
   cache.enabled = enabled;
-  if (!enabled) cache.entries.clear();
+  if (!enabled) {
+    cache.entries.clear();
+    cache.rows = 0;
+  }
 }
 
 /** Number of results cached for `db` (tests). */
@@ -126,15 +135,36 @@ export function cached<T>(
     return entry.value as Promise<T>;
   }
   const value = compute();
-  const fresh: Entry = { stamp: stampKey, value };
-  cache.entries.delete(key);
+  const fresh: Entry = { stamp: stampKey, value, rows: 0 };
+  remove(cache, key);
   cache.entries.set(key, fresh);
-  while (cache.entries.size > MAX_CACHED_RESULTS) {
-    const oldest = cache.entries.keys().next().value as string;
-    cache.entries.delete(oldest);
-  }
-  value.catch(() => {
-    if (cache.entries.get(key) === fresh) cache.entries.delete(key);
-  });
+  trim(cache);
+  value.then(
+    (result) => {
+      if (cache.entries.get(key) !== fresh || !Array.isArray(result)) return;
+      fresh.rows = result.length;
+      cache.rows += fresh.rows;
+      trim(cache);
+    },
+    () => {
+      if (cache.entries.get(key) === fresh) remove(cache, key);
+    },
+  );
   return value;
+}
+
+function remove(cache: DatabaseCache, key: string): void {
+  const entry = cache.entries.get(key);
+  if (!entry) return;
+  cache.rows -= entry.rows;
+  cache.entries.delete(key);
+}
+
+/** Drops least recently used entries beyond {@link MAX_CACHED_RESULTS} / {@link MAX_CACHED_ROWS}. */
+function trim(cache: DatabaseCache): void {
+  while (cache.entries.size > MAX_CACHED_RESULTS || cache.rows > MAX_CACHED_ROWS) {
+    const oldest = cache.entries.keys().next().value as string | undefined;
+    if (oldest === undefined) return;
+    remove(cache, oldest);
+  }
 }

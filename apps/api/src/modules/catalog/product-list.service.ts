@@ -285,7 +285,7 @@ export async function listProducts(
       ? Promise.resolve([] as ProductRecord[])
       : cached(
           db,
-          STOCK_SORTS.has(sort) || take > MAX_CACHED_TAKE ? null : stamp,
+          STOCK_SORTS.has(sort) ? null : stamp,
           `page ${skip} ${take} ${key}`,
           // Awaited inside: a Drizzle query runs again each time it is awaited. The relevance
           // order reads the search document: one join, not a lookup per hit.
@@ -318,9 +318,6 @@ export async function listProducts(
       ).then((facetRows) => buildFacets(tree, shop, facetRows))),
   };
 }
-
-/** Larger pages are not cached (memory: at most 500 entries of full product rows). */
-const MAX_CACHED_TAKE = 60;
 
 /** Sorts that read stock levels (not cached: stock is not part of the cache stamp). */
 const STOCK_SORTS: ReadonlySet<ProductSort> = new Set([
