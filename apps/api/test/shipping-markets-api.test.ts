@@ -285,6 +285,46 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
     expect(mails[0]).toContain('Totalt: 31,70 €');
   });
 
+  it('outside Sweden the identity number is optional and not checked as a personnummer', async () => {
+    const place = async (market: string, identityNumber: string | null, zip: string) =>
+      client.query(
+        `mutation($cartId: String!, $checkout: CheckoutInputType!, $m: String) {
+          placeOrder(cartId: $cartId, checkout: $checkout, marketId: $m) { orderId status } }`,
+        {
+          cartId: await cartWith(market, [[F.tube.skuId, 1]]),
+          m: market,
+          checkout: personCheckout({
+            email: `id.${market}.${zip}@example.com`,
+            identityNumber,
+            shippingId: 2,
+            billingAddress: {
+              firstName: 'Aino',
+              lastName: 'Virtanen',
+              addressLine1: 'Mannerheimintie 1',
+              zip,
+              city: 'Helsinki',
+              mobile: '0401234567',
+            },
+          }),
+        },
+      );
+    // A Finnish henkilötunnus is not a personnummer, and none at all is fine in Finland.
+    for (const identityNumber of ['131052-308T', null]) {
+      const result = await place('fi', identityNumber, '00100');
+      expect(result.errors).toBeUndefined();
+      expect(result.data!.placeOrder.status).toBe('completed');
+    }
+    const hostile = await place('fi', '<b>1</b>', '00100');
+    expect(hostile.errors?.[0]?.extensions?.code).toBe('INVALID_IDENTITY_NUMBER');
+    expect(hostile.errors?.[0]?.message).toBe('Ange ett giltigt ID-nummer (siffror och bokstäver)');
+    // In Sweden the personnummer stays required.
+    const swedish = await place('se', null, '11122');
+    expect(swedish.errors?.[0]?.extensions?.code).toBe('INVALID_CHECKOUT');
+    expect(swedish.errors?.[0]?.extensions?.fields).toMatchObject({
+      identityNumber: 'Detta fält är obligatoriskt',
+    });
+  });
+
   it('a hosted payment started in Finland becomes an order in EUR, whatever market the return asks for', async () => {
     const cartId = await cartWith('fi', [[F.tube.skuId, 1]]);
     const email = 'eero.hosted@example.fi';

@@ -65,6 +65,7 @@ export const MESSAGES = {
   email: 'Du måste ange en giltig email',
   personalId: 'Ange ett giltigt personnummer',
   organizationId: 'Ange ett giltigt organisationsnummer',
+  foreignId: 'Ange ett giltigt ID-nummer (siffror och bokstäver)',
   zip: 'Ange ett giltigt postnummer',
   noShipping: 'Det finns inga leveranssätt för det här postnumret',
   pickupPoint: 'Välj en butik att hämta i',
@@ -167,7 +168,9 @@ export function checkoutFieldErrors(
     if (!billing[field]) errors[`billingAddress.${field}`] = MESSAGES.required;
   }
   if (!billing.mobile && !billing.phone) errors['billingAddress.mobile'] = MESSAGES.required;
-  if (!input.identityNumber) errors.identityNumber = MESSAGES.required;
+  // Swedish personnummer / organisationsnummer are required in Sweden only (SPEC §5); elsewhere
+  // the shopper's national id or VAT number is optional (see checkIdentityNumber).
+  if (!input.identityNumber && countryCode === 'SE') errors.identityNumber = MESSAGES.required;
   const zip = input.shippingAddress?.zip || billing.zip;
   if (billing.zip && !normalizeZip(billing.zip, countryCode)) {
     errors['billingAddress.zip'] = MESSAGES.zip;
@@ -183,13 +186,29 @@ export function checkoutFieldErrors(
   return errors;
 }
 
+/** A national id or VAT number of a country other than Sweden: 4-20 letters, digits, + - . space. */
+const FOREIGN_ID = /^[0-9A-Za-z][0-9A-Za-z+\-. ]{2,18}[0-9A-Za-z]$/;
+
 /**
- * @throws ShopError INVALID_IDENTITY_NUMBER (GEINS-API §1) for a personnummer (PERSON) or
- *   organisationsnummer (ORGANIZATION) that does not pass the check digit and date rules
+ * Checks the identity number of a checkout placed in a market of `countryCode` (ISO alpha-2).
+ * In Sweden: a personnummer (PERSON) or organisationsnummer (ORGANIZATION; a sole trader's
+ * personnummer also passes), checked with the `personnummer` / `organisationsnummer` rules
+ * (SPEC §5). Elsewhere the Swedish rules do not apply: an optional national id or VAT number,
+ * only its form is checked.
+ * @throws ShopError INVALID_IDENTITY_NUMBER (GEINS-API §1) when the number fails those checks
  */
-export function checkIdentityNumber(input: CheckoutInput): void {
+export function checkIdentityNumber(input: CheckoutInput, countryCode: string = 'SE'): void {
   const value = input.identityNumber ?? '';
   if (!value) return;
+  if (countryCode !== 'SE') {
+    if (!FOREIGN_ID.test(value)) {
+      throw new ShopError('INVALID_IDENTITY_NUMBER', MESSAGES.foreignId, {
+        argument: 'checkout',
+        field: 'identityNumber',
+      });
+    }
+    return;
+  }
   const organization = input.customerType === 'ORGANIZATION';
   const valid = organization
     ? isValidOrganizationId(value) || isValidPersonalId(value)
@@ -457,7 +476,7 @@ async function validatedCheckout(
   if (Object.keys(fields).length > 0) {
     throw new ShopError('INVALID_CHECKOUT', Object.values(fields)[0]!, { fields });
   }
-  checkIdentityNumber(input);
+  checkIdentityNumber(input, shop.market.country.code);
   return { input, view };
 }
 
