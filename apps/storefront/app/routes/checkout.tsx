@@ -37,7 +37,8 @@ import {
 import { CheckoutMarketSelect } from '../features/market/checkout-market-select';
 import { t } from '../i18n/i18n';
 import { useCulture } from '../market/market-view';
-import { cartMoneyFormat } from '../market/request-market';
+import { findMarket } from '../market/markets';
+import { cartMarketAlias, cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import cartStyles from '../styles/cart.css?url';
 
@@ -60,7 +61,12 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
   const { checkout } = await loadCheckout(request, context, null);
   const format = cartMoneyFormat(context.market, context.markets, ROUTE_ID);
   const view = checkout ? toCheckoutView(checkout, context.market.customerType, {}, format) : null;
-  return { view, attempt: randomUUID() };
+  // Swedish id numbers are asked for (and required) only in a Swedish checkout market.
+  const checkoutMarket = context.markets
+    ? findMarket(context.markets, cartMarketAlias(context.market, ROUTE_ID))
+    : null;
+  const swedishIdentity = (checkoutMarket?.countryCode ?? 'SE') === 'SE';
+  return { view, attempt: randomUUID(), swedishIdentity };
 }
 
 /** `update` saves the form; `place` places the order (both in the checkout market). */
@@ -234,7 +240,7 @@ function ShippingOptions({
 
 /** The checkout page. */
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, attempt } = loaderData;
+  const { view, attempt, swedishIdentity } = loaderData;
   const culture = useCulture();
   const errors: FieldErrors = useMemo(() => actionData?.errors ?? {}, [actionData]);
   const submit = useSubmit();
@@ -370,14 +376,22 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <Field
                 name="identityNumber"
                 label={
-                  organization ? t('checkout.field.organizationId') : t('checkout.field.personalId')
+                  swedishIdentity
+                    ? organization
+                      ? t('checkout.field.organizationId')
+                      : t('checkout.field.personalId')
+                    : organization
+                      ? t('checkout.field.foreignOrganizationId')
+                      : t('checkout.field.foreignPersonalId')
                 }
                 value={view.identityNumber}
                 errors={errors}
                 hint={
-                  organization
-                    ? t('checkout.field.organizationIdHint')
-                    : t('checkout.field.personalIdHint')
+                  swedishIdentity
+                    ? organization
+                      ? t('checkout.field.organizationIdHint')
+                      : t('checkout.field.personalIdHint')
+                    : undefined
                 }
                 wide
               />

@@ -224,6 +224,7 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     const sweden = await summaryShipping(page);
     expect(sweden.fee).toBe('49\u00a0kr');
     expect(sweden.hint).toMatch(/^Handla för \d[\d\u00a0]*\u00a0kr till så får du fri frakt$/);
+    expect(await page.getByLabel('Personnummer').count()).toBe(1);
     if (screenshotDir) {
       await page.screenshot({ path: `${screenshotDir}/kassan-sverige.png`, fullPage: true });
     }
@@ -246,6 +247,9 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     // Euros left to 49 €, not kronor left to 499 kr.
     expect(amount(left![1]!)).toBeGreaterThan(0);
     expect(amount(left![1]!)).toBeLessThan(49);
+    // A Finnish shopper has no personnummer: the id field is optional there.
+    expect(await page.getByLabel('ID-nummer (valfritt)').count()).toBe(1);
+    expect(await page.getByLabel('Personnummer').count()).toBe(0);
     if (screenshotDir) {
       await page.screenshot({ path: `${screenshotDir}/kassan-finland.png`, fullPage: true });
     }
