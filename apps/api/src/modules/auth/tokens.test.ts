@@ -7,6 +7,7 @@ import {
   createChallenge,
   issueAccessToken,
   signIdentity,
+  verifiedIdentitySignature,
   verifyAccessToken,
   verifyIdentitySignature,
 } from './tokens.ts';
@@ -82,6 +83,31 @@ describe('challenge and sign signature', () => {
         now,
       ),
     ).toBe(false);
+  });
+});
+
+describe('single-use key of a challenge', () => {
+  it('is its random nonce, different per challenge, valid until issued + five minutes', () => {
+    const first = createChallenge('a@example.se', auth.jwtSecret, now);
+    const second = createChallenge('a@example.se', auth.jwtSecret, now);
+    const a = verifiedIdentitySignature(
+      signIdentity(first, auth.jwtSecret, now),
+      'a@example.se',
+      auth.jwtSecret,
+      later(10),
+    );
+    const b = verifiedIdentitySignature(
+      signIdentity(second, auth.jwtSecret, now),
+      'a@example.se',
+      auth.jwtSecret,
+      later(10),
+    );
+    expect(a?.nonce).toBe(first.split('.')[1]);
+    expect(a?.nonce).not.toBe(b?.nonce);
+    expect(a?.expiresAt).toEqual(later(300));
+    // A challenge with anything appended does not verify (the nonce could not be trusted).
+    const padded = signIdentity(`${first}.x`, auth.jwtSecret, now);
+    expect(verifiedIdentitySignature(padded, 'a@example.se', auth.jwtSecret, now)).toBeNull();
   });
 });
 
