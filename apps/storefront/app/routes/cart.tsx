@@ -20,8 +20,7 @@ import {
 } from '../features/cart/cart.server';
 import { toCartView, type CartLineView, type CartView } from '../features/cart/cart-view';
 import { CartSummary } from '../features/cart/cart-summary';
-import { GiftCardForm } from '../features/cart/gift-card-form';
-import { PromoCodeForm } from '../features/cart/promo-code-form';
+import { GiftCardForm, PromoCodeForm } from '../features/cart/cart-code-form';
 import { ResetCart } from '../features/cart/reset-cart';
 import { pushCartEvent } from '../features/cart/tracking';
 import { checkoutContext } from '../features/checkout/checkout.server';

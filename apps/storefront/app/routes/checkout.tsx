@@ -19,8 +19,7 @@ import {
 import type { Route } from './+types/checkout';
 import type { CartView } from '../features/cart/cart-view';
 import { CartSummary } from '../features/cart/cart-summary';
-import { GiftCardForm } from '../features/cart/gift-card-form';
-import { PromoCodeForm } from '../features/cart/promo-code-form';
+import { GiftCardForm, PromoCodeForm } from '../features/cart/cart-code-form';
 import { pushEvent } from '../features/cart/tracking';
 import {
   checkoutContext,

@@ -13,52 +13,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { openProduct, sizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
-const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
-
-interface SizedProduct {
-  url: string;
-  name: string;
-  size: string;
-}
-
-/** A helmet with two or more sizes, one of them with 3+ units in stock, found through the API. */
-async function sizedProduct(): Promise<SizedProduct> {
-  const response = await fetch(`${baseUrl()}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-apikey': apiKey },
-    body: JSON.stringify({
-      query: `{ products(categoryAlias: "hjalmar", take: 30) { products { canonicalUrl name
-        skus { name stock { inStock } } } } }`,
-    }),
-  });
-  const body = (await response.json()) as {
-    data: {
-      products: {
-        products: Array<{
-          canonicalUrl: string;
-          name: string;
-          skus: Array<{ name: string; stock: { inStock: number } }>;
-        }>;
-      };
-    };
-  };
-  for (const product of body.data.products.products) {
-    const sku = product.skus.find((s) => s.stock.inStock >= 3);
-    if (product.skus.length >= 2 && sku) {
-      return { url: product.canonicalUrl, name: product.name, size: sku.name };
-    }
-  }
-  throw new Error('no helmet with sizes in stock');
-}
-
-/** The product page, hydrated, with the size chosen. */
-async function openProduct(page: Page, product: SizedProduct): Promise<void> {
-  await page.goto(`${baseUrl()}${product.url}`);
-  await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
-  await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
-}
 
 /** The open cart panel. */
 function panel(page: Page) {

@@ -10,58 +10,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { addToCart, sizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
-const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
-
-interface SizedProduct {
-  url: string;
-  name: string;
-  size: string;
-}
-
-/** A helmet with at least two sizes and one with 3+ units in stock, found through the API. */
-async function sizedProduct(): Promise<SizedProduct> {
-  const response = await fetch(`${baseUrl()}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-apikey': apiKey },
-    body: JSON.stringify({
-      query: `{ products(categoryAlias: "hjalmar", take: 30) { products { canonicalUrl name
-        skus { name stock { inStock } } } } }`,
-    }),
-  });
-  const body = (await response.json()) as {
-    data: {
-      products: {
-        products: Array<{
-          canonicalUrl: string;
-          name: string;
-          skus: Array<{ name: string; stock: { inStock: number } }>;
-        }>;
-      };
-    };
-  };
-  for (const product of body.data.products.products) {
-    const sku = product.skus.find((s) => s.stock.inStock >= 3);
-    if (product.skus.length >= 2 && sku) {
-      return { url: product.canonicalUrl, name: product.name, size: sku.name };
-    }
-  }
-  throw new Error('no helmet with sizes in stock');
-}
-
-async function addToCart(page: Page, product: SizedProduct): Promise<void> {
-  await page.goto(`${baseUrl()}${product.url}`);
-  // Hydrated: the form then posts with a fetcher and shows the notification.
-  await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
-  await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
-  await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-  await expect
-    .poll(() => page.getByRole('status').filter({ hasText: 'Tillagd i varukorgen' }).count(), {
-      timeout: 10_000,
-    })
-    .toBe(1);
-}
 
 /** "1 039,20 kr" / "129,90 €" -> 1039.2 / 129.9. */
 function amount(text: string): number {
@@ -151,6 +102,41 @@ describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
     // The cart is done: the header shows an empty cart.
     await page.goto(`${baseUrl()}/varukorg`);
     expect(await page.getByText('Din varukorg är tom').count()).toBe(1);
+  });
+
+  it('promo code and gift card on the cart page: a wrong code is refused, a good one lowers the total, both can be removed', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await addToCart(page, product);
+    await page.goto(`${baseUrl()}/varukorg`);
+    const total = async () => amount((await page.getByTestId('cart-total').textContent()) ?? '');
+    const before = await total();
+
+    const promo = page.getByRole('textbox', { name: 'Rabattkod' });
+    await promo.fill('FINNSINTE');
+    await promo.press('Enter');
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Koden är ej giltig' }).count())
+      .toBe(1);
+    expect(await promo.getAttribute('aria-invalid')).toBe('true');
+    expect(await total()).toBe(before);
+
+    await promo.fill('CYKEL10');
+    await promo.press('Enter');
+    await expect.poll(() => page.getByText('Rabattkod CYKEL10 används').count()).toBe(1);
+    // CYKEL10: 10 % off the items.
+    await expect.poll(total).toBeLessThan(before);
+
+    const giftCard = page.getByRole('textbox', { name: 'Presentkort' });
+    await giftCard.fill('PRESENT500');
+    await giftCard.press('Enter');
+    await expect.poll(() => page.getByText(/^Presentkortet betalar \d/).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Ta bort presentkortet' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Presentkort' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Ta bort koden' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Rabattkod' }).count()).toBe(1);
+    await expect.poll(total).toBe(before);
   });
 
   it('a company checks out with an organisation number and sees prices excl. VAT', async () => {

@@ -1,0 +1,74 @@
+/**
+ * Shared steps of the browser journeys: GraphQL look-ups of test products through the shop's
+ * own API, and the product-page steps every cart and checkout journey begins with.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from './browser.ts';
+
+/** The API key the journeys' shop runs with (README: API_KEY). */
+export const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
+
+/**
+ * Sends a GraphQL query to the shop under test and returns `data`.
+ * @throws Error with the API's first message when the answer has errors
+ */
+export async function apiQuery<T>(query: string, variables: Record<string, unknown> = {}) {
+  const response = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-apikey': apiKey },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: Array<{ message: string }> };
+  if (body.errors?.length || !body.data) {
+    throw new Error(`GraphQL: ${body.errors?.[0]?.message ?? response.status}`);
+  }
+  return body.data;
+}
+
+/** A product with sizes: its path, name and a size with stock. */
+export interface SizedProduct {
+  url: string;
+  name: string;
+  size: string;
+}
+
+/** A helmet with at least two sizes and one with 3+ units in stock, found through the API. */
+export async function sizedProduct(): Promise<SizedProduct> {
+  const data = await apiQuery<{
+    products: {
+      products: Array<{
+        canonicalUrl: string;
+        name: string;
+        skus: Array<{ name: string; stock: { inStock: number } }>;
+      }>;
+    };
+  }>(`{ products(categoryAlias: "hjalmar", take: 30) { products { canonicalUrl name
+    skus { name stock { inStock } } } } }`);
+  for (const product of data.products.products) {
+    const sku = product.skus.find((s) => s.stock.inStock >= 3);
+    if (product.skus.length >= 2 && sku) {
+      return { url: product.canonicalUrl, name: product.name, size: sku.name };
+    }
+  }
+  throw new Error('no helmet with sizes in stock');
+}
+
+/** Opens the product page, waits until it is hydrated and chooses the size. */
+export async function openProduct(page: Page, product: SizedProduct): Promise<void> {
+  await page.goto(`${baseUrl()}${product.url}`);
+  // Hydrated: the form then posts with a fetcher and shows the notification.
+  await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
+  await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
+}
+
+/** Opens the product page, adds the size to the cart and waits for the notification. */
+export async function addToCart(page: Page, product: SizedProduct): Promise<void> {
+  await openProduct(page, product);
+  await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'Tillagd i varukorgen' }).count(), {
+      timeout: 10_000,
+    })
+    .toBe(1);
+}
