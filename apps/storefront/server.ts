@@ -140,6 +140,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const app = express();
   app.disable('x-powered-by');
+  // TRUST_PROXY hops: req.ip is the shopper's address behind a load balancer (rate limits).
+  app.set('trust proxy', config.trustProxyHops);
   const httpServer: Server = createServer(app);
   // BENCH_SQL_COUNT=1 only: the `x-sql-statements` header for the bench (docs/performance.md).
   if (config.benchSqlCount && database) app.use(sqlStatementCountHeader);
@@ -210,7 +212,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           cookieHeader: req.headers.cookie,
           authFetch: api
             ? (authRequest) => api.auth(authRequest, { clientIp: req.ip })
-            : httpAuthFetch(graphqlUrl(apiUrl!)),
+            : httpAuthFetch(graphqlUrl(apiUrl!), req.ip),
           apiKey: config.apiKey,
           secure: publicUrl.startsWith('https:'),
           passwordSalt: config.auth.passwordSalt,

@@ -69,6 +69,11 @@ const envSchema = z.object({
   REFERENCE_DATA_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** `1`: send the SQL statement count of each request in `x-sql-statements` (bench only). */
   BENCH_SQL_COUNT: z.enum(['0', '1']).default('0'),
+  /**
+   * Reverse proxies in front of this server whose `X-Forwarded-For` entries are trusted for the
+   * client's address (per-IP rate limits of logins and registrations). 0: the socket's address.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 /** The validated, typed configuration (GEINS-API §1 context ids use the defaults below). */
@@ -92,6 +97,8 @@ export interface Config {
   benchSqlCount: boolean;
   /** REFERENCE_DATA_TTL_SECONDS in milliseconds: age of the shared channel/category copy. */
   referenceDataTtlMs: number;
+  /** TRUST_PROXY: trusted proxy hops before this server (client address for rate limits). */
+  trustProxyHops: number;
 }
 
 /** Market-in-path, locale prefix strategy, root redirect and initial-locale detection. */
@@ -198,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { outboxDir: e.MAIL_OUTBOX_DIR, smtpUrl: e.SMTP_URL },
     benchSqlCount: e.BENCH_SQL_COUNT === '1',
     referenceDataTtlMs: e.REFERENCE_DATA_TTL_SECONDS * 1000,
+    trustProxyHops: e.TRUST_PROXY,
   };
 }
 

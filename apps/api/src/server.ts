@@ -9,7 +9,7 @@ import { loadConfigOrExit } from './config.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { sqlStatementCountHeader } from './db/statement-count-header.ts';
 import { AUTH_PATH } from './modules/auth/auth.http.ts';
-import { authNodeListener } from './modules/auth/auth.node.ts';
+import { authNodeListener, clientAddress } from './modules/auth/auth.node.ts';
 import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 
 const config = loadConfigOrExit();
@@ -19,8 +19,9 @@ const graphql = config.benchSqlCount
   ? (req: IncomingMessage, res: ServerResponse) =>
       sqlStatementCountHeader(req, res, () => void api.yoga(req, res))
   : api.yoga;
-// The auth service (GEINS-API §7) under /auth/, GraphQL everywhere else.
-const auth = authNodeListener(api.auth);
+// The auth service (GEINS-API §7) under /auth/, GraphQL everywhere else. The client's address
+// (per-IP rate limits) comes through TRUST_PROXY hops, e.g. 1 behind the storefront (API_URL).
+const auth = authNodeListener(api.auth, (req) => clientAddress(req, config.trustProxyHops));
 // The payment sandbox and its notifications (issue 6) under /payments/ (same adapter).
 const payments = authNodeListener((request) => api.payments(request));
 const server = createServer((req, res) => {

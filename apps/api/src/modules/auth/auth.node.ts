@@ -9,6 +9,24 @@ import type { AuthRequestInfo } from './auth.http.ts';
 /** Largest request body accepted (credentials are small). */
 const MAX_BODY_BYTES = 16 * 1024;
 
+/**
+ * The client's address behind `trustedHops` reverse proxies (TRUST_PROXY): the entry of
+ * `X-Forwarded-For` that the nearest trusted proxy saw as its peer, counted from the right
+ * (as Express's `trust proxy` with a hop count). With 0 hops, or a header shorter than the
+ * hops, the header cannot be trusted further: the leftmost reachable address is used.
+ */
+export function clientAddress(req: IncomingMessage, trustedHops: number): string | undefined {
+  const socket = req.socket.remoteAddress;
+  if (trustedHops <= 0) return socket;
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const chain = socket ? [...forwarded, socket] : forwarded;
+  return chain[Math.max(0, chain.length - 1 - trustedHops)] ?? socket;
+}
+
 /** The auth handler signature of `Api.auth`. */
 export type AuthFetch = (request: Request, info?: AuthRequestInfo) => Promise<Response>;
 

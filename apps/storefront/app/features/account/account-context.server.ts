@@ -56,13 +56,18 @@ export async function createAccountContext(
 }
 
 /**
- * The auth transport in scale-out mode: the API's `/auth/*` next to its GraphQL endpoint.
+ * The auth transport in scale-out mode: the API's `/auth/*` next to its GraphQL endpoint. The
+ * shopper's address goes along as `X-Forwarded-For`, so the API's per-IP rate limits count
+ * shoppers, not this server (the API trusts it with TRUST_PROXY=1).
  * @param graphqlEndpoint e.g. `http://api:4000/graphql`
+ * @param clientIp the shopper's address (Express `req.ip`), when known
  */
-export function httpAuthFetch(graphqlEndpoint: string): AuthFetch {
+export function httpAuthFetch(graphqlEndpoint: string, clientIp?: string): AuthFetch {
   return async (request) => {
     const source = new URL(request.url);
     const target = new URL(source.pathname + source.search, graphqlEndpoint);
-    return fetch(new Request(target, request));
+    const forwarded = new Request(target, request);
+    if (clientIp) forwarded.headers.set('x-forwarded-for', clientIp);
+    return fetch(forwarded);
   };
 }
