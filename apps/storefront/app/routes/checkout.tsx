@@ -385,6 +385,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 }
                 value={view.identityNumber}
                 errors={errors}
+                required={swedishIdentity}
                 hint={
                   swedishIdentity
                     ? organization
