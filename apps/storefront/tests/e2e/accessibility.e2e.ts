@@ -1,0 +1,253 @@
+/**
+ * Accessibility and mobile layout of the key pages and states (WCAG 2.2 AA; the European
+ * Accessibility Act covers web shops): axe-core (tags wcag2a, wcag2aa, wcag21a, wcag21aa,
+ * wcag22aa) finds no violation on the start page, a category list with a filter, search results,
+ * the product page, the open cart panel, /varukorg with items, /kassan with items and after a
+ * failed submit, /checkout/confirm after an invoice order, /account (login and register forms),
+ * /mina-sidor/ordrar logged in, the open market picker and the 404 page: on a desktop and on a
+ * 390 x 844 phone, where no page may scroll sideways either. One page per viewport walks the
+ * states in order; every finding is collected and printed (rule, target, help) before failing.
+ * Screenshots of the start, category and product pages at 390 px go to $E2E_SCREENSHOTS (default
+ * the temp folder).
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+
+const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
+const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
+/** The WCAG 2.2 AA rule sets of axe-core. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** Server steps hash passwords with scrypt: give them time on a busy machine. */
+const slow = { timeout: 15_000 };
+
+interface SizedProduct {
+  url: string;
+  size: string;
+}
+
+/** A helmet with a size that has 3+ units in stock, found through the API. */
+async function sizedProduct(): Promise<SizedProduct> {
+  const response = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-apikey': apiKey },
+    body: JSON.stringify({
+      query: `{ products(categoryAlias: "hjalmar", take: 30) { products { canonicalUrl
+        skus { name stock { inStock } } } } }`,
+    }),
+  });
+  const body = (await response.json()) as {
+    data: {
+      products: {
+        products: Array<{
+          canonicalUrl: string;
+          skus: Array<{ name: string; stock: { inStock: number } }>;
+        }>;
+      };
+    };
+  };
+  for (const product of body.data.products.products) {
+    const sku = product.skus.find((s) => s.stock.inStock >= 3);
+    if (sku) return { url: product.canonicalUrl, size: sku.name };
+  }
+  throw new Error('no helmet in stock');
+}
+
+/** Resolves once React has hydrated the page. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** A text field by its exact label. */
+function field(page: Page, label: string) {
+  return page.getByRole('textbox', { name: label, exact: true });
+}
+
+/**
+ * Walks the key pages and states in one page and returns what is wrong: axe violations as
+ * "state: rule-id target — help", and on a phone the pages that scroll sideways with their
+ * widest elements.
+ */
+async function audit(page: Page, phone: boolean): Promise<string[]> {
+  const findings: string[] = [];
+  const check = async (state: string) => {
+    const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+    for (const violation of results.violations) {
+      for (const node of violation.nodes) {
+        findings.push(`${state}: ${violation.id} ${node.target.join(' ')} — ${violation.help}`);
+      }
+    }
+    if (!phone) return;
+    const overflow = await page.evaluate(() => {
+      const root = document.documentElement;
+      if (root.scrollWidth <= root.clientWidth) return null;
+      const clipped = (el: Element) => {
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== 'visible') return true;
+        }
+        return false;
+      };
+      const sticksOut = (el: Element) =>
+        el.getBoundingClientRect().right > root.clientWidth + 0.5 &&
+        getComputedStyle(el).position !== 'fixed' &&
+        !clipped(el);
+      // The outermost elements that stick out while their parent does not.
+      const wide = [...document.body.querySelectorAll('*')]
+        .filter((el) => sticksOut(el) && !(el.parentElement && sticksOut(el.parentElement)))
+        .slice(0, 3)
+        .map((el) => `${el.tagName}.${[...el.classList].join('.')}`);
+      return `${root.scrollWidth} > ${root.clientWidth} (${wide.join(', ')})`;
+    });
+    if (overflow) findings.push(`${state}: scrolls sideways, ${overflow}`);
+  };
+  const shot = async (name: string) => {
+    if (phone) await page.screenshot({ path: join(shots, `a11y-390-${name}.png`), fullPage: true });
+  };
+
+  await page.goto(`${baseUrl()}/`);
+  await hydrated(page);
+  await check('start page');
+  await shot('start');
+
+  // A category with a brand filter ticked (the filter panel's state is in the URL).
+  await page.goto(`${baseUrl()}/c/cyklar`);
+  await hydrated(page);
+  const brand = await page
+    .locator('fieldset', { has: page.locator('legend', { hasText: /^Varumärke$/ }) })
+    .locator('input[type="checkbox"]')
+    .first()
+    .getAttribute('value');
+  expect(brand).toBeTruthy();
+  await page.goto(`${baseUrl()}/c/cyklar?brands=${encodeURIComponent(brand!)}`);
+  await hydrated(page);
+  expect(await page.locator('.facet input:checked').count()).toBe(1);
+  await check('category with filter');
+  await shot('category');
+
+  await page.goto(`${baseUrl()}/s/${encodeURIComponent('hjälmar')}`);
+  await hydrated(page);
+  await check('search results');
+
+  // The account entry, logged out, then a new account (logged in from here on).
+  await page.goto(`${baseUrl()}/account`);
+  await hydrated(page);
+  await expect.poll(() => page.getByRole('form', { name: 'Logga in' }).isVisible()).toBe(true);
+  await check('account (login and register)');
+  const register = page.getByRole('form', { name: 'Skapa konto' });
+  await register.getByLabel('Förnamn').fill('Tilla');
+  await register.getByLabel('Efternamn').fill('Gänglig');
+  await register
+    .getByLabel('E-post')
+    .fill(`tilla.${phone ? 'mobil' : 'dator'}.${Date.now()}@example.se`);
+  await register.getByLabel(/^Lösenord/).fill('tillganglig-1');
+  await register.getByLabel('Bekräfta lösenord').fill('tillganglig-1');
+  await register.getByRole('button', { name: 'Skapa konto' }).click();
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
+    .toBe('Välkommen, Tilla Gänglig!');
+
+  const product = await sizedProduct();
+  await page.goto(`${baseUrl()}${product.url}`);
+  await hydrated(page);
+  await check('product page');
+  await shot('product');
+
+  // Add a size: the cart panel (a modal <dialog>) opens; close it, reopen it from the header.
+  await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
+  await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+  const panel = page.getByRole('dialog', { name: /^Varukorg/ });
+  await expect.poll(() => panel.isVisible()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => panel.count()).toBe(0);
+  await page.getByRole('link', { name: 'Varukorg, 1 vara' }).click();
+  await expect.poll(() => panel.getByRole('link', { name: 'Till kassan' }).count()).toBe(1);
+  // Once it has slid in.
+  await expect
+    .poll(() => panel.evaluate((el) => el.getAnimations({ subtree: true }).length))
+    .toBe(0);
+  await check('cart panel open');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => panel.count()).toBe(0);
+
+  await page.goto(`${baseUrl()}/varukorg`);
+  await hydrated(page);
+  await expect.poll(() => page.getByTestId('cart-total').count()).toBe(1);
+  await check('cart page with items');
+
+  await page.goto(`${baseUrl()}/kassan`);
+  await hydrated(page);
+  await check('checkout with items');
+  // A submit with the customer fields empty and the terms not accepted: errors shown.
+  await field(page, 'E-post').fill('');
+  await page.getByRole('button', { name: /^Slutför köp/ }).click();
+  await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+  await check('checkout after a failed submit');
+
+  const form = page.locator('form').filter({ has: field(page, 'Postnummer') });
+  await field(page, 'Postnummer').fill('11122');
+  await form.getByRole('button', { name: 'Visa leveranssätt' }).click();
+  await expect
+    .poll(() => page.getByRole('radio', { name: /Leverans till ombud/ }).count(), slow)
+    .toBe(1);
+  await page.getByRole('radio', { name: /Leverans till ombud/ }).check();
+  await field(page, 'Personnummer').fill('19900101-0017');
+  await field(page, 'E-post').fill('tilla.ganglig@example.se');
+  await field(page, 'Förnamn').fill('Tilla');
+  await field(page, 'Efternamn').fill('Gänglig');
+  await field(page, 'Gatuadress').fill('Storgatan 1');
+  await field(page, 'Ort').fill('Stockholm');
+  await field(page, 'Mobilnummer').fill('0701234567');
+  await page.getByRole('radio', { name: /^Faktura/ }).check();
+  await page.getByLabel('Jag godkänner köpvillkoren').check();
+  await page.getByRole('button', { name: /^Slutför köp/ }).click();
+  await page.waitForURL(/\/checkout\/confirm\?/, slow);
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
+    .toBe('Tack för din beställning!');
+  await check('confirmation after an invoice order');
+
+  await page.goto(`${baseUrl()}/mina-sidor/ordrar`);
+  await hydrated(page);
+  await expect.poll(() => page.getByRole('article').count(), slow).toBeGreaterThan(0);
+  await check('account orders');
+
+  await page.goto(`${baseUrl()}/`);
+  await hydrated(page);
+  await page.getByRole('link', { name: /^Land och valuta:/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Välj land och valuta' });
+  await picker.waitFor();
+  await expect
+    .poll(() => picker.evaluate((el) => el.getAnimations({ subtree: true }).length))
+    .toBe(0);
+  await check('market picker open');
+  await page.keyboard.press('Escape');
+
+  const missing = await page.goto(`${baseUrl()}/finns-inte-alls`);
+  expect(missing?.status()).toBe(404);
+  await check('404 page');
+
+  return findings;
+}
+
+describe.skipIf(!browserAvailable)('accessibility (WCAG 2.2 AA) and mobile layout', () => {
+  const browser = useBrowser();
+
+  it('desktop: no axe violation on the key pages and states', async () => {
+    const page = await browser.newPage();
+    const findings = await audit(page, false);
+    browser.allowConsoleError(/status of 404/);
+    expect(findings, findings.join('\n')).toEqual([]);
+  }, 120_000);
+
+  it('phone (390 x 844): no axe violation and no page scrolls sideways', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const findings = await audit(page, true);
+    browser.allowConsoleError(/status of 404/);
+    expect(findings, findings.join('\n')).toEqual([]);
+  }, 120_000);
+});
