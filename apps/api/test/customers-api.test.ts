@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../src/db/client.ts';
+import { countStatements, type DbHandle } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { customers, orderLines, orders, shippingMethods } from '../src/db/schema.ts';
 import {
@@ -448,6 +448,55 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
     expect(publicOrder.data?.getOrderPublic.shippingDetails).toEqual([
       { trackingLink: 'https://tracking.example/se/?id=PN123456SE' },
     ]);
+  });
+
+  it('getOrders costs the same number of SQL statements for 1 and 5 orders (no N+1)', async () => {
+    const dora = await register('dora@example.se');
+    const [row] = await handle.db
+      .select()
+      .from(customers)
+      .where(eq(customers.email, 'dora@example.se'));
+    const addOrder = async () => {
+      const [order] = await handle.db
+        .insert(orders)
+        .values(orderFixture(row!.id, 'dora@example.se'))
+        .returning();
+      await handle.db.insert(orderLines).values(
+        [1, 2].map((lineNo) => ({
+          orderId: order!.id,
+          lineNo,
+          skuId: lineNo,
+          productId: lineNo,
+          articleNumber: `D-${lineNo}`,
+          skuArticleNumber: `D-${lineNo}-M`,
+          name: `Vara ${lineNo}`,
+          skuName: 'M',
+          quantity: 1,
+          regularUnitPriceIncVat: 24950,
+          unitPriceIncVat: 24950,
+          vatRateBasisPoints: 2500,
+          totalIncVat: 24950,
+          totalExVat: 19960,
+          discountIncVat: 0,
+          discountExVat: 0,
+        })),
+      );
+    };
+    const query = `{ getOrders { id cart { items { id quantity product { name skus { skuId name } }
+      totalPrice { sellingPriceIncVatFormatted } } summary { subTotal { regularPriceIncVatFormatted } } }
+      shippingDetails { parcelNumber trackingLink } } }`;
+    const statements = async (expected: number) => {
+      const { result, counter } = await countStatements(() => gql(query, {}, dora.token));
+      expect(result.errors).toBeUndefined();
+      expect(result.data?.getOrders).toHaveLength(expected);
+      return counter.count;
+    };
+    await addOrder();
+    await statements(1); // warm-up
+    const one = await statements(1);
+    for (let i = 0; i < 4; i += 1) await addOrder();
+    const five = await statements(5);
+    expect(five).toBe(one);
   });
 
   it('deleteUser removes the account, anonymises its orders and refuses its tokens', async () => {
