@@ -85,7 +85,7 @@ function Parcels({ details }: { details: Order['shippingDetails'] }) {
             {parcel.trackingLink ? (
               <>
                 {' '}
-                <a href={parcel.trackingLink} rel="noopener noreferrer" target="_blank">
+                <a href={parcel.trackingLink} rel="noreferrer">
                   {t('account.orders.tracking')}
                 </a>
               </>
