@@ -1,8 +1,9 @@
 /**
  * Accessibility and mobile layout of the key pages and states (WCAG 2.2 AA; the European
  * Accessibility Act covers web shops): axe-core (tags wcag2a, wcag2aa, wcag21a, wcag21aa,
- * wcag22aa) finds no violation on the start page, a category list with a filter, search results,
- * the product page, the open cart panel, /varukorg with items, /kassan with items and after a
+ * wcag22aa) finds no violation on the start page (also with the category menu and the search
+ * suggestions open), a category list with a filter (its filter panel opened on a phone), search
+ * results, the product page, the open cart panel, /varukorg with items, /kassan with items and after a
  * failed submit, /checkout/confirm after an invoice order, /account (login and register forms),
  * /mina-sidor/ordrar logged in, the open market picker and the 404 page: on a desktop and on a
  * 390 x 844 phone, where no page may scroll sideways either. One page per viewport walks the
@@ -113,6 +114,22 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
   await check('start page');
   await shot('start');
 
+  // The category menu with a root's subcategories open.
+  await page.getByRole('button', { name: 'Underkategorier till Cyklar' }).click();
+  await expect
+    .poll(() => page.locator('.category-nav__panel:not([hidden])').isVisible())
+    .toBe(true);
+  await check('category menu open');
+  await page.keyboard.press('Escape');
+
+  // The search box's suggestions (an ARIA combobox with a listbox).
+  const box = page.getByRole('combobox', { name: 'Sök bland produkterna' });
+  await box.focus();
+  await page.keyboard.type('hjälm');
+  await expect.poll(() => page.getByRole('listbox', { name: 'Sökförslag' }).isVisible()).toBe(true);
+  await check('search suggestions open');
+  await page.keyboard.press('Escape');
+
   // A category with a brand filter ticked (the filter panel's state is in the URL).
   await page.goto(`${baseUrl()}/c/cyklar`);
   await hydrated(page);
@@ -127,6 +144,13 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
   expect(await page.locator('.facet input:checked').count()).toBe(1);
   await check('category with filter');
   await shot('category');
+  // On a phone the filter panel starts closed: open it.
+  const filters = page.locator('details.filter-panel');
+  if (!(await filters.evaluate((el) => (el as HTMLDetailsElement).open))) {
+    await filters.locator('summary').click();
+    await expect.poll(() => filters.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    await check('category filter panel opened');
+  }
 
   await page.goto(`${baseUrl()}/s/${encodeURIComponent('hjälmar')}`);
   await hydrated(page);
