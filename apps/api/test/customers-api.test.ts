@@ -337,7 +337,8 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
       discountExVat: 0,
     });
     const query = `{ getOrders { id customerId status orderTotal { sellingPriceIncVat }
-      cart { __typename id isCompleted items { id skuId quantity product { name }
+      cart { __typename id isCompleted items { id skuId quantity product { name articleNumber
+        canonicalUrl brand { name } primaryCategory { name } unitPrice { sellingPriceIncVat } skus { skuId } }
         unitPrice { sellingPriceIncVatFormatted } totalPrice { sellingPriceIncVat sellingPriceIncVatFormatted } }
         summary { subTotal { sellingPriceIncVatFormatted } total { sellingPriceIncVat } vats { rate amount } } }
       shippingDetails { __typename id name parcelNumber shippingDate trackingLink } } }`;
@@ -360,7 +361,15 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
               skuId: 1,
               quantity: 1,
               // The product left the catalogue: the line still names what was bought.
-              product: { name: 'Cykelhjälm Vind' },
+              product: {
+                name: 'Cykelhjälm Vind',
+                articleNumber: 'A-1',
+                canonicalUrl: '/p/',
+                brand: null,
+                primaryCategory: null,
+                unitPrice: null,
+                skus: [],
+              },
               unitPrice: { sellingPriceIncVatFormatted: '499\u00a0kr' },
               totalPrice: { sellingPriceIncVat: 499, sellingPriceIncVatFormatted: '499\u00a0kr' },
             },
