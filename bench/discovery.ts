@@ -8,8 +8,8 @@
  * - a suggestion (`products(take 5, searchText)` + `searchSuggestions`).
  * The catalogue is seeded into a throw-away database: in-memory PGlite (default), or with
  * `--db postgres` a new database on TEST_DATABASE_URL / postgres://postgres@127.0.0.1:5432/test,
- * dropped at the end; or with `--database-url` an existing, seeded PostgreSQL database, used as
- * it is (not seeded, not dropped; `--products` is then ignored).
+ * dropped at the end; or with `--database-url` an existing, seeded PostgreSQL database: migrated
+ * to the latest migration, then used as it is (not seeded, not dropped; `--products` is ignored).
  * The product-list cache (apps/api/src/modules/catalog/list-cache.ts) is on as in production;
  * `--no-cache` turns it off, so every request runs the list statements.
  * Prints figures only; never asserts (speed is not a test).
