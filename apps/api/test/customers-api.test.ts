@@ -493,7 +493,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
     };
     const query = `{ getOrders { id cart { items { id quantity product { name skus { skuId name } }
       totalPrice { sellingPriceIncVatFormatted } } summary { subTotal { regularPriceIncVatFormatted } } }
-      shippingDetails { parcelNumber trackingLink } } }`;
+      shippingDetails { parcelNumber trackingLink } paymentDetails { id isPaid } } }`;
     const statements = async (expected: number) => {
       const { result, counter } = await countStatements(() => gql(query, {}, dora.token));
       expect(result.errors).toBeUndefined();

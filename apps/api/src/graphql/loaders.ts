@@ -17,6 +17,10 @@ import {
   type SkuRecord,
 } from '../modules/catalog/catalog.service.ts';
 import { stockBySkuIds, type StockLevelsRecord } from '../modules/inventory/inventory.service.ts';
+import {
+  paymentsByOrderIds,
+  type OrderPaymentRecord,
+} from '../modules/payments/payments.service.ts';
 import { pricesByProductIds, type ProductPriceRecord } from '../modules/pricing/pricing.service.ts';
 
 /** The loaders of one request. */
@@ -27,6 +31,8 @@ export interface Loaders {
   skus: DataLoader<number, SkuRecord[]>;
   parameterGroups: DataLoader<number, ProductParameterGroup[]>;
   stock: DataLoader<number, StockLevelsRecord | null>;
+  /** Payments of orders (by order id), for `OrderType.paymentDetails` in order lists. */
+  orderPayments: DataLoader<number, OrderPaymentRecord[]>;
   /** Prices of products in one market (by market id). */
   prices(marketId: string): DataLoader<number, ProductPriceRecord | null>;
 }
@@ -68,6 +74,10 @@ export function createLoaders(db: Database, now: Date): Loaders {
     stock: loader<StockLevelsRecord | null>(
       (ids) => stockBySkuIds(db, ids),
       () => null,
+    ),
+    orderPayments: loader(
+      (ids) => paymentsByOrderIds(db, ids),
+      () => [],
     ),
     prices(marketId) {
       let prices = priceLoaders.get(marketId);

@@ -26,7 +26,7 @@ import { getOrderView, getOrderViewByPublicId, type OrderView } from '../orders/
 import { findStoreByAlias } from '../inventory/inventory.service.ts';
 import {
   getPaymentSession,
-  paymentsOfOrder,
+  type OrderPaymentRecord,
   type PaymentOption,
 } from '../payments/payments.service.ts';
 import {
@@ -697,9 +697,7 @@ builder.mutationFields((t) => ({
 
 /** `PaymentDetailsType`. */
 const PaymentDetailsRef = builder
-  .objectRef<Awaited<ReturnType<typeof paymentsOfOrder>>[number] & { name: string }>(
-    'PaymentDetailsType',
-  )
+  .objectRef<OrderPaymentRecord & { name: string }>('PaymentDetailsType')
   .implement({
     description: 'A payment of an order (GEINS-API §4.6).',
     fields: (t) => ({
@@ -849,7 +847,7 @@ export const OrderRef = builder.objectRef<OrderView>('OrderType').implement({
       type: [PaymentDetailsRef],
       description: 'Payments.',
       resolve: async (v, _a, ctx) =>
-        (await paymentsOfOrder(ctx.db, v.order.id)).map((p) => ({
+        (await ctx.loaders.orderPayments.load(v.order.id)).map((p) => ({
           ...p,
           name: v.order.paymentName,
         })),

@@ -6,7 +6,7 @@
  * Amounts in minor units (öre).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderPayments, paymentNotifications, paymentSessions } from './payments.tables.ts';
 
@@ -245,7 +245,27 @@ export async function advancePayment(
     );
 }
 
-/** The payments of an order. */
-export async function paymentsOfOrder(db: Database, orderId: number) {
-  return db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
+/** A row of `order_payments`. */
+export type OrderPaymentRecord = typeof orderPayments.$inferSelect;
+
+/**
+ * The payments of several orders in one statement (the `orderPayments` DataLoader), each
+ * order's in id order; orders without payments are absent from the map.
+ */
+export async function paymentsByOrderIds(
+  db: Database,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderPaymentRecord[]>> {
+  const rows = await db
+    .select()
+    .from(orderPayments)
+    .where(inArray(orderPayments.orderId, [...orderIds]))
+    .orderBy(asc(orderPayments.id));
+  const byOrder = new Map<number, OrderPaymentRecord[]>();
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
 }
