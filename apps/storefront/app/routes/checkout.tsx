@@ -30,10 +30,13 @@ import {
 } from '../features/checkout/checkout.server';
 import {
   toCheckoutView,
+  withProfileDefaults,
   type CheckoutFormView,
   type ShippingChoice,
 } from '../features/checkout/checkout-view';
+import { AccountUserDocument } from '../graphql/generated';
 import { CheckoutMarketSelect } from '../features/market/checkout-market-select';
+import { accountSummary } from '../features/account/account-summary.server';
 import { t } from '../i18n/i18n';
 import { useCulture } from '../market/market-view';
 import { findMarket } from '../market/markets';
@@ -59,7 +62,12 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
   const context = checkoutContext(requestContext, ROUTE_ID);
   const { checkout } = await loadCheckout(request, context, null);
   const format = cartMoneyFormat(context.market, context.markets, ROUTE_ID);
-  const view = checkout ? toCheckoutView(checkout, context.market.customerType, {}, format) : null;
+  let view = checkout ? toCheckoutView(checkout, context.market.customerType, {}, format) : null;
+  // A logged-in customer's profile fills what the checkout does not have yet.
+  if (view && accountSummary(requestContext).loggedIn) {
+    const profile = await requestContext.api.query(AccountUserDocument).catch(() => null);
+    if (profile?.getUser) view = withProfileDefaults(view, profile.getUser);
+  }
   // Swedish id numbers are asked for (and required) only in a Swedish checkout market.
   const checkoutMarket = context.markets
     ? findMarket(context.markets, cartMarketAlias(context.market, ROUTE_ID))

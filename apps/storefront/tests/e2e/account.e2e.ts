@@ -144,6 +144,8 @@ async function checkoutInBrowser(
   await hydrated(page);
   const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
   const form = page.locator('form').filter({ has: field('Postnummer') });
+  // The logged-in customer's profile pre-fills the checkout.
+  expect(await field('E-post').inputValue()).toBe(email);
   await field('Postnummer').fill('11122');
   await form.getByRole('button', { name: 'Visa leveranssätt' }).click();
   await expect

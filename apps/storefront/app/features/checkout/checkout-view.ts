@@ -127,3 +127,50 @@ export function toCheckoutView(
     ),
   };
 }
+
+/** What the checkout can take from a logged-in customer's profile (`getUser`, GEINS-API §4.7). */
+export interface CheckoutProfile {
+  email?: string | null;
+  customerType?: string | null;
+  personalId?: string | null;
+  address?: {
+    firstName?: string | null;
+    lastName?: string | null;
+    company?: string | null;
+    careOf?: string | null;
+    addressLine1?: string | null;
+    zip?: string | null;
+    city?: string | null;
+    mobile?: string | null;
+    phone?: string | null;
+  } | null;
+}
+
+/**
+ * The checkout form pre-filled for a logged-in customer: every empty field takes the profile's
+ * value; what the shopper already entered in this checkout is kept. The personal id is used
+ * only when the form's customer type is the profile's.
+ */
+export function withProfileDefaults(
+  view: CheckoutFormView,
+  profile: CheckoutProfile,
+): CheckoutFormView {
+  const from = profile.address ?? {};
+  const pick = (current: string, value: string | null | undefined) => current || value || '';
+  const sameType = !profile.customerType || profile.customerType === view.customerType;
+  return {
+    ...view,
+    email: pick(view.email, profile.email),
+    identityNumber: sameType ? pick(view.identityNumber, profile.personalId) : view.identityNumber,
+    address: {
+      firstName: pick(view.address.firstName, from.firstName),
+      lastName: pick(view.address.lastName, from.lastName),
+      company: pick(view.address.company, from.company),
+      careOf: pick(view.address.careOf, from.careOf),
+      addressLine1: pick(view.address.addressLine1, from.addressLine1),
+      zip: pick(view.address.zip, from.zip),
+      city: pick(view.address.city, from.city),
+      mobile: pick(view.address.mobile, from.mobile || from.phone),
+    },
+  };
+}
