@@ -338,7 +338,11 @@ export type AccountOrdersQuery = {
           articleNumber: string | null;
           skus: Array<{ skuId: number; name: string | null }> | null;
         } | null;
-        totalPrice: { sellingPriceIncVatFormatted: string | null } | null;
+        totalPrice: {
+          isDiscounted: boolean;
+          regularPriceIncVatFormatted: string | null;
+          sellingPriceIncVatFormatted: string | null;
+        } | null;
       }> | null;
       summary: { subTotal: { regularPriceIncVatFormatted: string | null } | null } | null;
     } | null;
@@ -2586,6 +2590,11 @@ export const AccountOrdersDocument = {
                               selectionSet: {
                                 kind: 'SelectionSet',
                                 selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+                                  {
+                                    kind: 'Field',
+                                    name: { kind: 'Name', value: 'regularPriceIncVatFormatted' },
+                                  },
                                   {
                                     kind: 'Field',
                                     name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },

@@ -127,6 +127,15 @@ function OrderCard({ order }: { order: Order }) {
                 </td>
                 <td>{t('account.orders.quantity', { quantity: item.quantity })}</td>
                 <td className="order-lines__price">
+                  {/* Campaign lines show the ordinary price too: items - discount adds up. */}
+                  {item.totalPrice?.isDiscounted ? (
+                    <>
+                      <s className="order-lines__regular">
+                        <span className="sr-only">{t('price.regular')} </span>
+                        {item.totalPrice.regularPriceIncVatFormatted}
+                      </s>{' '}
+                    </>
+                  ) : null}
                   {item.totalPrice?.sellingPriceIncVatFormatted}
                 </td>
               </tr>
