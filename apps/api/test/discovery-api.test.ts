@@ -520,6 +520,66 @@ describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
     });
   });
 
+  describe('count with and without filters', () => {
+    // With `filters` selected the count comes from the facet statement (product-list.service.ts
+    // withFilters), without it from a count statement: both must give the number of hits.
+    const COUNT_ONLY = `query count($categoryAlias: String, $url: String, $filter: FilterInputType) {
+      products(categoryAlias: $categoryAlias, url: $url, take: 200, filter: $filter, marketId: "se") {
+        count
+        products { productId }
+      }
+    }`;
+    const FILTERS_IN_FRAGMENT = `query countWithFragment($categoryAlias: String, $url: String, $filter: FilterInputType) {
+      products(categoryAlias: $categoryAlias, url: $url, take: 0, filter: $filter, marketId: "se") {
+        count
+        ...withFilters
+      }
+    }
+    fragment withFilters on ProductsResultType { ... on ProductsResultType { filters { price { lowest } } } }`;
+    it.each([
+      ['no scope', {}],
+      ['category', { categoryAlias: 'cyklar' }],
+      [
+        'brand + size BY_GROUP',
+        { categoryAlias: 'cyklar', filter: { facets: ['b_1', size('M')] } },
+      ],
+      [
+        'brand + size CURRENT',
+        { categoryAlias: 'cyklar', filter: { facets: ['b_1', size('M')], filterMode: 'CURRENT' } },
+      ],
+      ['parameter + price bucket', { filter: { facets: ['p_1_1', 'pr_5000_10000'] } }],
+      ['discount bucket', { filter: { facets: ['d_21_30', 'd_16_20'] } }],
+      [
+        'price range',
+        { categoryAlias: 'cyklar', filter: { price: { lowest: 6500, highest: 20000 } } },
+      ],
+      ['excluded facets', { categoryAlias: 'cyklar', filter: { excludeFacets: ['b_1'] } }],
+      ['UNION include', { filter: { include: ['b_2', 'c_21'], includeMode: 'UNION' } }],
+      ['search text', { filter: { searchText: 'cykel' } }],
+      ['productIds', { filter: { productIds: [105, 101, 999] } }],
+      ['campaign url', { url: '/dc/varrea' }],
+      ['generic list', { url: '/l/rea' }],
+      ['no hits', { categoryAlias: 'cyklar', filter: { facets: ['b_999'] } }],
+    ])('%s', async (_name, variables) => {
+      const plain = await client.query(COUNT_ONLY, variables);
+      expect(plain.errors).toBeUndefined();
+      const page = plain.data!.products as { count: number; products: unknown[] };
+      expect(page.count).toBe(page.products.length);
+      expect((await list({ ...variables, take: 0 })).count).toBe(page.count);
+      const fragment = await client.query(FILTERS_IN_FRAGMENT, variables);
+      expect(fragment.errors).toBeUndefined();
+      expect((fragment.data!.products as { count: number }).count).toBe(page.count);
+    });
+    it('count and filters together cost one list statement, not two', async () => {
+      // Variables not asked for before in this file: the list cache has nothing for them.
+      const variables = { categoryAlias: 'elcyklar', filter: { facets: ['b_2'] } };
+      const together = await countStatements(() => client.query(FILTERS_IN_FRAGMENT, variables));
+      const listStatements = (texts: string[]) => texts.filter((t) => /count\(\*\)/.test(t)).length;
+      expect(listStatements(together.counter.statements)).toBe(1);
+      expect(together.counter.statements.some((t) => t.includes('with priced as'))).toBe(true);
+    });
+  });
+
   describe('sorting and paging', () => {
     const scope = { categoryAlias: 'cyklar' };
     it.each([

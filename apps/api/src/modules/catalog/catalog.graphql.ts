@@ -5,6 +5,7 @@
  * by the pricing module and stock (SkuType.stock, totalStock) by the inventory module.
  */
 import type { ObjectRef } from '@pothos/core';
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { contextArgs } from '../../graphql/args.ts';
 import { builder, type ApiSchemaTypes } from '../../graphql/builder.ts';
 import {
@@ -738,6 +739,25 @@ export const FilterCollectionRef = builder
     }),
   });
 
+/**
+ * True when the field being resolved selects `name` directly on its result (through inline
+ * fragments and fragment spreads too; directives such as @skip are not evaluated, so a skipped
+ * field counts as selected).
+ */
+export function selectsField(info: GraphQLResolveInfo, name: string): boolean {
+  const seen = new Set<string>();
+  const inSet = (set: SelectionSetNode | undefined): boolean =>
+    (set?.selections ?? []).some((selection) => {
+      if (selection.kind === Kind.FIELD) return selection.name.value === name;
+      if (selection.kind === Kind.INLINE_FRAGMENT) return inSet(selection.selectionSet);
+      const fragmentName = selection.name.value;
+      if (seen.has(fragmentName)) return false;
+      seen.add(fragmentName);
+      return inSet(info.fragments[fragmentName]?.selectionSet);
+    });
+  return info.fieldNodes.some((node) => inSet(node.selectionSet));
+}
+
 /** `ProductsResultType`. */
 export const ProductsResultRef = builder.objectRef<ProductPage>('ProductsResultType').implement({
   description: 'One page of a product list (GEINS-API §4.4, §5.1).',
@@ -876,8 +896,10 @@ builder.queryFields((t) => ({
       }),
       filter: t.arg({ type: FilterInput, description: 'Filters and sort.' }),
     },
-    resolve: async (_root, args, ctx) =>
-      listProducts(ctx.db, await ctx.categoryTree(), await ctx.pricedShop(args), ctx.now, args),
+    resolve: async (_root, args, ctx, info) =>
+      listProducts(ctx.db, await ctx.categoryTree(), await ctx.pricedShop(args), ctx.now, args, {
+        withFilters: selectsField(info, 'filters'),
+      }),
   }),
   listPageInfo: t.field({
     type: PageInfoRef,
