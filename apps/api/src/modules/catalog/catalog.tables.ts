@@ -217,3 +217,30 @@ export const catalogueState = pgTable('catalogue_state', {
   id: integer().primaryKey(),
   version: bigint({ mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Precomputed facet rows of the unfiltered category pages (`/c/…` without facets, price range or
+ * search), per catalogue version: the parts that depend on the catalogue only (Category, Brand,
+ * Sku and Parameter counts and the number of products, type 'Count'), which are the same for
+ * every market, campaign and day. Written by product-list.service.ts the first time a category
+ * page is listed at a `catalogue_state.version` (rows of older versions are deleted then); read
+ * instead of counting the category's products again. Not part of the catalogue version itself
+ * (no trigger), and no foreign keys: rows of another version are never read.
+ * Columns as the facet rows: `t` type, `k` key (brand id, category id, size name,
+ * "parameterId_valueId", '' for Count), `n` products, `label`, `grp`, `o1`, `o2` ordering.
+ */
+export const categoryFacetCounts = pgTable(
+  'category_facet_counts',
+  {
+    catalogueVersion: bigint({ mode: 'number' }).notNull(),
+    categoryId: integer().notNull(),
+    t: text().notNull(),
+    k: text().notNull(),
+    n: integer().notNull(),
+    label: text(),
+    grp: text(),
+    o1: integer(),
+    o2: integer(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.catalogueVersion, t.t, t.k] })],
+);
