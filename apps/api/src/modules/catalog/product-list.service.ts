@@ -42,6 +42,8 @@ import {
 } from './catalog.service.ts';
 import {
   brands,
+  catalogueState,
+  categoryFacetCounts,
   parameters,
   parameterValues,
   productCategories,
@@ -229,6 +231,12 @@ interface ListPlan {
   keepOrder: SQL | null;
   rank: SQL | null;
   byGroup: boolean;
+  /**
+   * The category of an unfiltered category page (scope a category only: no facets, exclusions,
+   * price range, search, ids or other scope), whose catalogue facet counts are stored per
+   * catalogue version (`category_facet_counts`); else null.
+   */
+  storedCategory: number | null;
 }
 
 /** How a caller will use a {@link listProducts} result. */
@@ -367,6 +375,7 @@ function planList(
     keepOrder: null,
     rank: null,
     byGroup: filter.filterMode !== 'CURRENT',
+    storedCategory: null,
   };
   const productIds = idList(filter.productIds);
   const articleNumbers = stringList(filter.articleNumbers);
@@ -411,7 +420,17 @@ function planList(
   }
 
   base.push(...scopeConditions(db, tree, shop.market.id, now, args));
-  base.push(...idConditions(db, tree, shop.market.id, now, filter));
+  const ids = idConditions(db, tree, shop.market.id, now, filter);
+  base.push(...ids);
+  if (
+    ids.length === 0 &&
+    facetIds.length === 0 &&
+    excluded.length === 0 &&
+    searchText === '' &&
+    plan.range === null
+  ) {
+    plan.storedCategory = scopeCategory(tree, args);
+  }
 
   const words = searchWords(searchText);
   const search = searchSql(words);
@@ -549,6 +568,22 @@ function scopeConditions(
   return result;
 }
 
+/**
+ * The category id when the list's scope is exactly one known category (`categoryAlias` or a
+ * `/c/` url, as {@link scopeConditions} reads them, and no brand or campaign scope); else null.
+ */
+function scopeCategory(tree: CategoryTree, args: ProductListArgs): number | null {
+  if (args.brandAlias?.trim() || args.discountCampaignAlias?.trim()) return null;
+  let alias = args.categoryAlias?.trim() || null;
+  if (args.url?.trim()) {
+    const parsed = parseListUrl(args.url);
+    if (parsed?.kind !== 'category') return null;
+    alias ??= parsed.aliases[parsed.aliases.length - 1]!;
+  }
+  if (!alias) return null;
+  return tree.byAlias.get(alias.toLowerCase())?.id ?? null;
+}
+
 function idConditions(
   db: Database,
   tree: CategoryTree,
@@ -682,6 +717,11 @@ export function priceBucketLabel(bucket: { from: number; to: number | null }): s
  * out that group's own selection (BY_GROUP) or not (CURRENT); the price range leaves out the
  * price-range filter. The row of type 'Count' is the list's count (every group and the range),
  * the same as the count statement of {@link listProducts}.
+ *
+ * An unfiltered category page (`plan.storedCategory`) reads the catalogue parts (Category, Brand,
+ * Sku, Parameter, Count) from `category_facet_counts` at the current catalogue version, computing
+ * and storing them first when they are missing, and computes only the price parts (Price,
+ * Discount, Range) beside: two statements (four on the first request after a catalogue write).
  */
 async function computeFacetRows(
   db: Database,
@@ -691,6 +731,44 @@ async function computeFacetRows(
   plan: ListPlan,
   price: PriceSql,
 ): Promise<FacetRow[]> {
+  const run = async (statement: SQL) =>
+    ((await db.execute(statement)) as unknown as { rows: FacetRow[] }).rows;
+  const categoryId = plan.storedCategory;
+  if (categoryId === null) return run(facetStatement(tree, shop, now, plan, price, 'all'));
+  const version = sql`(select ${catalogueState.version} from ${catalogueState} where ${catalogueState.id} = 1)`;
+  const read = () =>
+    run(sql`select t, k, n, label, grp, o1, o2 from ${categoryFacetCounts}
+      where ${categoryFacetCounts.categoryId} = ${categoryId}
+        and ${categoryFacetCounts.catalogueVersion} = ${version}`);
+  const [stored, priceRows] = await Promise.all([
+    read().then(async (rows) => {
+      if (rows.length > 0) return rows;
+      // One statement: the version and the counts come from the same snapshot.
+      await db.execute(sql`with gone as (
+          delete from ${categoryFacetCounts} where ${categoryFacetCounts.catalogueVersion} <> ${version})
+        insert into ${categoryFacetCounts} (catalogue_version, category_id, t, k, n, label, grp, o1, o2)
+        select ${version}, ${categoryId}, f.t, coalesce(f.k, ''), f.n, f.label, f.grp, f.o1, f.o2
+        from (${facetStatement(tree, shop, now, plan, price, 'catalogue')}) as f
+        where ${version} is not null
+        on conflict do nothing`);
+      return read();
+    }),
+    run(facetStatement(tree, shop, now, plan, price, 'price')),
+  ]);
+  // No catalogue_state row (nothing stored): count the catalogue parts as any other list.
+  if (stored.length === 0) return run(facetStatement(tree, shop, now, plan, price, 'all'));
+  return [...stored, ...priceRows];
+}
+
+/** The facet statement of a list: all parts, only those of the catalogue, or only the prices. */
+function facetStatement(
+  tree: CategoryTree,
+  shop: PricedShopContext,
+  now: Date,
+  plan: ListPlan,
+  price: PriceSql,
+  parts: 'all' | 'catalogue' | 'price',
+): SQL {
   // Columns of the CTE "base": price and discount as values, one boolean per selected group.
   const column: PriceSql = { selling: sql`priced.selling`, regular: sql`priced.regular` };
   const isPriceGroup = (key: string) => key === 'price' || key === 'discount';
@@ -768,15 +846,22 @@ async function computeFacetRows(
       and (${priceCampaigns.endsAt} is null or ${priceCampaigns.endsAt} > ${at})
     group by ${priceCampaignPrices.productId}) as cp`;
   const regular = productPrices.regularPriceIncVat;
-  const statement = sql`with priced as (
-      select ${products.id} as id, ${products.brandId} as brand_id,
-        (case when ${regular} is null then null else least(${regular}, cp.selling) end) as selling,
-        ${regular} as regular
-        ${pricedFlags.length > 0 ? sql`, ${sql.join(pricedFlags, sql`, `)}` : sql``}
-      from ${products}
+  const withPrices = parts !== 'catalogue';
+  const pricedFrom = withPrices
+    ? sql`from ${products}
       left join ${productPrices} on ${productPrices.productId} = ${products.id}
         and ${productPrices.marketId} = ${marketId}
-      left join ${campaignPrices} on cp.product_id = ${products.id}
+      left join ${campaignPrices} on cp.product_id = ${products.id}`
+    : sql`from ${products}`;
+  const sellingColumns = withPrices
+    ? sql`(case when ${regular} is null then null else least(${regular}, cp.selling) end) as selling,
+        ${regular} as regular`
+    : sql`null::int as selling, null::int as regular`;
+  const withBase = sql`with priced as (
+      select ${products.id} as id, ${products.brandId} as brand_id,
+        ${sellingColumns}
+        ${pricedFlags.length > 0 ? sql`, ${sql.join(pricedFlags, sql`, `)}` : sql``}
+      ${pricedFrom}
       where ${and(...plan.base)}
     ), base as materialized (
       select priced.id, priced.brand_id, priced.selling, priced.regular,
@@ -784,26 +869,40 @@ async function computeFacetRows(
         ${rangeFlag} as in_range
         ${flagColumns.length > 0 ? sql`, ${sql.join(flagColumns, sql`, `)}` : sql``}
       from priced
-    )
-    select 'Brand' as t, base.brand_id::text as k, count(*)::int as n, min(${brands.name}) as label,
+    )`;
+  // Parts that depend on the catalogue or on prices; typed nulls: UNION resolves types left to right.
+  const selects: Array<{ type: string; catalogue: boolean; sql: SQL }> = [
+    {
+      type: 'Brand',
+      catalogue: true,
+      sql: sql`select 'Brand' as t, base.brand_id::text as k, count(*)::int as n, min(${brands.name}) as label,
       null as grp, null::int as o1, null::int as o2
       from base join ${brands} on ${brands.id} = base.brand_id
-      where ${flagsExcept('brand')} group by base.brand_id
-    union all
-    select 'Category', c.ancestor::text, count(*)::int, null, null, null, null
+      where ${flagsExcept('brand')} group by base.brand_id`,
+    },
+    {
+      type: 'Category',
+      catalogue: true,
+      sql: sql`select 'Category', c.ancestor::text, count(*)::int, null, null, null, null
       from (select distinct base.id, tree.ancestor
         from base join ${productCategories} on ${productCategories.productId} = base.id
         join ${categoryPairs} on tree.leaf = ${productCategories.categoryId}
         where ${flagsExcept('category')}) as c
-      group by c.ancestor
-    union all
-    select 'Sku', s.name, count(*)::int, null, null, min(s.o), null
+      group by c.ancestor`,
+    },
+    {
+      type: 'Sku',
+      catalogue: true,
+      sql: sql`select 'Sku', s.name, count(*)::int, null, null, min(s.o), null
       from (select base.id, ${skus.name} as name, min(${skus.sortOrder}) as o
         from base join ${skus} on ${skus.productId} = base.id
         where ${flagsExcept('sku')} group by base.id, ${skus.name}) as s
-      group by s.name
-    union all
-    select 'Parameter', g.parameter_id::text || '_' || g.parameter_value_id::text, g.n,
+      group by s.name`,
+    },
+    {
+      type: 'Parameter',
+      catalogue: true,
+      sql: sql`select 'Parameter', g.parameter_id::text || '_' || g.parameter_value_id::text, g.n,
       ${parameterValues.value}, ${parameters.label}, ${parameters.sortOrder}, ${parameterValues.sortOrder}
       from (select ${productParameters.parameterId} as parameter_id,
           ${productParameters.parameterValueId} as parameter_value_id, count(*)::int as n
@@ -813,21 +912,40 @@ async function computeFacetRows(
           and ${flagsExcept('parameter')} and ${parameterFlags}
         group by 1, 2) as g
       join ${parameters} on ${parameters.id} = g.parameter_id
-      join ${parameterValues} on ${parameterValues.id} = g.parameter_value_id
-    union all
-    select 'Price', ${priceBucket}::text, count(*)::int, null, null, null, null
-      from base where base.selling is not null and ${flagsExcept('price')} group by 2
-    union all
-    select 'Discount', ${discountBucket}::text, count(*)::int, null, null, null, null
-      from base where base.discount >= 1 and ${flagsExcept('discount')} group by 2
-    union all
-    select 'Range', null, count(*)::int, null, null, min(base.selling)::int, max(base.selling)::int
-      from base where ${rangeIgnored(plan)}
-    union all
-    select 'Count', null, count(*)::int, null, null, null, null
-      from base where ${flagsExcept(null)}`;
-  const result = (await db.execute(statement)) as unknown as { rows: FacetRow[] };
-  return result.rows;
+      join ${parameterValues} on ${parameterValues.id} = g.parameter_value_id`,
+    },
+    {
+      type: 'Price',
+      catalogue: false,
+      sql: sql`select 'Price', ${priceBucket}::text, count(*)::int, null::text, null::text, null::int, null::int
+      from base where base.selling is not null and ${flagsExcept('price')} group by 2`,
+    },
+    {
+      type: 'Discount',
+      catalogue: false,
+      sql: sql`select 'Discount', ${discountBucket}::text, count(*)::int, null::text, null::text, null::int, null::int
+      from base where base.discount >= 1 and ${flagsExcept('discount')} group by 2`,
+    },
+    {
+      type: 'Range',
+      catalogue: false,
+      sql: sql`select 'Range', null, count(*)::int, null, null, min(base.selling)::int, max(base.selling)::int
+      from base where ${rangeIgnored(plan)}`,
+    },
+    {
+      type: 'Count',
+      catalogue: true,
+      sql: sql`select 'Count', null, count(*)::int, null, null, null, null
+      from base where ${flagsExcept(null)}`,
+    },
+  ];
+  const chosen = selects.filter((part) =>
+    parts === 'all' ? true : parts === 'catalogue' ? part.catalogue : !part.catalogue,
+  );
+  return sql`${withBase} select * from (${sql.join(
+    chosen.map((part) => part.sql),
+    sql` union all `,
+  )}) as facet_rows (t, k, n, label, grp, o1, o2)`;
 }
 
 /** The flags of the price statistics: every group (BY_GROUP or not), but not the range. */
