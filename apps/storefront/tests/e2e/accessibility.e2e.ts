@@ -144,6 +144,34 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
   expect(await page.locator('.facet input:checked').count()).toBe(1);
   await check('category with filter');
   await shot('category');
+  if (phone) {
+    // WCAG 2.4.11: a link that gets focus by Shift+Tab is not hidden behind the sticky header
+    // (shown again once the page scrolls up). The filter button has focus; the last
+    // subcategory chip above it sits 150 px from the top, where the 230 px header covers it.
+    const chip = page.getByRole('main').locator('.chip-list').first().getByRole('link').last();
+    const chipTop = await chip.evaluate((el) => el.getBoundingClientRect().top + scrollY);
+    await page.locator('details.filter-panel > summary').focus();
+    await page.evaluate((y) => window.scrollTo(0, y), Math.round(chipTop) + 150);
+    await expect.poll(() => page.locator('.site-header[data-hidden]').count()).toBe(1);
+    await page.evaluate((y) => window.scrollTo(0, y), Math.round(chipTop) - 150);
+    await expect.poll(() => page.locator('.site-header[data-hidden]').count()).toBe(0);
+    await page.keyboard.press('Shift+Tab');
+    expect(await chip.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Once the header has slid in.
+    await expect
+      .poll(() =>
+        page
+          .locator('.site-header')
+          .evaluate((el) => el.getAnimations().length === 0 && getComputedStyle(el).transform),
+      )
+      .toBe('none');
+    const hidden = await chip.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const header = document.querySelector('.site-header')!.getBoundingClientRect();
+      return box.top >= header.top && box.bottom <= header.bottom;
+    });
+    if (hidden) findings.push('category: the focused chip is hidden behind the sticky header');
+  }
   // On a phone the filter panel starts closed: open it.
   const filters = page.locator('details.filter-panel');
   if (!(await filters.evaluate((el) => (el as HTMLDetailsElement).open))) {

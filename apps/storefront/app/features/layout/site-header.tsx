@@ -9,6 +9,7 @@ import { CategoryMenu } from './category-menu';
 import type { CategoryNode } from './category-tree';
 import { Logo } from './logo';
 import { SearchForm } from './search-form';
+import { useHeaderHeight } from './use-header-height';
 import { useHideOnScroll } from './use-hide-on-scroll';
 
 /** Site header; hides while scrolling down. */
@@ -21,6 +22,7 @@ export function SiteHeader({
 }) {
   const ref = useRef<HTMLElement>(null);
   useHideOnScroll(ref);
+  useHeaderHeight(ref);
   return (
     <header className="site-header" ref={ref}>
       <div className="site-header__bar container">
