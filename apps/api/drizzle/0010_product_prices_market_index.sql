@@ -1,0 +1,1 @@
+CREATE INDEX "product_prices_market_product_idx" ON "product_prices" USING btree ("market_id","product_id","regular_price_inc_vat");
