@@ -17,45 +17,13 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { sizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
-const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
 /** The WCAG 2.2 AA rule sets of axe-core. */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Server steps hash passwords with scrypt: give them time on a busy machine. */
 const slow = { timeout: 15_000 };
-
-interface SizedProduct {
-  url: string;
-  size: string;
-}
-
-/** A helmet with a size that has 3+ units in stock, found through the API. */
-async function sizedProduct(): Promise<SizedProduct> {
-  const response = await fetch(`${baseUrl()}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-apikey': apiKey },
-    body: JSON.stringify({
-      query: `{ products(categoryAlias: "hjalmar", take: 30) { products { canonicalUrl
-        skus { name stock { inStock } } } } }`,
-    }),
-  });
-  const body = (await response.json()) as {
-    data: {
-      products: {
-        products: Array<{
-          canonicalUrl: string;
-          skus: Array<{ name: string; stock: { inStock: number } }>;
-        }>;
-      };
-    };
-  };
-  for (const product of body.data.products.products) {
-    const sku = product.skus.find((s) => s.stock.inStock >= 3);
-    if (sku) return { url: product.canonicalUrl, size: sku.name };
-  }
-  throw new Error('no helmet in stock');
-}
 
 /** Resolves once React has hydrated the page. */
 async function hydrated(page: Page): Promise<void> {

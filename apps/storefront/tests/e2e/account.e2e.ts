@@ -12,10 +12,10 @@ import { readOutbox } from '@trampa/api/mail';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { apiKey, sizedProduct } from './shop.ts';
 
 const outboxDir = process.env.MAIL_OUTBOX_DIR ?? './data/outbox';
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
-const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
 /** Server steps hash passwords with scrypt (N=2^17): give them time on a busy machine. */
 const slow = { timeout: 15_000 };
 
@@ -85,34 +85,6 @@ async function placeOrderAs(page: Page, email: string): Promise<number> {
   return Number(placed.placeOrder.orderId);
 }
 
-/** A product with sizes and a size with 3+ units in stock, found through the API. */
-async function productInStock(): Promise<{ url: string; name: string; size: string }> {
-  const response = await fetch(`${baseUrl()}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-apikey': apiKey },
-    body: JSON.stringify({
-      query: `{ products(categoryAlias: "hjalmar", take: 30) { products { canonicalUrl name
-        skus { name stock { inStock } } } } }`,
-    }),
-  });
-  const body = (await response.json()) as {
-    data: {
-      products: {
-        products: Array<{
-          canonicalUrl: string;
-          name: string;
-          skus: Array<{ name: string; stock: { inStock: number } }>;
-        }>;
-      };
-    };
-  };
-  for (const product of body.data.products.products) {
-    const sku = product.skus.find((s) => s.stock.inStock >= 3);
-    if (sku) return { url: product.canonicalUrl, name: product.name, size: sku.name };
-  }
-  throw new Error('no helmet in stock');
-}
-
 /**
  * Buys one product as the logged-in customer the way a shopper does: product page -> size ->
  * add to cart -> /kassan (zip, shipping, customer details, invoice, terms) -> confirmation.
@@ -122,7 +94,7 @@ async function checkoutInBrowser(
   page: Page,
   email: string,
 ): Promise<{ orderId: number; name: string }> {
-  const product = await productInStock();
+  const product = await sizedProduct();
   await page.goto(`${baseUrl()}${product.url}`);
   await hydrated(page);
   await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();

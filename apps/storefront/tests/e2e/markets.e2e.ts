@@ -10,9 +10,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { apiKey } from './shop.ts';
 
 const screenshotDir = process.env.SCREENSHOT_DIR;
-const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
 
 /** A cheap product (under 400 kr, so below 49 € in Finland) with a size in stock, via the API. */
 async function cheapProduct(): Promise<{ url: string; size: string; sizes: number }> {
