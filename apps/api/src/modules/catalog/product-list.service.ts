@@ -29,9 +29,10 @@ import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';
 import { campaignProductIdsSql, sellingPriceSql } from '../pricing/pricing.service.ts';
 import { priceCampaignPrices, priceCampaigns, productPrices } from '../pricing/pricing.tables.ts';
 import {
-  joinSearchDocument,
   MAX_SEARCH_TEXT,
+  rankedPageSql,
   searchSql,
+  type SearchSql,
   searchWords,
 } from '../search/search-text.ts';
 import {
@@ -230,6 +231,8 @@ interface ListPlan {
   /** Order that overrides the sort (productIds, articleNumbers, FACET_ORDER of alias facets). */
   keepOrder: SQL | null;
   rank: SQL | null;
+  /** The search of a searchText (matching and ranking SQL), null without one. */
+  search: SearchSql | null;
   byGroup: boolean;
   /**
    * The category of an unfiltered category page (scope a category only: no facets, exclusions,
@@ -314,17 +317,18 @@ export async function listProducts(
           STOCK_SORTS.has(sort) ? null : stamp,
           `page ${skip} ${take} ${key}`,
           // Awaited inside: a Drizzle query runs again each time it is awaited. The relevance
-          // order reads the search document: one join, not a lookup per hit.
+          // order ranks the hits in a derived table (rankedPageSql: the name bonus only for
+          // hits that can reach the page) and joins the page's rows.
           async () =>
-            rankedOrder
+            rankedOrder && plan.search
               ? await db
                   .select(getTableColumns(products))
                   .from(products)
-                  .leftJoin(joinSearchDocument.table, joinSearchDocument.on)
-                  .where(where)
-                  .orderBy(...order)
-                  .limit(take)
-                  .offset(skip)
+                  .innerJoin(
+                    rankedPageSql(plan.search, where ?? sql`true`, skip, take),
+                    sql`top.id = ${products.id}`,
+                  )
+                  .orderBy(sql`top.rank desc`, sql`top.fad desc nulls last`, sql`top.id desc`)
               : await db
                   .select()
                   .from(products)
@@ -374,6 +378,7 @@ function planList(
     range: null,
     keepOrder: null,
     rank: null,
+    search: null,
     byGroup: filter.filterMode !== 'CURRENT',
     storedCategory: null,
   };
@@ -437,6 +442,7 @@ function planList(
   if (search) {
     base.push(search.condition);
     plan.rank = search.rank;
+    plan.search = search;
   }
 
   for (const id of excluded) {
