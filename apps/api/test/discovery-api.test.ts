@@ -615,6 +615,20 @@ describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
     it('ranks name > brand > category > description (RELEVANCE is the default with searchText)', async () => {
       expect(await ids({ filter: { searchText: 'lyx' } })).toEqual([201, 202, 203, 204]);
     });
+    it('skip and take page through the RELEVANCE order (pages of 1, 2 and 3, past the end)', async () => {
+      for (const searchText of ['lyx', 'cyklar', 'monrk', 'karin']) {
+        const all = await ids({ filter: { searchText } });
+        expect(all.length).toBeGreaterThan(1);
+        for (const take of [1, 2, 3]) {
+          const pages: number[] = [];
+          for (let skip = 0; skip < all.length; skip += take) {
+            pages.push(...(await ids({ skip, take, filter: { searchText } })));
+          }
+          expect(pages).toEqual(all);
+        }
+        expect(await ids({ skip: all.length, take: 2, filter: { searchText } })).toEqual([]);
+      }
+    });
     it('every word must match somewhere; search combines with scope and facets', async () => {
       expect(await ids({ filter: { searchText: 'monark karin' } })).toEqual(
         expect.arrayContaining([101, 102]),
