@@ -235,6 +235,28 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
       .toBe(0);
   });
 
+  it('on a phone the filter panel is closed from the first paint: the products do not jump', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseUrl()}/c/cyklar`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            resolve(
+              list
+                .getEntries()
+                .reduce((sum, e) => sum + (e as unknown as { value: number }).value, 0),
+            );
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(shift).toBeLessThan(0.01);
+    expect(await page.locator('details.filter-panel').getAttribute('open')).toBeNull();
+  });
+
   it('answers hostile list URLs with a sensible page, never injected markup', async () => {
     const page = await browser.newPage();
     const hostile =
@@ -242,7 +264,12 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     const response = await page.goto(`${baseUrl()}${hostile}`);
     expect(response?.status()).toBe(200);
     expect(await page.evaluate(() => 'hacked' in window)).toBe(false);
-    expect(await page.locator('main script').count()).toBe(0);
+    // The only script in the page body is the filter panel's own (no <script> from the URL).
+    const scripts = await page.evaluate(() =>
+      [...document.querySelectorAll('main script')].map((s) => s.textContent ?? ''),
+    );
+    expect(scripts.filter((text) => text.includes('hacked'))).toEqual([]);
+    expect(scripts.every((text) => text.includes('previousElementSibling'))).toBe(true);
     const huge = await page.goto(`${baseUrl()}/c/cyklar?page=99999`);
     expect(huge?.status()).toBe(200);
     const search = await page.goto(

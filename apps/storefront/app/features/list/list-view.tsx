@@ -20,6 +20,7 @@ import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs';
 import { currencySymbol, formatNumber, t, type MessageKey } from '../../i18n/i18n';
 import { useCulture, useMarketView } from '../../market/market-view';
 import { ProductGrid } from '../product/product-card';
+import { useNonce } from '../../security/nonce';
 import type { FacetGroup } from './facets';
 import type { ListPageData, ListProduct } from './list-page.server';
 import {
@@ -239,13 +240,20 @@ function ActiveFilters({ data, clearAll }: { data: ListPageData; clearAll: strin
   );
 }
 
+/** Phones: the media query below which the filter panel is a closed disclosure (list.css). */
+const PHONE_QUERY = '(max-width: 55.99rem)';
+
+/** Inline script run right after the server-rendered panel: closes it on phones. */
+const CLOSE_ON_PHONES = `(function(s){var d=s&&s.previousElementSibling;if(d&&d.tagName==='DETAILS'&&matchMedia('${PHONE_QUERY}').matches)d.open=false})(document.currentScript)`;
+
 /** The GET form: facet checkboxes, price range, submit; auto-submits with JavaScript. */
 function FilterPanel({ data }: { data: ListPageData }) {
+  const nonce = useNonce() || undefined;
   const navigate = useNavigate();
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     // Phones: the panel starts closed (without JavaScript it stays open, above the products).
-    if (details.current && window.matchMedia('(max-width: 55.99rem)').matches) {
+    if (details.current && window.matchMedia(PHONE_QUERY).matches) {
       details.current.open = false;
     }
   }, []);
@@ -274,61 +282,66 @@ function FilterPanel({ data }: { data: ListPageData }) {
     );
   }
   return (
-    <details className="filter-panel" open ref={details}>
-      <summary className="filter-panel__toggle button button--secondary">
-        {t('list.filter.title')}
-        {data.selection.facets.length > 0 ? ` (${data.selection.facets.length})` : ''}
-      </summary>
-      <Form
-        id={FORM_ID}
-        method="get"
-        action={data.path}
-        className="filter-panel__form"
-        onChange={onChange}
-        onSubmit={onSubmit}
-        aria-label={t('list.filter.title')}
-      >
-        {data.groups.map((group) => (
-          <FacetFieldset key={group.key} group={group} />
-        ))}
-        {data.priceRange ? (
-          <fieldset className="facet facet--range">
-            <legend className="facet__legend">{t('list.filter.priceRange')}</legend>
-            <div className="facet__range">
-              <label>
-                <span>{t('list.filter.from')}</span>
-                <input
-                  type="number"
-                  name="lowest"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  placeholder={String(data.priceRange.lowest)}
-                  defaultValue={data.selection.lowest ?? ''}
-                  key={`l${data.selection.lowest}`}
-                />
-              </label>
-              <label>
-                <span>{t('list.filter.to')}</span>
-                <input
-                  type="number"
-                  name="highest"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  placeholder={String(data.priceRange.highest)}
-                  defaultValue={data.selection.highest ?? ''}
-                  key={`h${data.selection.highest}`}
-                />
-              </label>
-            </div>
-          </fieldset>
-        ) : null}
-        <button type="submit" className="button button--primary filter-panel__submit">
-          {t('list.filter.apply')}
-        </button>
-      </Form>
-    </details>
+    <>
+      <details className="filter-panel" open ref={details} suppressHydrationWarning>
+        <summary className="filter-panel__toggle button button--secondary">
+          {t('list.filter.title')}
+          {data.selection.facets.length > 0 ? ` (${data.selection.facets.length})` : ''}
+        </summary>
+        <Form
+          id={FORM_ID}
+          method="get"
+          action={data.path}
+          className="filter-panel__form"
+          onChange={onChange}
+          onSubmit={onSubmit}
+          aria-label={t('list.filter.title')}
+        >
+          {data.groups.map((group) => (
+            <FacetFieldset key={group.key} group={group} />
+          ))}
+          {data.priceRange ? (
+            <fieldset className="facet facet--range">
+              <legend className="facet__legend">{t('list.filter.priceRange')}</legend>
+              <div className="facet__range">
+                <label>
+                  <span>{t('list.filter.from')}</span>
+                  <input
+                    type="number"
+                    name="lowest"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    placeholder={String(data.priceRange.lowest)}
+                    defaultValue={data.selection.lowest ?? ''}
+                    key={`l${data.selection.lowest}`}
+                  />
+                </label>
+                <label>
+                  <span>{t('list.filter.to')}</span>
+                  <input
+                    type="number"
+                    name="highest"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    placeholder={String(data.priceRange.highest)}
+                    defaultValue={data.selection.highest ?? ''}
+                    key={`h${data.selection.highest}`}
+                  />
+                </label>
+              </div>
+            </fieldset>
+          ) : null}
+          <button type="submit" className="button button--primary filter-panel__submit">
+            {t('list.filter.apply')}
+          </button>
+        </Form>
+      </details>
+      {/* Closes the panel on phones before the products are painted (no layout shift when the
+          effect above would close it after hydration); the effect covers client navigations. */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CLOSE_ON_PHONES }} />
+    </>
   );
 }
 
