@@ -17,7 +17,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
-import { sizedProduct } from './shop.ts';
+import { placeInvoiceOrder, sizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 /** The WCAG 2.2 AA rule sets of axe-core. */
@@ -207,27 +207,11 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
   await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
   await check('checkout after a failed submit');
 
-  const form = page.locator('form').filter({ has: field(page, 'Postnummer') });
-  await field(page, 'Postnummer').fill('11122');
-  await form.getByRole('button', { name: 'Visa leveranssätt' }).click();
-  await expect
-    .poll(() => page.getByRole('radio', { name: /Leverans till ombud/ }).count(), slow)
-    .toBe(1);
-  await page.getByRole('radio', { name: /Leverans till ombud/ }).check();
-  await field(page, 'Personnummer').fill('19900101-0017');
-  await field(page, 'E-post').fill('tilla.ganglig@example.se');
-  await field(page, 'Förnamn').fill('Tilla');
-  await field(page, 'Efternamn').fill('Gänglig');
-  await field(page, 'Gatuadress').fill('Storgatan 1');
-  await field(page, 'Ort').fill('Stockholm');
-  await field(page, 'Mobilnummer').fill('0701234567');
-  await page.getByRole('radio', { name: /^Faktura/ }).check();
-  await page.getByLabel('Jag godkänner köpvillkoren').check();
-  await page.getByRole('button', { name: /^Slutför köp/ }).click();
-  await page.waitForURL(/\/checkout\/confirm\?/, slow);
-  await expect
-    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-    .toBe('Tack för din beställning!');
+  await placeInvoiceOrder(page, {
+    email: 'tilla.ganglig@example.se',
+    firstName: 'Tilla',
+    lastName: 'Gänglig',
+  });
   await check('confirmation after an invoice order');
 
   await page.goto(`${baseUrl()}/mina-sidor/ordrar`);

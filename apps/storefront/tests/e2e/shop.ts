@@ -72,3 +72,44 @@ export async function addToCart(page: Page, product: SizedProduct): Promise<void
     })
     .toBe(1);
 }
+
+/** A private person's checkout details. */
+export interface Shopper {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * On /kassan (hydrated, cart with items): zip 11122 -> "Leverans till ombud", the shopper as a
+ * private person (personnummer, Storgatan 1, Stockholm), Faktura, terms, "Slutför köp"; waits for
+ * the confirmation. `timeout` in milliseconds for the server steps.
+ */
+export async function placeInvoiceOrder(
+  page: Page,
+  shopper: Shopper,
+  timeout = 15_000,
+): Promise<void> {
+  const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+  const form = page.locator('form').filter({ has: field('Postnummer') });
+  await field('Postnummer').fill('11122');
+  await form.getByRole('button', { name: 'Visa leveranssätt' }).click();
+  await expect
+    .poll(() => page.getByRole('radio', { name: /Leverans till ombud/ }).count(), { timeout })
+    .toBe(1);
+  await page.getByRole('radio', { name: /Leverans till ombud/ }).check();
+  await field('Personnummer').fill('19900101-0017');
+  await field('E-post').fill(shopper.email);
+  await field('Förnamn').fill(shopper.firstName);
+  await field('Efternamn').fill(shopper.lastName);
+  await field('Gatuadress').fill('Storgatan 1');
+  await field('Ort').fill('Stockholm');
+  await field('Mobilnummer').fill('0701234567');
+  await page.getByRole('radio', { name: /^Faktura/ }).check();
+  await page.getByLabel('Jag godkänner köpvillkoren').check();
+  await page.getByRole('button', { name: /^Slutför köp/ }).click();
+  await page.waitForURL(/\/checkout\/confirm\?/, { timeout });
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout })
+    .toBe('Tack för din beställning!');
+}
