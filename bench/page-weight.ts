@@ -7,7 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Chromium binary (Debian's package). */
-export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
 
 /** Chrome flags for a headless run on these machines (also used for Lighthouse). */
 export const CHROME_FLAGS = [

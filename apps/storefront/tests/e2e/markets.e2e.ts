@@ -4,7 +4,7 @@
  * reload; a second tab follows a market change without reloading; the checkout shows shipping
  * and the free-shipping hint in the checkout market's money (5,90 € in Finland, 49 kr in Sweden).
  *
- * Set SCREENSHOT_DIR to save screenshots of the picker, of a product page per customer type and
+ * Set E2E_SCREENSHOTS to save screenshots of the picker, of a product page per customer type and
  * of the Swedish and Finnish /kassan.
  */
 import type { Page } from 'playwright-core';
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
 import { apiKey } from './shop.ts';
 
-const screenshotDir = process.env.SCREENSHOT_DIR;
+const screenshotDir = process.env.E2E_SCREENSHOTS;
 
 /** A cheap product (under 400 kr, so below 49 € in Finland) with a size in stock, via the API. */
 async function cheapProduct(): Promise<{ url: string; size: string; sizes: number }> {
