@@ -21,6 +21,7 @@
  * the process (reference data) may lag a category change by its time-to-live.
  */
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 
 /** What a cached result was computed under; see the module comment. */
@@ -41,15 +42,15 @@ export const MAX_CACHED_ROWS = 20_000;
 interface Entry {
   stamp: string;
   value: Promise<unknown>;
-  /** Rows of the resolved value (arrays), 0 until resolved. */
-  rows: number;
 }
 
 interface DatabaseCache {
   enabled: boolean;
-  entries: Map<string, Entry>;
-  /** Sum of `rows` of the entries. */
-  rows: number;
+  /**
+   * Results by key, least recently used dropped first. An entry's size is its row count once
+   * resolved (arrays), 1 before and for other values.
+   */
+  entries: LRUCache<string, Entry>;
   /** One stamp read per request: keyed by the request's `now` (one Date per GraphQL context). */
   stamps: WeakMap<Date, Promise<CacheStamp | null>>;
 }
@@ -59,7 +60,15 @@ const caches = new WeakMap<Database, DatabaseCache>();
 function cacheOf(db: Database): DatabaseCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { enabled: true, entries: new Map(), rows: 0, stamps: new WeakMap() };
+    cache = {
+      enabled: true,
+      entries: new LRUCache<string, Entry>({
+        max: MAX_CACHED_RESULTS,
+        maxSize: MAX_CACHED_ROWS,
+        sizeCalculation: () => 1,
+      }),
+      stamps: new WeakMap(),
+    };
     caches.set(db, cache);
   }
   return cache;
@@ -72,10 +81,7 @@ function cacheOf(db: Database): DatabaseCache {
 export function setListCacheEnabled(db: Database, enabled: boolean): void {
   const cache = cacheOf(db);
   cache.enabled = enabled;
-  if (!enabled) {
-    cache.entries.clear();
-    cache.rows = 0;
-  }
+  if (!enabled) cache.entries.clear();
 }
 
 /** Number of results cached for `db` (tests). */
@@ -129,42 +135,19 @@ export function cached<T>(
   if (!stamp || !cache.enabled) return compute();
   const stampKey = `${stamp.version}|${stamp.since}|${stamp.day}`;
   const entry = cache.entries.get(key);
-  if (entry && entry.stamp === stampKey) {
-    cache.entries.delete(key);
-    cache.entries.set(key, entry);
-    return entry.value as Promise<T>;
-  }
+  if (entry && entry.stamp === stampKey) return entry.value as Promise<T>;
   const value = compute();
-  const fresh: Entry = { stamp: stampKey, value, rows: 0 };
-  remove(cache, key);
+  const fresh: Entry = { stamp: stampKey, value };
   cache.entries.set(key, fresh);
-  trim(cache);
   value.then(
     (result) => {
-      if (cache.entries.get(key) !== fresh || !Array.isArray(result)) return;
-      fresh.rows = result.length;
-      cache.rows += fresh.rows;
-      trim(cache);
+      // Resolved: the entry counts its rows (a new object, so the cache takes the new size).
+      if (cache.entries.peek(key) !== fresh || !Array.isArray(result)) return;
+      cache.entries.set(key, { ...fresh }, { size: Math.max(1, result.length) });
     },
     () => {
-      if (cache.entries.get(key) === fresh) remove(cache, key);
+      if (cache.entries.peek(key) === fresh) cache.entries.delete(key);
     },
   );
   return value;
-}
-
-function remove(cache: DatabaseCache, key: string): void {
-  const entry = cache.entries.get(key);
-  if (!entry) return;
-  cache.rows -= entry.rows;
-  cache.entries.delete(key);
-}
-
-/** Drops least recently used entries beyond {@link MAX_CACHED_RESULTS} / {@link MAX_CACHED_ROWS}. */
-function trim(cache: DatabaseCache): void {
-  while (cache.entries.size > MAX_CACHED_RESULTS || cache.rows > MAX_CACHED_ROWS) {
-    const oldest = cache.entries.keys().next().value as string | undefined;
-    if (oldest === undefined) return;
-    remove(cache, oldest);
-  }
 }
