@@ -63,8 +63,9 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
   const { checkout } = await loadCheckout(request, context, null);
   const format = cartMoneyFormat(context.market, context.markets, ROUTE_ID);
   let view = checkout ? toCheckoutView(checkout, context.market.customerType, {}, format) : null;
-  // A logged-in customer's profile fills what the checkout does not have yet.
-  if (view && accountSummary(requestContext).loggedIn) {
+  // A logged-in customer's profile fills a checkout not yet begun (no e-mail entered): one
+  // getUser on the first visit, not on every autosave revalidation.
+  if (view && !view.email && accountSummary(requestContext).loggedIn) {
     const profile = await requestContext.api.query(AccountUserDocument).catch(() => null);
     if (profile?.getUser) view = withProfileDefaults(view, profile.getUser);
   }
