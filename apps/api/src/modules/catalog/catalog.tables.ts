@@ -5,6 +5,7 @@
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -243,4 +244,29 @@ export const categoryFacetCounts = pgTable(
     o2: integer(),
   },
   (t) => [primaryKey({ columns: [t.categoryId, t.catalogueVersion, t.t, t.k] })],
+);
+
+/** PostgreSQL `bit varying`, read and written as its text form ('0101…'). */
+const bitVarying = customType<{ data: string; driverData: string }>({
+  dataType: () => 'bit varying',
+});
+
+/**
+ * Facet postings (issue 5, "Speed"): per catalogue version, one bitmap per facet key of the
+ * active products, bit `product id` set when the product has the key. Keys: `all` (every active
+ * product), `c<categoryId>` (in the category or one of its subcategories), `b<brandId>`,
+ * `s<sku name>` and `p<parameterId>_<parameterValueId>`; `#` is the version's marker, an all-zero
+ * bitmap. Every bitmap of a version has the same length (max product id + 1, rounded up to whole
+ * bytes), so lists count facets with `bit_count(a & b)` instead of reading product rows
+ * (facet-postings.ts). Built by facet-postings.ts after a catalogue write (rows of older versions
+ * are deleted then); no trigger and no foreign keys: rows of another version are never read.
+ */
+export const facetPostings = pgTable(
+  'facet_postings',
+  {
+    catalogueVersion: bigint({ mode: 'number' }).notNull(),
+    key: text().notNull(),
+    bits: bitVarying().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.catalogueVersion, t.key] })],
 );

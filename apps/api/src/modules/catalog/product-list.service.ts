@@ -27,7 +27,7 @@ import type { PricedShopContext } from '../channel/channel.service.ts';
 import { availableStockSql, totalStockSql } from '../inventory/inventory.service.ts';
 import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';
 import { campaignProductIdsSql, sellingPriceSql } from '../pricing/pricing.service.ts';
-import { priceCampaignPrices, priceCampaigns, productPrices } from '../pricing/pricing.tables.ts';
+import { productPrices } from '../pricing/pricing.tables.ts';
 import {
   MAX_SEARCH_TEXT,
   rankedPageSql,
@@ -61,6 +61,16 @@ import {
   parseFacetId,
   type FacetSelection,
 } from './facet-ids.ts';
+import {
+  activeCampaignPricesSql,
+  discountBucketSql,
+  discountPercentSql,
+  facetPostingsEnabled,
+  postingsFacetStatement,
+  priceBucketSql,
+  scheduleFacetPostingsBuild,
+  type PostingsList,
+} from './facet-postings.ts';
 import { genericList } from './generic-lists.ts';
 import { cached, readStamp } from './list-cache.ts';
 
@@ -215,11 +225,6 @@ function priceSqlOf(marketId: string, now: Date): PriceSql {
   };
 }
 
-/** Whole-percent discount of a selling against a regular price (as `PriceType`, rounded). */
-function discountPercentSql(selling: SQL, regular: SQL): SQL {
-  return sql`(case when ${regular} > 0 and ${selling} < ${regular} then round(100.0 * (${regular} - ${selling}) / ${regular}) else 0 end)`;
-}
-
 /** What the list is about before facets: everything that is not a facet group. */
 interface ListPlan {
   /** Conditions every product of the list (and every facet count) meets. */
@@ -240,6 +245,12 @@ interface ListPlan {
    * catalogue version (`category_facet_counts`); else null.
    */
   storedCategory: number | null;
+  /**
+   * The list in facet keys when its scope (the whole catalogue, a category or a brand) and its
+   * selections (Category, Brand, Sku, Parameter) all are (facet-postings.ts): its facets can
+   * then be counted from the postings; else null (search, price selections, ids, exclusions…).
+   */
+  postings: PostingsList | null;
 }
 
 /** How a caller will use a {@link listProducts} result. */
@@ -381,6 +392,7 @@ function planList(
     search: null,
     byGroup: filter.filterMode !== 'CURRENT',
     storedCategory: null,
+    postings: null,
   };
   const productIds = idList(filter.productIds);
   const articleNumbers = stringList(filter.articleNumbers);
@@ -457,6 +469,15 @@ function planList(
   } else {
     for (const [key, selections] of grouped) plan.groups.push({ key, selections });
   }
+  if (
+    ids.length === 0 &&
+    excluded.length === 0 &&
+    searchText === '' &&
+    plan.range === null &&
+    (filter.includeMode !== 'UNION' || grouped.size === 0)
+  ) {
+    plan.postings = postingsList(tree, args, plan);
+  }
   const aliases = grouped.get('alias');
   if (aliases && filter.sort === 'FACET_ORDER') {
     plan.keepOrder = inputOrder(
@@ -465,6 +486,62 @@ function planList(
     );
   }
   return plan;
+}
+
+/** The facet key of a selection (facet-postings.ts), null for price, discount and alias. */
+function postingsKey(selection: FacetSelection): string | null {
+  switch (selection.kind) {
+    case 'category':
+      return `c${selection.id}`;
+    case 'brand':
+      return `b${selection.id}`;
+    case 'sku':
+      return `s${selection.name}`;
+    case 'parameter':
+      return `p${selection.parameterId}_${selection.valueId}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The list in facet keys (see {@link ListPlan.postings}): scope the whole catalogue, a known
+ * category (`categoryAlias`, `/c/`) and/or a brand (`brandAlias`, `/b/`); selections of facet
+ * kinds only. Null for anything else.
+ */
+function postingsList(
+  tree: CategoryTree,
+  args: ProductListArgs,
+  plan: ListPlan,
+): PostingsList | null {
+  if (args.discountCampaignAlias?.trim()) return null;
+  let categoryAlias = args.categoryAlias?.trim() || null;
+  let brandAlias = args.brandAlias?.trim() || null;
+  if (args.url?.trim()) {
+    const parsed = parseListUrl(args.url);
+    if (!parsed || parsed.kind === 'list' || parsed.kind === 'campaign') return null;
+    const last = parsed.aliases[parsed.aliases.length - 1]!;
+    if (parsed.kind === 'category') categoryAlias ??= last;
+    if (parsed.kind === 'brand') brandAlias ??= last;
+  }
+  const scope: SQL[] = [sql`${'all'}`];
+  if (categoryAlias) {
+    const category = tree.byAlias.get(categoryAlias.toLowerCase());
+    if (!category) return null;
+    scope.push(sql`${`c${category.id}`}`);
+  }
+  if (brandAlias) {
+    scope.push(
+      sql`(select 'b' || ${brands.id} from ${brands} where lower(${brands.alias}) = ${brandAlias.toLowerCase()} order by ${brands.id} limit 1)`,
+    );
+  }
+  const groups: PostingsList['groups'] = [];
+  for (const group of plan.groups) {
+    const keys = group.selections.map(postingsKey);
+    if (keys.some((k) => k === null)) return null;
+    groups.push({ key: group.key, keys: keys as string[] });
+  }
+  return { scope, groups, byGroup: plan.byGroup };
 }
 
 function categoryCondition(tree: CategoryTree, categoryIds: number[]): SQL {
@@ -739,6 +816,12 @@ async function computeFacetRows(
 ): Promise<FacetRow[]> {
   const run = async (statement: SQL) =>
     ((await db.execute(statement)) as unknown as { rows: FacetRow[] }).rows;
+  if (plan.postings && facetPostingsEnabled(db)) {
+    const rows = await run(postingsFacetStatement(plan.postings, shop.market.id, now));
+    if (rows.some((r) => r.t === 'Ready' && r.n > 0)) return rows.filter((r) => r.t !== 'Ready');
+    // No postings for this catalogue version yet: count from rows and build them meanwhile.
+    scheduleFacetPostingsBuild(db);
+  }
   const categoryId = plan.storedCategory;
   if (categoryId === null) return run(facetStatement(tree, shop, now, plan, price, 'all'));
   const version = sql`(select ${catalogueState.version} from ${catalogueState} where ${catalogueState.id} = 1)`;
@@ -825,32 +908,13 @@ function facetStatement(
           sql`, `,
         )}) as tree(leaf, ancestor)`
       : sql`(select 0 as leaf, 0 as ancestor where false) as tree`;
-  const priceBucket = sql`(case ${sql.join(
-    PRICE_BUCKETS.map(
-      (b, i) =>
-        sql`when base.selling >= ${b.from * 100}${b.to === null ? sql`` : sql` and base.selling < ${b.to * 100}`} then ${i}`,
-    ),
-    sql` `,
-  )} end)`;
-  const discountBucket = sql`(case ${sql.join(
-    DISCOUNT_BUCKETS.map(
-      (b, i) =>
-        sql`when base.discount >= ${Math.max(1, b.from)} and base.discount <= ${b.to} then ${i}`,
-    ),
-    sql` `,
-  )} end)`;
+  const priceBucket = priceBucketSql(sql`base.selling`);
+  const discountBucket = discountBucketSql(sql`base.discount`);
 
   // Prices by joins (hash joins over the whole scope), the same rule as sellingPriceSql: the
   // lowest active campaign price when below the regular price; null without a regular price.
-  const at = sql`${now.toISOString()}::timestamptz`;
   const marketId = shop.market.id;
-  const campaignPrices = sql`(select ${priceCampaignPrices.productId} as product_id,
-      min(${priceCampaignPrices.sellingPriceIncVat}) as selling
-    from ${priceCampaignPrices}
-    join ${priceCampaigns} on ${priceCampaigns.id} = ${priceCampaignPrices.campaignId}
-    where ${priceCampaignPrices.marketId} = ${marketId} and ${priceCampaigns.startsAt} <= ${at}
-      and (${priceCampaigns.endsAt} is null or ${priceCampaigns.endsAt} > ${at})
-    group by ${priceCampaignPrices.productId}) as cp`;
+  const campaignPrices = activeCampaignPricesSql(marketId, now);
   const regular = productPrices.regularPriceIncVat;
   const withPrices = parts !== 'catalogue';
   const pricedFrom = withPrices

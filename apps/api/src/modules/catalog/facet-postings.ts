@@ -1,0 +1,303 @@
+/**
+ * Facet counts from bitmaps (issue 5, "Speed"; GEINS-API §5.4 facets): the `facet_postings` of
+ * a catalogue version hold, per facet key, a bitmap of the active products having it (bit =
+ * product id). A list whose scope and selections are all facet keys (a category or brand page
+ * with Category, Brand, Sku and Parameter facets selected) counts every facet value with
+ * `bit_count(value & selection)`: a few microseconds per value whatever the number of products,
+ * instead of reading the scope's product, SKU and parameter rows (hundreds of milliseconds for
+ * the 48 804 products of `/c/cyklar` at 100 000 products). The price parts (Price and Discount
+ * buckets, the price range) read the market's price rows of the selected products only (the
+ * `get_bit` test on the price index).
+ *
+ * The postings are built per catalogue version in one statement ({@link buildFacetPostings}),
+ * in the background after a catalogue write (`catalogue_state.version`, migration 0007): until
+ * they exist, lists count from rows as before (product-list.service.ts), so no request waits for
+ * a build. Counts are the same on both paths (test `facet-postings.test.ts`).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { priceCampaignPrices, priceCampaigns, productPrices } from '../pricing/pricing.tables.ts';
+import {
+  catalogueState,
+  categories,
+  facetPostings,
+  productCategories,
+  productParameters,
+  products,
+  skus,
+} from './catalog.tables.ts';
+import { DISCOUNT_BUCKETS, PRICE_BUCKETS } from './facet-ids.ts';
+
+/** `pg_advisory_xact_lock` key of a postings build (one build at a time per database). */
+const BUILD_LOCK = 0x66616365; // 'face'
+
+/** The current version of `catalogue_state`, as an SQL scalar. */
+export const currentCatalogueVersion = sql`(select ${catalogueState.version} from ${catalogueState} where ${catalogueState.id} = 1)`;
+
+/**
+ * Builds the facet postings of the current catalogue version, deleting those of other versions,
+ * in one transaction (the version and the bitmaps come from one statement's snapshot). Does
+ * nothing when another build holds the lock or the version's postings exist.
+ * @returns true when this call built them.
+ */
+export async function buildFacetPostings(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const lock = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${BUILD_LOCK}) as ok`,
+    )) as unknown as { rows: Array<{ ok: boolean }> };
+    if (!lock.rows[0]?.ok) return false;
+    await tx.execute(
+      sql`delete from ${facetPostings} where ${facetPostings.catalogueVersion} <> coalesce(${currentCatalogueVersion}, -1)`,
+    );
+    const inserted = (await tx.execute(sql`with recursive
+      tree (leaf, ancestor) as (
+        select ${categories.id}, ${categories.id} from ${categories}
+        union all
+        select tree.leaf, ${categories.parentId} from tree
+        join ${categories} on ${categories.id} = tree.ancestor
+        where ${categories.parentId} is not null),
+      size as (select (coalesce(max(${products.id}), 0) >> 3) + 1 as nbytes from ${products}),
+      keys (key, id) as (
+        select 'c' || tree.ancestor, ${productCategories.productId} from ${productCategories}
+          join tree on tree.leaf = ${productCategories.categoryId}
+        union all
+        select 'b' || ${products.brandId}, ${products.id} from ${products} where ${products.brandId} is not null
+        union all
+        select 's' || ${skus.name}, ${skus.productId} from ${skus}
+        union all
+        select 'p' || ${productParameters.parameterId} || '_' || ${productParameters.parameterValueId},
+          ${productParameters.productId}
+        from ${productParameters} where ${productParameters.parameterValueId} is not null
+        union all
+        select 'all', ${products.id} from ${products}),
+      bytes as (
+        select keys.key, keys.id >> 3 as byte, bit_or(128 >> (keys.id & 7)) as value
+        from keys join ${products} on ${products.id} = keys.id and ${products.active}
+        where keys.id >= 0
+        group by 1, 2),
+      gaps as (
+        select key, byte, value, coalesce(lag(byte) over (partition by key order by byte), -1) as previous
+        from bytes)
+      insert into ${facetPostings} (catalogue_version, key, bits)
+      select ${currentCatalogueVersion}, key, ('x' || string_agg(
+          repeat('00', (byte - previous - 1)::int) || lpad(to_hex(value), 2, '0'), '' order by byte)
+          || repeat('00', ((select nbytes from size) - max(byte) - 1)::int))::bit varying
+      from gaps where ${currentCatalogueVersion} is not null group by key
+      union all
+      select ${currentCatalogueVersion}, '#', ('x' || repeat('00', (select nbytes from size)::int))::bit varying
+      where ${currentCatalogueVersion} is not null
+      on conflict do nothing`)) as unknown as { affectedRows?: number; rowCount?: number };
+    return (inserted.affectedRows ?? inserted.rowCount ?? 0) > 0;
+  });
+}
+
+const building = new WeakMap<Database, Promise<unknown>>();
+
+/**
+ * Starts {@link buildFacetPostings} in the background unless one runs already in this process;
+ * failures are ignored (lists keep counting from rows and the next list tries again).
+ */
+export function scheduleFacetPostingsBuild(db: Database): void {
+  if (building.has(db)) return;
+  const run = buildFacetPostings(db)
+    .catch(() => false)
+    .finally(() => building.delete(db));
+  building.set(db, run);
+}
+
+/** Resolves when this process's background build (if any) has ended (tests, shutdown). */
+export async function facetPostingsSettled(db: Database): Promise<void> {
+  await building.get(db);
+}
+
+/** A facet selection group of a list as facet keys: a product matches when it has any of them. */
+export interface PostingsGroup {
+  /** The group key of product-list.service.ts (`brand`, `sku`, `parameter:<id>`, `category`). */
+  key: string;
+  /** Facet keys (`b12`, `sXS`, `p1_1001`, `c3`). */
+  keys: string[];
+}
+
+/** What a list is, in facet keys: its scope and its selection groups. */
+export interface PostingsList {
+  /** Keys every product of the list has (`all` plus the scope's category or brand). */
+  scope: SQL[];
+  groups: PostingsGroup[];
+  /** BY_GROUP (a group's values ignore that group's selection) or CURRENT. */
+  byGroup: boolean;
+}
+
+/** Whole-percent discount of a selling against a regular price (as `PriceType`, rounded). */
+export function discountPercentSql(selling: SQL, regular: SQL): SQL {
+  return sql`(case when ${regular} > 0 and ${selling} < ${regular} then round(100.0 * (${regular} - ${selling}) / ${regular}) else 0 end)`;
+}
+
+/** The index in PRICE_BUCKETS of a selling price in minor units (null when in none). */
+export function priceBucketSql(selling: SQL): SQL {
+  return sql`(case ${sql.join(
+    PRICE_BUCKETS.map(
+      (b, i) =>
+        sql`when ${selling} >= ${b.from * 100}${b.to === null ? sql`` : sql` and ${selling} < ${b.to * 100}`} then ${i}`,
+    ),
+    sql` `,
+  )} end)`;
+}
+
+/** The index in DISCOUNT_BUCKETS of a whole-percent discount (null below 1 %). */
+export function discountBucketSql(discount: SQL): SQL {
+  return sql`(case ${sql.join(
+    DISCOUNT_BUCKETS.map(
+      (b, i) =>
+        sql`when ${discount} >= ${Math.max(1, b.from)} and ${discount} <= ${b.to} then ${i}`,
+    ),
+    sql` `,
+  )} end)`;
+}
+
+/**
+ * Derived table `cp (product_id, selling)`: the lowest campaign price (minor units) of each
+ * product in the market's campaigns active at `now`, optionally only for products meeting
+ * `productFilter` (a condition on `price_campaign_prices.product_id`).
+ */
+export function activeCampaignPricesSql(marketId: string, now: Date, productFilter?: SQL): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(select ${priceCampaignPrices.productId} as product_id,
+      min(${priceCampaignPrices.sellingPriceIncVat}) as selling
+    from ${priceCampaignPrices}
+    join ${priceCampaigns} on ${priceCampaigns.id} = ${priceCampaignPrices.campaignId}
+    where ${priceCampaignPrices.marketId} = ${marketId} and ${priceCampaigns.startsAt} <= ${at}
+      and (${priceCampaigns.endsAt} is null or ${priceCampaigns.endsAt} > ${at})
+      ${productFilter ? sql`and ${productFilter}` : sql``}
+    group by ${priceCampaignPrices.productId}) as cp`;
+}
+
+/**
+ * The facet rows of a list from the postings of the current catalogue version, in the row
+ * format of product-list.service.ts (`t, k, n, label, grp, o1, o2`): Category, Brand, Sku and
+ * Parameter counts (values of show-filter parameters only), Count, and the price parts Price,
+ * Discount and Range over the market's prices at `now`. One more row of type `Ready` tells
+ * whether the version's postings exist (`n` 1) or not (`n` 0: every other row is then
+ * meaningless and the caller counts from rows).
+ *
+ * Label columns are filled as on the row path: brand name, parameter value and label with the
+ * parameter's and the value's sort orders; sizes and categories carry none.
+ */
+export function postingsFacetStatement(list: PostingsList, marketId: string, now: Date): SQL {
+  const groups = list.groups.map((g, i) => ({ ...g, name: sql.raw(`g${i}`) }));
+  const groupCtes = groups.map(
+    (g) => sql`, ${g.name} as (
+      select coalesce(bit_or(post.bits), (select bits from zero)) as bits from post
+      where post.key in (${sql.join(
+        g.keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}))`,
+  );
+  /** The products of the list with every group's selection except those `skip` names. */
+  const selectedExcept = (skip: (g: PostingsGroup) => boolean): SQL =>
+    sql.join(
+      [
+        sql`scope.bits`,
+        ...groups.filter((g) => !list.byGroup || !skip(g)).map((g) => sql`${g.name}.bits`),
+      ],
+      sql` & `,
+    );
+  // Masks, each computed once: every selection (`selected`), and for a selected group the
+  // selections of the other groups (BY_GROUP: a group's values ignore its own selection).
+  const masks: Array<{ name: string; own: (g: PostingsGroup) => boolean }> = [
+    { name: 'm_c', own: (g) => g.key === 'category' },
+    { name: 'm_b', own: (g) => g.key === 'brand' },
+    { name: 'm_s', own: (g) => g.key === 'sku' },
+    ...groups
+      .filter((g) => g.key.startsWith('parameter:'))
+      .map((g) => ({
+        name: `m_p${g.key.split(':')[1]}`,
+        own: (h: PostingsGroup) => h.key === g.key,
+      })),
+  ];
+  const from = sql.join([sql`scope`, ...groups.map((g) => g.name)], sql`, `);
+  const maskColumns = sql.join(
+    masks.map((m) => sql`${selectedExcept(m.own)} as ${sql.raw(m.name)}`),
+    sql`, `,
+  );
+  const parameterMask = sql`(case split_part(substr(post.key, 2), '_', 1) ${sql.join(
+    groups
+      .filter((g) => g.key.startsWith('parameter:'))
+      .map(
+        (g) => sql`when ${g.key.split(':')[1]} then masks.${sql.raw(`m_p${g.key.split(':')[1]}`)}`,
+      ),
+    sql` `,
+  )} else masks.all_groups end)`;
+
+  const selling = sql`(case when ${productPrices.regularPriceIncVat} is null then null else least(${productPrices.regularPriceIncVat}, cp.selling) end)`;
+  const inSelected = (id: SQL) =>
+    sql`${id} < length((select all_groups from masks)) and get_bit((select all_groups from masks), ${id}) = 1`;
+  const hasParameterGroups = groups.some((g) => g.key.startsWith('parameter:'));
+  return sql`with post as (
+      select ${facetPostings.key} as key, ${facetPostings.bits} as bits from ${facetPostings}
+      where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion}),
+    zero as (select bits from post where key = '#'),
+    scope as (
+      select case when count(*) = ${list.scope.length} then bit_and(post.bits) else (select bits from zero) end as bits
+      from post where post.key in (${sql.join(list.scope, sql`, `)}))
+    ${sql.join(groupCtes, sql``)},
+    masks as (select ${selectedExcept(() => false)} as all_groups, ${maskColumns} from ${from}),
+    priced as materialized (
+      select ${selling} as selling, ${productPrices.regularPriceIncVat} as regular
+      from ${productPrices}
+      left join ${activeCampaignPricesSql(marketId, now, inSelected(sql`${priceCampaignPrices.productId}`))}
+        on cp.product_id = ${productPrices.productId}
+      where ${productPrices.marketId} = ${marketId} and ${inSelected(sql`${productPrices.productId}`)}),
+    counted as (
+      select post.key, bit_count(post.bits & (case left(post.key, 1)
+          when 'c' then masks.m_c when 'b' then masks.m_b when 's' then masks.m_s
+          else ${hasParameterGroups ? parameterMask : sql`masks.all_groups`} end))::int as n
+      from post, masks where left(post.key, 1) in ('c', 'b', 's', 'p')),
+    price_groups as (
+      select ${priceBucketSql(sql`priced.selling`)} as price_bucket,
+        ${discountBucketSql(discountPercentSql(sql`priced.selling`, sql`priced.regular`))} as discount_bucket,
+        count(*)::int as n, min(priced.selling)::int as lowest, max(priced.selling)::int as highest
+      from priced where priced.selling is not null group by 1, 2)
+    select 'Ready' as t, null as k, count(*)::int as n, null as label, null as grp, null::int as o1, null::int as o2
+      from zero
+    union all
+    select 'Count', null, bit_count(masks.all_groups)::int, null, null, null, null from masks
+    union all
+    select 'Category', substr(counted.key, 2), counted.n, null, null, null, null
+      from counted where left(counted.key, 1) = 'c' and counted.n > 0
+    union all
+    select 'Brand', substr(counted.key, 2), counted.n, brands.name, null, null, null
+      from counted join brands on brands.id::text = substr(counted.key, 2)
+      where left(counted.key, 1) = 'b' and counted.n > 0
+    union all
+    select 'Sku', substr(counted.key, 2), counted.n, null, null, null, null
+      from counted where left(counted.key, 1) = 's' and counted.n > 0
+    union all
+    select 'Parameter', substr(counted.key, 2), counted.n, parameter_values.value, parameters.label,
+        parameters.sort_order, parameter_values.sort_order
+      from counted
+      join parameter_values on parameter_values.id::text = split_part(substr(counted.key, 2), '_', 2)
+      join parameters on parameters.id = parameter_values.parameter_id and parameters.show_filter
+        and parameters.id::text = split_part(substr(counted.key, 2), '_', 1)
+      where left(counted.key, 1) = 'p' and counted.n > 0
+    union all
+    select 'Price', price_bucket::text, sum(n)::int, null, null, null, null
+      from price_groups where price_bucket is not null group by 2
+    union all
+    select 'Discount', discount_bucket::text, sum(n)::int, null, null, null, null
+      from price_groups where discount_bucket is not null group by 2
+    union all
+    select 'Range', null, sum(n)::int, null, null, min(lowest), max(highest) from price_groups`;
+}
+
+const disabled = new WeakSet<Database>();
+
+/** Whether lists of `db` count facets from postings (default true; off: always from rows). */
+export function facetPostingsEnabled(db: Database): boolean {
+  return !disabled.has(db);
+}
+
+/** Turns counting from postings on or off for `db` (tests comparing both paths, the bench). */
+export function setFacetPostingsEnabled(db: Database, enabled: boolean): void {
+  if (enabled) disabled.delete(db);
+  else disabled.add(db);
+}

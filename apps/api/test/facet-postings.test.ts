@@ -1,0 +1,211 @@
+/**
+ * Facet counts from postings (facet-postings.ts; issue 5 speed): a list whose scope and
+ * selections are facet keys counts its facets with bitmaps of the catalogue version. It must
+ * answer exactly what counting the product rows gives (the same request with postings off),
+ * for scopes, selection kinds, BY_GROUP and CURRENT, markets (price parts) and after catalogue
+ * writes (before and after the background build of the new version). List cache off.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/client.ts';
+import * as schema from '../src/db/schema.ts';
+import { seedCatalogue } from '../src/db/seed/seed.ts';
+import {
+  buildFacetPostings,
+  facetPostingsSettled,
+  setFacetPostingsEnabled,
+} from '../src/modules/catalog/facet-postings.ts';
+import { setListCacheEnabled } from '../src/modules/catalog/list-cache.ts';
+import { createTestClient, type TestClient } from './api-client.ts';
+import { openTestDb, testDatabaseKinds } from './test-db.ts';
+
+const LIST = `query list($categoryAlias: String, $brandAlias: String, $url: String, $filter: FilterInputType, $marketId: String) {
+  products(categoryAlias: $categoryAlias, brandAlias: $brandAlias, url: $url, take: 3, filter: $filter, marketId: $marketId) {
+    count
+    products { productId }
+    filters {
+      price { lowest highest }
+      facets { filterId type group label order values { facetId parentId label order count hidden } }
+    }
+  }
+}`;
+
+interface Facets {
+  count: number;
+  filters: { facets: Array<{ type: string; values: Array<{ facetId: string; count: number }> }> };
+}
+
+describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) => {
+  let handle: DbHandle;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+    await seedCatalogue(handle.db, { products: 90 });
+    setListCacheEnabled(handle.db, false);
+    client = createTestClient(handle);
+    expect(await buildFacetPostings(handle.db)).toBe(true);
+  });
+  afterAll(async () => {
+    if (handle) await facetPostingsSettled(handle.db);
+    await handle?.close();
+  });
+
+  async function list(variables: Record<string, unknown>, postings: boolean) {
+    setFacetPostingsEnabled(handle.db, postings);
+    try {
+      const { data, errors } = await client.query(LIST, { marketId: 'se', ...variables });
+      expect(errors).toBeUndefined();
+      return data!.products as Facets;
+    } finally {
+      setFacetPostingsEnabled(handle.db, true);
+    }
+  }
+
+  /** The same list counted from postings and from rows. */
+  async function expectSameAsRows(variables: Record<string, unknown>) {
+    const rows = await list(variables, false);
+    const postings = await list(variables, true);
+    expect(postings).toEqual(rows);
+    return postings;
+  }
+
+  /** First facet id of each type of a list (what a shopper would tick). */
+  async function firstIds(variables: Record<string, unknown>) {
+    const base = await list(variables, false);
+    const ids = new Map<string, string[]>();
+    for (const facet of base.filters.facets) {
+      ids.set(
+        facet.type === 'Parameter'
+          ? `Parameter:${facet.values[0]?.facetId.split('_')[1]}`
+          : facet.type,
+        facet.values.map((v) => v.facetId),
+      );
+    }
+    return ids;
+  }
+
+  async function postingVersions() {
+    const rows = await handle.db
+      .selectDistinct({ version: schema.facetPostings.catalogueVersion })
+      .from(schema.facetPostings);
+    return rows.map((r) => r.version);
+  }
+
+  it('counts unfiltered lists as the rows do: catalogue, category, brand, markets', async () => {
+    const all = await expectSameAsRows({});
+    expect(all.count).toBe(90);
+    const cyklar = await expectSameAsRows({ categoryAlias: 'cyklar' });
+    expect(cyklar.count).toBeGreaterThan(0);
+    await expectSameAsRows({ url: '/c/cyklar' });
+    await expectSameAsRows({ categoryAlias: 'cyklar', marketId: 'fi' });
+    await expectSameAsRows({ categoryAlias: 'cyklar', marketId: 'no' });
+    const brand = (await firstIds({})).get('Brand')![0]!;
+    const [row] = await handle.db
+      .select({ alias: schema.brands.alias })
+      .from(schema.brands)
+      .where(eq(schema.brands.id, Number(brand.slice(2))));
+    const page = await expectSameAsRows({ brandAlias: row!.alias });
+    expect(page.count).toBeGreaterThan(0);
+    await expectSameAsRows({ url: `/b/${row!.alias}`, categoryAlias: 'cyklar' });
+    expect((await expectSameAsRows({ brandAlias: 'finns-inte' })).count).toBe(0);
+  });
+
+  it('counts every selection kind, BY_GROUP and CURRENT, as the rows do', async () => {
+    const ids = await firstIds({ categoryAlias: 'cyklar' });
+    const brands = ids.get('Brand')!;
+    const sizes = ids.get('Sku')!;
+    const categoryIds = ids.get('Category')!;
+    const parameterGroups = [...ids.entries()].filter(([k]) => k.startsWith('Parameter:'));
+    expect(brands.length).toBeGreaterThan(1);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(parameterGroups.length).toBeGreaterThan(0);
+    const parameters = parameterGroups.flatMap(([, values]) => values.slice(0, 2));
+    const selections = [
+      [brands[0]!],
+      [brands[0]!, brands[1]!, sizes[0]!],
+      [brands[0]!, sizes[0]!, sizes[1]!],
+      [categoryIds[categoryIds.length - 1]!, sizes[0]!],
+      [parameters[0]!, brands[0]!],
+      parameters,
+      [...parameters, sizes[0]!, brands[1]!],
+      ['b_999999', sizes[0]!],
+      ['inget-facett-id', brands[0]!],
+    ];
+    let narrowed = 0;
+    for (const facets of selections) {
+      for (const filterMode of ['BY_GROUP', 'CURRENT']) {
+        const result = await expectSameAsRows({
+          categoryAlias: 'cyklar',
+          filter: { facets, filterMode },
+        });
+        if (result.count > 0) narrowed += 1;
+      }
+      await expectSameAsRows({ filter: { facets }, marketId: 'fi' });
+    }
+    expect(narrowed).toBeGreaterThan(4);
+  });
+
+  it('is what answers once built (a wrong bitmap shows), and falls back to rows for a new version', async () => {
+    const before = await list({ categoryAlias: 'cyklar' }, true);
+    const version = (await postingVersions())[0]!;
+    // Spoil the stored bitmap of every active product: counting from postings now says 0.
+    await handle.db.execute(
+      sql`update facet_postings set bits = (select bits from facet_postings where key = '#' and catalogue_version = ${version}) where key = 'all'`,
+    );
+    const spoiled = await list({ categoryAlias: 'cyklar' }, true);
+    expect(spoiled.count).toBe(0);
+    expect((await list({ categoryAlias: 'cyklar' }, false)).count).toBe(before.count);
+    // A catalogue write (a new version): rows answer until the new postings are built.
+    await handle.db.execute(sql`delete from facet_postings`);
+    await buildFacetPostings(handle.db);
+    expect(await list({ categoryAlias: 'cyklar' }, true)).toEqual(before);
+  });
+
+  it('gives the counts of the rows after catalogue writes, before and after the rebuild', async () => {
+    const ids = await firstIds({ categoryAlias: 'cyklar' });
+    const [product] = await handle.db
+      .select({ id: schema.products.id, brandId: schema.products.brandId })
+      .from(schema.products)
+      .where(
+        inArray(
+          schema.products.primaryCategoryId,
+          ids.get('Category')!.map((id) => Number(id.slice(2))),
+        ),
+      )
+      .limit(1);
+    const oldVersions = await postingVersions();
+    const writes: Array<() => Promise<unknown>> = [
+      () =>
+        handle.db
+          .update(schema.products)
+          .set({ brandId: Number(ids.get('Brand')![1]!.slice(2)) })
+          .where(eq(schema.products.id, product!.id)),
+      () =>
+        handle.db
+          .update(schema.products)
+          .set({ active: false })
+          .where(eq(schema.products.id, product!.id)),
+      () =>
+        handle.db.execute(
+          sql`update skus set name = 'XXL' where id = (select min(id) from skus where product_id <> ${product!.id})`,
+        ),
+      () =>
+        handle.db.execute(
+          sql`delete from product_parameters where parameter_id = 1 and product_id % 3 = 0`,
+        ),
+    ];
+    for (const write of writes) {
+      await write();
+      const facets = [ids.get('Brand')![1]!, ids.get('Sku')![0]!];
+      // First request: no postings for the new version, counted from rows (and a build starts).
+      await expectSameAsRows({ categoryAlias: 'cyklar', filter: { facets } });
+      await facetPostingsSettled(handle.db);
+      const versions = await postingVersions();
+      expect(versions).toHaveLength(1);
+      expect(oldVersions).not.toContain(versions[0]);
+      await expectSameAsRows({ categoryAlias: 'cyklar', filter: { facets } });
+      await expectSameAsRows({ categoryAlias: 'cyklar' });
+    }
+  });
+});
