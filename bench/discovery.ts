@@ -11,7 +11,9 @@
  * dropped at the end; or with `--database-url` an existing, seeded PostgreSQL database: migrated
  * to the latest migration, then used as it is (not seeded, not dropped; `--products` is ignored).
  * The product-list cache (apps/api/src/modules/catalog/list-cache.ts) is on as in production;
- * `--no-cache` turns it off, so every request runs the list statements.
+ * `--no-cache` turns it off, so every request runs the list statements. The facet postings
+ * (facet-postings.ts) of the catalogue version are built before measuring; `--no-postings`
+ * counts facets from rows instead.
  * Prints figures only; never asserts (speed is not a test).
  */
 import { randomBytes } from 'node:crypto';
@@ -22,6 +24,10 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { createDb, type DbHandle } from '../apps/api/src/db/client.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { seedCatalogue } from '../apps/api/src/db/seed/seed.ts';
+import {
+  buildFacetPostings,
+  setFacetPostingsEnabled,
+} from '../apps/api/src/modules/catalog/facet-postings.ts';
 import { setListCacheEnabled } from '../apps/api/src/modules/catalog/list-cache.ts';
 import { percentile } from './stats.ts';
 
@@ -31,11 +37,12 @@ interface Options {
   runs: number;
   warmup: number;
   cache: boolean;
+  postings: boolean;
   databaseUrl: string | null;
 }
 
 const USAGE =
-  'Usage: bench/discovery.ts [--products N] [--db pglite|postgres] [--runs N] [--warmup N] [--no-cache] [--database-url URL]';
+  'Usage: bench/discovery.ts [--products N] [--db pglite|postgres] [--runs N] [--warmup N] [--no-cache] [--no-postings] [--database-url URL]';
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -44,6 +51,7 @@ function parseOptions(argv: string[]): Options {
     runs: 200,
     warmup: 20,
     cache: true,
+    postings: true,
     databaseUrl: null,
   };
   for (let i = 0; i < argv.length; i += 1) {
@@ -53,6 +61,10 @@ function parseOptions(argv: string[]): Options {
     }
     if (argv[i] === '--no-cache') {
       options.cache = false;
+      continue;
+    }
+    if (argv[i] === '--no-postings') {
+      options.postings = false;
       continue;
     }
     const [key, inline] = argv[i]!.split('=');
@@ -140,6 +152,10 @@ async function main() {
     }
     if (handle.kind === 'postgres') await handle.db.execute('ANALYZE' as never);
     setListCacheEnabled(handle.db, options.cache);
+    setFacetPostingsEnabled(handle.db, options.postings);
+    // The facet postings of the catalogue version, as after the first list request in a shop
+    // (built in the background there; lists count from rows until then).
+    if (options.postings) await buildFacetPostings(handle.db);
     const config = { ...loadConfig({ API_KEY: 'bench-key-123456', NODE_ENV: 'production' }) };
     const api = createApi({ db: handle.db, config, log: { error: () => undefined } });
     const post = async (query: string, variables: Record<string, unknown>) => {
@@ -185,7 +201,7 @@ async function main() {
     ];
 
     console.log(
-      `\nDiscovery latency, ${options.products} products on ${handle.kind} (${seeded}), list cache ${options.cache ? 'on' : 'off'}, ${options.runs} runs each after ${options.warmup} warm-up runs, in-process API:\n`,
+      `\nDiscovery latency, ${options.products} products on ${handle.kind} (${seeded}), list cache ${options.cache ? 'on' : 'off'}, facet postings ${options.postings ? 'on' : 'off'}, ${options.runs} runs each after ${options.warmup} warm-up runs, in-process API:\n`,
     );
     console.log('| query | p50 ms | p95 ms | max ms |');
     console.log('|---|---:|---:|---:|');
