@@ -109,6 +109,42 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     expect(page.count).toBeGreaterThan(0);
     await expectSameAsRows({ url: `/b/${row!.alias}`, categoryAlias: 'cyklar' });
     expect((await expectSameAsRows({ brandAlias: 'finns-inte' })).count).toBe(0);
+    // The markets' price postings were built meanwhile (in the background): now they answer.
+    await facetPostingsSettled(handle.db);
+    const markets = await handle.db
+      .selectDistinct({ market: schema.pricePostings.marketId })
+      .from(schema.pricePostings);
+    expect(markets.length).toBeGreaterThanOrEqual(3);
+    for (const marketId of ['se', 'fi', 'no']) {
+      const page = await expectSameAsRows({ categoryAlias: 'cyklar', marketId });
+      expect(page.filters).toMatchObject({ price: { lowest: expect.any(Number) } });
+    }
+  });
+
+  it('follows a campaign that ends with no write: new selling prices at the boundary', async () => {
+    const [campaign] = await handle.db
+      .select({ id: schema.priceCampaigns.id })
+      .from(schema.priceCampaigns)
+      .where(
+        sql`${schema.priceCampaigns.startsAt} <= now() and (${schema.priceCampaigns.endsAt} is null or ${schema.priceCampaigns.endsAt} > now())`,
+      )
+      .limit(1);
+    expect(campaign).toBeDefined();
+    await handle.db.execute(
+      sql`update price_campaigns set ends_at = now() + interval '1500 milliseconds' where id = ${campaign!.id}`,
+    );
+    const during = await expectSameAsRows({ categoryAlias: 'cyklar' });
+    await facetPostingsSettled(handle.db);
+    expect(await expectSameAsRows({ categoryAlias: 'cyklar' })).toEqual(during);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const after = await expectSameAsRows({ categoryAlias: 'cyklar' });
+    await facetPostingsSettled(handle.db);
+    expect(await expectSameAsRows({ categoryAlias: 'cyklar' })).toEqual(after);
+    const discounted = (page: Facets) =>
+      page.filters.facets
+        .find((f) => f.type === 'Discount')
+        ?.values.reduce((n, v) => n + v.count, 0) ?? 0;
+    expect(discounted(after)).toBeLessThan(discounted(during));
   });
 
   it('counts every selection kind, BY_GROUP and CURRENT, as the rows do', async () => {
@@ -156,6 +192,19 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     const spoiled = await list({ categoryAlias: 'cyklar' }, true);
     expect(spoiled.count).toBe(0);
     expect((await list({ categoryAlias: 'cyklar' }, false)).count).toBe(before.count);
+    // The same for the price postings: spoiled price buckets leave the Price facet empty.
+    await handle.db.execute(sql`delete from facet_postings`);
+    await buildFacetPostings(handle.db);
+    await facetPostingsSettled(handle.db);
+    const prices = (page: Facets) => page.filters.facets.find((f) => f.type === 'Price')!.values;
+    expect(prices(await list({ categoryAlias: 'cyklar' }, true)).length).toBeGreaterThan(0);
+    await handle.db.execute(
+      sql`update price_postings p set bits = (select z.bits from price_postings z where z.key = '#'
+        and z.market_id = p.market_id and z.since = p.since and z.catalogue_version = p.catalogue_version)
+        where p.key like 'pr%'`,
+    );
+    expect(prices(await list({ categoryAlias: 'cyklar' }, true))).toEqual([]);
+    await handle.db.execute(sql`delete from price_postings`);
     // A catalogue write (a new version): rows answer until the new postings are built.
     await handle.db.execute(sql`delete from facet_postings`);
     await buildFacetPostings(handle.db);

@@ -270,3 +270,49 @@ export const facetPostings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.catalogueVersion, t.key] })],
 );
+
+/**
+ * Selling prices of a market's products at a price stamp (issue 5, "Speed"): the catalogue
+ * version and `since`, the latest campaign start or end at or before the time they were computed
+ * (selling prices only change with a catalogue write or at a campaign boundary; '-infinity'
+ * before any). `selling` incl. VAT in minor units, as `sellingPriceSql`. Built with
+ * {@link pricePostings} by facet-postings.ts; the index in price order gives a list's lowest and
+ * highest price by walking it until a product of the list.
+ */
+export const sellingPrices = pgTable(
+  'selling_prices',
+  {
+    marketId: text().notNull(),
+    catalogueVersion: bigint({ mode: 'number' }).notNull(),
+    since: timestamp({ withTimezone: true }).notNull(),
+    productId: integer().notNull(),
+    selling: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.marketId, t.catalogueVersion, t.since, t.productId] }),
+    index('selling_prices_order_idx').on(
+      t.marketId,
+      t.catalogueVersion,
+      t.since,
+      t.selling,
+      t.productId,
+    ),
+  ],
+);
+
+/**
+ * Price facet postings of a market at a price stamp (see {@link sellingPrices}): bitmaps as
+ * {@link facetPostings} (same length) for the Price buckets (`pr<i>`, PRICE_BUCKETS) and the
+ * Discount buckets (`d<i>`, DISCOUNT_BUCKETS) of the products' selling prices, and the marker `#`.
+ */
+export const pricePostings = pgTable(
+  'price_postings',
+  {
+    marketId: text().notNull(),
+    catalogueVersion: bigint({ mode: 'number' }).notNull(),
+    since: timestamp({ withTimezone: true }).notNull(),
+    key: text().notNull(),
+    bits: bitVarying().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.catalogueVersion, t.since, t.key] })],
+);

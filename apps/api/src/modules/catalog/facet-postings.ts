@@ -21,9 +21,11 @@ import {
   catalogueState,
   categories,
   facetPostings,
+  pricePostings,
   productCategories,
   productParameters,
   products,
+  sellingPrices,
   skus,
 } from './catalog.tables.ts';
 import { DISCOUNT_BUCKETS, PRICE_BUCKETS } from './facet-ids.ts';
@@ -108,6 +110,114 @@ export function scheduleFacetPostingsBuild(db: Database): void {
 /** Resolves when this process's background build (if any) has ended (tests, shutdown). */
 export async function facetPostingsSettled(db: Database): Promise<void> {
   await building.get(db);
+  await Promise.all(buildingPrices.get(db)?.values() ?? []);
+}
+
+/**
+ * The price stamp's `since` at `now`: the latest campaign start or end at or before it
+ * ('-infinity' before any). Selling prices only change with a catalogue write or at such a
+ * boundary, so (catalogue version, since) names a set of selling prices.
+ */
+function priceSinceSql(now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`coalesce((select max(b) from (
+      select ${priceCampaigns.startsAt} as b from ${priceCampaigns}
+      union all select ${priceCampaigns.endsAt} from ${priceCampaigns}) as boundaries
+    where b <= ${at}), '-infinity'::timestamptz)`;
+}
+
+/** Bitmaps from rows `(key, id)` of a derived table named `keyed`: `(key, bits)` rows. */
+function bitmapsSql(keyed: SQL, nbytes: SQL): SQL {
+  return sql`(with bytes as (
+        select keyed.key, keyed.id >> 3 as byte, bit_or(128 >> (keyed.id & 7)) as value
+        from ${keyed} as keyed where keyed.id >= 0 group by 1, 2),
+      gaps as (
+        select key, byte, value, coalesce(lag(byte) over (partition by key order by byte), -1) as previous
+        from bytes)
+      select key, ('x' || string_agg(
+          repeat('00', (byte - previous - 1)::int) || lpad(to_hex(value), 2, '0'), '' order by byte)
+          || repeat('00', (${nbytes} - max(byte) - 1)::int))::bit varying as bits
+      from gaps group by key)`;
+}
+
+/**
+ * Builds the selling prices and price postings of a market at the price stamp of `now` (the
+ * current catalogue version and {@link priceSinceSql}), deleting the market's rows of other
+ * stamps, in one transaction. Nothing is stored when the catalogue changes meanwhile (the next
+ * list tries again) or another build of the market holds the lock.
+ * @returns true when this call stored them.
+ */
+export async function buildPricePostings(
+  db: Database,
+  marketId: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const lock = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${BUILD_LOCK}, hashtext(${marketId})) as ok`,
+    )) as unknown as { rows: Array<{ ok: boolean }> };
+    if (!lock.rows[0]?.ok) return false;
+    const stamp = (await tx.execute(
+      sql`select ${currentCatalogueVersion} as version, ${priceSinceSql(now)}::text as since`,
+    )) as unknown as { rows: Array<{ version: string | number | null; since: string }> };
+    const { version, since } = stamp.rows[0] ?? { version: null, since: '' };
+    if (version === null) return false;
+    const same = (table: typeof sellingPrices | typeof pricePostings) =>
+      sql`${table.marketId} = ${marketId} and ${table.catalogueVersion} = ${version} and ${table.since} = ${since}::timestamptz`;
+    await tx.execute(
+      sql`delete from ${sellingPrices} where ${sellingPrices.marketId} = ${marketId} and not (${same(sellingPrices)})`,
+    );
+    await tx.execute(
+      sql`delete from ${pricePostings} where ${pricePostings.marketId} = ${marketId} and not (${same(pricePostings)})`,
+    );
+    const existing = (await tx.execute(
+      sql`select 1 from ${pricePostings} where ${same(pricePostings)} and ${pricePostings.key} = '#'`,
+    )) as unknown as { rows: unknown[] };
+    if (existing.rows.length > 0) return false;
+    // Statements below re-check the version: a write committed in between stores nothing.
+    await tx.execute(sql`insert into ${sellingPrices} (market_id, catalogue_version, since, product_id, selling)
+      select ${marketId}, ${version}, ${since}::timestamptz, ${productPrices.productId},
+        least(${productPrices.regularPriceIncVat}, cp.selling)
+      from ${productPrices}
+      join ${products} on ${products.id} = ${productPrices.productId} and ${products.active}
+      left join ${activeCampaignPricesSql(marketId, now)} on cp.product_id = ${productPrices.productId}
+      where ${productPrices.marketId} = ${marketId} and ${productPrices.regularPriceIncVat} is not null
+        and ${currentCatalogueVersion} = ${version}`);
+    const selling = sql`${sellingPrices.selling}`;
+    const regular = sql`${productPrices.regularPriceIncVat}`;
+    const keyed = sql`(
+      select 'pr' || ${priceBucketSql(selling)} as key, ${sellingPrices.productId} as id
+      from ${sellingPrices} where ${same(sellingPrices)}
+      union all
+      select 'd' || ${discountBucketSql(discountPercentSql(selling, regular))}, ${sellingPrices.productId}
+      from ${sellingPrices}
+      join ${productPrices} on ${productPrices.productId} = ${sellingPrices.productId}
+        and ${productPrices.marketId} = ${marketId}
+      where ${same(sellingPrices)}
+        and ${discountBucketSql(discountPercentSql(selling, regular))} is not null)`;
+    const nbytes = sql`((select coalesce(max(${products.id}), 0) from ${products}) >> 3) + 1`;
+    await tx.execute(sql`insert into ${pricePostings} (market_id, catalogue_version, since, key, bits)
+      select ${marketId}::text, ${version}::bigint, ${since}::timestamptz, b.key, b.bits from ${bitmapsSql(keyed, nbytes)} as b
+      where b.key is not null and ${currentCatalogueVersion} = ${version}
+      union all
+      select ${marketId}::text, ${version}::bigint, ${since}::timestamptz, '#', ('x' || repeat('00', (${nbytes})::int))::bit varying
+      where ${currentCatalogueVersion} = ${version}`);
+    return true;
+  });
+}
+
+const buildingPrices = new WeakMap<Database, Map<string, Promise<unknown>>>();
+
+/** Starts {@link buildPricePostings} for a market in the background (one per market at a time). */
+export function schedulePricePostingsBuild(db: Database, marketId: string, now: Date): void {
+  let running = buildingPrices.get(db);
+  if (!running) buildingPrices.set(db, (running = new Map()));
+  if (running.has(marketId)) return;
+  const jobs = running;
+  const run = buildPricePostings(db, marketId, now)
+    .catch(() => false)
+    .finally(() => jobs.delete(marketId));
+  jobs.set(marketId, run);
 }
 
 /** A facet selection group of a list as facet keys: a product matches when it has any of them. */
@@ -232,6 +342,26 @@ export function postingsFacetStatement(list: PostingsList, marketId: string, now
   const inSelected = (id: SQL) =>
     sql`${id} < length((select all_groups from masks)) and get_bit((select all_groups from masks), ${id}) = 1`;
   const hasParameterGroups = groups.some((g) => g.key.startsWith('parameter:'));
+  // The lowest or highest selling price of the list: the stamp's prices in price order, walked
+  // until a product of the list (index selling_prices_order_idx).
+  // The lowest or highest selling price of the list: the stamp's prices in price order
+  // (index selling_prices_order_idx), walked until a product of the list, within the lowest or
+  // highest Price bucket that has one (so a small list never walks the whole market).
+  const rangeEnd = (
+    end: 'low' | 'high',
+  ) => sql`(select ${sellingPrices.selling} from ${sellingPrices}
+      where ${sellingPrices.marketId} = ${marketId} and ${sellingPrices.catalogueVersion} = (select version from stamp)
+        and ${sellingPrices.since} = (select since from stamp)
+        and ${sellingPrices.selling} >= (select lo from price_bounds where bucket = (select ${sql.raw(end === 'low' ? 'min' : 'max')}(bucket) from price_hits))
+        and ${sellingPrices.selling} < (select hi from price_bounds where bucket = (select ${sql.raw(end === 'low' ? 'min' : 'max')}(bucket) from price_hits))
+        and ${inSelected(sql`${sellingPrices.productId}`)}
+      order by ${sellingPrices.selling} ${sql.raw(end === 'low' ? 'asc' : 'desc')} limit 1)`;
+  const priceBounds = sql.join(
+    PRICE_BUCKETS.map(
+      (b, i) => sql`(${i}::int, ${b.from * 100}::int, ${b.to === null ? 2_147_483_647 : b.to * 100}::int)`,
+    ),
+    sql`, `,
+  );
   return sql`with post as (
       select ${facetPostings.key} as key, ${facetPostings.bits} as bits from ${facetPostings}
       where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion}),
@@ -241,12 +371,24 @@ export function postingsFacetStatement(list: PostingsList, marketId: string, now
       from post where post.key in (${sql.join(list.scope, sql`, `)}))
     ${sql.join(groupCtes, sql``)},
     masks as (select ${selectedExcept(() => false)} as all_groups, ${maskColumns} from ${from}),
+    stamp as (select ${currentCatalogueVersion} as version, ${priceSinceSql(now)} as since),
+    price_post as (
+      select ${pricePostings.key} as key, ${pricePostings.bits} as bits from ${pricePostings}
+      where ${pricePostings.marketId} = ${marketId} and ${pricePostings.catalogueVersion} = (select version from stamp)
+        and ${pricePostings.since} = (select since from stamp)),
+    price_ready as (select count(*) > 0 as ok from price_post where key = '#'),
+    price_hits as (
+      select substr(price_post.key, 3)::int as bucket, bit_count(price_post.bits & masks.all_groups)::int as n
+      from price_post, masks where left(price_post.key, 2) = 'pr'
+        and bit_count(price_post.bits & masks.all_groups) > 0),
+    price_bounds (bucket, lo, hi) as (values ${priceBounds}),
     priced as materialized (
       select ${selling} as selling, ${productPrices.regularPriceIncVat} as regular
       from ${productPrices}
       left join ${activeCampaignPricesSql(marketId, now, inSelected(sql`${priceCampaignPrices.productId}`))}
         on cp.product_id = ${productPrices.productId}
-      where ${productPrices.marketId} = ${marketId} and ${inSelected(sql`${productPrices.productId}`)}),
+      where not (select ok from price_ready)
+        and ${productPrices.marketId} = ${marketId} and ${inSelected(sql`${productPrices.productId}`)}),
     counted as (
       select post.key, bit_count(post.bits & (case left(post.key, 1)
           when 'c' then masks.m_c when 'b' then masks.m_b when 's' then masks.m_s
@@ -280,13 +422,23 @@ export function postingsFacetStatement(list: PostingsList, marketId: string, now
         and parameters.id::text = split_part(substr(counted.key, 2), '_', 1)
       where left(counted.key, 1) = 'p' and counted.n > 0
     union all
+    select 'PriceReady', null, count(*)::int, null, null, null, null from price_post where key = '#'
+    union all
+    select 'Price', price_hits.bucket::text, price_hits.n, null, null, null, null from price_hits
+    union all
+    select 'Discount', substr(price_post.key, 2), bit_count(price_post.bits & masks.all_groups)::int, null, null, null, null
+      from price_post, masks where left(price_post.key, 1) = 'd'
+        and bit_count(price_post.bits & masks.all_groups) > 0
+    union all
     select 'Price', price_bucket::text, sum(n)::int, null, null, null, null
       from price_groups where price_bucket is not null group by 2
     union all
     select 'Discount', discount_bucket::text, sum(n)::int, null, null, null, null
       from price_groups where discount_bucket is not null group by 2
     union all
-    select 'Range', null, sum(n)::int, null, null, min(lowest), max(highest) from price_groups`;
+    select 'Range', null, 0, null, null,
+      case when (select ok from price_ready) then ${rangeEnd('low')} else (select min(lowest) from price_groups) end,
+      case when (select ok from price_ready) then ${rangeEnd('high')} else (select max(highest) from price_groups) end`;
 }
 
 const disabled = new WeakSet<Database>();

@@ -69,6 +69,7 @@ import {
   postingsFacetStatement,
   priceBucketSql,
   scheduleFacetPostingsBuild,
+  schedulePricePostingsBuild,
   type PostingsList,
 } from './facet-postings.ts';
 import { genericList } from './generic-lists.ts';
@@ -818,7 +819,13 @@ async function computeFacetRows(
     ((await db.execute(statement)) as unknown as { rows: FacetRow[] }).rows;
   if (plan.postings && facetPostingsEnabled(db)) {
     const rows = await run(postingsFacetStatement(plan.postings, shop.market.id, now));
-    if (rows.some((r) => r.t === 'Ready' && r.n > 0)) return rows.filter((r) => r.t !== 'Ready');
+    if (rows.some((r) => r.t === 'Ready' && r.n > 0)) {
+      // Without the market's price postings the price parts were counted from price rows.
+      if (!rows.some((r) => r.t === 'PriceReady' && r.n > 0)) {
+        schedulePricePostingsBuild(db, shop.market.id, now);
+      }
+      return rows.filter((r) => r.t !== 'Ready' && r.t !== 'PriceReady');
+    }
     // No postings for this catalogue version yet: count from rows and build them meanwhile.
     scheduleFacetPostingsBuild(db);
   }
