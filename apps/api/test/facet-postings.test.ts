@@ -182,6 +182,30 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     expect(narrowed).toBeGreaterThan(4);
   });
 
+  it('counts search results as the rows do (stemming, typos, selections)', async () => {
+    const ids = await firstIds({ filter: { searchText: 'cyklar' } });
+    const facets = [ids.get('Brand')![0]!, ids.get('Sku')![0]!];
+    let found = 0;
+    for (const searchText of [
+      'cyklar',
+      'hjälmar',
+      'monrk',
+      'specialised',
+      'lås',
+      'xyzzy',
+      "'; drop",
+    ]) {
+      const all = await expectSameAsRows({ filter: { searchText } });
+      if (all.count > 0) found += 1;
+      await expectSameAsRows({ filter: { searchText, facets } });
+      await expectSameAsRows({
+        categoryAlias: 'cyklar',
+        filter: { searchText, facets, filterMode: 'CURRENT' },
+      });
+    }
+    expect(found).toBeGreaterThanOrEqual(4);
+  });
+
   it('is what answers once built (a wrong bitmap shows), and falls back to rows for a new version', async () => {
     const before = await list({ categoryAlias: 'cyklar' }, true);
     const version = (await postingVersions())[0]!;

@@ -232,6 +232,11 @@ export interface PostingsGroup {
 export interface PostingsList {
   /** Keys every product of the list has (`all` plus the scope's category or brand). */
   scope: SQL[];
+  /**
+   * A condition on `products` every product of the list also meets (a search text), turned into
+   * a bitmap by the statement itself (one pass over the matching rows); null when none.
+   */
+  matching: SQL | null;
   groups: PostingsGroup[];
   /** BY_GROUP (a group's values ignore that group's selection) or CURRENT. */
   byGroup: boolean;
@@ -358,7 +363,8 @@ export function postingsFacetStatement(list: PostingsList, marketId: string, now
       order by ${sellingPrices.selling} ${sql.raw(end === 'low' ? 'asc' : 'desc')} limit 1)`;
   const priceBounds = sql.join(
     PRICE_BUCKETS.map(
-      (b, i) => sql`(${i}::int, ${b.from * 100}::int, ${b.to === null ? 2_147_483_647 : b.to * 100}::int)`,
+      (b, i) =>
+        sql`(${i}::int, ${b.from * 100}::int, ${b.to === null ? 2_147_483_647 : b.to * 100}::int)`,
     ),
     sql`, `,
   );
@@ -366,8 +372,18 @@ export function postingsFacetStatement(list: PostingsList, marketId: string, now
       select ${facetPostings.key} as key, ${facetPostings.bits} as bits from ${facetPostings}
       where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion}),
     zero as (select bits from post where key = '#'),
+    ${
+      list.matching
+        ? sql`matched as (
+      select coalesce((select m.bits from ${bitmapsSql(
+        sql`(select 'm' as key, ${products.id} as id from ${products} where ${list.matching})`,
+        sql`(length((select bits from zero)) / 8)`,
+      )} as m), (select bits from zero)) as bits),`
+        : sql``
+    }
     scope as (
-      select case when count(*) = ${list.scope.length} then bit_and(post.bits) else (select bits from zero) end as bits
+      select (case when count(*) = ${list.scope.length} then bit_and(post.bits) else (select bits from zero) end)
+        ${list.matching ? sql`& (select bits from matched)` : sql``} as bits
       from post where post.key in (${sql.join(list.scope, sql`, `)}))
     ${sql.join(groupCtes, sql``)},
     masks as (select ${selectedExcept(() => false)} as all_groups, ${maskColumns} from ${from}),

@@ -473,11 +473,10 @@ function planList(
   if (
     ids.length === 0 &&
     excluded.length === 0 &&
-    searchText === '' &&
     plan.range === null &&
     (filter.includeMode !== 'UNION' || grouped.size === 0)
   ) {
-    plan.postings = postingsList(tree, args, plan);
+    plan.postings = postingsList(tree, args, plan, search?.condition ?? null);
   }
   const aliases = grouped.get('alias');
   if (aliases && filter.sort === 'FACET_ORDER') {
@@ -507,13 +506,14 @@ function postingsKey(selection: FacetSelection): string | null {
 
 /**
  * The list in facet keys (see {@link ListPlan.postings}): scope the whole catalogue, a known
- * category (`categoryAlias`, `/c/`) and/or a brand (`brandAlias`, `/b/`); selections of facet
- * kinds only. Null for anything else.
+ * category (`categoryAlias`, `/c/`) and/or a brand (`brandAlias`, `/b/`), and the products
+ * `matching` a search text; selections of facet kinds only. Null for anything else.
  */
 function postingsList(
   tree: CategoryTree,
   args: ProductListArgs,
   plan: ListPlan,
+  matching: SQL | null,
 ): PostingsList | null {
   if (args.discountCampaignAlias?.trim()) return null;
   let categoryAlias = args.categoryAlias?.trim() || null;
@@ -542,7 +542,7 @@ function postingsList(
     if (keys.some((k) => k === null)) return null;
     groups.push({ key: group.key, keys: keys as string[] });
   }
-  return { scope, groups, byGroup: plan.byGroup };
+  return { scope, matching, groups, byGroup: plan.byGroup };
 }
 
 function categoryCondition(tree: CategoryTree, categoryIds: number[]): SQL {
