@@ -785,8 +785,10 @@ export function compareSizes(a: string, b: string): number {
   return ga! - gb! || va! - vb! || a.localeCompare(b, 'sv');
 }
 
+const kronor = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
+
 function formatKronor(amount: number): string {
-  return new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 }).format(amount);
+  return kronor.format(amount);
 }
 
 /** The label of a price bucket, e.g. "500–999 kr", "Under 500 kr", "Över 40 000 kr". */
