@@ -281,4 +281,24 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
       await expectSameAsRows({ categoryAlias: 'cyklar' });
     }
   });
+
+  it('waits a minute after a failed background build instead of retrying on every list', async () => {
+    await handle.db.execute(sql`delete from facet_postings`);
+    await handle.db.execute(
+      sql`alter table facet_postings add constraint no_build check (key <> 'all') not valid`,
+    );
+    try {
+      // Counted from rows; the background build fails (the constraint refuses its rows).
+      expect((await list({ categoryAlias: 'cyklar' }, true)).count).toBeGreaterThan(0);
+      await facetPostingsSettled(handle.db);
+    } finally {
+      await handle.db.execute(sql`alter table facet_postings drop constraint no_build`);
+    }
+    const again = await list({ categoryAlias: 'cyklar' }, true);
+    await facetPostingsSettled(handle.db);
+    expect(again).toEqual(await list({ categoryAlias: 'cyklar' }, false));
+    expect(await postingVersions()).toEqual([]);
+    expect(await buildFacetPostings(handle.db)).toBe(true);
+    expect(await postingVersions()).toHaveLength(1);
+  });
 });

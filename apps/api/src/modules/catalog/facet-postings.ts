@@ -93,24 +93,53 @@ export async function buildFacetPostings(db: Database): Promise<boolean> {
   });
 }
 
-const building = new WeakMap<Database, Promise<unknown>>();
+/** Milliseconds a failed background build waits before the next is started (no retry storm). */
+export const FAILED_BUILD_PAUSE_MS = 60_000;
+const failedAt = new WeakMap<Database, Map<string, number>>();
 
 /**
- * Starts {@link buildFacetPostings} in the background unless one runs already in this process;
- * failures are ignored (lists keep counting from rows and the next list tries again).
+ * Runs `build` in the background as job `name` of `db` unless the same job runs already in this
+ * process or failed less than {@link FAILED_BUILD_PAUSE_MS} ago; a failure is only remembered
+ * (lists keep counting from rows meanwhile).
+ */
+function inBackground(
+  db: Database,
+  jobs: Map<string, Promise<unknown>>,
+  name: string,
+  build: () => Promise<unknown>,
+): void {
+  if (jobs.has(name)) return;
+  let failures = failedAt.get(db);
+  if (!failures) failedAt.set(db, (failures = new Map()));
+  const failed = failures.get(name);
+  if (failed !== undefined && Date.now() - failed < FAILED_BUILD_PAUSE_MS) return;
+  const known = failures;
+  const run = build()
+    .then(() => known.delete(name))
+    .catch(() => known.set(name, Date.now()))
+    .finally(() => jobs.delete(name));
+  jobs.set(name, run);
+}
+
+/** Background builds running in this process, per database and job name. */
+const buildingJobs = new WeakMap<Database, Map<string, Promise<unknown>>>();
+const jobsOf = (db: Database) => {
+  let jobs = buildingJobs.get(db);
+  if (!jobs) buildingJobs.set(db, (jobs = new Map()));
+  return jobs;
+};
+
+/**
+ * Starts {@link buildFacetPostings} in the background unless one runs already in this process
+ * (or failed within the last minute).
  */
 export function scheduleFacetPostingsBuild(db: Database): void {
-  if (building.has(db)) return;
-  const run = buildFacetPostings(db)
-    .catch(() => false)
-    .finally(() => building.delete(db));
-  building.set(db, run);
+  inBackground(db, jobsOf(db), 'facets', () => buildFacetPostings(db));
 }
 
 /** Resolves when this process's background build (if any) has ended (tests, shutdown). */
 export async function facetPostingsSettled(db: Database): Promise<void> {
-  await building.get(db);
-  await Promise.all(buildingPrices.get(db)?.values() ?? []);
+  await Promise.all(buildingJobs.get(db)?.values() ?? []);
 }
 
 /**
@@ -206,18 +235,9 @@ export async function buildPricePostings(
   });
 }
 
-const buildingPrices = new WeakMap<Database, Map<string, Promise<unknown>>>();
-
 /** Starts {@link buildPricePostings} for a market in the background (one per market at a time). */
 export function schedulePricePostingsBuild(db: Database, marketId: string, now: Date): void {
-  let running = buildingPrices.get(db);
-  if (!running) buildingPrices.set(db, (running = new Map()));
-  if (running.has(marketId)) return;
-  const jobs = running;
-  const run = buildPricePostings(db, marketId, now)
-    .catch(() => false)
-    .finally(() => jobs.delete(marketId));
-  jobs.set(marketId, run);
+  inBackground(db, jobsOf(db), `prices ${marketId}`, () => buildPricePostings(db, marketId, now));
 }
 
 /** A facet selection group of a list as facet keys: a product matches when it has any of them. */
