@@ -160,9 +160,9 @@ async function main() {
     let builds = '';
     if (options.postings) {
       // Deleted first: an existing database may hold this version's postings already.
-      await handle.db.execute(
-        'delete from facet_postings; delete from price_postings; delete from selling_prices' as never,
-      );
+      for (const table of ['facet_postings', 'price_postings', 'selling_prices']) {
+        await handle.db.execute(`delete from ${table}` as never);
+      }
       let start = performance.now();
       await buildFacetPostings(handle.db);
       builds = `facet postings built in ${((performance.now() - start) / 1000).toFixed(2)} s`;
