@@ -62,6 +62,23 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     }
   }
 
+  /** `count` alone (no filters asked for), from postings or from rows. */
+  async function countOnly(variables: Record<string, unknown>, postings: boolean) {
+    setFacetPostingsEnabled(handle.db, postings);
+    try {
+      const { data, errors } = await client.query(
+        `query count($filter: FilterInputType, $categoryAlias: String) {
+          products(categoryAlias: $categoryAlias, take: 1, filter: $filter, marketId: "se") { count }
+        }`,
+        variables,
+      );
+      expect(errors).toBeUndefined();
+      return (data!.products as { count: number }).count;
+    } finally {
+      setFacetPostingsEnabled(handle.db, true);
+    }
+  }
+
   /** The same list counted from postings and from rows. */
   async function expectSameAsRows(variables: Record<string, unknown>) {
     const rows = await list(variables, false);
@@ -194,9 +211,15 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
       'lås',
       'xyzzy',
       "'; drop",
+      'och',
+      'elcykel dam',
+      'cykel och hjälm',
     ]) {
       const all = await expectSameAsRows({ filter: { searchText } });
       if (all.count > 0) found += 1;
+      // A count without filters (the search box's suggestions) is counted from postings too.
+      expect(await countOnly({ filter: { searchText } }, true)).toBe(all.count);
+      expect(await countOnly({ filter: { searchText } }, false)).toBe(all.count);
       await expectSameAsRows({ filter: { searchText, facets } });
       await expectSameAsRows({
         categoryAlias: 'cyklar',
@@ -215,6 +238,8 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     );
     const spoiled = await list({ categoryAlias: 'cyklar' }, true);
     expect(spoiled.count).toBe(0);
+    expect(await countOnly({ categoryAlias: 'cyklar' }, true)).toBe(0);
+    expect(await countOnly({ categoryAlias: 'cyklar' }, false)).toBe(before.count);
     expect((await list({ categoryAlias: 'cyklar' }, false)).count).toBe(before.count);
     // The same for the price postings: spoiled price buckets leave the Price facet empty.
     await handle.db.execute(sql`delete from facet_postings`);

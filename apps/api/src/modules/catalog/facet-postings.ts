@@ -28,6 +28,7 @@ import {
   sellingPrices,
   skus,
 } from './catalog.tables.ts';
+import { productSearch } from '../search/search.tables.ts';
 import { DISCOUNT_BUCKETS, PRICE_BUCKETS } from './facet-ids.ts';
 
 /** `pg_advisory_xact_lock` key of a postings build (one build at a time per database). */
@@ -71,10 +72,14 @@ export async function buildFacetPostings(db: Database): Promise<boolean> {
           ${productParameters.productId}
         from ${productParameters} where ${productParameters.parameterValueId} is not null
         union all
+        select 'w' || lexemes.lexeme, ${productSearch.productId}
+        from ${productSearch}, unnest(tsvector_to_array(${productSearch.document})) as lexemes (lexeme)
+        union all
         select 'all', ${products.id} from ${products}),
       bytes as (
         select keys.key, keys.id >> 3 as byte, bit_or(128 >> (keys.id & 7)) as value
-        from keys join ${products} on ${products.id} = keys.id and ${products.active}
+        from keys join ${products} on ${products.id} = keys.id
+          and (${products.active} or left(keys.key, 1) = 'w')
         where keys.id >= 0
         group by 1, 2),
       gaps as (
@@ -257,6 +262,14 @@ export interface PostingsList {
    * a bitmap by the statement itself (one pass over the matching rows); null when none.
    */
   matching: SQL | null;
+  /**
+   * The words of the search text (search-text.ts `searchWords`): each word's products come from
+   * the lexeme postings (`w<lexeme>` keys) when its prefix query is one lexeme or none (a stop
+   * word: every product); otherwise the statement falls back to `matching`.
+   */
+  words: string[] | null;
+  /** A word's typo products (a condition on `products`), used when no lexeme has the prefix. */
+  typo: ((word: string) => SQL) | null;
   groups: PostingsGroup[];
   /** BY_GROUP (a group's values ignore that group's selection) or CURRENT. */
   byGroup: boolean;
@@ -306,6 +319,32 @@ export function activeCampaignPricesSql(marketId: string, now: Date, productFilt
     group by ${priceCampaignPrices.productId}) as cp`;
 }
 
+/** `to_tsquery('swedish', 'word:*')` (as search-text.ts): the stemmed word as a prefix. */
+function prefixQuery(word: string): SQL {
+  return sql`to_tsquery('swedish'::regconfig, ${`${word}:*`})`;
+}
+
+/**
+ * The bitmap of the products whose search document has a lexeme starting with the word's stem
+ * (the OR of the matching `w<lexeme>` postings: `document @@ word:*` without reading the
+ * documents); every product for a stop word; when no product has it, the word's typo products
+ * (`typo`, read from rows). Statement CTEs `post`-like access via `facet_postings` and `zero`.
+ */
+function wordBits(word: string, typo: SQL): SQL {
+  const q = prefixQuery(word);
+  const lexemes = sql`(select bit_or(${facetPostings.bits}) from ${facetPostings}
+    where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion}
+      and left(${facetPostings.key}, 1) = 'w'
+      and array_to_tsvector(array[substr(${facetPostings.key}, 2)]) @@ ${q})`;
+  const typoBits = sql`coalesce((select m.bits from ${bitmapsSql(
+    sql`(select 'm' as key, ${products.id} as id from ${products} where ${typo})`,
+    sql`(length((select bits from zero)) / 8)`,
+  )} as m), (select bits from zero))`;
+  return sql`(case when numnode(${q}) = 0 then ~(select bits from zero)
+    when ${lexemes} is not null and bit_count(${lexemes}) > 0 then ${lexemes}
+    else ${typoBits} end)`;
+}
+
 /**
  * The facet rows of a list from the postings of the current catalogue version, in the row
  * format of product-list.service.ts (`t, k, n, label, grp, o1, o2`): Category, Brand, Sku and
@@ -314,10 +353,17 @@ export function activeCampaignPricesSql(marketId: string, now: Date, productFilt
  * whether the version's postings exist (`n` 1) or not (`n` 0: every other row is then
  * meaningless and the caller counts from rows).
  *
+ * With `parts` 'count' only the Ready and Count rows (the number of products of the list).
+ *
  * Label columns are filled as on the row path: brand name, parameter value and label with the
  * parameter's and the value's sort orders; sizes and categories carry none.
  */
-export function postingsFacetStatement(list: PostingsList, marketId: string, now: Date): SQL {
+export function postingsFacetStatement(
+  list: PostingsList,
+  marketId: string,
+  now: Date,
+  parts: 'all' | 'count' = 'all',
+): SQL {
   const groups = list.groups.map((g, i) => ({ ...g, name: sql.raw(`g${i}`) }));
   const groupCtes = groups.map(
     (g) => sql`, ${g.name} as (
@@ -390,15 +436,27 @@ export function postingsFacetStatement(list: PostingsList, marketId: string, now
   );
   return sql`with post as (
       select ${facetPostings.key} as key, ${facetPostings.bits} as bits from ${facetPostings}
-      where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion}),
+      where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion} and left(${facetPostings.key}, 1) <> 'w'),
     zero as (select bits from post where key = '#'),
     ${
       list.matching
         ? sql`matched as (
-      select coalesce((select m.bits from ${bitmapsSql(
-        sql`(select 'm' as key, ${products.id} as id from ${products} where ${list.matching})`,
-        sql`(length((select bits from zero)) / 8)`,
-      )} as m), (select bits from zero)) as bits),`
+      select ${
+        list.words
+          ? sql`case when ${sql.join(
+              list.words.map((w) => sql`numnode(${prefixQuery(w)}) <= 1`),
+              sql` and `,
+            )}
+        then ${sql.join(
+          list.words.map((w) => wordBits(w, list.typo!(w))),
+          sql` & `,
+        )} else `
+          : sql``
+      }
+        coalesce((select m.bits from ${bitmapsSql(
+          sql`(select 'm' as key, ${products.id} as id from ${products} where ${list.matching})`,
+          sql`(length((select bits from zero)) / 8)`,
+        )} as m), (select bits from zero)) ${list.words ? sql`end` : sql``} as bits),`
         : sql``
     }
     scope as (
@@ -439,7 +497,10 @@ export function postingsFacetStatement(list: PostingsList, marketId: string, now
       from zero
     union all
     select 'Count', null, bit_count(masks.all_groups)::int, null, null, null, null from masks
-    union all
+    ${
+      parts === 'count'
+        ? sql``
+        : sql`union all
     select 'Category', substr(counted.key, 2), counted.n, null, null, null, null
       from counted where left(counted.key, 1) = 'c' and counted.n > 0
     union all
@@ -474,7 +535,8 @@ export function postingsFacetStatement(list: PostingsList, marketId: string, now
     union all
     select 'Range', null, 0, null, null,
       case when (select ok from price_ready) then ${rangeEnd('low')} else (select min(lowest) from price_groups) end,
-      case when (select ok from price_ready) then ${rangeEnd('high')} else (select max(highest) from price_groups) end`;
+      case when (select ok from price_ready) then ${rangeEnd('high')} else (select max(highest) from price_groups) end`
+    }`;
 }
 
 const disabled = new WeakSet<Database>();

@@ -34,6 +34,7 @@ import {
   searchSql,
   type SearchSql,
   searchWords,
+  typoSql,
 } from '../search/search-text.ts';
 import {
   parseListUrl,
@@ -316,6 +317,17 @@ export async function listProducts(
     options.withFilters
       ? readFacetRows().then((facets) => facets.find((r) => r.t === 'Count')?.n ?? 0)
       : cached(db, stamp, `count ${key}`, async () => {
+          // From the postings when the list is made of facet keys and they are built.
+          if (plan.postings && facetPostingsEnabled(db)) {
+            const rows = (
+              (await db.execute(
+                postingsFacetStatement(plan.postings, shop.market.id, now, 'count'),
+              )) as unknown as { rows: FacetRow[] }
+            ).rows;
+            const counted = rows.find((r) => r.t === 'Count');
+            if (rows.some((r) => r.t === 'Ready' && r.n > 0) && counted) return counted.n;
+            scheduleFacetPostingsBuild(db);
+          }
           const countRows = await db
             .select({ count: sql<number>`count(*)::int` })
             .from(products)
@@ -476,7 +488,7 @@ function planList(
     plan.range === null &&
     (filter.includeMode !== 'UNION' || grouped.size === 0)
   ) {
-    plan.postings = postingsList(tree, args, plan, search?.condition ?? null);
+    plan.postings = postingsList(tree, args, plan, search?.condition ?? null, words);
   }
   const aliases = grouped.get('alias');
   if (aliases && filter.sort === 'FACET_ORDER') {
@@ -514,6 +526,7 @@ function postingsList(
   args: ProductListArgs,
   plan: ListPlan,
   matching: SQL | null,
+  words: string[],
 ): PostingsList | null {
   if (args.discountCampaignAlias?.trim()) return null;
   let categoryAlias = args.categoryAlias?.trim() || null;
@@ -542,7 +555,14 @@ function postingsList(
     if (keys.some((k) => k === null)) return null;
     groups.push({ key: group.key, keys: keys as string[] });
   }
-  return { scope, matching, groups, byGroup: plan.byGroup };
+  return {
+    scope,
+    matching,
+    words: matching ? words : null,
+    typo: matching ? typoSql : null,
+    groups,
+    byGroup: plan.byGroup,
+  };
 }
 
 function categoryCondition(tree: CategoryTree, categoryIds: number[]): SQL {

@@ -110,6 +110,17 @@ export function searchSql(words: readonly string[]): SearchSql | null {
 }
 
 /**
+ * SQL: the product is a typo match of `word` (what {@link searchSql} matches when no product's
+ * document has the word): its brand's name is similar (>= {@link BRAND_TYPO_SIMILARITY}) or
+ * its name is (pg_trgm `<%`). A condition on `products`.
+ */
+export function typoSql(word: string): SQL {
+  return sql`(${products.brandId} = any(array(
+      select ${brands.id} from ${brands} where word_similarity(${word}, ${brands.name}) >= ${BRAND_TYPO_SIMILARITY}))
+    or ${word} <% ${products.name})`;
+}
+
+/**
  * A page of products in RELEVANCE order (rank desc, then LATEST: first available desc nulls
  * last, id desc) as a derived table `top (id, fad, rank)` in that order, exactly the rows and
  * order of `order by rank desc, … limit take offset skip` over `products` matching `where`.
