@@ -345,25 +345,12 @@ function wordBits(word: string, typo: SQL): SQL {
     else ${typoBits} end)`;
 }
 
-/**
- * The facet rows of a list from the postings of the current catalogue version, in the row
- * format of product-list.service.ts (`t, k, n, label, grp, o1, o2`): Category, Brand, Sku and
- * Parameter counts (values of show-filter parameters only), Count, and the price parts Price,
- * Discount and Range over the market's prices at `now`. One more row of type `Ready` tells
- * whether the version's postings exist (`n` 1) or not (`n` 0: every other row is then
- * meaningless and the caller counts from rows).
- *
- * With `parts` 'count' only the Ready and Count rows (the number of products of the list).
- *
- * Label columns are filled as on the row path: brand name, parameter value and label with the
- * parameter's and the value's sort orders; sizes and categories carry none.
- */
-export function postingsFacetStatement(
-  list: PostingsList,
-  marketId: string,
-  now: Date,
-  parts: 'all' | 'count' = 'all',
-): SQL {
+/** The CTEs `post`, `zero`, `matched`, `scope`, `g<i>` and `masks` of a list (see below). */
+function maskCtes(list: PostingsList): {
+  ctes: SQL;
+  parameterMask: SQL;
+  hasParameterGroups: boolean;
+} {
   const groups = list.groups.map((g, i) => ({ ...g, name: sql.raw(`g${i}`) }));
   const groupCtes = groups.map(
     (g) => sql`, ${g.name} as (
@@ -409,32 +396,8 @@ export function postingsFacetStatement(
     sql` `,
   )} else masks.all_groups end)`;
 
-  const selling = sql`(case when ${productPrices.regularPriceIncVat} is null then null else least(${productPrices.regularPriceIncVat}, cp.selling) end)`;
-  const inSelected = (id: SQL) =>
-    sql`${id} < length((select all_groups from masks)) and get_bit((select all_groups from masks), ${id}) = 1`;
   const hasParameterGroups = groups.some((g) => g.key.startsWith('parameter:'));
-  // The lowest or highest selling price of the list: the stamp's prices in price order, walked
-  // until a product of the list (index selling_prices_order_idx).
-  // The lowest or highest selling price of the list: the stamp's prices in price order
-  // (index selling_prices_order_idx), walked until a product of the list, within the lowest or
-  // highest Price bucket that has one (so a small list never walks the whole market).
-  const rangeEnd = (
-    end: 'low' | 'high',
-  ) => sql`(select ${sellingPrices.selling} from ${sellingPrices}
-      where ${sellingPrices.marketId} = ${marketId} and ${sellingPrices.catalogueVersion} = (select version from stamp)
-        and ${sellingPrices.since} = (select since from stamp)
-        and ${sellingPrices.selling} >= (select lo from price_bounds where bucket = (select ${sql.raw(end === 'low' ? 'min' : 'max')}(bucket) from price_hits))
-        and ${sellingPrices.selling} < (select hi from price_bounds where bucket = (select ${sql.raw(end === 'low' ? 'min' : 'max')}(bucket) from price_hits))
-        and ${inSelected(sql`${sellingPrices.productId}`)}
-      order by ${sellingPrices.selling} ${sql.raw(end === 'low' ? 'asc' : 'desc')} limit 1)`;
-  const priceBounds = sql.join(
-    PRICE_BUCKETS.map(
-      (b, i) =>
-        sql`(${i}::int, ${b.from * 100}::int, ${b.to === null ? 2_147_483_647 : b.to * 100}::int)`,
-    ),
-    sql`, `,
-  );
-  return sql`with post as (
+  const ctes = sql`post as (
       select ${facetPostings.key} as key, ${facetPostings.bits} as bits from ${facetPostings}
       where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion} and left(${facetPostings.key}, 1) <> 'w'),
     zero as (select bits from post where key = '#'),
@@ -464,7 +427,55 @@ export function postingsFacetStatement(
         ${list.matching ? sql`& (select bits from matched)` : sql``} as bits
       from post where post.key in (${sql.join(list.scope, sql`, `)}))
     ${sql.join(groupCtes, sql``)},
-    masks as (select ${selectedExcept(() => false)} as all_groups, ${maskColumns} from ${from}),
+    masks as (select ${selectedExcept(() => false)} as all_groups, ${maskColumns} from ${from})`;
+  return { ctes, parameterMask, hasParameterGroups };
+}
+
+/**
+ * The facet rows of a list from the postings of the current catalogue version, in the row
+ * format of product-list.service.ts (`t, k, n, label, grp, o1, o2`): Category, Brand, Sku and
+ * Parameter counts (values of show-filter parameters only), Count, and the price parts Price,
+ * Discount and Range over the market's prices at `now`. One more row of type `Ready` tells
+ * whether the version's postings exist (`n` 1) or not (`n` 0: every other row is then
+ * meaningless and the caller counts from rows).
+ *
+ * With `parts` 'count' only the Ready and Count rows (the number of products of the list).
+ *
+ * Label columns are filled as on the row path: brand name, parameter value and label with the
+ * parameter's and the value's sort orders; sizes and categories carry none.
+ */
+export function postingsFacetStatement(
+  list: PostingsList,
+  marketId: string,
+  now: Date,
+  parts: 'all' | 'count' = 'all',
+): SQL {
+  const { ctes, parameterMask, hasParameterGroups } = maskCtes(list);
+  const selling = sql`(case when ${productPrices.regularPriceIncVat} is null then null else least(${productPrices.regularPriceIncVat}, cp.selling) end)`;
+  const inSelected = (id: SQL) =>
+    sql`${id} < length((select all_groups from masks)) and get_bit((select all_groups from masks), ${id}) = 1`;
+  // The lowest or highest selling price of the list: the stamp's prices in price order, walked
+  // until a product of the list (index selling_prices_order_idx).
+  // The lowest or highest selling price of the list: the stamp's prices in price order
+  // (index selling_prices_order_idx), walked until a product of the list, within the lowest or
+  // highest Price bucket that has one (so a small list never walks the whole market).
+  const rangeEnd = (
+    end: 'low' | 'high',
+  ) => sql`(select ${sellingPrices.selling} from ${sellingPrices}
+      where ${sellingPrices.marketId} = ${marketId} and ${sellingPrices.catalogueVersion} = (select version from stamp)
+        and ${sellingPrices.since} = (select since from stamp)
+        and ${sellingPrices.selling} >= (select lo from price_bounds where bucket = (select ${sql.raw(end === 'low' ? 'min' : 'max')}(bucket) from price_hits))
+        and ${sellingPrices.selling} < (select hi from price_bounds where bucket = (select ${sql.raw(end === 'low' ? 'min' : 'max')}(bucket) from price_hits))
+        and ${inSelected(sql`${sellingPrices.productId}`)}
+      order by ${sellingPrices.selling} ${sql.raw(end === 'low' ? 'asc' : 'desc')} limit 1)`;
+  const priceBounds = sql.join(
+    PRICE_BUCKETS.map(
+      (b, i) =>
+        sql`(${i}::int, ${b.from * 100}::int, ${b.to === null ? 2_147_483_647 : b.to * 100}::int)`,
+    ),
+    sql`, `,
+  );
+  return sql`with ${ctes},
     stamp as (select ${currentCatalogueVersion} as version, ${priceSinceSql(now)} as since),
     price_post as (
       select ${pricePostings.key} as key, ${pricePostings.bits} as bits from ${pricePostings}
