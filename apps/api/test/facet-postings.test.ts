@@ -19,8 +19,8 @@ import { setListCacheEnabled } from '../src/modules/catalog/list-cache.ts';
 import { createTestClient, type TestClient } from './api-client.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
-const LIST = `query list($categoryAlias: String, $brandAlias: String, $url: String, $filter: FilterInputType, $marketId: String) {
-  products(categoryAlias: $categoryAlias, brandAlias: $brandAlias, url: $url, take: 3, filter: $filter, marketId: $marketId) {
+const LIST = `query list($categoryAlias: String, $brandAlias: String, $url: String, $filter: FilterInputType, $marketId: String, $skip: Int, $take: Int = 3) {
+  products(categoryAlias: $categoryAlias, brandAlias: $brandAlias, url: $url, skip: $skip, take: $take, filter: $filter, marketId: $marketId) {
     count
     products { productId }
     filters {
@@ -217,6 +217,14 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     ]) {
       const all = await expectSameAsRows({ filter: { searchText } });
       if (all.count > 0) found += 1;
+      // Deeper RELEVANCE pages (postings rank the documents without joining the hits).
+      for (const [skip, take] of [
+        [0, 24],
+        [2, 5],
+        [20, 10],
+      ]) {
+        await expectSameAsRows({ skip, take, filter: { searchText } });
+      }
       // A count without filters (the search box's suggestions) is counted from postings too.
       expect(await countOnly({ filter: { searchText } }, true)).toBe(all.count);
       expect(await countOnly({ filter: { searchText } }, false)).toBe(all.count);

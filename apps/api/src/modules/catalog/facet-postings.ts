@@ -562,3 +562,76 @@ export function setFacetPostingsEnabled(db: Database, enabled: boolean): void {
   if (enabled) disabled.delete(db);
   else disabled.add(db);
 }
+
+/** The ranking parts of a search (search-text.ts `SearchSql`) a postings page needs. */
+export interface PostingsRanking {
+  /** `w1:* | w2:*`. */
+  anyWord: SQL;
+  /** The full-text rank of `product_search.document` (0 when it does not match). */
+  textRank: SQL;
+  /** The name-similarity bonus (0..0.01) of a name. */
+  nameBonus: (name: SQL) => SQL;
+}
+
+/**
+ * One RELEVANCE page of a search list from postings (the order of search-text.ts
+ * `rankedPageSql`: rank desc, first available desc nulls last, id desc): the list's products are
+ * the mask of the postings; the documents that match any word are ranked through the GIN index
+ * or one scan (no join of the hits with `products`), the others in the mask (typo matches,
+ * stop words) rank 0; the name bonus only for those that can reach the page.
+ * Rows `(id, rank)` in page order after a first row `(null, null, ok)`: `ok` false when the
+ * postings cannot answer (not built for the version, or a word whose prefix query is not one
+ * lexeme); the caller then pages from rows.
+ */
+export function postingsRankedPageStatement(
+  list: PostingsList,
+  ranking: PostingsRanking,
+  skip: number,
+  take: number,
+): SQL {
+  const { ctes } = maskCtes(list);
+  const words = list.words ?? [];
+  const lexemeWords = sql.join(
+    [sql`true`, ...words.map((w) => sql`numnode(${prefixQuery(w)}) <= 1`)],
+    sql` and `,
+  );
+  const inBits = (bits: SQL, id: SQL) =>
+    sql`${id} < length(${bits}) and get_bit(${bits}, ${id}) = 1`;
+  const selected = sql`(select all_groups from masks)`;
+  return sql`with ${ctes},
+    usable as (select (select count(*) from zero) > 0 and ${lexemeWords} as ok),
+    any_bits as (
+      select coalesce(bit_or(${facetPostings.bits}), (select bits from zero)) as bits from ${facetPostings}
+      where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion}
+        and left(${facetPostings.key}, 1) = 'w'
+        and (${sql.join(
+          words.map(
+            (w) =>
+              sql`array_to_tsvector(array[substr(${facetPostings.key}, 2)]) @@ ${prefixQuery(w)}`,
+          ),
+          sql` or `,
+        )})),
+    rest as (select ${selected} & ~(select bits from any_bits) as bits),
+    ranked as materialized (
+      select ${productSearch.productId} as id, ${ranking.textRank} as tr from ${productSearch}
+      where (select ok from usable) and ${productSearch.document} @@ ${ranking.anyWord}
+        and ${inBits(selected, sql`${productSearch.productId}`)}
+      union all
+      select ${products.id}, ${ranking.textRank} from ${products}
+      left join ${productSearch} on ${productSearch.productId} = ${products.id}
+      where (select ok from usable) and bit_count((select bits from rest)) > 0
+        and ${inBits(sql`(select bits from rest)`, sql`${products.id}`)}),
+    cutoff as (
+      select coalesce((select tr from ranked order by tr desc offset ${skip + take - 1} limit 1), '-infinity'::real)
+        - 0.02 as t),
+    top as (
+      select ranked.id, ${products.firstAvailableOn} as fad,
+        ranked.tr + ${ranking.nameBonus(sql`${products.name}`)} as rank
+      from ranked join ${products} on ${products.id} = ranked.id
+      where ranked.tr >= (select t from cutoff)
+      order by rank desc, fad desc nulls last, ranked.id desc
+      limit ${take} offset ${skip})
+    select null::int as id, null::float8 as rank, (select ok from usable) as ok
+    union all
+    select top.id, top.rank, null from top`;
+}

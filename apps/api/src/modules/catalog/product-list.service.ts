@@ -68,6 +68,7 @@ import {
   discountPercentSql,
   facetPostingsEnabled,
   postingsFacetStatement,
+  postingsRankedPageStatement,
   priceBucketSql,
   scheduleFacetPostingsBuild,
   schedulePricePostingsBuild,
@@ -343,8 +344,13 @@ export async function listProducts(
           // Awaited inside: a Drizzle query runs again each time it is awaited. The relevance
           // order ranks the hits in a derived table (rankedPageSql: the name bonus only for
           // hits that can reach the page) and joins the page's rows.
-          async () =>
-            rankedOrder && plan.search
+          async () => {
+            // A search's RELEVANCE page from the postings when they can answer (else rows).
+            if (rankedOrder && plan.search && plan.postings && facetPostingsEnabled(db)) {
+              const page = await postingsRankedPage(db, plan.postings, plan.search, skip, take);
+              if (page) return page;
+            }
+            return rankedOrder && plan.search
               ? await db
                   .select(getTableColumns(products))
                   .from(products)
@@ -359,7 +365,8 @@ export async function listProducts(
                   .where(where)
                   .orderBy(...order)
                   .limit(take)
-                  .offset(skip),
+                  .offset(skip);
+          },
         ),
   ]);
   let filters: Promise<FilterCollection> | undefined;
@@ -368,6 +375,29 @@ export async function listProducts(
     products: rows.map((row) => ({ ...row, shop })),
     filters: () => (filters ??= readFacetRows().then((r) => buildFacets(tree, shop, r))),
   };
+}
+
+/**
+ * A RELEVANCE page of a search list from the postings (facet-postings.ts
+ * `postingsRankedPageStatement`) and the page's product rows in that order: two statements.
+ * Null when the postings cannot answer (the caller pages from rows).
+ */
+async function postingsRankedPage(
+  db: Database,
+  list: PostingsList,
+  search: SearchSql,
+  skip: number,
+  take: number,
+): Promise<ProductRecord[] | null> {
+  const result = (await db.execute(
+    postingsRankedPageStatement(list, search, skip, take),
+  )) as unknown as { rows: Array<{ id: number | null; ok: boolean | null }> };
+  if (result.rows[0]?.ok !== true) return null;
+  const ids = result.rows.slice(1).map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
 /** Sorts that read stock levels (not cached: stock is not part of the cache stamp). */

@@ -62,6 +62,8 @@ export interface SearchSql {
   textRank: SQL;
   /** The name-similarity bonus of {@link rank} for a name column: 0..0.01 (`double precision`). */
   nameBonus: (name: SQL) => SQL;
+  /** `to_tsquery` of any of the words as a prefix (`w1:* | w2:*`): what {@link textRank} ranks. */
+  anyWord: SQL;
 }
 
 /** `left join product_search on product_id = products.id`, for {@link SearchSql.rank}. */
@@ -106,7 +108,7 @@ export function searchSql(words: readonly string[]): SearchSql | null {
   const nameBonus = (name: SQL) => sql`0.01 * word_similarity(${text}, ${name})`;
   const rank = sql`(${textRank}
     + ${nameBonus(sql`${products.name}`)})`;
-  return { condition: sql.join(perWord, sql` and `), rank, textRank, nameBonus };
+  return { condition: sql.join(perWord, sql` and `), rank, textRank, nameBonus, anyWord };
 }
 
 /**
