@@ -595,8 +595,9 @@ export function postingsRankedPageStatement(
     [sql`true`, ...words.map((w) => sql`numnode(${prefixQuery(w)}) <= 1`)],
     sql` and `,
   );
+  // `id + 0`: not an index condition (a range scan of the whole primary key otherwise).
   const inBits = (bits: SQL, id: SQL) =>
-    sql`${id} < length(${bits}) and get_bit(${bits}, ${id}) = 1`;
+    sql`${id} + 0 < length(${bits}) and get_bit(${bits}, ${id}) = 1`;
   const selected = sql`(select all_groups from masks)`;
   return sql`with ${ctes},
     usable as (select (select count(*) from zero) > 0 and ${lexemeWords} as ok),
