@@ -7,7 +7,9 @@
  * instead of reading the scope's product, SKU and parameter rows (hundreds of milliseconds for
  * the 48 804 products of `/c/cyklar` at 100 000 products). The price parts (Price and Discount
  * buckets, the price range) read the market's price rows of the selected products only (the
- * `get_bit` test on the price index).
+ * `get_bit` test on the price index). Search words come from the postings of the documents'
+ * lexemes (`w<lexeme>`), so a search list's count, facets and RELEVANCE page do not join every
+ * hit with `products` ({@link postingsRankedPageStatement}).
  *
  * The postings are built per catalogue version in one statement ({@link buildFacetPostings}),
  * in the background after a catalogue write (`catalogue_state.version`, migration 0007): until
@@ -328,7 +330,7 @@ function prefixQuery(word: string): SQL {
  * The bitmap of the products whose search document has a lexeme starting with the word's stem
  * (the OR of the matching `w<lexeme>` postings: `document @@ word:*` without reading the
  * documents); every product for a stop word; when no product has it, the word's typo products
- * (`typo`, read from rows). Statement CTEs `post`-like access via `facet_postings` and `zero`.
+ * (`typo`, read from rows). Reads `facet_postings` and needs the statement's `zero` CTE.
  */
 function wordBits(word: string, typo: SQL): SQL {
   const q = prefixQuery(word);
@@ -454,8 +456,6 @@ export function postingsFacetStatement(
   const selling = sql`(case when ${productPrices.regularPriceIncVat} is null then null else least(${productPrices.regularPriceIncVat}, cp.selling) end)`;
   const inSelected = (id: SQL) =>
     sql`${id} < length((select all_groups from masks)) and get_bit((select all_groups from masks), ${id}) = 1`;
-  // The lowest or highest selling price of the list: the stamp's prices in price order, walked
-  // until a product of the list (index selling_prices_order_idx).
   // The lowest or highest selling price of the list: the stamp's prices in price order
   // (index selling_prices_order_idx), walked until a product of the list, within the lowest or
   // highest Price bucket that has one (so a small list never walks the whole market).
