@@ -1,0 +1,1 @@
+CREATE INDEX "products_ranking_idx" ON "products" USING btree ("id","name","first_available_on");
