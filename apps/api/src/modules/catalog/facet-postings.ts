@@ -33,6 +33,32 @@ import {
 import { productSearch } from '../search/search.tables.ts';
 import { DISCOUNT_BUCKETS, PRICE_BUCKETS } from './facet-ids.ts';
 
+/**
+ * Thresholds (minor units) of the fine price buckets of the price range (`r<i>` price postings,
+ * i = `width_bucket(selling, RANGE_THRESHOLDS)`): 0, then from 10 kr up by 30 % a step to about
+ * 200 000 kr. The lowest and highest fine bucket holding a product of a list bound the walk for
+ * its lowest and highest price.
+ */
+export const RANGE_THRESHOLDS: readonly number[] = (() => {
+  const thresholds = [0];
+  for (let t = 1000; t < 20_000_000; t = Math.round(t * 1.3)) thresholds.push(t);
+  return thresholds;
+})();
+
+/**
+ * The marker key of a market's complete price postings; a new name whenever their keys change
+ * (postings stored by an older build are then rebuilt, not read).
+ */
+const PRICE_MARKER = '#r1';
+
+/** {@link RANGE_THRESHOLDS} as an SQL `int[]`. */
+function thresholdsSql(): SQL {
+  return sql`array[${sql.join(
+    RANGE_THRESHOLDS.map((t) => sql`${t}::int`),
+    sql`, `,
+  )}]`;
+}
+
 /** `pg_advisory_xact_lock` key of a postings build (one build at a time per database). */
 const BUILD_LOCK = 0x66616365; // 'face'
 
@@ -207,7 +233,7 @@ export async function buildPricePostings(
       sql`delete from ${pricePostings} where ${pricePostings.marketId} = ${marketId} and not (${same(pricePostings)})`,
     );
     const existing = (await tx.execute(
-      sql`select 1 from ${pricePostings} where ${same(pricePostings)} and ${pricePostings.key} = '#'`,
+      sql`select 1 from ${pricePostings} where ${same(pricePostings)} and ${pricePostings.key} = ${PRICE_MARKER}`,
     )) as unknown as { rows: unknown[] };
     if (existing.rows.length > 0) return false;
     // Statements below re-check the version: a write committed in between stores nothing.
@@ -225,6 +251,9 @@ export async function buildPricePostings(
       select 'pr' || ${priceBucketSql(selling)} as key, ${sellingPrices.productId} as id
       from ${sellingPrices} where ${same(sellingPrices)}
       union all
+      select 'r' || width_bucket(${selling}, ${thresholdsSql()}), ${sellingPrices.productId}
+      from ${sellingPrices} where ${same(sellingPrices)}
+      union all
       select 'd' || ${discountBucketSql(discountPercentSql(selling, regular))}, ${sellingPrices.productId}
       from ${sellingPrices}
       join ${productPrices} on ${productPrices.productId} = ${sellingPrices.productId}
@@ -236,7 +265,7 @@ export async function buildPricePostings(
       select ${marketId}::text, ${version}::bigint, ${since}::timestamptz, b.key, b.bits from ${bitmapsSql(keyed, nbytes)} as b
       where b.key is not null and ${currentCatalogueVersion} = ${version}
       union all
-      select ${marketId}::text, ${version}::bigint, ${since}::timestamptz, '#', ('x' || repeat('00', (${nbytes})::int))::bit varying
+      select ${marketId}::text, ${version}::bigint, ${since}::timestamptz, ${PRICE_MARKER}::text, ('x' || repeat('00', (${nbytes})::int))::bit varying
       where ${currentCatalogueVersion} = ${version}`);
     return true;
   });
@@ -458,20 +487,21 @@ export function postingsFacetStatement(
     sql`${id} < length((select all_groups from masks)) and get_bit((select all_groups from masks), ${id}) = 1`;
   // The lowest or highest selling price of the list: the stamp's prices in price order
   // (index selling_prices_order_idx), walked until a product of the list, within the lowest or
-  // highest Price bucket that has one (so a small list never walks the whole market).
-  const rangeEnd = (
-    end: 'low' | 'high',
-  ) => sql`(select ${sellingPrices.selling} from ${sellingPrices}
+  // highest fine price bucket that has one (so a small list never walks the whole market).
+  const rangeEnd = (end: 'low' | 'high') => {
+    const bucket = sql`(select ${sql.raw(end === 'low' ? 'min' : 'max')}(bucket) from range_hits)`;
+    return sql`(select ${sellingPrices.selling} from ${sellingPrices}
       where ${sellingPrices.marketId} = ${marketId} and ${sellingPrices.catalogueVersion} = (select version from stamp)
         and ${sellingPrices.since} = (select since from stamp)
-        and ${sellingPrices.selling} >= (select lo from price_bounds where bucket = (select ${sql.raw(end === 'low' ? 'min' : 'max')}(bucket) from price_hits))
-        and ${sellingPrices.selling} < (select hi from price_bounds where bucket = (select ${sql.raw(end === 'low' ? 'min' : 'max')}(bucket) from price_hits))
+        and ${sellingPrices.selling} >= (select lo from range_bounds where bucket = ${bucket})
+        and ${sellingPrices.selling} < (select hi from range_bounds where bucket = ${bucket})
         and ${inSelected(sql`${sellingPrices.productId}`)}
       order by ${sellingPrices.selling} ${sql.raw(end === 'low' ? 'asc' : 'desc')} limit 1)`;
-  const priceBounds = sql.join(
-    PRICE_BUCKETS.map(
-      (b, i) =>
-        sql`(${i}::int, ${b.from * 100}::int, ${b.to === null ? 2_147_483_647 : b.to * 100}::int)`,
+  };
+  // width_bucket numbers: i covers [thresholds[i-1], thresholds[i]) (1-based), the last is open.
+  const rangeBounds = sql.join(
+    RANGE_THRESHOLDS.map(
+      (t, i) => sql`(${i + 1}::int, ${t}::int, ${RANGE_THRESHOLDS[i + 1] ?? 2_147_483_647}::int)`,
     ),
     sql`, `,
   );
@@ -481,12 +511,15 @@ export function postingsFacetStatement(
       select ${pricePostings.key} as key, ${pricePostings.bits} as bits from ${pricePostings}
       where ${pricePostings.marketId} = ${marketId} and ${pricePostings.catalogueVersion} = (select version from stamp)
         and ${pricePostings.since} = (select since from stamp)),
-    price_ready as (select count(*) > 0 as ok from price_post where key = '#'),
+    price_ready as (select count(*) > 0 as ok from price_post where key = ${PRICE_MARKER}),
     price_hits as (
       select substr(price_post.key, 3)::int as bucket, bit_count(price_post.bits & masks.all_groups)::int as n
       from price_post, masks where left(price_post.key, 2) = 'pr'
         and bit_count(price_post.bits & masks.all_groups) > 0),
-    price_bounds (bucket, lo, hi) as (values ${priceBounds}),
+    range_hits as (
+      select substr(price_post.key, 2)::int as bucket from price_post, masks
+      where left(price_post.key, 1) = 'r' and bit_count(price_post.bits & masks.all_groups) > 0),
+    range_bounds (bucket, lo, hi) as (values ${rangeBounds}),
     priced as materialized (
       select ${selling} as selling, ${productPrices.regularPriceIncVat} as regular
       from ${productPrices}
@@ -530,7 +563,7 @@ export function postingsFacetStatement(
         and parameters.id::text = split_part(substr(counted.key, 2), '_', 1)
       where left(counted.key, 1) = 'p' and counted.n > 0
     union all
-    select 'PriceReady', null, count(*)::int, null, null, null, null from price_post where key = '#'
+    select 'PriceReady', null, count(*)::int, null, null, null, null from price_post where key = ${PRICE_MARKER}
     union all
     select 'Price', price_hits.bucket::text, price_hits.n, null, null, null, null from price_hits
     union all
