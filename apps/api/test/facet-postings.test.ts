@@ -315,6 +315,25 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     }
   });
 
+  it('keeps the facet postings over a price write (prices follow through the price postings)', async () => {
+    await facetPostingsSettled(handle.db);
+    await buildFacetPostings(handle.db);
+    const before = await postingVersions();
+    expect(before).toHaveLength(1);
+    const [state] = await handle.db.select().from(schema.catalogueState);
+    await handle.db.execute(
+      sql`update product_prices set regular_price_inc_vat = regular_price_inc_vat + 10000 where product_id % 2 = 0`,
+    );
+    const [after] = await handle.db.select().from(schema.catalogueState);
+    expect(after!.version).toBeGreaterThan(state!.version);
+    expect(after!.structureVersion).toBe(state!.structureVersion);
+    await expectSameAsRows({ categoryAlias: 'cyklar' });
+    await facetPostingsSettled(handle.db);
+    expect(await postingVersions()).toEqual(before);
+    const page = await expectSameAsRows({ categoryAlias: 'cyklar', marketId: 'se' });
+    expect(page.count).toBeGreaterThan(0);
+  });
+
   it('waits a minute after a failed background build instead of retrying on every list', async () => {
     await handle.db.execute(sql`delete from facet_postings`);
     await handle.db.execute(

@@ -220,6 +220,12 @@ export const productRelations = pgTable(
 export const catalogueState = pgTable('catalogue_state', {
   id: integer().primaryKey(),
   version: bigint({ mode: 'number' }).notNull().default(0),
+  /**
+   * Goes up (with `version`) only with writes to what the facet postings are built from:
+   * products, product_categories, skus, product_parameters, categories and product_search
+   * (migration `0014`); price and campaign writes leave it, so they do not rebuild the postings.
+   */
+  structureVersion: bigint({ mode: 'number' }).notNull().default(0),
 });
 
 /**
@@ -255,7 +261,8 @@ const bitVarying = customType<{ data: string; driverData: string }>({
 });
 
 /**
- * Facet postings (issue 5, "Speed"): per catalogue version, one bitmap per facet key of the
+ * Facet postings (issue 5, "Speed"): per catalogue structure version
+ * (`catalogue_state.structure_version`, stored in `catalogue_version`), one bitmap per facet key of the
  * active products, bit `product id` set when the product has the key. Keys: `all` (every active
  * product), `c<categoryId>` (in the category or one of its subcategories), `b<brandId>`,
  * `s<sku name>` and `p<parameterId>_<parameterValueId>`; `#` is the version's marker, an all-zero

@@ -11,8 +11,9 @@
  * lexemes (`w<lexeme>`), so a search list's count, facets and RELEVANCE page do not join every
  * hit with `products` ({@link postingsRankedPageStatement}).
  *
- * The postings are built per catalogue version in one statement ({@link buildFacetPostings}),
- * in the background after a catalogue write (`catalogue_state.version`, migration 0007): until
+ * The postings are built per catalogue structure version in one statement
+ * ({@link buildFacetPostings}), in the background after a write to what they are built from
+ * (`catalogue_state.structure_version`, migrations 0007 and 0014; a price write does not count): until
  * they exist, lists count from rows as before (product-list.service.ts), so no request waits for
  * a build. Counts are the same on both paths (test `facet-postings.test.ts`).
  */
@@ -62,11 +63,18 @@ function thresholdsSql(): SQL {
 /** `pg_advisory_xact_lock` key of a postings build (one build at a time per database). */
 const BUILD_LOCK = 0x66616365; // 'face'
 
+/**
+ * The current structure version of `catalogue_state` (what facet postings are built at: it only
+ * goes up with writes to products, their categories, SKUs, parameters, categories and search
+ * documents), as an SQL scalar.
+ */
+export const currentStructureVersion = sql`(select ${catalogueState.structureVersion} from ${catalogueState} where ${catalogueState.id} = 1)`;
+
 /** The current version of `catalogue_state`, as an SQL scalar. */
 export const currentCatalogueVersion = sql`(select ${catalogueState.version} from ${catalogueState} where ${catalogueState.id} = 1)`;
 
 /**
- * Builds the facet postings of the current catalogue version, deleting those of other versions,
+ * Builds the facet postings of the current structure version, deleting those of other versions,
  * in one transaction (the version and the bitmaps come from one statement's snapshot). Does
  * nothing when another build holds the lock or the version's postings exist.
  * @returns true when this call built them.
@@ -78,7 +86,7 @@ export async function buildFacetPostings(db: Database): Promise<boolean> {
     )) as unknown as { rows: Array<{ ok: boolean }> };
     if (!lock.rows[0]?.ok) return false;
     await tx.execute(
-      sql`delete from ${facetPostings} where ${facetPostings.catalogueVersion} <> coalesce(${currentCatalogueVersion}, -1)`,
+      sql`delete from ${facetPostings} where ${facetPostings.catalogueVersion} <> coalesce(${currentStructureVersion}, -1)`,
     );
     const inserted = (await tx.execute(sql`with recursive
       tree (leaf, ancestor) as (
@@ -114,13 +122,13 @@ export async function buildFacetPostings(db: Database): Promise<boolean> {
         select key, byte, value, coalesce(lag(byte) over (partition by key order by byte), -1) as previous
         from bytes)
       insert into ${facetPostings} (catalogue_version, key, bits)
-      select ${currentCatalogueVersion}, key, ('x' || string_agg(
+      select ${currentStructureVersion}, key, ('x' || string_agg(
           repeat('00', (byte - previous - 1)::int) || lpad(to_hex(value), 2, '0'), '' order by byte)
           || repeat('00', ((select nbytes from size) - max(byte) - 1)::int))::bit varying
-      from gaps where ${currentCatalogueVersion} is not null group by key
+      from gaps where ${currentStructureVersion} is not null group by key
       union all
-      select ${currentCatalogueVersion}, '#', ('x' || repeat('00', (select nbytes from size)::int))::bit varying
-      where ${currentCatalogueVersion} is not null
+      select ${currentStructureVersion}, '#', ('x' || repeat('00', (select nbytes from size)::int))::bit varying
+      where ${currentStructureVersion} is not null
       on conflict do nothing`)) as unknown as { affectedRows?: number; rowCount?: number };
     return (inserted.affectedRows ?? inserted.rowCount ?? 0) > 0;
   });
@@ -364,7 +372,7 @@ function prefixQuery(word: string): SQL {
 function wordBits(word: string, typo: SQL): SQL {
   const q = prefixQuery(word);
   const lexemes = sql`(select bit_or(${facetPostings.bits}) from ${facetPostings}
-    where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion}
+    where ${facetPostings.catalogueVersion} = ${currentStructureVersion}
       and left(${facetPostings.key}, 1) = 'w'
       and array_to_tsvector(array[substr(${facetPostings.key}, 2)]) @@ ${q})`;
   const typoBits = sql`coalesce((select m.bits from ${bitmapsSql(
@@ -430,7 +438,7 @@ function maskCtes(list: PostingsList): {
   const hasParameterGroups = groups.some((g) => g.key.startsWith('parameter:'));
   const ctes = sql`post as (
       select ${facetPostings.key} as key, ${facetPostings.bits} as bits from ${facetPostings}
-      where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion} and left(${facetPostings.key}, 1) <> 'w'),
+      where ${facetPostings.catalogueVersion} = ${currentStructureVersion} and left(${facetPostings.key}, 1) <> 'w'),
     zero as (select bits from post where key = '#'),
     ${
       list.matching
@@ -636,7 +644,7 @@ export function postingsRankedPageStatement(
     usable as (select (select count(*) from zero) > 0 and ${lexemeWords} as ok),
     any_bits as (
       select coalesce(bit_or(${facetPostings.bits}), (select bits from zero)) as bits from ${facetPostings}
-      where ${facetPostings.catalogueVersion} = ${currentCatalogueVersion}
+      where ${facetPostings.catalogueVersion} = ${currentStructureVersion}
         and left(${facetPostings.key}, 1) = 'w'
         and (${sql.join(
           words.map(
