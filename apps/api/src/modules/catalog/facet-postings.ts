@@ -31,8 +31,10 @@ import {
   sellingPrices,
   skus,
 } from './catalog.tables.ts';
+import { prefixQuery } from '../search/search-text.ts';
 import { productSearch } from '../search/search.tables.ts';
 import { DISCOUNT_BUCKETS, PRICE_BUCKETS } from './facet-ids.ts';
+import { latestCampaignBoundarySql } from './list-cache.ts';
 
 /**
  * Thresholds (minor units) of the fine price buckets of the price range (`r<i>` price postings,
@@ -112,20 +114,13 @@ export async function buildFacetPostings(db: Database): Promise<boolean> {
         from ${productSearch}, unnest(tsvector_to_array(${productSearch.document})) as lexemes (lexeme)
         union all
         select 'all', ${products.id} from ${products}),
-      bytes as (
-        select keys.key, keys.id >> 3 as byte, bit_or(128 >> (keys.id & 7)) as value
-        from keys join ${products} on ${products.id} = keys.id
-          and (${products.active} or left(keys.key, 1) = 'w')
-        where keys.id >= 0
-        group by 1, 2),
-      gaps as (
-        select key, byte, value, coalesce(lag(byte) over (partition by key order by byte), -1) as previous
-        from bytes)
+      active_keys as (
+        select keys.key, keys.id from keys join ${products} on ${products.id} = keys.id
+          and (${products.active} or left(keys.key, 1) = 'w'))
       insert into ${facetPostings} (catalogue_version, key, bits)
-      select ${currentStructureVersion}, key, ('x' || string_agg(
-          repeat('00', (byte - previous - 1)::int) || lpad(to_hex(value), 2, '0'), '' order by byte)
-          || repeat('00', ((select nbytes from size) - max(byte) - 1)::int))::bit varying
-      from gaps where ${currentStructureVersion} is not null group by key
+      select ${currentStructureVersion}, b.key, b.bits
+      from ${bitmapsSql(sql`active_keys`, sql`(select nbytes from size)`)} as b
+      where ${currentStructureVersion} is not null
       union all
       select ${currentStructureVersion}, '#', ('x' || repeat('00', (select nbytes from size)::int))::bit varying
       where ${currentStructureVersion} is not null
@@ -189,11 +184,7 @@ export async function facetPostingsSettled(db: Database): Promise<void> {
  * boundary, so (catalogue version, since) names a set of selling prices.
  */
 function priceSinceSql(now: Date): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`coalesce((select max(b) from (
-      select ${priceCampaigns.startsAt} as b from ${priceCampaigns}
-      union all select ${priceCampaigns.endsAt} from ${priceCampaigns}) as boundaries
-    where b <= ${at}), '-infinity'::timestamptz)`;
+  return sql`coalesce(${latestCampaignBoundarySql(now)}, '-infinity'::timestamptz)`;
 }
 
 /** Bitmaps from rows `(key, id)` of a derived table named `keyed`: `(key, bits)` rows. */
@@ -356,11 +347,6 @@ export function activeCampaignPricesSql(marketId: string, now: Date, productFilt
       and (${priceCampaigns.endsAt} is null or ${priceCampaigns.endsAt} > ${at})
       ${productFilter ? sql`and ${productFilter}` : sql``}
     group by ${priceCampaignPrices.productId}) as cp`;
-}
-
-/** `to_tsquery('swedish', 'word:*')` (as search-text.ts): the stemmed word as a prefix. */
-function prefixQuery(word: string): SQL {
-  return sql`to_tsquery('swedish'::regconfig, ${`${word}:*`})`;
 }
 
 /**

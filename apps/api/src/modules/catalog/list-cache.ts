@@ -20,7 +20,7 @@
  * The category tree used to build a statement comes from the request context; a tree cached by
  * the process (reference data) may lag a category change by its time-to-live.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 
@@ -90,6 +90,17 @@ export function listCacheSize(db: Database): number {
 }
 
 /**
+ * SQL (`timestamptz`, null before any): the latest campaign start or end at or before `now`.
+ * Which campaigns are active, and so every selling price, only changes at these moments.
+ */
+export function latestCampaignBoundarySql(now: Date): SQL {
+  return sql`(select max(b) from (
+      select starts_at as b from price_campaigns
+      union all select ends_at from price_campaigns) as boundaries
+    where b <= ${now.toISOString()}::timestamptz)`;
+}
+
+/**
  * Reads the stamp of `now` (one statement, once per `now` object); null when the cache is off
  * or the database has no `catalogue_state` row (nothing is cached then).
  */
@@ -102,10 +113,7 @@ export function readStamp(db: Database, now: Date): Promise<CacheStamp | null> {
     stamp = db
       .execute(
         sql`select (select version::text from catalogue_state where id = 1) as version,
-          (select max(b)::text from (
-            select starts_at as b from price_campaigns
-            union all select ends_at from price_campaigns) as boundaries
-           where b <= ${at}::timestamptz) as since`,
+          ${latestCampaignBoundarySql(now)}::text as since`,
       )
       .then((result) => {
         const row = (

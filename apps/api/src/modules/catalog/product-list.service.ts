@@ -44,7 +44,6 @@ import {
 } from './catalog.service.ts';
 import {
   brands,
-  catalogueState,
   categoryFacetCounts,
   parameters,
   parameterValues,
@@ -64,6 +63,7 @@ import {
 } from './facet-ids.ts';
 import {
   activeCampaignPricesSql,
+  currentCatalogueVersion,
   discountBucketSql,
   discountPercentSql,
   facetPostingsEnabled,
@@ -883,7 +883,7 @@ async function computeFacetRows(
   }
   const categoryId = plan.storedCategory;
   if (categoryId === null) return run(facetStatement(tree, shop, now, plan, price, 'all'));
-  const version = sql`(select ${catalogueState.version} from ${catalogueState} where ${catalogueState.id} = 1)`;
+  const version = currentCatalogueVersion;
   const read = () =>
     run(sql`select t, k, n, label, grp, o1, o2 from ${categoryFacetCounts}
       where ${categoryFacetCounts.categoryId} = ${categoryId}

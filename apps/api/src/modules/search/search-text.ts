@@ -41,7 +41,7 @@ export function normaliseSearchTerm(text: string): string {
 }
 
 /** `to_tsquery('swedish', 'word:*')`: the stemmed word as a prefix. */
-function prefixQuery(word: string): SQL {
+export function prefixQuery(word: string): SQL {
   return sql`to_tsquery('swedish'::regconfig, ${`${word}:*`})`;
 }
 
