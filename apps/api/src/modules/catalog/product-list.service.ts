@@ -410,10 +410,43 @@ const STOCK_SORTS: ReadonlySet<ProductSort> = new Set([
 
 /** True when the list's scope reads stock levels (a generic list such as `/l/i-lager`). */
 function readsStock(args: ProductListArgs): boolean {
-  if (!args.url?.trim()) return false;
-  const parsed = parseListUrl(args.url);
-  if (parsed?.kind !== 'list') return false;
-  return genericList(parsed.aliases[parsed.aliases.length - 1]!)?.readsStock === true;
+  const list = listScope(args).list;
+  return list !== null && genericList(list)?.readsStock === true;
+}
+
+/** The scope of a list as its arguments name it, with `url` read into the alias it names. */
+interface ListScope {
+  categoryAlias: string | null;
+  brandAlias: string | null;
+  campaignAlias: string | null;
+  /** The generic list of a `/l/…` url (its last alias), else null. */
+  list: string | null;
+  /** The url is not a list page path: the list is empty. */
+  badUrl: boolean;
+}
+
+/**
+ * Reads `categoryAlias`, `brandAlias`, `discountCampaignAlias` and `url` (`/c/`, `/b/`, `/dc/`,
+ * `/l/`): an alias given as an argument wins over the url's of the same kind.
+ */
+function listScope(args: ProductListArgs): ListScope {
+  const scope: ListScope = {
+    categoryAlias: args.categoryAlias?.trim() || null,
+    brandAlias: args.brandAlias?.trim() || null,
+    campaignAlias: args.discountCampaignAlias?.trim() || null,
+    list: null,
+    badUrl: false,
+  };
+  if (args.url?.trim()) {
+    const parsed = parseListUrl(args.url);
+    if (!parsed) return { ...scope, badUrl: true };
+    const last = parsed.aliases[parsed.aliases.length - 1]!;
+    if (parsed.kind === 'list') scope.list = last;
+    if (parsed.kind === 'category') scope.categoryAlias ??= last;
+    if (parsed.kind === 'brand') scope.brandAlias ??= last;
+    if (parsed.kind === 'campaign') scope.campaignAlias ??= last;
+  }
+  return scope;
 }
 
 function planList(
@@ -558,16 +591,8 @@ function postingsList(
   matching: SQL | null,
   words: string[],
 ): PostingsList | null {
-  if (args.discountCampaignAlias?.trim()) return null;
-  let categoryAlias = args.categoryAlias?.trim() || null;
-  let brandAlias = args.brandAlias?.trim() || null;
-  if (args.url?.trim()) {
-    const parsed = parseListUrl(args.url);
-    if (!parsed || parsed.kind === 'list' || parsed.kind === 'campaign') return null;
-    const last = parsed.aliases[parsed.aliases.length - 1]!;
-    if (parsed.kind === 'category') categoryAlias ??= last;
-    if (parsed.kind === 'brand') brandAlias ??= last;
-  }
+  const { categoryAlias, brandAlias, campaignAlias, list, badUrl } = listScope(args);
+  if (campaignAlias || list !== null || badUrl) return null;
   const scope: SQL[] = [sql`${'all'}`];
   if (categoryAlias) {
     const category = tree.byAlias.get(categoryAlias.toLowerCase());
@@ -663,21 +688,12 @@ function scopeConditions(
   args: ProductListArgs,
 ): SQL[] {
   const result: SQL[] = [];
-  let categoryAlias = args.categoryAlias?.trim() || null;
-  let brandAlias = args.brandAlias?.trim() || null;
-  let campaignAlias = args.discountCampaignAlias?.trim() || null;
-  if (args.url?.trim()) {
-    const parsed = parseListUrl(args.url);
-    if (!parsed) return [nothing];
-    const last = parsed.aliases[parsed.aliases.length - 1]!;
-    if (parsed.kind === 'list') {
-      const list = genericList(last);
-      if (!list) return [nothing];
-      result.push(list.condition({ marketId, now }));
-    }
-    if (parsed.kind === 'category') categoryAlias ??= last;
-    if (parsed.kind === 'brand') brandAlias ??= last;
-    if (parsed.kind === 'campaign') campaignAlias ??= last;
+  const { categoryAlias, brandAlias, campaignAlias, list: listAlias, badUrl } = listScope(args);
+  if (badUrl) return [nothing];
+  if (listAlias !== null) {
+    const list = genericList(listAlias);
+    if (!list) return [nothing];
+    result.push(list.condition({ marketId, now }));
   }
   if (categoryAlias) {
     const category = tree.byAlias.get(categoryAlias.toLowerCase());
@@ -707,15 +723,10 @@ function scopeConditions(
  * `/c/` url, as {@link scopeConditions} reads them, and no brand or campaign scope); else null.
  */
 function scopeCategory(tree: CategoryTree, args: ProductListArgs): number | null {
-  if (args.brandAlias?.trim() || args.discountCampaignAlias?.trim()) return null;
-  let alias = args.categoryAlias?.trim() || null;
-  if (args.url?.trim()) {
-    const parsed = parseListUrl(args.url);
-    if (parsed?.kind !== 'category') return null;
-    alias ??= parsed.aliases[parsed.aliases.length - 1]!;
-  }
-  if (!alias) return null;
-  return tree.byAlias.get(alias.toLowerCase())?.id ?? null;
+  const scope = listScope(args);
+  if (scope.brandAlias || scope.campaignAlias || scope.list !== null || scope.badUrl) return null;
+  if (!scope.categoryAlias) return null;
+  return tree.byAlias.get(scope.categoryAlias.toLowerCase())?.id ?? null;
 }
 
 function idConditions(
