@@ -13,7 +13,8 @@
  * The product-list cache (apps/api/src/modules/catalog/list-cache.ts) is on as in production;
  * `--no-cache` turns it off, so every request runs the list statements. The facet postings
  * (facet-postings.ts) of the catalogue version are built before measuring; `--no-postings`
- * counts facets from rows instead.
+ * counts facets from rows instead. `--per-term` adds a row per search text and prefix (the same
+ * runs, grouped by text).
  * Prints figures only; never asserts (speed is not a test).
  */
 import { randomBytes } from 'node:crypto';
@@ -41,10 +42,11 @@ interface Options {
   cache: boolean;
   postings: boolean;
   databaseUrl: string | null;
+  perTerm: boolean;
 }
 
 const USAGE =
-  'Usage: bench/discovery.ts [--products N] [--db pglite|postgres] [--runs N] [--warmup N] [--no-cache] [--no-postings] [--database-url URL]';
+  'Usage: bench/discovery.ts [--products N] [--db pglite|postgres] [--runs N] [--warmup N] [--no-cache] [--no-postings] [--per-term] [--database-url URL]';
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -55,6 +57,7 @@ function parseOptions(argv: string[]): Options {
     cache: true,
     postings: true,
     databaseUrl: null,
+    perTerm: false,
   };
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--help' || argv[i] === '-h') {
@@ -63,6 +66,10 @@ function parseOptions(argv: string[]): Options {
     }
     if (argv[i] === '--no-cache') {
       options.cache = false;
+      continue;
+    }
+    if (argv[i] === '--per-term') {
+      options.perTerm = true;
       continue;
     }
     if (argv[i] === '--no-postings') {
@@ -206,18 +213,31 @@ async function main() {
 
     const terms = ['hjälmar', 'cyklar', 'monark', 'specialised', 'lås', 'elcykel dam', 'däck 28'];
     const prefixes = ['hj', 'hjä', 'mon', 'monrk', 'cyk', 'sch', 'poc', 'lå'];
-    const cases: Array<[string, () => Promise<unknown>]> = [
+    // Each run returns its label for the per-term rows ('' for the category case).
+    const pickOne = (list: string[]) => list[Math.floor(Math.random() * list.length)]!;
+    const cases: Array<[string, () => Promise<string>]> = [
       [
         'category /c/cyklar + brand + size, with facets',
-        () => post(CATEGORY, { facets: selection }),
+        async () => {
+          await post(CATEGORY, { facets: selection });
+          return '';
+        },
       ],
       [
         'search (RELEVANCE) with facets',
-        () => post(SEARCH, { text: terms[Math.floor(Math.random() * terms.length)] }),
+        async () => {
+          const text = pickOne(terms);
+          await post(SEARCH, { text });
+          return `search "${text}"`;
+        },
       ],
       [
         'suggestion (5 products + categories + brands)',
-        () => post(SUGGEST, { text: prefixes[Math.floor(Math.random() * prefixes.length)] }),
+        async () => {
+          const text = pickOne(prefixes);
+          await post(SUGGEST, { text });
+          return `suggestion "${text}"`;
+        },
       ],
     ];
 
@@ -231,15 +251,22 @@ async function main() {
       // The price postings of the market, built in the background after the first lists.
       await facetPostingsSettled(handle.db);
       const times: number[] = [];
+      const byTerm = new Map<string, number[]>();
       for (let i = 0; i < options.runs; i += 1) {
         const start = performance.now();
-        await run();
-        times.push(performance.now() - start);
+        const label = await run();
+        const time = performance.now() - start;
+        times.push(time);
+        if (label) byTerm.set(label, [...(byTerm.get(label) ?? []), time]);
       }
       const fmt = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
-      console.log(
-        `| ${name} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${fmt(Math.max(...times))} |`,
-      );
+      const row = (label: string, list: number[]) =>
+        console.log(
+          `| ${label} | ${fmt(percentile(list, 50))} | ${fmt(percentile(list, 95))} | ${fmt(Math.max(...list))} |`,
+        );
+      row(name, times);
+      if (options.perTerm)
+        for (const [label, list] of [...byTerm].sort()) row(`  ${label} (${list.length})`, list);
     }
   } finally {
     await handle.close();

@@ -86,9 +86,6 @@ export const products = pgTable(
     index('products_most_sold_idx').on(t.salesCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Typo-tolerant search on names (pg_trgm, issue 5): `%`, `<%` and ILIKE use it.
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    // RELEVANCE pages read name and first-available date of the hits that can reach the page
-    // (name bonus, tie order) index-only instead of from the wide rows (issue 5).
-    index('products_ranking_idx').on(t.id, t.name, t.firstAvailableOn),
   ],
 );
 

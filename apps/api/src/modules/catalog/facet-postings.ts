@@ -31,7 +31,7 @@ import {
   sellingPrices,
   skus,
 } from './catalog.tables.ts';
-import { prefixQuery } from '../search/search-text.ts';
+import { FIELD_POINTS, prefixQuery } from '../search/search-text.ts';
 import { productSearch } from '../search/search.tables.ts';
 import { DISCOUNT_BUCKETS, PRICE_BUCKETS } from './facet-ids.ts';
 import { latestCampaignBoundarySql } from './list-cache.ts';
@@ -110,8 +110,10 @@ export async function buildFacetPostings(db: Database): Promise<boolean> {
           ${productParameters.productId}
         from ${productParameters} where ${productParameters.parameterValueId} is not null
         union all
-        select 'w' || lexemes.lexeme, ${productSearch.productId}
-        from ${productSearch}, unnest(tsvector_to_array(${productSearch.document})) as lexemes (lexeme)
+        select 'w' || field.weight || entry.lexeme, ${productSearch.productId}
+        from ${productSearch}, unnest(${productSearch.document}) as entry,
+          (values ('A'), ('B'), ('C'), ('D')) as field (weight)
+        where field.weight = any(entry.weights)
         union all
         select 'all', ${products.id} from ${products}),
       active_keys as (
@@ -360,7 +362,7 @@ function wordBits(word: string, typo: SQL): SQL {
   const lexemes = sql`(select bit_or(${facetPostings.bits}) from ${facetPostings}
     where ${facetPostings.catalogueVersion} = ${currentStructureVersion}
       and left(${facetPostings.key}, 1) = 'w'
-      and array_to_tsvector(array[substr(${facetPostings.key}, 2)]) @@ ${q})`;
+      and array_to_tsvector(array[substr(${facetPostings.key}, 3)]) @@ ${q})`;
   const typoBits = sql`coalesce((select m.bits from ${bitmapsSql(
     sql`(select 'm' as key, ${products.id} as id from ${products} where ${typo})`,
     sql`(length((select bits from zero)) / 8)`,
@@ -590,76 +592,96 @@ export function setFacetPostingsEnabled(db: Database, enabled: boolean): void {
   else disabled.add(db);
 }
 
-/** The ranking parts of a search (search-text.ts `SearchSql`) a postings page needs. */
-export interface PostingsRanking {
-  /** `w1:* | w2:*`. */
-  anyWord: SQL;
-  /** The full-text rank of `product_search.document` (0 when it does not match). */
-  textRank: SQL;
-  /** The name-similarity bonus (0..0.01) of a name. */
-  nameBonus: (name: SQL) => SQL;
+/**
+ * Derived table `bit (i)` of the set bits of a bitmap (positions = product ids), in 64-bit
+ * chunks: only the chunks holding a set bit are looked into, so a sparse bitmap of 100 000 bits
+ * costs ~1 600 chunk tests plus 64 tests per set chunk.
+ */
+function setBitsSql(bits: SQL): SQL {
+  return sql`(select bit.i from generate_series(0, (length(${bits}) - 1) >> 6) as chunk (c)
+    cross join lateral generate_series(chunk.c * 64, least(chunk.c * 64 + 63, length(${bits}) - 1)) as bit (i)
+    where bit_count(substring(${bits} from chunk.c * 64 + 1 for 64)) > 0 and get_bit(${bits}, bit.i) = 1) as bit`;
 }
 
 /**
- * One RELEVANCE page of a search list from postings (the order of search-text.ts
- * `rankedPageSql`: rank desc, first available desc nulls last, id desc): the list's products are
- * the mask of the postings; the documents that match any word are ranked through the GIN index
- * or one scan (no join of the hits with `products`), the others in the mask (typo matches,
- * stop words) rank 0; the name bonus only for those that can reach the page.
+ * One RELEVANCE page of a search list from postings, in the order of search-text.ts
+ * `rankedPageSql` (rank desc, first available desc nulls last, id desc) without reading a
+ * document: the rank of a product is the sum over the words of the points of the best field
+ * (`FIELD_POINTS`) holding a lexeme with the word's prefix, and the field postings
+ * (`w<field><lexeme>`) give, per word, the products of each field. The list's products (the
+ * mask) are split into cells of equal rank (one split per word, at most 8n + 1 cells for n
+ * words); the cells that reach the page are read newest first, by walking the LATEST index
+ * (`products_latest_idx`, a large cell) or from the cell's set bits (a sparse one), only as far
+ * as the page needs.
  * Rows `(id, rank)` in page order after a first row `(null, null, ok)`: `ok` false when the
  * postings cannot answer (not built for the version, or a word whose prefix query is not one
- * lexeme); the caller then pages from rows.
+ * lexeme); the caller then pages from rows. `take` >= 1.
  */
-export function postingsRankedPageStatement(
-  list: PostingsList,
-  ranking: PostingsRanking,
-  skip: number,
-  take: number,
-): SQL {
+export function postingsRankedPageStatement(list: PostingsList, skip: number, take: number): SQL {
   const { ctes } = maskCtes(list);
   const words = list.words ?? [];
   const lexemeWords = sql.join(
     [sql`true`, ...words.map((w) => sql`numnode(${prefixQuery(w)}) <= 1`)],
     sql` and `,
   );
-  // `id + 0`: not an index condition (a range scan of the whole primary key otherwise).
-  const inBits = (bits: SQL, id: SQL) =>
-    sql`${id} + 0 < length(${bits}) and get_bit(${bits}, ${id}) = 1`;
-  const selected = sql`(select all_groups from masks)`;
-  return sql`with ${ctes},
-    usable as (select (select count(*) from zero) > 0 and ${lexemeWords} as ok),
-    any_bits as (
-      select coalesce(bit_or(${facetPostings.bits}), (select bits from zero)) as bits from ${facetPostings}
+  const zero = sql`(select bits from zero)`;
+  const field = (weight: keyof typeof FIELD_POINTS) =>
+    sql`coalesce(bit_or(${facetPostings.bits}) filter (where substr(${facetPostings.key}, 2, 1) = ${weight}), ${zero}) as ${sql.raw(weight.toLowerCase())}`;
+  // Per word: the products of each field (f<i>), the products per points (l<i>), and the cells
+  // of the list by the rank so far (r<i>: r0 is the list, rank 0).
+  const wordCtes = words.map(
+    (word, i) => sql`,
+    ${sql.raw(`f${i}`)} as (
+      select ${field('A')}, ${field('B')}, ${field('C')}, ${field('D')} from ${facetPostings}
       where ${facetPostings.catalogueVersion} = ${currentStructureVersion}
         and left(${facetPostings.key}, 1) = 'w'
-        and (${sql.join(
-          words.map(
-            (w) =>
-              sql`array_to_tsvector(array[substr(${facetPostings.key}, 2)]) @@ ${prefixQuery(w)}`,
-          ),
-          sql` or `,
-        )})),
-    rest as (select ${selected} & ~(select bits from any_bits) as bits),
-    ranked as materialized (
-      select ${productSearch.productId} as id, ${ranking.textRank} as tr from ${productSearch}
-      where (select ok from usable) and ${productSearch.document} @@ ${ranking.anyWord}
-        and ${inBits(selected, sql`${productSearch.productId}`)}
-      union all
-      select ${products.id}, ${ranking.textRank} from ${products}
-      left join ${productSearch} on ${productSearch.productId} = ${products.id}
-      where (select ok from usable) and bit_count((select bits from rest)) > 0
-        and ${inBits(sql`(select bits from rest)`, sql`${products.id}`)}),
-    cutoff as (
-      select coalesce((select tr from ranked order by tr desc offset ${skip + take - 1} limit 1), '-infinity'::real)
-        - 0.02 as t),
+        and array_to_tsvector(array[substr(${facetPostings.key}, 3)]) @@ ${prefixQuery(word)}),
+    ${sql.raw(`l${i}`)} (points, bits) as (
+      select ${FIELD_POINTS.A}::int, a from ${sql.raw(`f${i}`)}
+      union all select ${FIELD_POINTS.B}::int, b & ~a from ${sql.raw(`f${i}`)}
+      union all select ${FIELD_POINTS.C}::int, c & ~(a | b) from ${sql.raw(`f${i}`)}
+      union all select ${FIELD_POINTS.D}::int, d & ~(a | b | c) from ${sql.raw(`f${i}`)}
+      union all select 0, ~(a | b | c | d) from ${sql.raw(`f${i}`)}),
+    ${sql.raw(`r${i + 1}`)} (rank, bits) as (
+      select cell.rank + l.points, bit_or(cell.bits & l.bits) from ${sql.raw(`r${i}`)} as cell, ${sql.raw(`l${i}`)} as l
+      group by 1 having bit_count(bit_or(cell.bits & l.bits)) > 0)`,
+  );
+  const last = sql.raw(`r${words.length}`);
+  const end = skip + take;
+  // A cell's page rows are read by walking the LATEST index when the walk is expected to be
+  // shorter than reading the cell's set bits (each about one test per product id).
+  const walk = sql`(cell.off + cell.lim)::float8 * length(cell.bits) / cell.n
+    <= length(cell.bits) / 64 + least(cell.n, length(cell.bits) / 64) * 64`;
+  return sql`with ${ctes},
+    usable as (select (select count(*) from zero) > 0 and ${lexemeWords} as ok),
+    r0 (rank, bits) as (select 0, all_groups from masks where (select ok from usable))
+    ${sql.join(wordCtes, sql``)},
+    placed as (
+      select rank, bits, bit_count(bits)::int as n,
+        coalesce(sum(bit_count(bits)) over (order by rank desc rows between unbounded preceding and 1 preceding), 0)::int as before
+      from ${last}),
+    needed as (
+      select rank, bits, n, greatest(${skip} - before, 0) as off,
+        least(n, ${end} - before) - greatest(${skip} - before, 0) as lim
+      from placed where before < ${end} and before + n > ${skip}),
+    cells as (select cell.*, ${walk} as walk from needed as cell),
     top as (
-      select ranked.id, ${products.firstAvailableOn} as fad,
-        ranked.tr + ${ranking.nameBonus(sql`${products.name}`)} as rank
-      from ranked join ${products} on ${products.id} = ranked.id
-      where ranked.tr >= (select t from cutoff)
-      order by rank desc, fad desc nulls last, ranked.id desc
-      limit ${take} offset ${skip})
-    select null::int as id, null::float8 as rank, (select ok from usable) as ok
+      select cell.rank, page.id, page.fad from cells as cell cross join lateral (
+        select ${products.id} as id, ${products.firstAvailableOn} as fad from ${products}
+        where ${products.id} + 0 < length(cell.bits) and get_bit(cell.bits, ${products.id}) = 1
+        order by ${products.firstAvailableOn} desc nulls last, ${products.id} desc
+        limit cell.lim offset cell.off) as page
+      where cell.walk
+      union all
+      select cell.rank, page.id, page.fad from cells as cell cross join lateral (
+        select bit.i as id, product.fad from ${setBitsSql(sql`cell.bits`)}
+        cross join lateral (
+          select ${products.firstAvailableOn} as fad from ${products} where ${products.id} = bit.i offset 0) as product
+        order by product.fad desc nulls last, bit.i desc
+        limit cell.lim offset cell.off) as page
+      where not cell.walk)
+    select 0 as part, null::int as id, null::int as rank, null::date as fad, (select ok from usable) as ok
     union all
-    select top.id, top.rank, null from top`;
+    select 1, top.id, top.rank, top.fad, null from top
+    order by part, rank desc, fad desc nulls last, id desc`;
 }

@@ -342,12 +342,11 @@ export async function listProducts(
           STOCK_SORTS.has(sort) ? null : stamp,
           `page ${skip} ${take} ${key}`,
           // Awaited inside: a Drizzle query runs again each time it is awaited. The relevance
-          // order ranks the hits in a derived table (rankedPageSql: the name bonus only for
-          // hits that can reach the page) and joins the page's rows.
+          // order ranks the hits in a derived table (rankedPageSql) and joins the page's rows.
           async () => {
             // A search's RELEVANCE page from the postings when they can answer (else rows).
             if (rankedOrder && plan.search && plan.postings && facetPostingsEnabled(db)) {
-              const page = await postingsRankedPage(db, plan.postings, plan.search, skip, take);
+              const page = await postingsRankedPage(db, plan.postings, skip, take);
               if (page) return page;
             }
             return rankedOrder && plan.search
@@ -385,13 +384,12 @@ export async function listProducts(
 async function postingsRankedPage(
   db: Database,
   list: PostingsList,
-  search: SearchSql,
   skip: number,
   take: number,
 ): Promise<ProductRecord[] | null> {
-  const result = (await db.execute(
-    postingsRankedPageStatement(list, search, skip, take),
-  )) as unknown as { rows: Array<{ id: number | null; ok: boolean | null }> };
+  const result = (await db.execute(postingsRankedPageStatement(list, skip, take))) as unknown as {
+    rows: Array<{ id: number | null; ok: boolean | null }>;
+  };
   if (result.rows[0]?.ok !== true) return null;
   const ids = result.rows.slice(1).map((r) => Number(r.id));
   if (ids.length === 0) return [];

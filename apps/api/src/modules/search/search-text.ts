@@ -45,25 +45,25 @@ export function prefixQuery(word: string): SQL {
   return sql`to_tsquery('swedish'::regconfig, ${`${word}:*`})`;
 }
 
+/**
+ * Points a search word scores by the field of the document it is found in (weights of
+ * `product_search.document`, search.tables.ts): name (A) 8 > brand (B) 4 > category (C) 2 >
+ * description (D) 1; 0 when only a typo or a stop word matches. A product's rank is the sum over
+ * the words of its best field's points.
+ */
+export const FIELD_POINTS = { A: 8, B: 4, C: 2, D: 1 } as const;
+
 /** The SQL of a product search: a condition on `products` and a rank expression. */
 export interface SearchSql {
   /** True for products matching every word (each word in any field, or as a typo). */
   condition: SQL;
   /**
-   * Higher is better: name (A) > brand (B) > category (C) > description (D), plus a small bonus
-   * for names close to the text (typos). Reads `product_search.document`: the statement must
+   * The RELEVANCE rank of a product (an `integer`, higher is better): for each word the
+   * {@link FIELD_POINTS} of the best field it is found in (as a prefix of a lexeme), summed.
+   * Ties are ordered newest first (LATEST). Reads `product_search.document`: the statement must
    * left-join `product_search` on the product ({@link joinSearchDocument}).
    */
   rank: SQL;
-  /**
-   * The full-text part of {@link rank} (`ts_rank`, a `real`): the rank is this plus at most
-   * 0.01 (the name-similarity bonus). Reads `product_search.document` like {@link rank}.
-   */
-  textRank: SQL;
-  /** The name-similarity bonus of {@link rank} for a name column: 0..0.01 (`double precision`). */
-  nameBonus: (name: SQL) => SQL;
-  /** `to_tsquery` of any of the words as a prefix (`w1:* | w2:*`): what {@link textRank} ranks. */
-  anyWord: SQL;
 }
 
 /** `left join product_search on product_id = products.id`, for {@link SearchSql.rank}. */
@@ -71,6 +71,11 @@ export const joinSearchDocument = {
   table: productSearch,
   on: sql`${productSearch.productId} = ${products.id}`,
 } as const;
+
+/** `to_tsquery('swedish', 'word:*A')`: the stemmed word as a prefix of a lexeme of one field. */
+function fieldPrefixQuery(word: string, field: keyof typeof FIELD_POINTS): SQL {
+  return sql`to_tsquery('swedish'::regconfig, ${`${word}:*${field}`})`;
+}
 
 /**
  * Builds the matching and ranking SQL for the words of a search text (see {@link searchWords}).
@@ -102,13 +107,17 @@ export function searchSql(words: readonly string[]): SearchSql | null {
       union all
       select ${products.id} from ${products} where not exists (select 1 from hits) and ${word} <% ${products.name})`;
   });
-  const anyWord = sql`to_tsquery('swedish'::regconfig, ${words.map((w) => `${w}:*`).join(' | ')})`;
-  const text = words.join(' ');
-  const textRank = sql`coalesce(ts_rank('{0.1, 0.2, 0.4, 1.0}', ${productSearch.document}, ${anyWord}), 0)`;
-  const nameBonus = (name: SQL) => sql`0.01 * word_similarity(${text}, ${name})`;
-  const rank = sql`(${textRank}
-    + ${nameBonus(sql`${products.name}`)})`;
-  return { condition: sql.join(perWord, sql` and `), rank, textRank, nameBonus, anyWord };
+  const document = sql`${productSearch.document}`;
+  const points = words.map(
+    (
+      word,
+    ) => sql`(case when ${document} @@ ${fieldPrefixQuery(word, 'A')} then ${FIELD_POINTS.A}::int
+      when ${document} @@ ${fieldPrefixQuery(word, 'B')} then ${FIELD_POINTS.B}::int
+      when ${document} @@ ${fieldPrefixQuery(word, 'C')} then ${FIELD_POINTS.C}::int
+      when ${document} @@ ${prefixQuery(word)} then ${FIELD_POINTS.D}::int else 0 end)`,
+  );
+  const rank = sql`(${sql.join(points, sql` + `)})::int`;
+  return { condition: sql.join(perWord, sql` and `), rank };
 }
 
 /**
@@ -124,28 +133,15 @@ export function typoSql(word: string): SQL {
 
 /**
  * A page of products in RELEVANCE order (rank desc, then LATEST: first available desc nulls
- * last, id desc) as a derived table `top (id, fad, rank)` in that order, exactly the rows and
- * order of `order by rank desc, … limit take offset skip` over `products` matching `where`.
- *
- * Faster for common words ("cyklar" matches most of the catalogue): the name-similarity bonus
- * (pg_trgm `word_similarity`, ~3 µs a name) is computed only for the products whose full-text
- * rank can still reach the page. The rank is textRank + bonus with 0 <= bonus <= 0.01, so a
- * product on the page has a textRank of at least T - 0.01, T being the (skip + take)-th largest
- * textRank (that many products have a rank >= T); the cut-off keeps a margin of 0.02 for
- * rounding. `where` is a condition on `products` (as for the list); `take` >= 1.
+ * last, id desc) as a derived table `top (id, fad, rank)` in that order: the products meeting
+ * `where` (a condition on `products`, as for the list), ranked from their documents. The row
+ * path of a search page; facet-postings.ts `postingsRankedPageStatement` gives the same page
+ * from the postings. `take` >= 1.
  */
 export function rankedPageSql(search: SearchSql, where: SQL, skip: number, take: number): SQL {
-  const last = skip + take - 1;
-  return sql`(with ranked as materialized (
-      select ${products.id} as id, ${products.name} as name, ${products.firstAvailableOn} as fad,
-        ${search.textRank} as tr
-      from ${products} left join ${joinSearchDocument.table} on ${joinSearchDocument.on}
-      where ${where}),
-    cutoff as (
-      select coalesce((select tr from ranked order by tr desc offset ${last} limit 1), '-infinity'::real)
-        - 0.02 as t)
-    select id, fad, tr + ${search.nameBonus(sql`name`)} as rank from ranked
-    where tr >= (select t from cutoff)
+  return sql`(select ${products.id} as id, ${products.firstAvailableOn} as fad, ${search.rank} as rank
+    from ${products} left join ${joinSearchDocument.table} on ${joinSearchDocument.on}
+    where ${where}
     order by rank desc, fad desc nulls last, id desc
     limit ${take} offset ${skip}) as top`;
 }
