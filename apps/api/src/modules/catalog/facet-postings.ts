@@ -18,7 +18,7 @@
  * a build. Counts are the same on both paths (test `facet-postings.test.ts`).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { prepared, type Database } from '../../db/client.ts';
 import { priceCampaignPrices, priceCampaigns, productPrices } from '../pricing/pricing.tables.ts';
 import {
   catalogueState,
@@ -290,14 +290,11 @@ export interface PostingsList {
   /** Keys every product of the list has (`all` plus the scope's category or brand). */
   scope: SQL[];
   /**
-   * A condition on `products` every product of the list also meets (a search text), turned into
-   * a bitmap by the statement itself (one pass over the matching rows); null when none.
-   */
-  matching: SQL | null;
-  /**
-   * The words of the search text (search-text.ts `searchWords`): each word's products come from
-   * the lexeme postings (`w<lexeme>` keys) when its prefix query is one lexeme or none (a stop
-   * word: every product); otherwise the statement falls back to `matching`.
+   * The words of a search text the list's products match (search-text.ts `searchWords`), null
+   * without one: each word's products come from the lexeme postings (`w<field><lexeme>` keys),
+   * every product for a stop word, the typo products when no lexeme has the prefix. The
+   * postings answer only when each word's prefix query is one lexeme or none ({@link usableSql});
+   * otherwise the caller reads rows.
    */
   words: string[] | null;
   /** A word's typo products (a condition on `products`), used when no lexeme has the prefix. */
@@ -352,23 +349,36 @@ export function activeCampaignPricesSql(marketId: string, now: Date, productFilt
 }
 
 /**
- * The bitmap of the products whose search document has a lexeme starting with the word's stem
- * (the OR of the matching `w<lexeme>` postings: `document @@ word:*` without reading the
- * documents); every product for a stop word; when no product has it, the word's typo products
- * (`typo`, read from rows). Reads `facet_postings` and needs the statement's `zero` CTE.
+ * CTE `f<i>` of search word `i`: one row `(a, b, c, d, hits)`, the bitmaps of the products whose
+ * name (a), brand (b), categories (c) or texts (d) hold a lexeme starting with the word's stem,
+ * and of any field (`hits`: the OR of the matching `w<field><lexeme>` postings: `document @@ word:*`
+ * without reading the documents); each is null when no lexeme matches. Read once per statement.
  */
-function wordBits(word: string, typo: SQL): SQL {
-  const q = prefixQuery(word);
-  const lexemes = sql`(select bit_or(${facetPostings.bits}) from ${facetPostings}
-    where ${facetPostings.catalogueVersion} = ${currentStructureVersion}
-      and left(${facetPostings.key}, 1) = 'w'
-      and array_to_tsvector(array[substr(${facetPostings.key}, 3)]) @@ ${q})`;
+function wordFieldsCte(word: string, i: number): SQL {
+  const bits = sql`${facetPostings.bits}`;
+  const field = (weight: keyof typeof FIELD_POINTS) =>
+    sql`bit_or(${bits}) filter (where substr(${facetPostings.key}, 2, 1) = ${weight}) as ${sql.raw(weight.toLowerCase())}`;
+  return sql`${sql.raw(`f${i}`)} as (
+      select ${field('A')}, ${field('B')}, ${field('C')}, ${field('D')}, bit_or(${bits}) as hits
+      from ${facetPostings}
+      where ${facetPostings.catalogueVersion} = ${currentStructureVersion}
+        and left(${facetPostings.key}, 1) = 'w'
+        and array_to_tsvector(array[substr(${facetPostings.key}, 3)]) @@ ${prefixQuery(word)}),`;
+}
+
+/**
+ * The bitmap of the products matching search word `i`: those of its lexemes (CTE `f<i>`,
+ * {@link wordFieldsCte}); every product for a stop word; when no product has it, the word's
+ * typo products (`typo`, read from rows). Needs the statement's `zero` and `f<i>` CTEs.
+ */
+function wordBits(word: string, i: number, typo: SQL): SQL {
+  const lexemes = sql`(select hits from ${sql.raw(`f${i}`)})`;
   const typoBits = sql`coalesce((select m.bits from ${bitmapsSql(
     sql`(select 'm' as key, ${products.id} as id from ${products} where ${typo})`,
     sql`(length((select bits from zero)) / 8)`,
   )} as m), (select bits from zero))`;
-  return sql`(case when numnode(${q}) = 0 then ~(select bits from zero)
-    when ${lexemes} is not null and bit_count(${lexemes}) > 0 then ${lexemes}
+  return sql`(case when numnode(${prefixQuery(word)}) = 0 then ~(select bits from zero)
+    when bit_count(coalesce(${lexemes}, (select bits from zero))) > 0 then ${lexemes}
     else ${typoBits} end)`;
 }
 
@@ -428,34 +438,34 @@ function maskCtes(list: PostingsList): {
       select ${facetPostings.key} as key, ${facetPostings.bits} as bits from ${facetPostings}
       where ${facetPostings.catalogueVersion} = ${currentStructureVersion} and left(${facetPostings.key}, 1) <> 'w'),
     zero as (select bits from post where key = '#'),
+    ${list.words ? sql.join(list.words.map(wordFieldsCte), sql``) : sql``}
     ${
-      list.matching
-        ? sql`matched as (
-      select ${
-        list.words
-          ? sql`case when ${sql.join(
-              list.words.map((w) => sql`numnode(${prefixQuery(w)}) <= 1`),
-              sql` and `,
-            )}
-        then ${sql.join(
-          list.words.map((w) => wordBits(w, list.typo!(w))),
-          sql` & `,
-        )} else `
-          : sql``
-      }
-        coalesce((select m.bits from ${bitmapsSql(
-          sql`(select 'm' as key, ${products.id} as id from ${products} where ${list.matching})`,
-          sql`(length((select bits from zero)) / 8)`,
-        )} as m), (select bits from zero)) ${list.words ? sql`end` : sql``} as bits),`
+      list.words
+        ? sql`matched as (select ${sql.join(
+            list.words.map((w, i) => wordBits(w, i, list.typo!(w))),
+            sql` & `,
+          )} as bits),`
         : sql``
     }
     scope as (
       select (case when count(*) = ${list.scope.length} then bit_and(post.bits) else (select bits from zero) end)
-        ${list.matching ? sql`& (select bits from matched)` : sql``} as bits
+        ${list.words ? sql`& (select bits from matched)` : sql``} as bits
       from post where post.key in (${sql.join(list.scope, sql`, `)}))
     ${sql.join(groupCtes, sql``)},
     masks as (select ${selectedExcept(() => false)} as all_groups, ${maskColumns} from ${from})`;
   return { ctes, parameterMask, hasParameterGroups };
+}
+
+/**
+ * SQL boolean: the postings can give the products of every search word, its prefix query
+ * being one lexeme or none (a stop word). A word the text-search parser splits into several
+ * ("x²" -> 'x' <-> '2') is read from rows.
+ */
+function usableSql(words: readonly string[]): SQL {
+  return sql.join(
+    [sql`true`, ...words.map((w) => sql`numnode(${prefixQuery(w)}) <= 1`)],
+    sql` and `,
+  );
 }
 
 /**
@@ -464,12 +474,15 @@ function maskCtes(list: PostingsList): {
  * Parameter counts (values of show-filter parameters only), Count, and the price parts Price,
  * Discount and Range over the market's prices at `now`. One more row of type `Ready` tells
  * whether the version's postings exist (`n` 1) or not (`n` 0: every other row is then
- * meaningless and the caller counts from rows).
+ * meaningless and the caller counts from rows and builds them), and one of type `Usable` whether
+ * they can answer for the search words ({@link usableSql}; `n` 0: the caller counts from rows).
  *
- * With `parts` 'count' only the Ready and Count rows (the number of products of the list).
+ * With `parts` 'count' only the Ready, Usable and Count rows (the number of products of the
+ * list).
  *
  * Label columns are filled as on the row path: brand name, parameter value and label with the
- * parameter's and the value's sort orders; sizes and categories carry none.
+ * parameter's and the value's sort orders; sizes and categories carry none. Marked
+ * {@link prepared}: the text depends only on the list's shape (every value is a parameter).
  */
 export function postingsFacetStatement(
   list: PostingsList,
@@ -501,7 +514,7 @@ export function postingsFacetStatement(
     ),
     sql`, `,
   );
-  return sql`with ${ctes},
+  return prepared(sql`with ${ctes},
     stamp as (select ${currentCatalogueVersion} as version, ${priceSinceSql(now)} as since),
     price_post as (
       select ${pricePostings.key} as key, ${pricePostings.bits} as bits from ${pricePostings}
@@ -535,6 +548,8 @@ export function postingsFacetStatement(
       from priced where priced.selling is not null group by 1, 2)
     select 'Ready' as t, null as k, count(*)::int as n, null as label, null as grp, null::int as o1, null::int as o2
       from zero
+    union all
+    select 'Usable', null, (${usableSql(list.words ?? [])})::int, null, null, null, null
     union all
     select 'Count', null, bit_count(masks.all_groups)::int, null, null, null, null from masks
     ${
@@ -576,7 +591,7 @@ export function postingsFacetStatement(
     select 'Range', null, 0, null, null,
       case when (select ok from price_ready) then ${rangeEnd('low')} else (select min(lowest) from price_groups) end,
       case when (select ok from price_ready) then ${rangeEnd('high')} else (select max(highest) from price_groups) end`
-    }`;
+    }`);
 }
 
 const disabled = new WeakSet<Database>();
@@ -615,45 +630,37 @@ function setBitsSql(bits: SQL): SQL {
  * as the page needs.
  * Rows `(id, rank)` in page order after a first row `(null, null, ok)`: `ok` false when the
  * postings cannot answer (not built for the version, or a word whose prefix query is not one
- * lexeme); the caller then pages from rows. `take` >= 1.
+ * lexeme); the caller then pages from rows. `take` >= 1. Marked {@link prepared}, as
+ * {@link postingsFacetStatement}.
  */
 export function postingsRankedPageStatement(list: PostingsList, skip: number, take: number): SQL {
   const { ctes } = maskCtes(list);
   const words = list.words ?? [];
-  const lexemeWords = sql.join(
-    [sql`true`, ...words.map((w) => sql`numnode(${prefixQuery(w)}) <= 1`)],
-    sql` and `,
-  );
   const zero = sql`(select bits from zero)`;
-  const field = (weight: keyof typeof FIELD_POINTS) =>
-    sql`coalesce(bit_or(${facetPostings.bits}) filter (where substr(${facetPostings.key}, 2, 1) = ${weight}), ${zero}) as ${sql.raw(weight.toLowerCase())}`;
-  // Per word: the products of each field (f<i>), the products per points (l<i>), and the cells
-  // of the list by the rank so far (r<i>: r0 is the list, rank 0).
-  const wordCtes = words.map(
-    (word, i) => sql`,
-    ${sql.raw(`f${i}`)} as (
-      select ${field('A')}, ${field('B')}, ${field('C')}, ${field('D')} from ${facetPostings}
-      where ${facetPostings.catalogueVersion} = ${currentStructureVersion}
-        and left(${facetPostings.key}, 1) = 'w'
-        and array_to_tsvector(array[substr(${facetPostings.key}, 3)]) @@ ${prefixQuery(word)}),
+  // Per word: the products per points (l<i>, from the field bitmaps f<i> of the mask CTEs), and
+  // the cells of the list by the rank so far (r<i>: r0 is the list, rank 0).
+  const wordCtes = words.map((_, i) => {
+    const f = sql.raw(`f${i}`);
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((x) => sql`coalesce(${sql.raw(x)}, ${zero})`);
+    return sql`,
     ${sql.raw(`l${i}`)} (points, bits) as (
-      select ${FIELD_POINTS.A}::int, a from ${sql.raw(`f${i}`)}
-      union all select ${FIELD_POINTS.B}::int, b & ~a from ${sql.raw(`f${i}`)}
-      union all select ${FIELD_POINTS.C}::int, c & ~(a | b) from ${sql.raw(`f${i}`)}
-      union all select ${FIELD_POINTS.D}::int, d & ~(a | b | c) from ${sql.raw(`f${i}`)}
-      union all select 0, ~(a | b | c | d) from ${sql.raw(`f${i}`)}),
+      select ${FIELD_POINTS.A}::int, ${a} from ${f}
+      union all select ${FIELD_POINTS.B}::int, ${b} & ~${a} from ${f}
+      union all select ${FIELD_POINTS.C}::int, ${c} & ~(${a} | ${b}) from ${f}
+      union all select ${FIELD_POINTS.D}::int, ${d} & ~(${a} | ${b} | ${c}) from ${f}
+      union all select 0, ~(${a} | ${b} | ${c} | ${d}) from ${f}),
     ${sql.raw(`r${i + 1}`)} (rank, bits) as (
       select cell.rank + l.points, bit_or(cell.bits & l.bits) from ${sql.raw(`r${i}`)} as cell, ${sql.raw(`l${i}`)} as l
-      group by 1 having bit_count(bit_or(cell.bits & l.bits)) > 0)`,
-  );
+      group by 1 having bit_count(bit_or(cell.bits & l.bits)) > 0)`;
+  });
   const last = sql.raw(`r${words.length}`);
   const end = skip + take;
   // A cell's page rows are read by walking the LATEST index when the walk is expected to be
   // shorter than reading the cell's set bits (each about one test per product id).
   const walk = sql`(cell.off + cell.lim)::float8 * length(cell.bits) / cell.n
     <= length(cell.bits) / 64 + least(cell.n, length(cell.bits) / 64) * 64`;
-  return sql`with ${ctes},
-    usable as (select (select count(*) from zero) > 0 and ${lexemeWords} as ok),
+  return prepared(sql`with ${ctes},
+    usable as (select (select count(*) from zero) > 0 and ${usableSql(words)} as ok),
     r0 (rank, bits) as (select 0, all_groups from masks where (select ok from usable))
     ${sql.join(wordCtes, sql``)},
     placed as (
@@ -683,5 +690,5 @@ export function postingsRankedPageStatement(list: PostingsList, skip: number, ta
     select 0 as part, null::int as id, null::int as rank, null::date as fad, (select ok from usable) as ok
     union all
     select 1, top.id, top.rank, top.fad, null from top
-    order by part, rank desc, fad desc nulls last, id desc`;
+    order by part, rank desc, fad desc nulls last, id desc`);
 }

@@ -326,8 +326,10 @@ export async function listProducts(
               )) as unknown as { rows: FacetRow[] }
             ).rows;
             const counted = rows.find((r) => r.t === 'Count');
-            if (rows.some((r) => r.t === 'Ready' && r.n > 0) && counted) return counted.n;
-            scheduleFacetPostingsBuild(db);
+            const ready = rows.some((r) => r.t === 'Ready' && r.n > 0);
+            const usable = rows.some((r) => r.t === 'Usable' && r.n > 0);
+            if (ready && usable && counted) return counted.n;
+            if (!ready) scheduleFacetPostingsBuild(db);
           }
           const countRows = await db
             .select({ count: sql<number>`count(*)::int` })
@@ -549,7 +551,7 @@ function planList(
     plan.range === null &&
     (filter.includeMode !== 'UNION' || grouped.size === 0)
   ) {
-    plan.postings = postingsList(tree, args, plan, search?.condition ?? null, words);
+    plan.postings = postingsList(tree, args, plan, search ? words : null);
   }
   const aliases = grouped.get('alias');
   if (aliases && filter.sort === 'FACET_ORDER') {
@@ -580,14 +582,13 @@ function postingsKey(selection: FacetSelection): string | null {
 /**
  * The list in facet keys (see {@link ListPlan.postings}): scope the whole catalogue, a known
  * category (`categoryAlias`, `/c/`) and/or a brand (`brandAlias`, `/b/`), and the products
- * `matching` a search text; selections of facet kinds only. Null for anything else.
+ * matching the `words` of a search text; selections of facet kinds only. Null for anything else.
  */
 function postingsList(
   tree: CategoryTree,
   args: ProductListArgs,
   plan: ListPlan,
-  matching: SQL | null,
-  words: string[],
+  words: string[] | null,
 ): PostingsList | null {
   const { categoryAlias, brandAlias, campaignAlias, list, badUrl } = listScope(args);
   if (campaignAlias || list !== null || badUrl) return null;
@@ -610,9 +611,8 @@ function postingsList(
   }
   return {
     scope,
-    matching,
-    words: matching ? words : null,
-    typo: matching ? typoSql : null,
+    words,
+    typo: words ? typoSql : null,
     groups,
     byGroup: plan.byGroup,
   };
@@ -880,15 +880,17 @@ async function computeFacetRows(
     ((await db.execute(statement)) as unknown as { rows: FacetRow[] }).rows;
   if (plan.postings && facetPostingsEnabled(db)) {
     const rows = await run(postingsFacetStatement(plan.postings, shop.market.id, now));
-    if (rows.some((r) => r.t === 'Ready' && r.n > 0)) {
+    const ready = rows.some((r) => r.t === 'Ready' && r.n > 0);
+    if (ready && rows.some((r) => r.t === 'Usable' && r.n > 0)) {
       // Without the market's price postings the price parts were counted from price rows.
       if (!rows.some((r) => r.t === 'PriceReady' && r.n > 0)) {
         schedulePricePostingsBuild(db, shop.market.id, now);
       }
-      return rows.filter((r) => r.t !== 'Ready' && r.t !== 'PriceReady');
+      return rows.filter((r) => r.t !== 'Ready' && r.t !== 'Usable' && r.t !== 'PriceReady');
     }
-    // No postings for this catalogue version yet: count from rows and build them meanwhile.
-    scheduleFacetPostingsBuild(db);
+    // No postings for this catalogue version yet: count from rows and build them meanwhile
+    // (built but not usable for the search words: from rows).
+    if (!ready) scheduleFacetPostingsBuild(db);
   }
   const categoryId = plan.storedCategory;
   if (categoryId === null) return run(facetStatement(tree, shop, now, plan, price, 'all'));
