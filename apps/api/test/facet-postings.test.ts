@@ -239,6 +239,27 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     expect(found).toBeGreaterThanOrEqual(4);
   });
 
+  it('gives the same product fields on a RELEVANCE page as the rows (one statement reads them)', async () => {
+    const page = async (postings: boolean) => {
+      setFacetPostingsEnabled(handle.db, postings);
+      try {
+        const { data, errors } = await client.query(
+          `{ products(take: 8, filter: { searchText: "cykel" }, marketId: "se") {
+            products { productId name alias articleNumber categoryId firstAvailableOn
+              texts { text1 text2 text3 } meta { title description } brand { name }
+              productImages { fileName } unitPrice { sellingPriceIncVat } } } }`,
+        );
+        expect(errors).toBeUndefined();
+        return (data!.products as { products: unknown[] }).products;
+      } finally {
+        setFacetPostingsEnabled(handle.db, true);
+      }
+    };
+    const fromPostings = await page(true);
+    expect(fromPostings).toHaveLength(8);
+    expect(fromPostings).toEqual(await page(false));
+  });
+
   it('pages RELEVANCE as the rows do across cells of equal rank (every page boundary)', async () => {
     // Several words give cells of every rank (name, brand, category, description points per
     // word); pages of 1 and 7 start and end inside and between cells, read newest first by the

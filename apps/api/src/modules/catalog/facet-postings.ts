@@ -17,7 +17,7 @@
  * they exist, lists count from rows as before (product-list.service.ts), so no request waits for
  * a build. Counts are the same on both paths (test `facet-postings.test.ts`).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { prepared, type Database } from '../../db/client.ts';
 import { priceCampaignPrices, priceCampaigns, productPrices } from '../pricing/pricing.tables.ts';
 import {
@@ -628,15 +628,23 @@ function setBitsSql(bits: SQL): SQL {
  * words); the cells that reach the page are read newest first, by walking the LATEST index
  * (`products_latest_idx`, a large cell) or from the cell's set bits (a sparse one), only as far
  * as the page needs.
- * Rows `(id, rank)` in page order after a first row `(null, null, ok)`: `ok` false when the
- * postings cannot answer (not built for the version, or a word whose prefix query is not one
- * lexeme); the caller then pages from rows. `take` >= 1. Marked {@link prepared}, as
+ * Rows in page order: `_ok`, `_rank` and the page's product rows (every column of `products`,
+ * named by its Drizzle key, as the driver returns it), or one row with only `_ok` when the page
+ * is empty. `_ok` false when the postings cannot answer (not built for the version, or a word
+ * whose prefix query is not one lexeme); the caller then pages from rows. `take` >= 1. Marked {@link prepared}, as
  * {@link postingsFacetStatement}.
  */
 export function postingsRankedPageStatement(list: PostingsList, skip: number, take: number): SQL {
   const { ctes } = maskCtes(list);
   const words = list.words ?? [];
   const zero = sql`(select bits from zero)`;
+  // The page's product rows, each column named by its key in the Drizzle table.
+  const productColumns = sql.join(
+    Object.entries(getTableColumns(products)).map(
+      ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
+    ),
+    sql`, `,
+  );
   // Per word: the products per points (l<i>, from the field bitmaps f<i> of the mask CTEs), and
   // the cells of the list by the rank so far (r<i>: r0 is the list, rank 0).
   const wordCtes = words.map((_, i) => {
@@ -687,8 +695,9 @@ export function postingsRankedPageStatement(list: PostingsList, skip: number, ta
         order by product.fad desc nulls last, bit.i desc
         limit cell.lim offset cell.off) as page
       where not cell.walk)
-    select 0 as part, null::int as id, null::int as rank, null::date as fad, (select ok from usable) as ok
-    union all
-    select 1, top.id, top.rank, top.fad, null from top
-    order by part, rank desc, fad desc nulls last, id desc`);
+    select (select ok from usable) as "_ok", top.rank as "_rank", ${productColumns}
+    from (select 1) as one
+    left join top on true
+    left join ${products} on ${products.id} = top.id
+    order by top.rank desc, top.fad desc nulls last, top.id desc`);
 }

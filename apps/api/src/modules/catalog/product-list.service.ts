@@ -380,7 +380,7 @@ export async function listProducts(
 
 /**
  * A RELEVANCE page of a search list from the postings (facet-postings.ts
- * `postingsRankedPageStatement`) and the page's product rows in that order: two statements.
+ * `postingsRankedPageStatement`, which also reads the page's product rows): one statement.
  * Null when the postings cannot answer (the caller pages from rows).
  */
 async function postingsRankedPage(
@@ -390,14 +390,22 @@ async function postingsRankedPage(
   take: number,
 ): Promise<ProductRecord[] | null> {
   const result = (await db.execute(postingsRankedPageStatement(list, skip, take))) as unknown as {
-    rows: Array<{ id: number | null; ok: boolean | null }>;
+    rows: Array<Record<string, unknown> & { _ok: boolean | null; id: unknown }>;
   };
-  if (result.rows[0]?.ok !== true) return null;
-  const ids = result.rows.slice(1).map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  const rows = await db.select().from(products).where(inArray(products.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+  if (result.rows[0]?._ok !== true) return null;
+  // Driver values to record values, as Drizzle maps the rows of a select.
+  const columns = Object.entries(getTableColumns(products));
+  return result.rows
+    .filter((row) => row.id !== null)
+    .map(
+      (row) =>
+        Object.fromEntries(
+          columns.map(([key, column]) => [
+            key,
+            row[key] === null ? null : column.mapFromDriverValue(row[key]),
+          ]),
+        ) as ProductRecord,
+    );
 }
 
 /** Sorts that read stock levels (not cached: stock is not part of the cache stamp). */
