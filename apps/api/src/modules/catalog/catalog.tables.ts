@@ -262,8 +262,9 @@ const bitVarying = customType<{ data: string; driverData: string }>({
  * (`catalogue_state.structure_version`, stored in `catalogue_version`), one bitmap per facet key of the
  * active products, bit `product id` set when the product has the key. Keys: `all` (every active
  * product), `c<categoryId>` (in the category or one of its subcategories), `b<brandId>`,
- * `s<sku name>` and `p<parameterId>_<parameterValueId>`; `#` is the version's marker, an all-zero
- * bitmap. Every bitmap of a version has the same length (max product id + 1, rounded up to whole
+ * `s<sku name>`, `p<parameterId>_<parameterValueId>`, and `w<field><lexeme>` (a lexeme of the
+ * search document in field A name, B brand, C categories or D texts; inactive products too, as
+ * the row search reads every document); `#` is the version's marker, an all-zero bitmap. Every bitmap of a version has the same length (max product id + 1, rounded up to whole
  * bytes), so lists count facets with `bit_count(a & b)` instead of reading product rows
  * (facet-postings.ts). Built by facet-postings.ts after a catalogue write (rows of older versions
  * are deleted then); no trigger and no foreign keys: rows of another version are never read.

@@ -8,8 +8,9 @@
  * the 48 804 products of `/c/cyklar` at 100 000 products). The price parts (Price and Discount
  * buckets, the price range) read the market's price rows of the selected products only (the
  * `get_bit` test on the price index). Search words come from the postings of the documents'
- * lexemes (`w<lexeme>`), so a search list's count, facets and RELEVANCE page do not join every
- * hit with `products` ({@link postingsRankedPageStatement}).
+ * lexemes per field (`w<field><lexeme>`, field A name, B brand, C categories, D texts), so a
+ * search list's count, facets and RELEVANCE page read no document and do not join every hit
+ * with `products` ({@link postingsRankedPageStatement}).
  *
  * The postings are built per catalogue structure version in one statement
  * ({@link buildFacetPostings}), in the background after a write to what they are built from
