@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     await seedCatalogue(handle.db, { products: 90 });
     setListCacheEnabled(handle.db, false);
     client = createTestClient(handle);
-    expect(await buildFacetPostings(handle.db)).toBe(true);
+    expect(await buildFacetPostings(handle.db)).toBe('full');
   });
   afterAll(async () => {
     if (handle) await facetPostingsSettled(handle.db);
@@ -353,6 +353,103 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     }
   });
 
+  it('updates the postings of the changed products as a full build would (incremental build)', async () => {
+    await facetPostingsSettled(handle.db);
+    await buildFacetPostings(handle.db);
+    /** The products of each posting with at least one (bit positions; lengths may differ). */
+    const postings = async () => {
+      const rows = (
+        (await handle.db.execute(
+          sql`select key, bits::text as bits from facet_postings where key <> '#'`,
+        )) as unknown as { rows: Array<{ key: string; bits: string }> }
+      ).rows;
+      const byKey = new Map<string, number[]>();
+      for (const row of rows) {
+        const ids = [...row.bits].flatMap((bit, i) => (bit === '1' ? [i] : []));
+        if (ids.length > 0) byKey.set(row.key, ids);
+      }
+      return byKey;
+    };
+    const [{ id: first, max }] = (
+      (await handle.db.execute(
+        sql`select min(id) as id, max(id) as max from products where active`,
+      )) as unknown as { rows: Array<{ id: number; max: number }> }
+    ).rows as [{ id: number; max: number }];
+    const added = Number(max) + 700;
+    const writes: Array<[string, 'full' | 'incremental', ReturnType<typeof sql>[]]> = [
+      [
+        'a new product with a higher id, its category, size, parameter and search document',
+        'incremental',
+        [
+          sql`insert into products (id, article_number, alias, name, brand_id, primary_category_id, first_available_on, active)
+            select ${added}, 'INC-1', 'inkrementell-testcykel', 'Inkrementell Testcykel Zyxel', brand_id, primary_category_id, first_available_on, true
+            from products where id = ${first}`,
+          sql`insert into product_categories (product_id, category_id)
+            select ${added}, category_id from product_categories where product_id = ${first}`,
+          sql`insert into skus (id, product_id, article_number, name)
+            values ((select max(id) + 1 from skus), ${added}, 'INC-1-XL', 'Zyxel-storlek')`,
+          sql`insert into product_parameters (product_id, parameter_id, parameter_value_id, value)
+            select ${added}, parameter_id, parameter_value_id, value from product_parameters where product_id = ${first}`,
+        ],
+      ],
+      [
+        'a name (search document)',
+        'incremental',
+        [sql`update products set name = name || ' Kvarts' where id = ${first} + 1`],
+      ],
+      [
+        'an inactive product',
+        'incremental',
+        [sql`update products set active = false where id = ${first} + 2`],
+      ],
+      ['a deleted product', 'incremental', [sql`delete from products where id = ${first} + 3`]],
+      [
+        'sizes and parameters',
+        'incremental',
+        [
+          sql`update skus set name = 'XXS' where product_id in (${first} + 4, ${first} + 5)`,
+          sql`delete from product_parameters where product_id = ${first} + 6`,
+        ],
+      ],
+      [
+        'a statement that changes nothing',
+        'incremental',
+        [sql`update skus set name = name where false`],
+      ],
+      [
+        'the category tree (everything)',
+        'full',
+        [sql`update categories set name = name || ' ' where id = (select min(id) from categories)`],
+      ],
+      [
+        'the highest product deleted',
+        'incremental',
+        [sql`delete from products where id = ${added}`],
+      ],
+    ];
+    for (const [what, how, statements] of writes) {
+      for (const statement of statements) await handle.db.execute(statement);
+      expect(await buildFacetPostings(handle.db), what).toBe(how);
+      const updated = await postings();
+      // The same version built from every product.
+      await handle.db.execute(sql`delete from facet_postings`);
+      expect(await buildFacetPostings(handle.db), what).toBe('full');
+      expect(updated, what).toEqual(await postings());
+      expect(await postingVersions()).toHaveLength(1);
+      const [changes] = (
+        (await handle.db.execute(sql`select count(*)::int as n from facet_changes`)) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows;
+      expect(changes!.n, what).toBe(0);
+    }
+    // Lists answer from the updated postings as from rows.
+    await handle.db.execute(sql`update products set name = name || ' Ny' where id = ${first} + 7`);
+    expect(await buildFacetPostings(handle.db)).toBe('incremental');
+    await expectSameAsRows({ categoryAlias: 'cyklar' });
+    await expectSameAsRows({ filter: { searchText: 'kvarts' } });
+  });
+
   it('keeps the facet postings over a price write (prices follow through the price postings)', async () => {
     await facetPostingsSettled(handle.db);
     await buildFacetPostings(handle.db);
@@ -388,7 +485,7 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     await facetPostingsSettled(handle.db);
     expect(again).toEqual(await list({ categoryAlias: 'cyklar' }, false));
     expect(await postingVersions()).toEqual([]);
-    expect(await buildFacetPostings(handle.db)).toBe(true);
+    expect(await buildFacetPostings(handle.db)).toBe('full');
     expect(await postingVersions()).toHaveLength(1);
   });
 });

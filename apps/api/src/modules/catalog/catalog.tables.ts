@@ -264,10 +264,12 @@ const bitVarying = customType<{ data: string; driverData: string }>({
  * product), `c<categoryId>` (in the category or one of its subcategories), `b<brandId>`,
  * `s<sku name>`, `p<parameterId>_<parameterValueId>`, and `w<field><lexeme>` (a lexeme of the
  * search document in field A name, B brand, C categories or D texts; inactive products too, as
- * the row search reads every document); `#` is the version's marker, an all-zero bitmap. Every bitmap of a version has the same length (max product id + 1, rounded up to whole
- * bytes), so lists count facets with `bit_count(a & b)` instead of reading product rows
- * (facet-postings.ts). Built by facet-postings.ts after a catalogue write (rows of older versions
- * are deleted then); no trigger and no foreign keys: rows of another version are never read.
+ * the row search reads every document); `#` is the version's marker, an all-zero bitmap. Every
+ * bitmap of a version has the same length (room for the highest product id, rounded up to whole
+ * KiB; price postings too), so lists count facets with `bit_count(a & b)` instead of reading
+ * product rows (facet-postings.ts). Built by facet-postings.ts after a catalogue write, from
+ * every product or from the last built version and `facet_changes` (rows of older versions are
+ * deleted then); no trigger and no foreign keys: rows of another version are never read.
  */
 export const facetPostings = pgTable(
   'facet_postings',
@@ -277,6 +279,25 @@ export const facetPostings = pgTable(
     bits: bitVarying().notNull(),
   },
   (t) => [primaryKey({ columns: [t.catalogueVersion, t.key] })],
+);
+
+/**
+ * The products whose facet postings a structure version changed (issue 5, "Speed"): written by
+ * the statement triggers of migration `0016` in the same statement that raises
+ * `catalogue_state.structure_version` (writes to products, product_categories, skus,
+ * product_parameters and product_search record the products of their rows, old and new;
+ * categories and TRUNCATE record `-1`: everything). facet-postings.ts updates the postings of
+ * the last built version with these products' keys instead of building all of them, and deletes
+ * the rows up to the version it built.
+ */
+export const facetChanges = pgTable(
+  'facet_changes',
+  {
+    structureVersion: bigint({ mode: 'number' }).notNull(),
+    /** A product id, or -1: every product (a full build). */
+    productId: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.structureVersion, t.productId] })],
 );
 
 /**
