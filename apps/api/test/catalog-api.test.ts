@@ -30,7 +30,7 @@ const PRODUCT_QUERY = `
       categories { categoryId alias }
       productImages { fileName tags }
       skus { skuId productId articleNumber name gtin weight stock { totalStock inStock oversellable static incoming } }
-      totalStock { totalStock inStock oversellable static }
+      totalStock { totalStock inStock oversellable static incoming }
       unitPrice { ${PRICE_FIELDS} }
       discountType
       discountCampaigns { campaignId name canonicalUrl }
@@ -238,7 +238,13 @@ describe.each(testDatabaseKinds())('catalogue API on %s', (kind) => {
           stock: { totalStock: 4, inStock: 0, oversellable: 0, static: 4, incoming: '2030-05-01' },
         },
       ]);
-      expect(p.totalStock).toEqual({ totalStock: 9, inStock: 3, oversellable: 2, static: 4 });
+      expect(p.totalStock).toEqual({
+        totalStock: 9,
+        inStock: 3,
+        oversellable: 2,
+        static: 4,
+        incoming: '2030-05-01',
+      });
     });
 
     it('applies the active campaign: isDiscounted, discountPercentage, regular > selling', async () => {

@@ -16,7 +16,12 @@ import {
   type ProductParameterGroup,
   type SkuRecord,
 } from '../modules/catalog/catalog.service.ts';
-import { stockBySkuIds, type StockLevelsRecord } from '../modules/inventory/inventory.service.ts';
+import {
+  stockByProductIds,
+  stockBySkuIds,
+  type StockLevelsRecord,
+  type StockView,
+} from '../modules/inventory/inventory.service.ts';
 import {
   paymentsByOrderIds,
   type OrderPaymentRecord,
@@ -31,6 +36,8 @@ export interface Loaders {
   skus: DataLoader<number, SkuRecord[]>;
   parameterGroups: DataLoader<number, ProductParameterGroup[]>;
   stock: DataLoader<number, StockLevelsRecord | null>;
+  /** Stock of products summed over their SKUs (by product id; null: nothing in stock). */
+  productStock: DataLoader<number, StockView | null>;
   /** Payments of orders (by order id), for `OrderType.paymentDetails` in order lists. */
   orderPayments: DataLoader<number, OrderPaymentRecord[]>;
   /** Prices of products in one market (by market id). */
@@ -73,6 +80,10 @@ export function createLoaders(db: Database, now: Date): Loaders {
     ),
     stock: loader<StockLevelsRecord | null>(
       (ids) => stockBySkuIds(db, ids),
+      () => null,
+    ),
+    productStock: loader<StockView | null>(
+      (ids) => stockByProductIds(db, ids),
       () => null,
     ),
     orderPayments: loader(

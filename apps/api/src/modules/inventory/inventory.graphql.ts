@@ -52,9 +52,6 @@ builder.objectField(ProductRef, 'totalStock', (t) =>
   t.field({
     type: StockRef,
     description: "Stock summed over the product's SKUs.",
-    resolve: async (p, _args, ctx) => {
-      const skus = await ctx.loaders.skus.load(p.id);
-      return sumStock(await Promise.all(skus.map((s) => ctx.loaders.stock.load(s.id))));
-    },
+    resolve: async (p, _args, ctx) => (await ctx.loaders.productStock.load(p.id)) ?? sumStock([]),
   }),
 );

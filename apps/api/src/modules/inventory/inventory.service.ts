@@ -45,6 +45,42 @@ export async function stockBySkuIds(
   return result;
 }
 
+/**
+ * Stock of products summed over their SKUs (DataLoader batch for `ProductType.totalStock`, as
+ * {@link sumStock} of the SKUs' levels: units added up, `incoming` the earliest restock date);
+ * products without SKUs or stock rows are missing (nothing in stock). One statement, so a
+ * product list's stock does not wait for its SKUs first.
+ */
+export async function stockByProductIds(
+  db: Database,
+  productIds: readonly number[],
+): Promise<Map<number, StockView>> {
+  const result = new Map<number, StockView>();
+  if (productIds.length === 0) return result;
+  const rows = await db
+    .select({
+      productId: skus.productId,
+      inStock: sql<number>`coalesce(sum(${stock.inStock}), 0)::int`,
+      oversellable: sql<number>`coalesce(sum(${stock.oversellable}), 0)::int`,
+      static: sql<number>`coalesce(sum(${stock.static}), 0)::int`,
+      incoming: sql<string | null>`min(${stock.incoming})::text`,
+    })
+    .from(skus)
+    .innerJoin(stock, eq(stock.skuId, skus.id))
+    .where(inArray(skus.productId, [...productIds]))
+    .groupBy(skus.productId);
+  for (const row of rows) {
+    result.set(row.productId, {
+      inStock: row.inStock,
+      oversellable: row.oversellable,
+      static: row.static,
+      incoming: row.incoming,
+      totalStock: row.inStock + row.oversellable + row.static,
+    });
+  }
+  return result;
+}
+
 /** The stock view of one SKU (missing row = nothing in stock). */
 export function toStockView(levels: StockLevelsRecord | null | undefined): StockView {
   const l = levels ?? noStock;
