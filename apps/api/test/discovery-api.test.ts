@@ -3,6 +3,7 @@
  * search (Swedish stemming, typos, ranking), suggestions, popular searches and bad input, against
  * a small fixed catalogue inserted here, on every database kind.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements, type DbHandle } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
@@ -16,6 +17,7 @@ import {
   MARKET_LANGUAGES,
 } from '../src/db/seed/reference-data.ts';
 import { encodeFacetText } from '../src/modules/catalog/facet-ids.ts';
+import { prefixQuery } from '../src/modules/search/search-text.ts';
 import {
   buildFacetPostings,
   facetPostingsSettled,
@@ -123,7 +125,8 @@ const PRODUCTS: P[] = [
     sizes: ['M'],
     active: false,
   },
-  // Ranking of "lyx": name (A) > brand (B) > category (C) > description (D).
+  // Ranking of "lyx": name (A) > brand (B) > category (C) > description (D); in one field the
+  // word itself > a longer word starting with it.
   {
     id: 201,
     name: 'Lyx Cruiser',
@@ -164,6 +167,17 @@ const PRODUCTS: P[] = [
     price: 100,
     sizes: ['One size'],
     text: 'Ingen lyx här.',
+  },
+  // "lyx" as the start of a longer word in the name: after the name holding "lyx" itself.
+  {
+    id: 205,
+    name: 'Lyxkorg Cruiser',
+    brand: 4,
+    category: 32,
+    date: '2024-01-05',
+    sales: 0,
+    price: 100,
+    sizes: ['One size'],
   },
 ];
 
@@ -448,7 +462,7 @@ describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
     it('counts per type with labels, _id = facetId_count, category tree via parentId', async () => {
       const result = await list({ take: 0 });
       expect(result.counts('Brand')).toEqual({
-        Crescent: 4,
+        Crescent: 5,
         'Lyx Bikes': 1,
         Monark: 2,
         POC: 1,
@@ -461,11 +475,11 @@ describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
         parentId: null,
         count: 4,
       });
-      expect(result.counts('Sku')).toEqual({ S: 2, M: 5, L: 3, 'One size': 4 });
+      expect(result.counts('Sku')).toEqual({ S: 2, M: 5, L: 3, 'One size': 5 });
       expect(result.facet('Sku')!.values.map((v) => v.label)).toEqual(['S', 'M', 'L', 'One size']);
       expect(result.counts('Discount')).toEqual({ '16–20 %': 1, '21–30 %': 1 });
       expect(result.counts('Price')).toEqual({
-        'Under 500 kr': 4,
+        'Under 500 kr': 5,
         '500–999 kr': 1,
         '1 000–2 499 kr': 1,
         '5 000–9 999 kr': 2,
@@ -639,12 +653,41 @@ describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
       expect(sorted(await ids({ filter: { searchText: 'hjälm' } }))).toEqual([104, 106]);
       expect(sorted(await ids({ filter: { searchText: 'cyklar' } }))).toEqual([101, 102, 103, 105]);
     });
+    it('"cykel" finds the bikes of "Cyklar" and "cyklar" finds "cykel" (Swedish drops the e: cykel – cyklar)', async () => {
+      expect(sorted(await ids({ filter: { searchText: 'cykel' } }))).toEqual([101, 102, 103, 105]);
+      const matches = async (text: string, word: string) => {
+        const { rows } = (await handle.db.execute(
+          sql`select to_tsvector('swedish', ${text}) @@ ${prefixQuery(word)} as ok`,
+        )) as unknown as { rows: Array<{ ok: boolean }> };
+        return rows[0]!.ok;
+      };
+      for (const [text, word] of [
+        ['En trygg cykel', 'cyklar'],
+        ['Cyklar för stan', 'cykel'],
+        ['Sadlar', 'sadel'],
+        ['Ny sadel', 'sadlar'],
+        ['Växlar och kedjor', 'växel'],
+        ['Filtret', 'filter'],
+        ['Elcyklar', 'elcykel'],
+        ['Monark', 'mon'],
+      ] as const) {
+        expect(await matches(text, word), `${word} in "${text}"`).toBe(true);
+      }
+      // Only after a consonant, only l and r, and only as a prefix of the same word.
+      for (const [text, word] of [
+        ['Baren', 'barn'],
+        ['Pedalen', 'pedl'],
+        ['Hjälm', 'cykel'],
+      ] as const) {
+        expect(await matches(text, word), `${word} in "${text}"`).toBe(false);
+      }
+    });
     it('typos: "specialised" finds Specialized, "monrk" finds Monark', async () => {
       expect(sorted(await ids({ filter: { searchText: 'specialised' } }))).toEqual([103, 106]);
       expect(sorted(await ids({ filter: { searchText: 'monrk' } }))).toEqual([101, 102]);
     });
     it('ranks name > brand > category > description (RELEVANCE is the default with searchText)', async () => {
-      expect(await ids({ filter: { searchText: 'lyx' } })).toEqual([201, 202, 203, 204]);
+      expect(await ids({ filter: { searchText: 'lyx' } })).toEqual([201, 205, 202, 203, 204]);
     });
     it('skip and take page through the RELEVANCE order (pages of 1, 2 and 3, past the end)', async () => {
       for (const searchText of ['lyx', 'cyklar', 'monrk', 'karin']) {
@@ -672,7 +715,7 @@ describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
     it('SQL and HTML in the search text are just words', async () => {
       expect(await ids({ filter: { searchText: "'; drop table products; --" } })).toEqual([]);
       expect(await ids({ filter: { searchText: '<script>alert(1)</script>' } })).toEqual([]);
-      expect(await ids({ filter: { searchText: '!!! ???' } })).toHaveLength(10);
+      expect(await ids({ filter: { searchText: '!!! ???' } })).toHaveLength(11);
     });
     it('suggestions: categories and brands for a prefix, with typos', async () => {
       const q = `query s($prefix: String!) { searchSuggestions(prefix: $prefix) { categories { alias } brands { alias } } }`;

@@ -33,7 +33,7 @@ import {
   sellingPrices,
   skus,
 } from './catalog.tables.ts';
-import { FIELD_POINTS, prefixQuery } from '../search/search-text.ts';
+import { EXACT_POINT, FIELD_POINTS, prefixQuery } from '../search/search-text.ts';
 import { productSearch } from '../search/search.tables.ts';
 import { DISCOUNT_BUCKETS, PRICE_BUCKETS } from './facet-ids.ts';
 import { latestCampaignBoundarySql } from './list-cache.ts';
@@ -423,7 +423,7 @@ export interface PostingsList {
    * The words of a search text the list's products match (search-text.ts `searchWords`), null
    * without one: each word's products come from the lexeme postings (`w<field><lexeme>` keys),
    * every product for a stop word, the typo products when no lexeme has the prefix. The
-   * postings answer only when each word's prefix query is one lexeme or none ({@link usableSql});
+   * postings answer only when each word's query can be answered lexeme by lexeme ({@link usableSql});
    * otherwise the caller reads rows.
    */
   words: string[] | null;
@@ -486,8 +486,11 @@ export function activeCampaignPricesSql(marketId: string, now: Date, productFilt
  */
 function wordFieldsCte(word: string, i: number): SQL {
   const bits = sql`${facetPostings.bits}`;
+  const lexeme = sql`array_to_tsvector(array[substr(${facetPostings.key}, 3)])`;
   const field = (weight: keyof typeof FIELD_POINTS) =>
-    sql`bit_or(${bits}) filter (where substr(${facetPostings.key}, 2, 1) = ${weight}) as ${sql.raw(weight.toLowerCase())}`;
+    sql`bit_or(${bits}) filter (where substr(${facetPostings.key}, 2, 1) = ${weight}) as ${sql.raw(weight.toLowerCase())},
+      bit_or(${bits}) filter (where substr(${facetPostings.key}, 2, 1) = ${weight}
+        and ${lexeme} @@ ${prefixQuery(word, undefined, true)}) as ${sql.raw(`${weight.toLowerCase()}e`)}`;
   return sql`${sql.raw(`f${i}`)} as (
       select ${field('A')}, ${field('B')}, ${field('C')}, ${field('D')}, bit_or(${bits}) as hits
       from ${facetPostings}
@@ -587,13 +590,14 @@ function maskCtes(list: PostingsList): {
 }
 
 /**
- * SQL boolean: the postings can give the products of every search word, its prefix query
- * being one lexeme or none (a stop word). A word the text-search parser splits into several
- * ("x²" -> 'x' <-> '2') is read from rows.
+ * SQL boolean: the postings can give the products of every search word, its query being one
+ * lexeme prefix, a choice of them (`'cykl':* | 'cykel':*`) or none (a stop word), which one
+ * lexeme at a time can answer. A word the text-search parser splits into several ("x²" ->
+ * 'x' <-> '2') is read from rows.
  */
 function usableSql(words: readonly string[]): SQL {
   return sql.join(
-    [sql`true`, ...words.map((w) => sql`numnode(${prefixQuery(w)}) <= 1`)],
+    [sql`true`, ...words.map((w) => sql`querytree(${prefixQuery(w)}) !~ '[<&!]'`)],
     sql` and `,
   );
 }
@@ -752,16 +756,17 @@ function setBitsSql(bits: SQL): SQL {
  * One RELEVANCE page of a search list from postings, in the order of search-text.ts
  * `rankedPageSql` (rank desc, first available desc nulls last, id desc) without reading a
  * document: the rank of a product is the sum over the words of the points of the best field
- * (`FIELD_POINTS`) holding a lexeme with the word's prefix, and the field postings
- * (`w<field><lexeme>`) give, per word, the products of each field. The list's products (the
- * mask) are split into cells of equal rank (one split per word, at most 8n + 1 cells for n
+ * (`FIELD_POINTS`) holding a lexeme with the word's prefix (+`EXACT_POINT` when that field
+ * holds the stem itself), and the field postings (`w<field><lexeme>`) give, per word, the
+ * products of each field, and of each field holding the stem (CTE `f<i>`). The list's products (the
+ * mask) are split into cells of equal rank (one split per word, at most 17n + 1 cells for n
  * words); the cells that reach the page are read newest first, by walking the LATEST index
  * (`products_latest_idx`, a large cell) or from the cell's set bits (a sparse one), only as far
  * as the page needs.
  * Rows in page order: `_ok`, `_rank` and the page's product rows (every column of `products`,
  * named by its Drizzle key, as the driver returns it), or one row with only `_ok` when the page
  * is empty. `_ok` false when the postings cannot answer (not built for the version, or a word
- * whose prefix query is not one lexeme); the caller then pages from rows. `take` >= 1. Marked {@link prepared}, as
+ * whose query is not lexeme by lexeme); the caller then pages from rows. `take` >= 1. Marked {@link prepared}, as
  * {@link postingsFacetStatement}.
  */
 export function postingsRankedPageStatement(list: PostingsList, skip: number, take: number): SQL {
@@ -779,14 +784,29 @@ export function postingsRankedPageStatement(list: PostingsList, skip: number, ta
   // the cells of the list by the rank so far (r<i>: r0 is the list, rank 0).
   const wordCtes = words.map((_, i) => {
     const f = sql.raw(`f${i}`);
-    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((x) => sql`coalesce(${sql.raw(x)}, ${zero})`);
+    const bitsOf = (x: string) => sql`coalesce(${sql.raw(x)}, ${zero})`;
+    const fields = (['A', 'B', 'C', 'D'] as const).map((field) => ({
+      field,
+      all: bitsOf(field.toLowerCase()),
+      exact: bitsOf(`${field.toLowerCase()}e`),
+    }));
+    // A word's points per product: its best field (no better field holds it), +1 when that
+    // field holds the stem itself; 0 for the rest of the list (typo and stop-word matches).
+    const levels = fields.flatMap(({ field, all, exact }, k) => {
+      const better = fields.slice(0, k).map((f) => sql`~${f.all}`);
+      const within = (bits: SQL) => sql.join([bits, ...better], sql` & `);
+      return [
+        sql`select ${FIELD_POINTS[field] + EXACT_POINT}::int, ${within(exact)} from ${f}`,
+        sql`select ${FIELD_POINTS[field]}::int, ${within(sql`${all} & ~${exact}`)} from ${f}`,
+      ];
+    });
     return sql`,
     ${sql.raw(`l${i}`)} (points, bits) as (
-      select ${FIELD_POINTS.A}::int, ${a} from ${f}
-      union all select ${FIELD_POINTS.B}::int, ${b} & ~${a} from ${f}
-      union all select ${FIELD_POINTS.C}::int, ${c} & ~(${a} | ${b}) from ${f}
-      union all select ${FIELD_POINTS.D}::int, ${d} & ~(${a} | ${b} | ${c}) from ${f}
-      union all select 0, ~(${a} | ${b} | ${c} | ${d}) from ${f}),
+      ${sql.join(levels, sql` union all `)}
+      union all select 0, ${sql.join(
+        fields.map((x) => sql`~${x.all}`),
+        sql` & `,
+      )} from ${f}),
     ${sql.raw(`r${i + 1}`)} (rank, bits) as (
       select cell.rank + l.points, bit_or(cell.bits & l.bits) from ${sql.raw(`r${i}`)} as cell, ${sql.raw(`l${i}`)} as l
       group by 1 having bit_count(bit_or(cell.bits & l.bits)) > 0)`;

@@ -40,18 +40,46 @@ export function normaliseSearchTerm(text: string): string {
   return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 100).trim();
 }
 
-/** `to_tsquery('swedish', 'word:*')`: the stemmed word as a prefix. */
-export function prefixQuery(word: string): SQL {
-  return sql`to_tsquery('swedish'::regconfig, ${`${word}:*`})`;
+/** Consonants after which Swedish drops the e of a final -el or -er when a word is inflected. */
+const SYNCOPE_CONSONANTS = 'bcdfghkpqstvxz';
+
+/**
+ * The search query of a word (a `tsquery`, SQL): its Swedish stem as a prefix, `stem:*`, and
+ * also the stem's other form where Swedish drops or keeps an e before a final l or r
+ * ("cykel" – "cyklar": stems 'cykel' and 'cykl'; "sadel" – "sadlar", "växel" – "växlar",
+ * "filter" – "filtren"), so that "cyklar" finds "cykel" and "cykel" finds "Cyklar": `'cykl':* |
+ * 'cykel':*`. With `field` (A name, B brand, C categories, D texts) only lexemes of that field
+ * match (`:*A`); with `exact` only the stems themselves, not longer lexemes (`'cykl':A`: "Cyklar"
+ * but not "Cykelkläder"). A word the parser splits ("x²") or a stop word keeps
+ * `to_tsquery('swedish', 'word:*')` (several lexemes, or none). Evaluated once per statement
+ * (an uncorrelated subquery).
+ */
+export function prefixQuery(word: string, field?: keyof typeof FIELD_POINTS, exact = false): SQL {
+  const suffix = exact ? (field ? `:${field}` : '') : `:*${field ?? ''}`;
+  const c = `[${SYNCOPE_CONSONANTS}]`;
+  return sql`(select case
+      when array_length(w.lexemes, 1) is distinct from 1 then to_tsquery('swedish'::regconfig, ${`${word}${suffix}`})
+      else to_tsquery('simple'::regconfig, quote_literal(w.lexemes[1]) || ${suffix}
+        || coalesce(' | ' || quote_literal(case
+          when w.lexemes[1] ~ ${`${c}e[lr]$`} then regexp_replace(w.lexemes[1], ${'e([lr])$'}, ${'\\1'})
+          when w.lexemes[1] ~ ${`${c}[lr]$`} then regexp_replace(w.lexemes[1], ${'([lr])$'}, ${'e\\1'}) end) || ${suffix}, ''))
+    end from (select tsvector_to_array(to_tsvector('swedish'::regconfig, ${word})) as lexemes) as w)`;
 }
 
 /**
  * Points a search word scores by the field of the document it is found in (weights of
- * `product_search.document`, search.tables.ts): name (A) 8 > brand (B) 4 > category (C) 2 >
- * description (D) 1; 0 when only a typo or a stop word matches. A product's rank is the sum over
- * the words of its best field's points.
+ * `product_search.document`, search.tables.ts): name (A) 16 > brand (B) 8 > category (C) 4 >
+ * description (D) 2, plus {@link EXACT_POINT} when that field holds the word's stem itself
+ * rather than a longer word starting with it; 0 when only a typo or a stop word matches. A
+ * product's rank is the sum over the words of its best field's points.
  */
-export const FIELD_POINTS = { A: 8, B: 4, C: 2, D: 1 } as const;
+export const FIELD_POINTS = { A: 16, B: 8, C: 4, D: 2 } as const;
+
+/**
+ * The point a word scores on top of its best field's when that field holds the word's stem as
+ * a whole lexeme: "cykel" ranks the bikes of "Cyklar" (stem 'cykl') above "Cykelkläder".
+ */
+export const EXACT_POINT = 1;
 
 /** The SQL of a product search: a condition on `products` and a rank expression. */
 export interface SearchSql {
@@ -59,7 +87,8 @@ export interface SearchSql {
   condition: SQL;
   /**
    * The RELEVANCE rank of a product (an `integer`, higher is better): for each word the
-   * {@link FIELD_POINTS} of the best field it is found in (as a prefix of a lexeme), summed.
+   * {@link FIELD_POINTS} of the best field it is found in (as a prefix of a lexeme), plus
+   * {@link EXACT_POINT} when that field holds the stem itself, summed.
    * Ties are ordered newest first (LATEST). Reads `product_search.document`: the statement must
    * left-join `product_search` on the product ({@link joinSearchDocument}).
    */
@@ -71,11 +100,6 @@ export const joinSearchDocument = {
   table: productSearch,
   on: sql`${productSearch.productId} = ${products.id}`,
 } as const;
-
-/** `to_tsquery('swedish', 'word:*A')`: the stemmed word as a prefix of a lexeme of one field. */
-function fieldPrefixQuery(word: string, field: keyof typeof FIELD_POINTS): SQL {
-  return sql`to_tsquery('swedish'::regconfig, ${`${word}:*${field}`})`;
-}
 
 /**
  * Builds the matching and ranking SQL for the words of a search text (see {@link searchWords}).
@@ -108,13 +132,19 @@ export function searchSql(words: readonly string[]): SearchSql | null {
       select ${products.id} from ${products} where not exists (select 1 from hits) and ${word} <% ${products.name})`;
   });
   const document = sql`${productSearch.document}`;
+  // Per word the best field (A, B, C, then D: any lexeme) and whether it holds the stem itself.
+  const fields = ['A', 'B', 'C', 'D'] as const;
   const points = words.map(
-    (
-      word,
-    ) => sql`(case when ${document} @@ ${fieldPrefixQuery(word, 'A')} then ${FIELD_POINTS.A}::int
-      when ${document} @@ ${fieldPrefixQuery(word, 'B')} then ${FIELD_POINTS.B}::int
-      when ${document} @@ ${fieldPrefixQuery(word, 'C')} then ${FIELD_POINTS.C}::int
-      when ${document} @@ ${prefixQuery(word)} then ${FIELD_POINTS.D}::int else 0 end)`,
+    (word) =>
+      sql`(case ${sql.join(
+        fields.map((field) => {
+          const only = field === 'D' ? undefined : field;
+          return sql`when ${document} @@ ${prefixQuery(word, only, true)} then ${FIELD_POINTS[field] + EXACT_POINT}::int
+      when ${document} @@ ${prefixQuery(word, only)} then ${FIELD_POINTS[field]}::int`;
+        }),
+        sql`
+      `,
+      )} else 0 end)`,
   );
   const rank = sql`(${sql.join(points, sql` + `)})::int`;
   return { condition: sql.join(perWord, sql` and `), rank };
