@@ -326,10 +326,9 @@ export async function listProducts(
               )) as unknown as { rows: FacetRow[] }
             ).rows;
             const counted = rows.find((r) => r.t === 'Count');
-            const ready = rows.some((r) => r.t === 'Ready' && r.n > 0);
-            const usable = rows.some((r) => r.t === 'Usable' && r.n > 0);
-            if (ready && usable && counted) return counted.n;
-            if (!ready) scheduleFacetPostingsBuild(db);
+            const state = postingsState(rows);
+            if (state === 'answered' && counted) return counted.n;
+            if (state === 'not built') scheduleFacetPostingsBuild(db);
           }
           const countRows = await db
             .select({ count: sql<number>`count(*)::int` })
@@ -376,6 +375,17 @@ export async function listProducts(
     products: rows.map((row) => ({ ...row, shop })),
     filters: () => (filters ??= readFacetRows().then((r) => buildFacets(tree, shop, r))),
   };
+}
+
+/**
+ * Whether a postings facet statement (facet-postings.ts `postingsFacetStatement`) answered:
+ * 'answered' (rows `Ready` and `Usable`), 'not built' (no postings of the catalogue version
+ * yet: build them) or 'unusable' (a search word they cannot answer). The caller counts from rows
+ * unless 'answered'.
+ */
+function postingsState(rows: FacetRow[]): 'answered' | 'not built' | 'unusable' {
+  if (!rows.some((r) => r.t === 'Ready' && r.n > 0)) return 'not built';
+  return rows.some((r) => r.t === 'Usable' && r.n > 0) ? 'answered' : 'unusable';
 }
 
 /**
@@ -888,8 +898,8 @@ async function computeFacetRows(
     ((await db.execute(statement)) as unknown as { rows: FacetRow[] }).rows;
   if (plan.postings && facetPostingsEnabled(db)) {
     const rows = await run(postingsFacetStatement(plan.postings, shop.market.id, now));
-    const ready = rows.some((r) => r.t === 'Ready' && r.n > 0);
-    if (ready && rows.some((r) => r.t === 'Usable' && r.n > 0)) {
+    const state = postingsState(rows);
+    if (state === 'answered') {
       // Without the market's price postings the price parts were counted from price rows.
       if (!rows.some((r) => r.t === 'PriceReady' && r.n > 0)) {
         schedulePricePostingsBuild(db, shop.market.id, now);
@@ -898,7 +908,7 @@ async function computeFacetRows(
     }
     // No postings for this catalogue version yet: count from rows and build them meanwhile
     // (built but not usable for the search words: from rows).
-    if (!ready) scheduleFacetPostingsBuild(db);
+    if (state === 'not built') scheduleFacetPostingsBuild(db);
   }
   const categoryId = plan.storedCategory;
   if (categoryId === null) return run(facetStatement(tree, shop, now, plan, price, 'all'));
