@@ -14,3 +14,32 @@ describe('npm start configuration check', () => {
     expect(result.stderr).toContain('PORT="not-a-port"');
   });
 });
+
+describe('per-installation secrets of npm start on the embedded database', () => {
+  it('creates random secrets once beside the data folder and reuses them', async () => {
+    const { mkdtempSync, readFileSync, statSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { applyLocalSecrets } = await import('./local-secrets.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'trampa-secrets-'));
+    const env: Record<string, string | undefined> = {
+      NODE_ENV: 'production',
+      PGLITE_DATA_DIR: join(dir, 'pglite'),
+      API_KEY: 'operator-chosen-key',
+    };
+    const path = applyLocalSecrets(env);
+    expect(path).toBe(join(dir, 'secrets.json'));
+    expect(env.API_KEY).toBe('operator-chosen-key');
+    expect(env.AUTH_JWT_SECRET).toMatch(/^[\w-]{43}$/);
+    expect(statSync(path!).mode & 0o777).toBe(0o600);
+    const again: Record<string, string | undefined> = { ...env, AUTH_JWT_SECRET: undefined };
+    applyLocalSecrets(again);
+    expect(again.AUTH_JWT_SECRET).toBe(env.AUTH_JWT_SECRET);
+    expect(JSON.parse(readFileSync(path!, 'utf8')).PAYMENT_SANDBOX_SECRET).toBe(
+      env.PAYMENT_SANDBOX_SECRET,
+    );
+    expect(applyLocalSecrets({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toBe(
+      null,
+    );
+  });
+});

@@ -4,8 +4,10 @@
  */
 import { loadConfigOrExit } from '../apps/api/src/config.ts';
 import { buildIfStale } from './build-if-stale.ts';
+import { applyLocalSecrets } from './local-secrets.ts';
 
 process.env.NODE_ENV ??= 'production';
+const secretsFile = applyLocalSecrets(process.env);
 const config = loadConfigOrExit();
 const started = Date.now();
 try {
@@ -19,3 +21,4 @@ const server = await startServer({ port: config.port });
 console.log(
   `${config.shopName} körs på ${server.url} (klar efter ${((Date.now() - started) / 1000).toFixed(1)} s)`,
 );
+if (secretsFile) console.log(`API-nyckel och hemligheter för denna installation: ${secretsFile}`);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import {
+  ConfigError,
+  DEVELOPMENT_API_KEY,
+  DEVELOPMENT_SANDBOX_SECRET,
+  loadConfig,
+} from './config.ts';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -74,5 +79,56 @@ describe('loadConfig', () => {
       return;
     }
     throw new Error('expected a ConfigError');
+  });
+
+  describe('production guards (issue 13 §1, §10, §20)', () => {
+    const secrets = { API_KEY: 'k'.repeat(32), AUTH_JWT_SECRET: 's'.repeat(32) };
+
+    it('refuses to start with the development API key, naming it', () => {
+      expect(() =>
+        loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: secrets.AUTH_JWT_SECRET }),
+      ).toThrow(/development secrets:\n {2}API_KEY/);
+      expect(() =>
+        loadConfig({ ...secrets, NODE_ENV: 'production', API_KEY: DEVELOPMENT_API_KEY }),
+      ).toThrow(/API_KEY/);
+    });
+
+    it('keeps the payment sandbox off in production unless asked, then with its own secret', () => {
+      const production = loadConfig({ ...secrets, NODE_ENV: 'production' });
+      expect(production.payments.sandbox).toBe(false);
+      expect(production.graphql.introspection).toBe(false);
+      expect(() =>
+        loadConfig({ ...secrets, NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }),
+      ).toThrow(/PAYMENT_SANDBOX_SECRET/);
+      expect(() =>
+        loadConfig({
+          ...secrets,
+          NODE_ENV: 'production',
+          PAYMENT_SANDBOX: 'true',
+          PAYMENT_SANDBOX_SECRET: DEVELOPMENT_SANDBOX_SECRET,
+        }),
+      ).toThrow(/PAYMENT_SANDBOX_SECRET/);
+      const withSandbox = loadConfig({
+        ...secrets,
+        NODE_ENV: 'production',
+        PAYMENT_SANDBOX: 'true',
+        PAYMENT_SANDBOX_SECRET: 'p'.repeat(32),
+        GRAPHQL_INTROSPECTION: 'true',
+      });
+      expect(withSandbox.payments).toEqual({ sandbox: true, sandboxSecret: 'p'.repeat(32) });
+      expect(withSandbox.graphql.introspection).toBe(true);
+    });
+
+    it('has the sandbox and introspection on by default in development and test', () => {
+      for (const NODE_ENV of ['development', 'test']) {
+        const config = loadConfig({ NODE_ENV });
+        expect(config.payments).toEqual({
+          sandbox: true,
+          sandboxSecret: DEVELOPMENT_SANDBOX_SECRET,
+        });
+        expect(config.graphql.introspection).toBe(true);
+      }
+      expect(loadConfig({ PAYMENT_SANDBOX: 'false' }).payments.sandbox).toBe(false);
+    });
   });
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/** The documented development key of AUTH_JWT_SECRET; refused in production. */
+export const DEVELOPMENT_JWT_SECRET = 'trampa-development-jwt-secret-not-for-production';
+
+/** The documented development value of API_KEY; refused in production. */
+export const DEVELOPMENT_API_KEY = 'trampa-dev-api-key';
+
+/** The documented development key of PAYMENT_SANDBOX_SECRET; refused in production. */
+export const DEVELOPMENT_SANDBOX_SECRET = 'trampa-development-sandbox-secret-not-for-production';
+
 /**
  * Environment variables the shop reads, validated with zod at start.
  * Every variable is listed in the README. Empty strings count as unset.
@@ -21,7 +30,7 @@ const envSchema = z.object({
   /** The trade name shown in page titles ("<page> | <SHOP_NAME>"). */
   SHOP_NAME: z.string().min(1).max(60).default('Trampa'),
   /** The key clients must send in the `X-ApiKey` header. The default is for development only. */
-  API_KEY: z.string().min(8, 'must be at least 8 characters').default('trampa-dev-api-key'),
+  API_KEY: z.string().min(8, 'must be at least 8 characters').default(DEVELOPMENT_API_KEY),
   /** Public base URL of the shop, used for absolute canonical links. Default http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   /** `production` or `development`; `npm start` sets production. */
@@ -47,7 +56,7 @@ const envSchema = z.object({
   LOCALE_DETECTION: z.enum(['off', 'root', 'no_prefix', 'all']).default('root'),
   /** `true`: redirect to the detected locale on every visit, not only the first. Default false. */
   LOCALE_ALWAYS_REDIRECT: z.enum(['true', 'false']).default('false'),
-  /** HS256 key of the auth service's JWTs (issue 7); required in production on a public URL. */
+  /** HS256 key of the auth service's JWTs (issue 7); required in production (issue 13 §10). */
   AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The fixed public salt of the client-side password digest (GEINS-API §7.3). */
   AUTH_PASSWORD_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -74,6 +83,16 @@ const envSchema = z.object({
    * client's address (per-IP rate limits of logins and registrations). 0: the socket's address.
    */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * `true`: offer the local payment sandbox ("Kort eller delbetalning (testbetalning)") and its
+   * pages and notification endpoint. Default `true` in development and test, `false` in
+   * production (issue 13 §1).
+   */
+  PAYMENT_SANDBOX: z.enum(['true', 'false']).optional(),
+  /** HMAC-SHA256 key of the sandbox's notifications (`x-sandbox-signature`); at least 32 characters. */
+  PAYMENT_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** `true`: the GraphQL schema answers introspection. Default `true` except in production. */
+  GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
 });
 
 /** The validated, typed configuration (GEINS-API §1 context ids use the defaults below). */
@@ -99,6 +118,18 @@ export interface Config {
   referenceDataTtlMs: number;
   /** TRUST_PROXY: trusted proxy hops before this server (client address for rate limits). */
   trustProxyHops: number;
+  /** The payment sandbox (issue 13 §1; modules/payments). */
+  payments: PaymentsConfig;
+  /** GraphQL endpoint settings (issue 13 §20). */
+  graphql: { introspection: boolean };
+}
+
+/** The local payment sandbox's settings. */
+export interface PaymentsConfig {
+  /** PAYMENT_SANDBOX: the sandbox is offered, its pages served and its notifications accepted. */
+  sandbox: boolean;
+  /** PAYMENT_SANDBOX_SECRET (or the development key): HMAC-SHA256 key of its notifications. */
+  sandboxSecret: string;
 }
 
 /** Market-in-path, locale prefix strategy, root redirect and initial-locale detection. */
@@ -129,8 +160,15 @@ export interface AuthConfig {
   scryptLogN: number;
 }
 
-/** The documented development key of AUTH_JWT_SECRET; refused in production on a public URL. */
-export const DEVELOPMENT_JWT_SECRET = 'trampa-development-jwt-secret-not-for-production';
+/**
+ * The variables whose documented development value production refuses (issue 13 §1, §10, §20),
+ * with that value. A value equal to one of them is as bad as an unset variable.
+ */
+const DEVELOPMENT_SECRETS: Record<string, string> = {
+  API_KEY: DEVELOPMENT_API_KEY,
+  AUTH_JWT_SECRET: DEVELOPMENT_JWT_SECRET,
+  PAYMENT_SANDBOX_SECRET: DEVELOPMENT_SANDBOX_SECRET,
+};
 
 /**
  * Our fixed public password salt (GEINS-API §7.3 describes a 64-character base64-looking salt
@@ -139,12 +177,6 @@ export const DEVELOPMENT_JWT_SECRET = 'trampa-development-jwt-secret-not-for-pro
  */
 export const DEFAULT_PASSWORD_SALT =
   'WiIB9deBZ+9bqkChJ4xqSHKAc5W5MK5Q3HApH7TWMlsZbELMSuYEMkHjTKZasEUc';
-
-/** True for http(s)://localhost, 127.0.0.1 and [::1] URLs (a shop running on this machine). */
-function isLocalUrl(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
-}
 
 /** Raised by {@link loadConfig}; its message names every bad variable. */
 export class ConfigError extends Error {
@@ -171,10 +203,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  if (!e.AUTH_JWT_SECRET && e.NODE_ENV === 'production' && !isLocalUrl(publicUrl)) {
-    throw new ConfigError(
-      'Invalid configuration in the environment:\n  AUTH_JWT_SECRET: must be set in production (at least 32 random characters)',
-    );
+  const production = e.NODE_ENV === 'production';
+  const sandbox = (e.PAYMENT_SANDBOX ?? (production ? 'false' : 'true')) === 'true';
+  if (production) {
+    const required = ['API_KEY', 'AUTH_JWT_SECRET', ...(sandbox ? ['PAYMENT_SANDBOX_SECRET'] : [])];
+    const problems = required
+      .filter((name) => !cleaned[name] || cleaned[name] === DEVELOPMENT_SECRETS[name])
+      .map(
+        (name) =>
+          `  ${name}: must be set in production to a value of your own (not the development default)`,
+      );
+    if (problems.length > 0) {
+      throw new ConfigError(
+        `Refusing to start in production with development secrets:\n${problems.join('\n')}\n` +
+          "Generate one with: node -e \"console.log(require('node:crypto').randomBytes(32).toString('base64url'))\"",
+      );
+    }
   }
   return {
     port: e.PORT,
@@ -206,6 +250,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     benchSqlCount: e.BENCH_SQL_COUNT === '1',
     referenceDataTtlMs: e.REFERENCE_DATA_TTL_SECONDS * 1000,
     trustProxyHops: e.TRUST_PROXY,
+    payments: {
+      sandbox,
+      sandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_SANDBOX_SECRET,
+    },
+    graphql: {
+      introspection: (e.GRAPHQL_INTROSPECTION ?? (production ? 'false' : 'true')) === 'true',
+    },
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../../../scripts/build-if-stale.ts';
+import { E2E_ENV } from './e2e-env.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +18,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const { startServer } = await import('../../server.ts');
   const server = await startServer({
     port: 0,
-    env: { ...process.env, PGLITE_DATA_DIR: 'memory://' },
+    env: { ...process.env, ...E2E_ENV },
   });
   project.provide('baseUrl', server.url);
   return () => server.close();

@@ -5,9 +5,10 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
+import { E2E_ENV } from './e2e-env.ts';
 
 /** The API key the journeys' shop runs with (README: API_KEY). */
-export const apiKey = process.env.API_KEY ?? 'trampa-dev-api-key';
+export const apiKey = E2E_ENV.API_KEY;
 
 /**
  * Sends a GraphQL query to the shop under test and returns `data`.

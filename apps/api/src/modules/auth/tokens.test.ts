@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, DEFAULT_PASSWORD_SALT } from '../../config.ts';
+import {
+  ConfigError,
+  loadConfig,
+  DEFAULT_PASSWORD_SALT,
+  DEVELOPMENT_JWT_SECRET,
+} from '../../config.ts';
 import { isPasswordDigest, passwordDigest } from './password-digest.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { lockSeconds, MAX_LOCK_SECONDS } from './rate-limit.ts';
@@ -119,16 +124,21 @@ describe('back-off', () => {
 });
 
 describe('AUTH_JWT_SECRET', () => {
-  it('has a development default but is required in production on a public URL', () => {
+  it('has a development default, refused in production whatever PUBLIC_URL says (issue 13 §10)', () => {
     expect(loadConfig({}).auth.jwtSecretIsDefault).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).auth.jwtSecretIsDefault).toBe(true);
+    const others = { API_KEY: 'k'.repeat(32) };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...others })).toThrow(/AUTH_JWT_SECRET/);
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://cykel.example' }),
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', ...others }),
     ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: DEVELOPMENT_JWT_SECRET, ...others }),
+    ).toThrow(/AUTH_JWT_SECRET/);
     const config = loadConfig({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://cykel.example',
       AUTH_JWT_SECRET: 's'.repeat(32),
+      ...others,
     });
     expect(config.auth.jwtSecret).toBe('s'.repeat(32));
     expect(() => loadConfig({ AUTH_JWT_SECRET: 'short' })).toThrow(/AUTH_JWT_SECRET/);

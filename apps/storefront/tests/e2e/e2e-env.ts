@@ -1,0 +1,13 @@
+/**
+ * The environment of the journeys' shop: production mode (the built storefront) with secrets of
+ * its own, since production refuses the development keys (issue 13), and the payment sandbox on
+ * (the card-payment journeys use it).
+ */
+export const E2E_ENV = {
+  NODE_ENV: 'production',
+  PGLITE_DATA_DIR: 'memory://',
+  API_KEY: 'e2e-api-key-not-the-development-default',
+  AUTH_JWT_SECRET: 'e2e-jwt-secret-0123456789abcdefghijklmnop',
+  PAYMENT_SANDBOX: 'true',
+  PAYMENT_SANDBOX_SECRET: 'e2e-sandbox-secret-0123456789abcdefghijk',
+} as const;
