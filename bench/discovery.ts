@@ -184,7 +184,13 @@ async function main() {
         builds += `, price postings of ${market} in ${((performance.now() - start) / 1000).toFixed(2)} s`;
       }
     }
-    const config = { ...loadConfig({ API_KEY: 'bench-key-123456', NODE_ENV: 'production' }) };
+    const config = {
+      ...loadConfig({
+        API_KEY: 'bench-key-123456',
+        AUTH_JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
+        NODE_ENV: 'production',
+      }),
+    };
     const api = createApi({ db: handle.db, config, log: { error: () => undefined } });
     const post = async (query: string, variables: Record<string, unknown>) => {
       const response = await api.fetch(

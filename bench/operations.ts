@@ -2,6 +2,7 @@
  * What the bench loads: the GraphQL operations (as a Geins client sends them, with the
  * storefront's context ids) and the pages, found in the seeded catalogue at start.
  */
+import { BENCH_SECRETS } from './shop.ts';
 
 /** Context ids the storefront sends with every operation (GEINS-API §1). */
 export const CONTEXT = { channelId: '1|se', languageId: 'sv-SE', marketId: 'se' } as const;
@@ -83,12 +84,9 @@ export function graphqlBody(query: string, variables: Record<string, unknown> = 
   return JSON.stringify({ query, variables: { ...CONTEXT, ...variables } });
 }
 
-/** Headers of an API request (the shop's API key: API_KEY or the development default). */
+/** Headers of an API request (the measured shop's API key, bench/shop.ts BENCH_SECRETS). */
 export function apiHeaders(): Record<string, string> {
-  return {
-    'content-type': 'application/json',
-    'x-apikey': process.env.API_KEY?.trim() || 'trampa-dev-api-key',
-  };
+  return { 'content-type': 'application/json', 'x-apikey': BENCH_SECRETS.API_KEY };
 }
 
 /** A GraphQL answer. */

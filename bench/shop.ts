@@ -27,6 +27,15 @@ export interface BenchDatabase {
 /** Environment variables of the caller that must not leak into the shop under test. */
 const STRIPPED_ENV = ['DATABASE_URL', 'PGLITE_DATA_DIR', 'API_URL', 'PORT', 'HOST', 'PUBLIC_URL'];
 
+/**
+ * Secrets of the measured shop: production refuses the development defaults (issue 13). The
+ * bench's requests send {@link BENCH_SECRETS}.API_KEY (bench/operations.ts apiHeaders).
+ */
+export const BENCH_SECRETS = {
+  API_KEY: 'bench-api-key-not-the-development-default',
+  AUTH_JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
+} as const;
+
 /** The caller's environment without {@link STRIPPED_ENV}, plus `extra`. */
 export function childEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
@@ -170,6 +179,7 @@ export async function startShop(
       PUBLIC_URL: url,
       NODE_ENV: 'production',
       BENCH_SQL_COUNT: '1',
+      ...BENCH_SECRETS,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

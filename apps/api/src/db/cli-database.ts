@@ -10,7 +10,7 @@ import { createDb, type DbHandle } from './client.ts';
 
 /** Opens the database named by the environment; exits 1 on a configuration error. */
 export async function openConfiguredDatabase(): Promise<DbHandle> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(process.env, { requireProductionSecrets: false });
   let pgliteDataDir = config.pgliteDataDir;
   if (!pgliteDataDir.startsWith('memory://') && !path.isAbsolute(pgliteDataDir)) {
     pgliteDataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), pgliteDataDir);
