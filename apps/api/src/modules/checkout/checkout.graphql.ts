@@ -29,8 +29,8 @@ import {
   type OrderPaymentRecord,
   type PaymentOption,
 } from '../payments/payments.service.ts';
+import { completeHostedPayment } from './hosted-payment.service.ts';
 import {
-  completeHostedPayment,
   createOrUpdateCheckout,
   MAX_EXTERNAL_SHIPPING_FEE,
   placeOrder,
@@ -232,7 +232,8 @@ const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').implement({
     }),
     paymentOptions: t.field({
       type: [PaymentOptionRef],
-      description: 'Payment options: Faktura (STANDARD) and the hosted sandbox (EXTERNAL).',
+      description:
+        'Payment options offered: Faktura (STANDARD), and the hosted sandbox (EXTERNAL) only when PAYMENT_SANDBOX is on (issue 13 §1).',
       resolve: (c) => c.paymentOptions.map((o) => ({ ...o, view: c })),
     }),
     shippingOptions: t.field({
@@ -329,7 +330,14 @@ builder.queryField('validateOrderConditions', (t) =>
       email: t.arg.string({ description: 'E-mail to check instead of the one entered.' }),
     },
     resolve: async (_root, args, ctx) =>
-      validateOrderConditions(ctx.db, args.cartId, args.email, await ctx.pricedShop(args), ctx.now),
+      validateOrderConditions(
+        ctx.db,
+        args.cartId,
+        args.email,
+        await ctx.pricedShop(args),
+        ctx.now,
+        ctx.config.payments,
+      ),
   }),
 );
 
@@ -565,7 +573,8 @@ const CheckoutDataRef = builder.objectRef<CheckoutData>('CheckoutDataType').impl
     'The confirm page data (GEINS-API §4.6): completed false sends the shopper back to checkout.',
   fields: (t) => ({
     htmlSnippet: t.string({
-      description: 'JSON {"failure": reason} for a declined hosted payment, else null.',
+      description:
+        'JSON {"failure": reason} for a declined hosted payment (general, out-of-stock, blocked, or cart-changed when the cart changed after the payment started), else null.',
       resolve: (d) => (d.failure ? JSON.stringify({ failure: d.failure }) : null),
     }),
     newCheckoutSession: t.boolean({ nullable: false, description: 'Never.', resolve: () => false }),
@@ -613,7 +622,13 @@ builder.queryField('checkout', (t) =>
         session && session.marketId !== shop.market.id
           ? await ctx.pricedShop({ ...args, marketId: session.marketId })
           : shop;
-      const outcome = await completeHostedPayment(ctx.db, args.id, paidShop, ctx.now);
+      const outcome = await completeHostedPayment(
+        ctx.db,
+        args.id,
+        paidShop,
+        ctx.now,
+        ctx.config.payments,
+      );
       if (outcome?.order) await confirmByEmail(ctx, outcome.order.order.id);
       const cart = outcome ? await findCart(ctx.db, outcome.session.cartId) : null;
       return {
@@ -643,11 +658,12 @@ builder.mutationFields((t) => ({
         args.checkout,
         await ctx.pricedShop(args),
         ctx.now,
+        ctx.config.payments,
       ),
   }),
   setCartShippingFee: t.field({
     type: CheckoutRef,
-    description: `Stores the fee an external shipping widget reports (GEINS-API §3.2; the SDK reads .cart) on the open cart, in the request's (checkout) market currency, and returns the checkout priced with it. Honoured where the cart is read with allowExternalShippingFee (getCart on checkout pages), by createOrUpdateCheckout and placeOrder, and only in the currency it was set in; eligible methods still ship free over the market's threshold. Errors: BAD_USER_INPUT (argument shippingFee: negative, over ${MAX_EXTERNAL_SHIPPING_FEE}, or more decimals than the currency has), NOT_FOUND, CART_COMPLETED.`,
+    description: `Stores the fee an external shipping widget reports (GEINS-API §3.2; the SDK reads .cart) on the open cart, in the request's (checkout) market currency, and returns the checkout priced with it. Honoured where the cart is read with allowExternalShippingFee (getCart on checkout pages), by createOrUpdateCheckout and placeOrder, and only in the currency it was set in; it never lowers the shop's own fee of the method (a lower fee is ignored: the client is not trusted with prices, issue 13 §3); eligible methods still ship free over the market's threshold. Errors: BAD_USER_INPUT (argument shippingFee: negative, over ${MAX_EXTERNAL_SHIPPING_FEE}, or more decimals than the currency has), NOT_FOUND, CART_COMPLETED.`,
     args: {
       ...contextArgs,
       cartId: t.arg.string({ required: true, description: 'Cart id.' }),
@@ -664,12 +680,13 @@ builder.mutationFields((t) => ({
         args.shippingFee,
         await ctx.pricedShop(args),
         ctx.now,
+        ctx.config.payments,
       ),
   }),
   placeOrder: t.field({
     type: PlaceOrderResponseRef,
     description:
-      'Places the order in one transaction (STANDARD: status "completed"), or starts a hosted payment (status "pending", redirectUrl). The x-idempotency-key header (else the cart id) makes a repeated submission return the same order. Errors: INVALID_CHECKOUT (extensions.fields), INVALID_IDENTITY_NUMBER, OUT_OF_STOCK, CART_COMPLETED.',
+      'Places the order in one transaction (STANDARD: status "completed"), or starts a hosted payment (status "pending", redirectUrl) for the cart as it is now: a cart changed before the approval becomes no order (failure cart-changed). The x-idempotency-key header (else the cart id) makes a repeated submission return the same order. Errors: INVALID_CHECKOUT (extensions.fields; paymentId "Välj ett betalsätt" for an option not offered, pickupPoint for a store that does not exist), INVALID_IDENTITY_NUMBER, OUT_OF_STOCK, CART_COMPLETED.',
     args: {
       ...contextArgs,
       cartId: t.arg.string({ required: true, description: 'Cart id.' }),
@@ -685,6 +702,7 @@ builder.mutationFields((t) => ({
           idempotencyKey: idempotencyKeyOf(ctx),
           customerId: viewer?.customerId ?? null,
           publicUrl: ctx.config.publicUrl,
+          payments: ctx.config.payments,
         },
         await ctx.pricedShop(args),
         ctx.now,
