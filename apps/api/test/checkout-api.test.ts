@@ -14,7 +14,7 @@ import type { DbHandle } from '../src/db/client.ts';
 import { giftCards, orderLines, orderPayments, orders, stock } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { createGraphQLContext } from '../src/graphql/context.ts';
-import { applyPaymentNotification } from '../src/modules/checkout/checkout.service.ts';
+import { applyPaymentNotification } from '../src/modules/checkout/hosted-payment.service.ts';
 import { transitionOrder } from '../src/modules/orders/orders.service.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
 import { decidePaymentSession } from '../src/modules/payments/payments.service.ts';
@@ -356,7 +356,9 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
       { eventId: 'evt-2', sessionId: session, type: 'captured' as const },
     ];
     const orderIds = await Promise.all(
-      deliveries.map((d) => applyPaymentNotification(handle.db, d, priced, new Date())),
+      deliveries.map((d) =>
+        applyPaymentNotification(handle.db, d, priced, new Date(), testConfig().payments),
+      ),
     );
     expect(new Set(orderIds).size).toBe(1);
     confirm = await client.query(
@@ -394,7 +396,7 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     const body = JSON.stringify({ eventId: 'e-1', sessionId: session, type: 'captured' });
     const unsigned = await http('/payments/notify/sandbox', { method: 'POST', body });
     expect(unsigned.status).toBe(401);
-    const signature = sandboxSignature(testConfig().apiKey, body);
+    const signature = sandboxSignature(testConfig().payments.sandboxSecret, body);
     const deliveries = await Promise.all(
       [1, 2, 3].map(() =>
         http('/payments/notify/sandbox', {

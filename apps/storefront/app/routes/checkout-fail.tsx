@@ -1,7 +1,8 @@
 /**
- * `/checkout/klarna-fail?reason=general|out-of-stock|blocked` (SPEC §2, §8 "Payment-provider
- * order failures: general, out of stock, user blocked"): the payment did not go through; the cart
- * is untouched and the shopper can go back to the checkout.
+ * `/checkout/klarna-fail?reason=general|out-of-stock|blocked|cart-changed` (SPEC §2, §8
+ * "Payment-provider order failures: general, out of stock, user blocked"; cart-changed: the shop
+ * refused the approval because the cart changed after the payment started, issue 13 §2): the
+ * payment did not go through; the cart is kept and the shopper can go back to the checkout.
  */
 import { Link } from 'react-router';
 import type { Route } from './+types/checkout-fail';
@@ -12,12 +13,13 @@ import { pageMeta, shopFromMatches } from '../routing/meta';
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(shopFromMatches(matches), { title: t('paymentFailed.title'), noindex: true });
 
-/** The reason from the query. */
+const REASONS = ['out-of-stock', 'blocked', 'cart-changed'] as const;
+
+/** The reason from the query: one of {@link REASONS}, else general. */
 export function loader({ request }: Route.LoaderArgs) {
   const reason = new URL(request.url).searchParams.get('reason');
-  return {
-    reason: reason === 'out-of-stock' || reason === 'blocked' ? reason : 'general',
-  } as const;
+  const known = REASONS.find((r) => r === reason);
+  return { reason: known ?? 'general' } as const;
 }
 
 /** The failure page. */
@@ -27,7 +29,9 @@ export default function PaymentFailedPage({ loaderData }: Route.ComponentProps) 
       ? t('paymentFailed.outOfStock')
       : loaderData.reason === 'blocked'
         ? t('paymentFailed.blocked')
-        : t('paymentFailed.general');
+        : loaderData.reason === 'cart-changed'
+          ? t('paymentFailed.cartChanged')
+          : t('paymentFailed.general');
   return (
     <div className="page page--narrow">
       <h1>{t('paymentFailed.title')}</h1>

@@ -89,7 +89,8 @@ export interface CartView {
   freeShippingThresholdIncVat: number | null;
   /**
    * True when the shipping fee is the external one set with setCartShippingFee (the cart was
-   * read with `allowExternalShippingFee`, in the currency the fee was set in).
+   * read with `allowExternalShippingFee`, in the currency the fee was set in, and the fee is not
+   * lower than the method's own).
    */
   externalShippingFee: boolean;
   /** Gift-card balance available (öre), 0 without a card. */
@@ -106,7 +107,9 @@ export interface LoadCartOptions {
   /**
    * Use the external shipping fee stored on the cart (setCartShippingFee) instead of the
    * method's fee, when it was set in the market's currency (GEINS-API §3.1 getCart
-   * allowExternalShippingFee). Free shipping over the threshold still applies.
+   * allowExternalShippingFee) and is not lower than the method's own fee (issue 13 §3: a fee
+   * any client can set may raise the price, never lower it; a lower one is ignored). Free
+   * shipping over the threshold still applies.
    */
   allowExternalShippingFee?: boolean;
 }
@@ -250,11 +253,14 @@ export async function loadCartView(
     methods[0] ??
     null;
   const promoUsable = promo && promoCodeProblem(promo, now) === null ? promo : null;
+  // An external fee (setCartShippingFee) is reported by the client, so it may raise the fee of
+  // the method but never lower it below the shop's own (issue 13 §3).
   const external =
     options.allowExternalShippingFee === true &&
     shipping !== null &&
     record.externalShippingFeeIncVat !== null &&
-    record.externalShippingFeeCurrency === shop.currency.code;
+    record.externalShippingFeeCurrency === shop.currency.code &&
+    record.externalShippingFeeIncVat >= shipping.feeIncVat;
   const totals = computeCartTotals({
     lines: facts.map((f) => ({
       key: f.row.id,

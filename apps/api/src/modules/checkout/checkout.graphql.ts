@@ -1,9 +1,8 @@
 /**
- * GraphQL of checkout and orders (GEINS-API §3.1 checkout, getOrderPublic; §3.2
- * createOrUpdateCheckout, placeOrder; §4.6 CheckoutType, PaymentOptionType, CheckoutInputType,
- * PlaceOrderResponseType, CheckoutDataType, CheckoutOrderType, CheckoutOrderRowType, OrderType,
- * PaymentDetailsType, ShippingDetailType). Resolvers parse, read the caller and call one service
- * function each.
+ * GraphQL of checkout (GEINS-API §3.1 checkout, validateOrderConditions; §3.2
+ * createOrUpdateCheckout, setCartShippingFee, placeOrder; §4.6 CheckoutType, PaymentOptionType,
+ * CheckoutInputType, PlaceOrderResponseType, CheckoutDataType). The placed order's types are in
+ * order.graphql.ts. Resolvers parse, read the caller and call one service function each.
  */
 import { contextArgs } from '../../graphql/args.ts';
 import {
@@ -18,19 +17,13 @@ import { mailOptionsFromConfig } from '../mail/mail.service.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { CartRef, ShippingOptionRef, type ShippingOptionNode } from '../cart/cart.graphql.ts';
 import { findCart, loadCartView } from '../cart/cart.service.ts';
-import { currencyFractionDigits, formatMoney, minorToDecimal } from '../pricing/money.ts';
-import { computePrice, exVat } from '../pricing/price.ts';
-import { PriceRef } from '../pricing/pricing.graphql.ts';
-import type { PriceView } from '../pricing/pricing.service.ts';
-import { getOrderView, getOrderViewByPublicId, type OrderView } from '../orders/orders.service.ts';
-import { findStoreByAlias } from '../inventory/inventory.service.ts';
+import { formatMoney, minorToDecimal } from '../pricing/money.ts';
+import { exVat } from '../pricing/price.ts';
+import { getOrderView, type OrderView } from '../orders/orders.service.ts';
+import { getPaymentSession, type PaymentOption } from '../payments/payments.service.ts';
+import { completeHostedPayment } from './hosted-payment.service.ts';
+import { CheckoutOrderRef } from './order.graphql.ts';
 import {
-  getPaymentSession,
-  type OrderPaymentRecord,
-  type PaymentOption,
-} from '../payments/payments.service.ts';
-import {
-  completeHostedPayment,
   createOrUpdateCheckout,
   MAX_EXTERNAL_SHIPPING_FEE,
   placeOrder,
@@ -232,7 +225,8 @@ const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').implement({
     }),
     paymentOptions: t.field({
       type: [PaymentOptionRef],
-      description: 'Payment options: Faktura (STANDARD) and the hosted sandbox (EXTERNAL).',
+      description:
+        'Payment options offered: Faktura (STANDARD), and the hosted sandbox (EXTERNAL) only when PAYMENT_SANDBOX is on (issue 13 §1).',
       resolve: (c) => c.paymentOptions.map((o) => ({ ...o, view: c })),
     }),
     shippingOptions: t.field({
@@ -329,7 +323,14 @@ builder.queryField('validateOrderConditions', (t) =>
       email: t.arg.string({ description: 'E-mail to check instead of the one entered.' }),
     },
     resolve: async (_root, args, ctx) =>
-      validateOrderConditions(ctx.db, args.cartId, args.email, await ctx.pricedShop(args), ctx.now),
+      validateOrderConditions(
+        ctx.db,
+        args.cartId,
+        args.email,
+        await ctx.pricedShop(args),
+        ctx.now,
+        ctx.config.payments,
+      ),
   }),
 );
 
@@ -352,204 +353,6 @@ const PlaceOrderResponseRef = builder
     }),
   });
 
-function orderMoney(view: OrderView, minor: number): number {
-  return minorToDecimal(minor, view.order.currencyCode);
-}
-
-/** `CheckoutOrderRowType`. */
-const CheckoutOrderRowRef = builder
-  .objectRef<{ view: OrderView; line: OrderView['lines'][number] }>('CheckoutOrderRowType')
-  .implement({
-    description: 'An order line (GEINS-API §4.6): copies of the product and the prices paid.',
-    fields: (t) => ({
-      articleNumber: t.string({
-        description: 'Product article number.',
-        resolve: (r) => r.line.articleNumber,
-      }),
-      sku: t.string({
-        description: 'SKU article number.',
-        resolve: (r) => r.line.skuArticleNumber,
-      }),
-      variant: t.string({ description: 'Size.', resolve: (r) => r.line.skuName }),
-      name: t.string({ description: 'Product name.', resolve: (r) => r.line.name }),
-      brand: t.string({ description: 'Brand.', resolve: (r) => r.line.brandName }),
-      quantity: t.int({ nullable: false, description: 'Units.', resolve: (r) => r.line.quantity }),
-      productId: t.int({
-        nullable: false,
-        description: 'Product id.',
-        resolve: (r) => r.line.productId,
-      }),
-      priceIncVat: t.field({
-        type: 'Decimal',
-        nullable: false,
-        description: 'Line total paid incl. VAT (after every discount), kronor.',
-        resolve: (r) => orderMoney(r.view, r.line.totalIncVat),
-      }),
-      priceExVat: t.field({
-        type: 'Decimal',
-        nullable: false,
-        description: 'Line total paid excl. VAT, kronor.',
-        resolve: (r) => orderMoney(r.view, r.line.totalExVat),
-      }),
-      discountIncVat: t.field({
-        type: 'Decimal',
-        nullable: false,
-        description: 'Cart discounts on the line incl. VAT (fixed discounts spread), kronor.',
-        resolve: (r) => orderMoney(r.view, r.line.discountIncVat),
-      }),
-      discountExVat: t.field({
-        type: 'Decimal',
-        nullable: false,
-        description: 'Cart discounts on the line excl. VAT, kronor.',
-        resolve: (r) => orderMoney(r.view, r.line.discountExVat),
-      }),
-      discountRate: t.float({
-        nullable: false,
-        description: 'Discount in percent of the line before cart discounts.',
-        resolve: (r) => {
-          const before = r.line.unitPriceIncVat * r.line.quantity;
-          return before > 0 ? Math.round((10000 * r.line.discountIncVat) / before) / 100 : 0;
-        },
-      }),
-      campaignNames: t.stringList({
-        description: 'Cart campaigns.',
-        resolve: (r) => r.line.campaignNames,
-      }),
-      currency: t.string({
-        description: 'Currency code.',
-        resolve: (r) => r.view.order.currencyCode,
-      }),
-      weight: t.int({ nullable: false, description: 'Grams (not copied: 0).', resolve: () => 0 }),
-      height: t.int({ nullable: false, description: 'Not copied: 0.', resolve: () => 0 }),
-      length: t.int({ nullable: false, description: 'Not copied: 0.', resolve: () => 0 }),
-      width: t.int({ nullable: false, description: 'Not copied: 0.', resolve: () => 0 }),
-    }),
-  });
-
-const orderAmounts: Array<[string, string, (o: OrderView['order']) => number]> = [
-  ['itemValueIncVat', 'Items after discounts incl. VAT', (o) => o.itemValueIncVat],
-  ['itemValueExVat', 'Items after discounts excl. VAT', (o) => o.itemValueExVat],
-  ['discountIncVat', 'All discounts incl. VAT', (o) => o.discountIncVat],
-  ['discountExVat', 'All discounts excl. VAT', (o) => o.discountExVat],
-  ['orderValueIncVat', 'Order total incl. VAT', (o) => o.orderValueIncVat],
-  ['orderValueExVat', 'Order total excl. VAT', (o) => o.orderValueExVat],
-  ['shippingFeeIncVat', 'Shipping incl. VAT', (o) => o.shippingFeeIncVat],
-  ['shippingFeeExVat', 'Shipping excl. VAT', (o) => o.shippingFeeExVat],
-  ['paymentFeeIncVat', 'Payment fee incl. VAT', (o) => o.paymentFeeIncVat],
-  ['paymentFeeExVat', 'Payment fee excl. VAT', (o) => o.paymentFeeExVat],
-  ['balance', 'Paid with gift card', (o) => o.fromBalance],
-  ['sum', 'To pay after gift card', (o) => o.orderValueIncVat - o.fromBalance],
-];
-
-/** `CheckoutOrderType`. */
-const CheckoutOrderRef = builder.objectRef<OrderView>('CheckoutOrderType').implement({
-  description: 'A placed order as the confirm page shows it (GEINS-API §4.6). Amounts in kronor.',
-  fields: (t) => ({
-    ...Object.fromEntries(
-      orderAmounts.map(([name, text, pick]) => [
-        name,
-        t.field({
-          type: 'Decimal',
-          nullable: false,
-          description: `${text}, kronor.`,
-          resolve: (v: OrderView) => orderMoney(v, pick(v.order)),
-        }),
-      ]),
-    ),
-    orderId: t.string({ description: 'Order number.', resolve: (v) => String(v.order.id) }),
-    transactionId: t.string({ description: 'Public id.', resolve: (v) => v.order.publicId }),
-    status: t.string({ description: 'Order status.', resolve: (v) => v.order.status }),
-    currency: t.string({ description: 'Currency code.', resolve: (v) => v.order.currencyCode }),
-    marketId: t.string({
-      nullable: false,
-      description: 'Market.',
-      resolve: (v) => v.order.marketId,
-    }),
-    languageId: t.string({ description: 'Language.', resolve: (v) => v.order.languageId }),
-    email: t.string({ description: 'E-mail.', resolve: (v) => v.order.email }),
-    firstName: t.string({
-      description: 'Billing first name.',
-      resolve: (v) => v.order.billingAddress.firstName ?? '',
-    }),
-    lastName: t.string({
-      description: 'Billing last name.',
-      resolve: (v) => v.order.billingAddress.lastName ?? '',
-    }),
-    zip: t.string({
-      description: 'Billing zip.',
-      resolve: (v) => v.order.billingAddress.zip ?? '',
-    }),
-    company: t.string({
-      description: 'Company.',
-      resolve: (v) => v.order.billingAddress.company ?? '',
-    }),
-    phone: t.string({ description: 'Phone.', resolve: (v) => v.order.phone }),
-    message: t.string({ description: 'Message.', resolve: (v) => v.order.message }),
-    promoCode: t.string({ description: 'Promo code used.', resolve: (v) => v.order.promoCode }),
-    campaignNames: t.stringList({
-      description: 'Cart campaigns.',
-      resolve: (v) => v.order.campaignNames,
-    }),
-    personalId: t.string({
-      description: 'Personnummer (PERSON).',
-      resolve: (v) => (v.order.customerType === 'PERSON' ? v.order.identityNumber : null),
-    }),
-    organizationNumber: t.string({
-      description: 'Organisationsnummer (ORGANIZATION).',
-      resolve: (v) => (v.order.customerType === 'ORGANIZATION' ? v.order.identityNumber : null),
-    }),
-    customerId: t.int({
-      nullable: false,
-      description: 'Customer (0 for guests).',
-      resolve: (v) => v.order.customerId ?? 0,
-    }),
-    customerTypeId: t.int({
-      nullable: false,
-      description: '1 PERSON, 2 ORGANIZATION.',
-      resolve: (v) => (v.order.customerType === 'ORGANIZATION' ? 2 : 1),
-    }),
-    customerGroupId: t.int({ nullable: false, description: 'Not used: 0.', resolve: () => 0 }),
-    paymentId: t.int({
-      nullable: false,
-      description: 'Payment option.',
-      resolve: (v) => v.order.paymentId,
-    }),
-    shippingId: t.int({
-      nullable: false,
-      description: 'Shipping option.',
-      resolve: (v) => v.order.shippingId,
-    }),
-    pickupPoint: t.string({
-      description: 'Pickup store alias.',
-      resolve: (v) => v.order.pickupPoint,
-    }),
-    pickupPointName: t.string({
-      description:
-        'Shop extension (not in the Geins contract): the name of the pickup store, e.g. "Trampa Göteborg Haga", for the confirmation; null without store pickup or when the store no longer exists.',
-      resolve: async (v, _args, ctx) =>
-        v.order.pickupPoint
-          ? ((await findStoreByAlias(ctx.db, v.order.pickupPoint))?.name ?? null)
-          : null,
-    }),
-    customerOrderNumber: t.string({ description: 'Not stored: null.', resolve: () => null }),
-    billingAddress: t.field({
-      type: AddressRef,
-      description: 'Billing address.',
-      resolve: (v) => toAddressData(v.order.billingAddress),
-    }),
-    shippingAddress: t.field({
-      type: AddressRef,
-      description: 'Shipping address.',
-      resolve: (v) => toAddressData(v.order.shippingAddress),
-    }),
-    rows: t.field({
-      type: [CheckoutOrderRowRef],
-      description: 'The lines.',
-      resolve: (v) => v.lines.map((line) => ({ view: v, line })),
-    }),
-  }),
-});
-
 /** What the `checkout` query returns. */
 interface CheckoutData {
   completed: boolean;
@@ -565,7 +368,8 @@ const CheckoutDataRef = builder.objectRef<CheckoutData>('CheckoutDataType').impl
     'The confirm page data (GEINS-API §4.6): completed false sends the shopper back to checkout.',
   fields: (t) => ({
     htmlSnippet: t.string({
-      description: 'JSON {"failure": reason} for a declined hosted payment, else null.',
+      description:
+        'JSON {"failure": reason} for a declined hosted payment (general, out-of-stock, blocked, or cart-changed when the cart changed after the payment started), else null.',
       resolve: (d) => (d.failure ? JSON.stringify({ failure: d.failure }) : null),
     }),
     newCheckoutSession: t.boolean({ nullable: false, description: 'Never.', resolve: () => false }),
@@ -613,7 +417,13 @@ builder.queryField('checkout', (t) =>
         session && session.marketId !== shop.market.id
           ? await ctx.pricedShop({ ...args, marketId: session.marketId })
           : shop;
-      const outcome = await completeHostedPayment(ctx.db, args.id, paidShop, ctx.now);
+      const outcome = await completeHostedPayment(
+        ctx.db,
+        args.id,
+        paidShop,
+        ctx.now,
+        ctx.config.payments,
+      );
       if (outcome?.order) await confirmByEmail(ctx, outcome.order.order.id);
       const cart = outcome ? await findCart(ctx.db, outcome.session.cartId) : null;
       return {
@@ -643,11 +453,12 @@ builder.mutationFields((t) => ({
         args.checkout,
         await ctx.pricedShop(args),
         ctx.now,
+        ctx.config.payments,
       ),
   }),
   setCartShippingFee: t.field({
     type: CheckoutRef,
-    description: `Stores the fee an external shipping widget reports (GEINS-API §3.2; the SDK reads .cart) on the open cart, in the request's (checkout) market currency, and returns the checkout priced with it. Honoured where the cart is read with allowExternalShippingFee (getCart on checkout pages), by createOrUpdateCheckout and placeOrder, and only in the currency it was set in; eligible methods still ship free over the market's threshold. Errors: BAD_USER_INPUT (argument shippingFee: negative, over ${MAX_EXTERNAL_SHIPPING_FEE}, or more decimals than the currency has), NOT_FOUND, CART_COMPLETED.`,
+    description: `Stores the fee an external shipping widget reports (GEINS-API §3.2; the SDK reads .cart) on the open cart, in the request's (checkout) market currency, and returns the checkout priced with it. Honoured where the cart is read with allowExternalShippingFee (getCart on checkout pages), by createOrUpdateCheckout and placeOrder, and only in the currency it was set in; it never lowers the shop's own fee of the method (a lower fee is ignored: the client is not trusted with prices, issue 13 §3); eligible methods still ship free over the market's threshold. Errors: BAD_USER_INPUT (argument shippingFee: negative, over ${MAX_EXTERNAL_SHIPPING_FEE}, or more decimals than the currency has), NOT_FOUND, CART_COMPLETED.`,
     args: {
       ...contextArgs,
       cartId: t.arg.string({ required: true, description: 'Cart id.' }),
@@ -664,12 +475,13 @@ builder.mutationFields((t) => ({
         args.shippingFee,
         await ctx.pricedShop(args),
         ctx.now,
+        ctx.config.payments,
       ),
   }),
   placeOrder: t.field({
     type: PlaceOrderResponseRef,
     description:
-      'Places the order in one transaction (STANDARD: status "completed"), or starts a hosted payment (status "pending", redirectUrl). The x-idempotency-key header (else the cart id) makes a repeated submission return the same order. Errors: INVALID_CHECKOUT (extensions.fields), INVALID_IDENTITY_NUMBER, OUT_OF_STOCK, CART_COMPLETED.',
+      'Places the order in one transaction (STANDARD: status "completed"), or starts a hosted payment (status "pending", redirectUrl) for the cart as it is now: a cart changed before the approval becomes no order (failure cart-changed). The x-idempotency-key header (else the cart id) makes a repeated submission return the same order. Errors: INVALID_CHECKOUT (extensions.fields; paymentId "Välj ett betalsätt" for an option not offered, pickupPoint for a store that does not exist), INVALID_IDENTITY_NUMBER, OUT_OF_STOCK, CART_COMPLETED.',
     args: {
       ...contextArgs,
       cartId: t.arg.string({ required: true, description: 'Cart id.' }),
@@ -685,6 +497,7 @@ builder.mutationFields((t) => ({
           idempotencyKey: idempotencyKeyOf(ctx),
           customerId: viewer?.customerId ?? null,
           publicUrl: ctx.config.publicUrl,
+          payments: ctx.config.payments,
         },
         await ctx.pricedShop(args),
         ctx.now,
@@ -695,174 +508,5 @@ builder.mutationFields((t) => ({
   }),
 }));
 
-/** `PaymentDetailsType`. */
-const PaymentDetailsRef = builder
-  .objectRef<OrderPaymentRecord & { name: string }>('PaymentDetailsType')
-  .implement({
-    description: 'A payment of an order (GEINS-API §4.6).',
-    fields: (t) => ({
-      id: t.exposeInt('id', { nullable: false, description: 'Payment row id.' }),
-      paymentId: t.int({
-        nullable: false,
-        description: 'Payment option.',
-        resolve: (p) => (p.provider === 'sandbox' ? 2 : 1),
-      }),
-      transactionId: t.exposeString('transactionId', {
-        nullable: false,
-        description: 'Reference.',
-      }),
-      displayName: t.exposeString('name', { nullable: false, description: 'Name.' }),
-      name: t.exposeString('provider', { nullable: false, description: 'Provider.' }),
-      isPaid: t.boolean({
-        nullable: false,
-        description: 'Paid.',
-        resolve: (p) => p.status === 'paid',
-      }),
-      paymentDate: t.field({
-        type: 'DateTime',
-        description: 'When paid.',
-        resolve: (p) => p.paidAt,
-      }),
-      reservationDate: t.field({
-        type: 'DateTime',
-        nullable: false,
-        description: 'When created.',
-        resolve: (p) => p.createdAt,
-      }),
-      total: t.float({
-        nullable: false,
-        description: 'Amount, kronor.',
-        resolve: (p) => p.amount / 100,
-      }),
-      paymentFee: t.float({ nullable: false, description: 'Fee: 0.', resolve: () => 0 }),
-      shippingFee: t.float({ nullable: false, description: 'Not split: 0.', resolve: () => 0 }),
-    }),
-  });
-
-function orderPrice(
-  view: OrderView,
-  inc: number,
-  ex: number,
-  regularInc = inc,
-  regularEx = ex,
-): PriceView {
-  return {
-    amounts: {
-      ...computePrice({
-        regularPriceIncVat: regularInc,
-        sellingPriceIncVat: inc,
-        vatRateBasisPoints: 0,
-      }),
-      sellingPriceExVat: ex,
-      regularPriceExVat: regularEx,
-      discountExVat: regularEx - ex,
-      vat: inc - ex,
-    },
-    currency: {
-      code: view.order.currencyCode,
-      name: view.order.currencyCode,
-      // The order's currency as its culture writes it ("kr", "€"), not always kronor.
-      symbol:
-        new Intl.NumberFormat(view.order.languageId, {
-          style: 'currency',
-          currency: view.order.currencyCode,
-        })
-          .formatToParts(0)
-          .find((part) => part.type === 'currency')?.value ?? view.order.currencyCode,
-      rate: 1,
-      minorUnits: 10 ** currencyFractionDigits(view.order.currencyCode),
-    },
-    culture: view.order.languageId,
-  };
-}
-
-/** `OrderType` (getOrderPublic; getOrders is issue 7's, through listOrdersForCustomer). */
-export const OrderRef = builder.objectRef<OrderView>('OrderType').implement({
-  description: 'A placed order (GEINS-API §4.6 OrderType; SPEC §3 Order).',
-  fields: (t) => ({
-    id: t.int({ description: 'Order number.', resolve: (v) => v.order.id }),
-    publicId: t.id({
-      nullable: false,
-      description: 'Public id (UUID).',
-      resolve: (v) => v.order.publicId,
-    }),
-    customerId: t.int({
-      description: 'Customer, null for guests.',
-      resolve: (v) => v.order.customerId,
-    }),
-    status: t.string({
-      nullable: false,
-      description: 'received, processing, completed or cancelled.',
-      resolve: (v) => v.order.status,
-    }),
-    createdAt: t.field({
-      type: 'DateTime',
-      description: 'Placed.',
-      resolve: (v) => v.order.createdAt,
-    }),
-    updatedAt: t.field({
-      type: 'DateTime',
-      description: 'Last change.',
-      resolve: (v) => v.order.updatedAt,
-    }),
-    completedAt: t.field({
-      type: 'DateTime',
-      description: 'Completed.',
-      resolve: (v) => v.order.completedAt,
-    }),
-    currency: t.string({ description: 'Currency.', resolve: (v) => v.order.currencyCode }),
-    message: t.string({ description: 'Message.', resolve: (v) => v.order.message }),
-    billingAddress: t.field({
-      type: AddressRef,
-      description: 'Billing address.',
-      resolve: (v) => toAddressData(v.order.billingAddress),
-    }),
-    shippingAddress: t.field({
-      type: AddressRef,
-      description: 'Shipping address.',
-      resolve: (v) => toAddressData(v.order.shippingAddress),
-    }),
-    orderTotal: t.field({
-      type: PriceRef,
-      description: 'Total paid.',
-      resolve: (v) => orderPrice(v, v.order.orderValueIncVat, v.order.orderValueExVat),
-    }),
-    shippingFee: t.field({
-      type: PriceRef,
-      description: 'Shipping.',
-      resolve: (v) => orderPrice(v, v.order.shippingFeeIncVat, v.order.shippingFeeExVat),
-    }),
-    discount: t.field({
-      type: PriceRef,
-      description: 'Discounts.',
-      resolve: (v) => orderPrice(v, v.order.discountIncVat, v.order.discountExVat),
-    }),
-    fromBalance: t.field({
-      type: 'Decimal',
-      nullable: false,
-      description: 'Paid with gift card, kronor.',
-      resolve: (v) => orderMoney(v, v.order.fromBalance),
-    }),
-    paymentDetails: t.field({
-      type: [PaymentDetailsRef],
-      description: 'Payments.',
-      resolve: async (v, _a, ctx) =>
-        (await ctx.loaders.orderPayments.load(v.order.id)).map((p) => ({
-          ...p,
-          name: v.order.paymentName,
-        })),
-    }),
-  }),
-});
-
-builder.queryField('getOrderPublic', (t) =>
-  t.field({
-    type: OrderRef,
-    description: 'An order by its public id (a UUID only its buyer knows); null when unknown.',
-    args: {
-      ...contextArgs,
-      publicOrderId: t.arg({ type: 'Guid', required: true, description: 'Public order id.' }),
-    },
-    resolve: (_root, args, ctx) => getOrderViewByPublicId(ctx.db, args.publicOrderId),
-  }),
-);
+/** `OrderType`, defined with the placed order's types (imported by the customers module). */
+export { OrderRef } from './order.graphql.ts';

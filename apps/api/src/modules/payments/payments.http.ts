@@ -1,16 +1,21 @@
 /**
  * HTTP endpoints of the local payment sandbox (issue 6), which stands in for an external hosted
- * checkout such as Klarna's (SPEC §2 /checkout/klarna-fail; GEINS-API §2.4 confirm with `kid`):
+ * checkout such as Klarna's (SPEC §2 /checkout/klarna-fail; GEINS-API §2.4 confirm with `kid`).
+ * They exist only while `config.payments.sandbox` (PAYMENT_SANDBOX, off by default in production)
+ * is on; otherwise every path below answers 404 (issue 13 §1):
  *
  * - `GET  /payments/sandbox/{sessionId}`: the provider's payment page (plain HTML, no script):
  *   the amount and buttons to approve or decline (general, out of stock, blocked).
  * - `POST /payments/sandbox/{sessionId}`: the shopper's decision. Approve: the sandbox sends its
- *   server-to-server notification and returns the shopper to `/checkout/confirm?kid=…&cartid=…`;
- *   decline: to `/checkout/klarna-fail?reason=…` (the cart stays as it was).
+ *   server-to-server notification and returns the shopper to `/checkout/confirm?kid=…&cartid=…`,
+ *   or to `/checkout/klarna-fail?reason=cart-changed` when the shop refuses the approval because
+ *   the cart changed after the payment started (issue 13 §2); decline: to
+ *   `/checkout/klarna-fail?reason=…` (the cart stays as it was).
  * - `POST /payments/notify/sandbox`: the notification ("push"), JSON
  *   `{eventId, sessionId, type: "authorized" | "captured"}` signed with
- *   `x-sandbox-signature: hex(HMAC-SHA256(API_KEY, body))`; accepted any number of times and in
- *   any order, applied exactly once (checkout.service.ts applyPaymentNotification).
+ *   `x-sandbox-signature: hex(HMAC-SHA256(PAYMENT_SANDBOX_SECRET, body))` (its own secret, never
+ *   API_KEY, which every storefront visitor's requests carry); accepted any number of times and
+ *   in any order, applied exactly once (checkout.service.ts applyPaymentNotification).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
@@ -22,7 +27,7 @@ import {
   resolveShopContext,
   type PricedShopContext,
 } from '../channel/channel.service.ts';
-import { applyPaymentNotification } from '../checkout/checkout.service.ts';
+import { applyPaymentNotification } from '../checkout/hosted-payment.service.ts';
 import { mailOptionsFromConfig } from '../mail/mail.service.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { formatMoney } from '../pricing/money.ts';
@@ -65,12 +70,14 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
   return async (request: Request): Promise<Response | null> => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${PAYMENTS_PATH}/`)) return null;
+    // Without the sandbox its pages and notifications do not exist (issue 13 §1): 404.
+    if (!config.payments.sandbox) return null;
     const rest = url.pathname.slice(PAYMENTS_PATH.length + 1).split('/');
 
     if (rest[0] === 'notify' && rest[1] === 'sandbox' && request.method === 'POST') {
       const body = await request.text();
       const presented = Buffer.from(request.headers.get('x-sandbox-signature') ?? '', 'utf8');
-      const expected = Buffer.from(sandboxSignature(config.apiKey, body), 'utf8');
+      const expected = Buffer.from(sandboxSignature(config.payments.sandboxSecret, body), 'utf8');
       if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
         return Response.json({ error: 'BAD_SIGNATURE' }, { status: 401 });
       }
@@ -88,6 +95,7 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
         parsed.data,
         await shopFor(db, session.marketId),
         new Date(),
+        config.payments,
       );
       return Response.json({ ok: true, orderId });
     }
@@ -116,11 +124,22 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
             { eventId: `${session.id}:authorized`, sessionId: session.id, type: 'authorized' },
             await shopFor(db, session.marketId),
             new Date(),
+            config.payments,
           );
           if (orderId !== null) {
             await sendOrderConfirmation(db, orderId, mailOptionsFromConfig(config)).catch(
               (error: unknown) => console.error('Order e-mail could not be sent', orderId, error),
             );
+          }
+          // The shop refused the approval (the cart changed since the payment started).
+          const after = orderId === null ? await getPaymentSession(db, session.id) : null;
+          if (after?.status === 'declined') {
+            return new Response(null, {
+              status: 303,
+              headers: {
+                location: `/checkout/klarna-fail?reason=${encodeURIComponent(after.declineReason ?? 'general')}`,
+              },
+            });
           }
           return new Response(null, {
             status: 303,

@@ -6,15 +6,19 @@
  * Amounts in minor units (öre).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderPayments, paymentNotifications, paymentSessions } from './payments.tables.ts';
 
 /** `PaymentType` values (GEINS-API §2.4: kid KLARNA, sid SVEA, wid WALLEY, aid AVARDA, oid STANDARD). */
 export type PaymentTypeValue = 'STANDARD' | 'KLARNA' | 'SVEA' | 'WALLEY' | 'AVARDA' | 'GEINS_PAY';
 
-/** Why a hosted payment was declined (SPEC §8 "Payment-provider order failures"). */
-export type DeclineReason = 'general' | 'out-of-stock' | 'blocked';
+/**
+ * Why a hosted payment was declined (SPEC §8 "Payment-provider order failures"): by the provider
+ * (general, out-of-stock, blocked), or by the shop after the approval because the cart no longer
+ * matched what was paid (cart-changed; issue 13 §2).
+ */
+export type DeclineReason = 'general' | 'out-of-stock' | 'blocked' | 'cart-changed';
 
 /** A payment option of the shop (`PaymentOptionType`). */
 export interface PaymentOption {
@@ -55,7 +59,35 @@ export const PAYMENT_OPTIONS: readonly PaymentOption[] = [
   },
 ];
 
-/** The option with that id, else the default. */
+/**
+ * Which payment options the shop offers (issue 13 §1): from `config.payments`. The sandbox is a
+ * test payment that takes no money, so it is offered only when PAYMENT_SANDBOX is on (off by
+ * default in production).
+ */
+export interface PaymentSettings {
+  /** PAYMENT_SANDBOX: the local sandbox is offered and its sessions honoured. */
+  sandbox: boolean;
+}
+
+/** The options offered under these settings, in display order (invoice first, the default). */
+export function offeredPaymentOptions(settings: PaymentSettings): PaymentOption[] {
+  return PAYMENT_OPTIONS.filter((o) => o.provider !== 'sandbox' || settings.sandbox);
+}
+
+/**
+ * The offered option with that id; the default (invoice) when no id is given.
+ * @returns null for an id that is not offered (unknown, or the sandbox while it is off)
+ */
+export function offeredPaymentOption(
+  settings: PaymentSettings,
+  id: number | null | undefined,
+): PaymentOption | null {
+  const offered = offeredPaymentOptions(settings);
+  if (id == null) return offered.find((o) => o.isDefault) ?? null;
+  return offered.find((o) => o.id === id) ?? null;
+}
+
+/** The option with that id, else the default (display of stored orders and sessions). */
 export function paymentOptionById(id: number | null | undefined): PaymentOption {
   return PAYMENT_OPTIONS.find((o) => o.id === id) ?? PAYMENT_OPTIONS.find((o) => o.isDefault)!;
 }
@@ -80,13 +112,22 @@ export interface PaymentProvider {
 /** A payment session row. */
 export type PaymentSessionRecord = typeof paymentSessions.$inferSelect;
 
+/** A cart line as paid for: SKU and units (issue 13 §2). */
+export interface PaidLine {
+  skuId: number;
+  quantity: number;
+}
+
 /** What a hosted session is created from. */
 export interface NewPaymentSession {
   cartId: string;
+  /** What the shopper is asked to pay: minor units incl. VAT, after the gift card. */
   amount: number;
   currencyCode: string;
   marketId: string;
   checkout: Record<string, unknown>;
+  /** The cart's lines when the payment started: the order must be these (issue 13 §2). */
+  lines: PaidLine[];
 }
 
 async function cancelPayments(tx: Database, orderId: number): Promise<void> {
@@ -183,6 +224,30 @@ export async function decidePaymentSession(
     })
     .where(and(eq(paymentSessions.id, session.id), eq(paymentSessions.status, 'created')));
   return getPaymentSession(db, session.id);
+}
+
+/**
+ * The shop refuses an approved session whose cart no longer matches what was paid (issue 13 §2):
+ * the session becomes declined with that reason, unless an order was already written from it.
+ * A real provider's authorisation would be voided here; the sandbox took no money.
+ * @returns the session after the change, or null when unknown
+ */
+export async function refuseApprovedSession(
+  db: Database,
+  sessionId: string,
+  reason: DeclineReason,
+): Promise<PaymentSessionRecord | null> {
+  await db
+    .update(paymentSessions)
+    .set({ status: 'declined', declineReason: reason, updatedAt: new Date() })
+    .where(
+      and(
+        eq(paymentSessions.id, sessionId),
+        eq(paymentSessions.status, 'approved'),
+        isNull(paymentSessions.orderId),
+      ),
+    );
+  return getPaymentSession(db, sessionId);
 }
 
 /** Links a session to the order created from it (inside the order transaction). */

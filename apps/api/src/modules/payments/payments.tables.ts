@@ -45,8 +45,10 @@ export const orderPayments = pgTable(
 
 /**
  * A session of a hosted payment provider (the local sandbox): created when the shopper leaves
- * for the provider's page; `status` created -> approved | declined; `orderId` once the order
- * exists. `checkout` is the checkout input at session creation.
+ * for the provider's page; `status` created -> approved | declined (and approved -> declined
+ * with reason `cart-changed` when the shop refuses the approval, issue 13 §2); `orderId` once the
+ * order exists. `checkout` is the checkout input at session creation, `amount` and `lines` what
+ * is being paid for.
  */
 export const paymentSessions = pgTable(
   'payment_sessions',
@@ -59,6 +61,12 @@ export const paymentSessions = pgTable(
     status: text().notNull().default('created'),
     declineReason: text(),
     checkout: jsonb().$type<Record<string, unknown>>().notNull(),
+    /**
+     * The cart's lines `[{skuId, quantity}]` when the payment started (issue 13 §2): the order
+     * written at approval must have exactly these and cost `amount`; null for sessions started
+     * before this column existed (then only the amount is compared).
+     */
+    lines: jsonb().$type<Array<{ skuId: number; quantity: number }>>(),
     marketId: text().notNull(),
     orderId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

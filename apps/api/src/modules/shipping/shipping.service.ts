@@ -189,6 +189,18 @@ export async function storeStockForSkus(
 }
 
 /**
+ * The aliases of the stores a pickup order may name (issue 13 §7): every store of the shop. The
+ * stores are Swedish and the pickup method is offered only in the markets with a fee row for it
+ * (Sweden), so these are the checkout market's stores wherever pickup can be chosen. Store stock
+ * is not required: a pickup order takes the central stock like any order and the goods are sent
+ * to the store; the stock per store is shown to help the shopper choose. One statement.
+ */
+export async function pickupStoreAliases(db: Database): Promise<Set<string>> {
+  const rows = await db.select({ alias: stores.alias }).from(stores);
+  return new Set(rows.map((row) => row.alias));
+}
+
+/**
  * The tracking URL template of a shipping method (`{parcelNumber}` placeholder), or null when
  * the method has none or does not exist (issue 7: orders fill it in when a parcel ships).
  * One statement.

@@ -1,0 +1,216 @@
+/**
+ * The order transaction (GEINS-API §3.2 placeOrder; issue 6 "Must hold under load and faults"):
+ * lock the cart row, re-read and re-price it, for a hosted payment check that it is still what
+ * was paid for (issue 13 §2), lock the stock rows in ascending SKU order and decrement them,
+ * count the promo code, draw the gift card, write order, lines, addresses, payment and shipping,
+ * and mark the cart completed. The unique `cart_id` / `idempotency_key` of orders make a repeated
+ * submission return the same order instead of a second one.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import { ShopError } from '../../errors.ts';
+import { findCart, loadCartView, markCartCompleted, type CartView } from '../cart/cart.service.ts';
+import type { PricedShopContext } from '../channel/channel.service.ts';
+import { drawGiftCard } from '../giftcards/giftcards.service.ts';
+import { takeStock } from '../inventory/inventory.service.ts';
+import { findOrderByKeyOrCart, insertOrder, type OrderRecord } from '../orders/orders.service.ts';
+import {
+  linkSessionToOrder,
+  providerFor,
+  type PaidLine,
+  type PaymentOption,
+} from '../payments/payments.service.ts';
+import { exVat } from '../pricing/price.ts';
+import { consumePromoCode } from '../promotions/promotions.service.ts';
+import { MESSAGES, toAddress, type CheckoutInput } from './checkout-input.ts';
+
+/** True when the error (or one of its causes) is a unique violation (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/** What a hosted payment paid for (issue 13 §2): the order must be exactly this. */
+export interface PaidCart {
+  /** The amount the provider authorised: minor units incl. VAT after the gift card. */
+  amount: number;
+  currencyCode: string;
+  /** The cart's lines when the payment started; null for sessions without them (older). */
+  lines: readonly PaidLine[] | null;
+}
+
+/** Message of the refusal when the cart changed after the payment started (issue 13 §2). */
+export const CART_CHANGED_MESSAGE =
+  'Varukorgen ändrades medan du betalade. Ingen order har lagts – gå tillbaka till kassan och betala igen.';
+
+function lineKey(lines: readonly PaidLine[]): string {
+  return lines
+    .map((l) => `${l.skuId}:${l.quantity}`)
+    .sort()
+    .join(',');
+}
+
+/**
+ * True when the re-priced cart is what was paid: the same amount to pay in the same currency
+ * and, when known, the same SKUs in the same quantities.
+ */
+export function cartMatchesPayment(view: CartView, paid: PaidCart): boolean {
+  if (view.shop.currency.code !== paid.currencyCode) return false;
+  if (view.totals.totalExBalanceIncVat !== paid.amount) return false;
+  return paid.lines === null || lineKey(view.lines) === lineKey(paid.lines);
+}
+
+/**
+ * The order transaction (see the module comment). Re-reads everything inside it.
+ * @param options.paid for a hosted payment: what was paid for; the order is refused when the
+ *   cart no longer matches it (issue 13 §2)
+ * @throws ShopError OUT_OF_STOCK (extensions.skuIds), CART_COMPLETED, INVALID_CHECKOUT,
+ *   PAYMENT_DECLINED (extensions.reason `cart-changed`: the cart differs from what was paid)
+ */
+export async function writeOrderFromCart(
+  db: Database,
+  options: {
+    cartId: string;
+    input: CheckoutInput;
+    idempotencyKey: string;
+    customerId: number | null;
+    payment: PaymentOption;
+    paymentReference: string | null;
+    sessionId: string | null;
+    paid: PaidCart | null;
+  },
+  shop: PricedShopContext,
+  now: Date,
+): Promise<OrderRecord> {
+  const { input, payment } = options;
+  return db.transaction(async (tx) => {
+    const record = await findCart(tx, options.cartId, true);
+    if (!record) throw new ShopError('NOT_FOUND', 'Varukorgen finns inte');
+    if (record.status !== 'open') {
+      const existing = await findOrderByKeyOrCart(tx, options.idempotencyKey, record.id);
+      if (existing) return existing;
+      throw new ShopError('CART_COMPLETED', 'Varukorgen är redan avslutad');
+    }
+    const view = await loadCartView(tx, record, shop, now, {
+      shippingId: input.shippingId ?? null,
+      sequential: true,
+      allowExternalShippingFee: true,
+    });
+    if (options.paid && !cartMatchesPayment(view, options.paid)) {
+      throw new ShopError('PAYMENT_DECLINED', CART_CHANGED_MESSAGE, { reason: 'cart-changed' });
+    }
+    if (view.lines.length === 0) {
+      throw new ShopError('INVALID_CHECKOUT', MESSAGES.emptyCart, { fields: {} });
+    }
+    const unavailable = view.lines.filter((l) => !l.available);
+    if (unavailable.length > 0) {
+      throw new ShopError('OUT_OF_STOCK', `${unavailable[0]!.productName} finns inte längre`, {
+        skuIds: unavailable.map((l) => l.skuId),
+      });
+    }
+    const shortages = await takeStock(
+      tx,
+      view.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })),
+    );
+    if (shortages.length > 0) {
+      const first = view.lines.find((l) => l.skuId === shortages[0]!.skuId)!;
+      throw new ShopError(
+        'OUT_OF_STOCK',
+        `Tyvärr räcker inte lagret: ${first.productName} (${first.skuName}) finns bara i ${new Intl.NumberFormat(shop.language.id).format(shortages[0]!.available)} ex.`,
+        { skuIds: shortages.map((s) => s.skuId), shortages },
+      );
+    }
+    const totals = view.totals;
+    if (totals.promoCode && !(await consumePromoCode(tx, totals.promoCode))) {
+      throw new ShopError('INVALID_PROMO_CODE', 'Koden är ej giltig', { argument: 'promoCode' });
+    }
+    const billing = toAddress(input.billingAddress);
+    const shippingAddress = input.shippingAddress?.addressLine1
+      ? toAddress(input.shippingAddress)
+      : billing;
+    const method = view.shipping;
+    if (!method) {
+      throw new ShopError('INVALID_CHECKOUT', MESSAGES.noShipping, {
+        fields: { shippingId: MESSAGES.noShipping },
+      });
+    }
+    const campaignNames = view.appliedCampaigns.map((c) => c.name);
+    const order = await insertOrder(
+      tx,
+      {
+        publicId: randomUUID(),
+        cartId: record.id,
+        idempotencyKey: options.idempotencyKey,
+        customerId: options.customerId,
+        marketId: shop.market.id,
+        currencyCode: shop.currency.code,
+        languageId: shop.language.id,
+        customerType: input.customerType ?? 'PERSON',
+        email: input.email ?? '',
+        phone: billing.mobile || billing.phone,
+        identityNumber: input.identityNumber ?? '',
+        billingAddress: { ...billing },
+        shippingAddress: { ...shippingAddress },
+        message: input.message ?? '',
+        promoCode: totals.promoCode,
+        campaignNames,
+        shippingId: method.id,
+        shippingName: method.name,
+        pickupPoint: method.kind === 'pickup' ? (input.pickupPoint ?? null) : null,
+        paymentId: payment.id,
+        paymentName: payment.displayName,
+        paymentType: payment.paymentType,
+        itemValueIncVat: totals.itemsIncVat,
+        itemValueExVat: totals.itemsExVat,
+        discountIncVat: totals.subTotal.regularPriceIncVat - totals.itemsIncVat,
+        discountExVat: totals.subTotal.regularPriceExVat - totals.itemsExVat,
+        shippingFeeIncVat: totals.shippingFeeIncVat,
+        shippingFeeExVat: totals.shippingFeeExVat,
+        paymentFeeIncVat: totals.paymentFeeIncVat,
+        paymentFeeExVat: totals.paymentFeeExVat,
+        orderValueIncVat: totals.total.sellingPriceIncVat,
+        orderValueExVat: totals.total.sellingPriceExVat,
+        fromBalance: totals.balancePending,
+        vats: totals.vats,
+      },
+      view.lines.map((line) => ({
+        skuId: line.skuId,
+        productId: line.productId,
+        articleNumber: line.articleNumber,
+        skuArticleNumber: line.skuArticleNumber,
+        name: line.product?.name ?? line.productName,
+        skuName: line.skuName,
+        quantity: line.quantity,
+        regularUnitPriceIncVat: line.regularUnitPriceIncVat,
+        unitPriceIncVat: line.unitPriceIncVat,
+        vatRateBasisPoints: line.vatRateBasisPoints,
+        totalIncVat: line.totals.finalIncVat,
+        totalExVat: line.totals.finalExVat,
+        discountIncVat: line.unitPriceIncVat * line.quantity - line.totals.finalIncVat,
+        discountExVat:
+          exVat(line.unitPriceIncVat * line.quantity, line.vatRateBasisPoints) -
+          line.totals.finalExVat,
+        campaignNames: line.cartCampaigns.map((c) => c.name),
+      })),
+    );
+    if (totals.balancePending > 0 && record.giftCardCode) {
+      if (!(await drawGiftCard(tx, record.giftCardCode, totals.balancePending, order.id))) {
+        throw new ShopError('BAD_USER_INPUT', 'Presentkortets saldo räcker inte längre', {
+          argument: 'giftCardCode',
+        });
+      }
+    }
+    const toPay = totals.totalExBalanceIncVat;
+    await providerFor(payment).recordPayment(
+      tx,
+      order.id,
+      toPay,
+      options.paymentReference ?? `FAKTURA-${order.id}`,
+    );
+    if (options.sessionId) await linkSessionToOrder(tx, options.sessionId, order.id);
+    await markCartCompleted(tx, record.id);
+    return order;
+  });
+}
