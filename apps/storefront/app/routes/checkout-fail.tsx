@@ -8,6 +8,10 @@ import { Link } from 'react-router';
 import type { Route } from './+types/checkout-fail';
 import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
+import cartStyles from '../styles/cart.css?url';
+
+/** Styles (the failure card lives in cart.css with the other checkout styles). */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 
 /** "Betalningen gick inte igenom", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -34,12 +38,16 @@ export default function PaymentFailedPage({ loaderData }: Route.ComponentProps) 
           : t('paymentFailed.general');
   return (
     <div className="page page--narrow">
-      <h1>{t('paymentFailed.title')}</h1>
-      <p role="alert">{message}</p>
-      <p>{t('paymentFailed.cartKept')}</p>
-      <Link to="/kassan" className="button button--primary">
-        {t('paymentFailed.back')}
-      </Link>
+      <section className="payment-failed" aria-labelledby="payment-failed-title">
+        <h1 id="payment-failed-title">{t('paymentFailed.title')}</h1>
+        <p role="alert" className="payment-failed__reason">
+          {message}
+        </p>
+        <p>{t('paymentFailed.cartKept')}</p>
+        <Link to="/kassan" className="button button--primary payment-failed__action">
+          {t('paymentFailed.back')}
+        </Link>
+      </section>
     </div>
   );
 }

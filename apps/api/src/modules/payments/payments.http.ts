@@ -31,6 +31,12 @@ import { applyPaymentNotification } from '../checkout/hosted-payment.service.ts'
 import { mailOptionsFromConfig } from '../mail/mail.service.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { formatMoney } from '../pricing/money.ts';
+import {
+  SANDBOX_STYLESHEET,
+  SANDBOX_STYLESHEET_PATH,
+  sandboxPage,
+  sandboxPaymentBody,
+} from './sandbox-page.ts';
 import { decidePaymentSession, getPaymentSession, type DeclineReason } from './payments.service.ts';
 
 /** Path prefix of the payment endpoints. */
@@ -49,19 +55,9 @@ const notificationSchema = z.object({
 
 const DECISIONS = ['approve', 'general', 'out-of-stock', 'blocked'] as const;
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 async function shopFor(db: Database, marketId: string): Promise<PricedShopContext> {
   const directory = await loadChannelDirectory(db);
   return requireCurrency(resolveShopContext(directory, { marketId }, () => undefined));
-}
-
-function page(title: string, body: string, status = 200): Response {
-  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,">
-</head><body>${body}</body></html>`;
-  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
 /** The handler: a Response for `/payments/*`, null for other paths. */
@@ -72,6 +68,14 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
     if (!url.pathname.startsWith(`${PAYMENTS_PATH}/`)) return null;
     // Without the sandbox its pages and notifications do not exist (issue 13 §1): 404.
     if (!config.payments.sandbox) return null;
+    if (url.pathname === SANDBOX_STYLESHEET_PATH && request.method === 'GET') {
+      return new Response(SANDBOX_STYLESHEET, {
+        headers: {
+          'content-type': 'text/css; charset=utf-8',
+          'cache-control': 'public, max-age=3600',
+        },
+      });
+    }
     const rest = url.pathname.slice(PAYMENTS_PATH.length + 1).split('/');
 
     if (rest[0] === 'notify' && rest[1] === 'sandbox' && request.method === 'POST') {
@@ -102,12 +106,13 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
 
     if (rest[0] === 'sandbox' && rest[1] && rest.length === 2) {
       const session = await getPaymentSession(db, rest[1]);
-      if (!session) return page('Betalningen finns inte', '<h1>Betalningen finns inte</h1>', 404);
+      if (!session)
+        return sandboxPage('Betalningen finns inte', '<h1>Betalningen finns inte</h1>', 404);
       if (request.method === 'POST') {
         const form = new URLSearchParams(await request.text());
         const decision = form.get('decision') as (typeof DECISIONS)[number] | null;
         if (!decision || !DECISIONS.includes(decision)) {
-          return page('Ogiltigt val', '<h1>Ogiltigt val</h1>', 400);
+          return sandboxPage('Ogiltigt val', '<h1>Ogiltigt val</h1>', 400);
         }
         const decided = await decidePaymentSession(
           db,
@@ -153,14 +158,7 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
         });
       }
       const amount = formatMoney(session.amount, session.currencyCode, 'sv-SE');
-      return page(
-        'Testbetalning',
-        `<div class="box"><p>Testmiljö – inga pengar dras</p><h1>Betala ${escapeHtml(amount)} till ${escapeHtml(config.shopName)}</h1>
-<form method="post"><button name="decision" value="approve">Godkänn betalningen</button>
-<button name="decision" value="general">Neka (allmänt fel)</button>
-<button name="decision" value="out-of-stock">Neka (slut i lager)</button>
-<button name="decision" value="blocked">Neka (kunden spärrad)</button></form></div>`,
-      );
+      return sandboxPage('Testbetalning', sandboxPaymentBody(config.shopName, amount));
     }
     return null;
   };
