@@ -25,8 +25,8 @@ import {
   saveExternalShippingFee,
   type CartView,
 } from '../cart/cart.service.ts';
+import { acknowledgeGiftCardBalance, drawCartGiftCard } from '../cart/cart-giftcard.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
-import { drawGiftCard } from '../giftcards/giftcards.service.ts';
 import { takeStock } from '../inventory/inventory.service.ts';
 import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';
 import { exVat } from '../pricing/price.ts';
@@ -606,13 +606,8 @@ async function writeOrderFromCart(
         campaignNames: line.cartCampaigns.map((c) => c.name),
       })),
     );
-    if (totals.balancePending > 0 && record.giftCardCode) {
-      if (!(await drawGiftCard(tx, record.giftCardCode, totals.balancePending, order.id))) {
-        throw new ShopError('BAD_USER_INPUT', 'Presentkortets saldo räcker inte längre', {
-          argument: 'giftCardCode',
-        });
-      }
-    }
+    // Exactly the gift-card part the cart showed, or GIFT_CARD_BALANCE_CHANGED (issue 13 §5).
+    await drawCartGiftCard(tx, record, totals, order.id);
     const toPay = totals.totalExBalanceIncVat;
     await providerFor(payment).recordPayment(
       tx,
@@ -633,7 +628,8 @@ async function writeOrderFromCart(
  * `redirectUrl` (the order is placed when the payment is approved). A repeated submission with
  * the same idempotency key (or for the same cart) returns the same order.
  * @throws ShopError INVALID_CHECKOUT, INVALID_IDENTITY_NUMBER, OUT_OF_STOCK, CART_COMPLETED,
- *   NOT_FOUND, BAD_USER_INPUT
+ *   NOT_FOUND, BAD_USER_INPUT, GIFT_CARD_BALANCE_CHANGED (the gift card would pay another amount
+ *   than the cart showed; issue 13 §5)
  */
 export async function placeOrder(
   db: Database,
@@ -691,6 +687,10 @@ export async function placeOrder(
     if (isUniqueViolation(error)) {
       const existing = await findOrderByKeyOrCart(db, idempotencyKey, cartId);
       if (existing) return orderResult(existing);
+    }
+    // The shopper is told the card's balance changed: the cart now shows the new amount.
+    if (error instanceof ShopError && error.code === 'GIFT_CARD_BALANCE_CHANGED') {
+      await acknowledgeGiftCardBalance(db, cartId, shop, now);
     }
     throw error;
   }
