@@ -304,6 +304,16 @@ describe.each(testDatabaseKinds())('promo codes and gift cards (issue 13) on %s'
     expect(await guess(5, { ip: '198.51.100.9' })).toEqual({ wrong: 5, limited: 0 });
   });
 
+  it('§6 parallel guesses cannot slip past a limit', async () => {
+    const cart = await cartWith('se', [[F.tube.skuId, 1]]);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => applyCard(cart, `PARALLELL${i}`, { ip: '192.0.2.99' })),
+    );
+    const codes = answers.map((a) => a.errors?.[0]?.extensions?.code);
+    expect(codes.filter((c) => c === 'BAD_USER_INPUT').length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c !== 'BAD_USER_INPUT' && c !== 'RATE_LIMITED')).toEqual([]);
+  });
+
   it('§6 a logged-in shopper is limited across addresses and carts', async () => {
     const [customer] = await handle.db
       .insert(customers)
