@@ -135,7 +135,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const database = apiUrl ? undefined : await prepareDatabase(config);
   const api = database ? createApi({ db: database.db, config }) : undefined;
   const transport: ApiTransport = api
-    ? { kind: 'in-process', fetch: (request) => api.fetch(request) }
+    ? { kind: 'in-process', fetch: (request, info) => api.fetch(request, info) }
     : { kind: 'http', url: graphqlUrl(apiUrl!) };
 
   const app = express();
@@ -217,7 +217,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           secure: publicUrl.startsWith('https:'),
           passwordSalt: config.auth.passwordSalt,
           apiWithToken: (token) =>
-            createApiClient({ transport, apiKey: config.apiKey, market, token }),
+            createApiClient({ transport, apiKey: config.apiKey, market, token, clientIp: req.ip }),
         });
         for (const cookie of account.session.setCookies) res.append('Set-Cookie', cookie);
         const request = new globalThis.Request(new URL(req.originalUrl, publicUrl), {
@@ -229,11 +229,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           res.locals.routedMarket as RoutedMarket | undefined,
         );
         return {
+          // The shopper's address goes along for the API's per-client limits (issue 13 §6).
           api: createApiClient({
             transport,
             apiKey: config.apiKey,
             market,
             token: account.session.token,
+            clientIp: req.ip,
           }),
           account,
           market,

@@ -5,6 +5,7 @@
  * or call `api.fetch(request)`; `src/server.ts` runs it alone.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql/index.js';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { useAPQ } from '@graphql-yoga/plugin-apq';
@@ -20,6 +21,7 @@ import { getSchema } from './graphql/schema.ts';
 import { createReferenceData } from './graphql/reference-data.ts';
 import { createPersistedQueryStore } from './modules/persisted-queries/persisted-queries.service.ts';
 import { AUTH_PATH, createAuthHandler, type AuthRequestInfo } from './modules/auth/auth.http.ts';
+import { clientAddress } from './modules/auth/auth.node.ts';
 import { createPaymentsHandler, PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 
 /** Path of the GraphQL endpoint (GEINS-API §1). */
@@ -49,8 +51,12 @@ export const UNAUTHENTICATED_BODY = {
 export interface Api {
   /** The Yoga server: a fetch handler and a Node/Express request listener for `/graphql`. */
   yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext>;
-  /** Handles one HTTP request (e.g. `POST http://host/graphql`, `POST http://host/auth/login`). */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Handles one HTTP request (e.g. `POST http://host/graphql`, `POST http://host/auth/login`)
+   * in-process. `info.clientIp` is the client's address for per-client rate limits (the
+   * storefront passes the shopper's, Express `req.ip`); there is no socket to read it from.
+   */
+  fetch(request: Request, info?: ApiRequestInfo): Promise<Response>;
   /**
    * The auth service (GEINS-API §7) at `/auth/*`; `info.clientIp` feeds the per-IP login rate
    * limit. Mount it in Express at `/auth` (see apps/storefront/server.ts).
@@ -63,6 +69,27 @@ export interface Api {
   payments(request: Request): Promise<Response>;
   /** The executable schema (the one printed to schema.graphql). */
   schema: GraphQLSchema;
+}
+
+/** What an in-process caller knows about a request besides the Request itself. */
+export interface ApiRequestInfo {
+  /** The client's IP address (trusted: only in-process callers can pass it). */
+  clientIp?: string | undefined;
+}
+
+/**
+ * The client address of a GraphQL request (issue 13 §6): what an in-process caller passed
+ * (`api.fetch(request, { clientIp })`), else for a Node request (`api.yoga(req, res)`) the
+ * socket's peer or, behind `trustProxyHops` proxies, the `X-Forwarded-For` entry the nearest
+ * trusted proxy saw (as for the auth service); undefined when unknown.
+ */
+export function graphqlClientIp(
+  serverContext: Record<string, unknown>,
+  trustProxyHops: number,
+): string | undefined {
+  if (typeof serverContext.clientIp === 'string') return serverContext.clientIp;
+  const req = serverContext.req as IncomingMessage | undefined;
+  return req?.socket ? clientAddress(req, trustProxyHops) : undefined;
 }
 
 /** Options of {@link createApi}. */
@@ -131,12 +158,13 @@ export function createApi(options: ApiOptions): Api {
       methods: ['GET', 'POST', 'OPTIONS'],
       maxAge: 600,
     }),
-    context: ({ request }) =>
+    context: ({ request, ...server }) =>
       createGraphQLContext({
         db,
         config,
         log: options.log,
         authorization: request.headers.get('authorization'),
+        clientIp: graphqlClientIp(server, config.trustProxyHops),
         referenceData,
       }),
     plugins: [useApiKey(config.apiKey, graphiql), useAPQ({ store: createPersistedQueryStore(db) })],
@@ -152,11 +180,13 @@ export function createApi(options: ApiOptions): Api {
     schema,
     auth,
     payments,
-    fetch: async (request) => {
+    fetch: async (request, info) => {
       const path = new URL(request.url).pathname;
-      if (path.startsWith(`${AUTH_PATH}/`)) return auth(request);
+      if (path.startsWith(`${AUTH_PATH}/`)) return auth(request, info);
       if (path.startsWith(`${PAYMENTS_PATH}/`)) return payments(request);
-      return yoga.fetch(request);
+      return info?.clientIp
+        ? yoga.fetch(request, { clientIp: info.clientIp })
+        : yoga.fetch(request);
     },
   };
 }

@@ -31,7 +31,12 @@ export type ShopErrorCode =
   /** The payment provider declined; `extensions.reason` general, out-of-stock or blocked. */
   | 'PAYMENT_DECLINED'
   /** Too many attempts (e.g. wrong gift-card codes); try again later. */
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  /**
+   * placeOrder: the gift card would pay a different amount than the cart showed (another order
+   * used it meanwhile, issue 13 §5). Nothing is placed; the next attempt draws the new amount.
+   */
+  | 'GIFT_CARD_BALANCE_CHANGED';
 
 /** An expected, client-facing failure with a stable code and a safe message. */
 export class ShopError extends GraphQLError {

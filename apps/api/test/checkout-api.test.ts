@@ -391,7 +391,9 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
       client.api.fetch(new Request(`http://localhost${url}`, init));
     const pageResponse = await http(path);
     expect(pageResponse.status).toBe(200);
-    expect(await pageResponse.text()).toContain('Betala 4\u00a0999\u00a0kr till Trampa');
+    const html = await pageResponse.text();
+    expect(html).toContain('<h1>Betala 4\u00a0999\u00a0kr</h1>');
+    expect(html).toContain('<p class="shop">Trampa</p>');
 
     const body = JSON.stringify({ eventId: 'e-1', sessionId: session, type: 'captured' });
     const unsigned = await http('/payments/notify/sandbox', { method: 'POST', body });

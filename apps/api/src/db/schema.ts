@@ -13,3 +13,4 @@ export * from '../modules/giftcards/giftcards.tables.ts';
 export * from '../modules/customers/customers.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/search/search.tables.ts';
+export * from '../modules/rate-limits/rate-limits.tables.ts';

@@ -32,6 +32,13 @@ export interface GraphQLContext {
   config: Config;
   /** The request time; campaign periods are evaluated against it. */
   now: Date;
+  /**
+   * The client's IP address for per-client rate limits (issue 13 §6: gift-card codes), or
+   * undefined when unknown: the socket's peer, or behind TRUST_PROXY hops the address in
+   * `X-Forwarded-For` (the storefront sends the shopper's), or what an in-process caller passed
+   * to `api.fetch(request, { clientIp })`.
+   */
+  clientIp: string | undefined;
   loaders: Loaders;
   log: ContextLogger;
   /** Channels, markets and languages; read at most once per request (shared, read-only). */
@@ -74,6 +81,8 @@ export interface ContextOptions {
   now?: Date;
   /** The request's `Authorization` header (`Bearer <jwt>`), if any. */
   authorization?: string | null;
+  /** The client's IP address, if known (see {@link GraphQLContext.clientIp}). */
+  clientIp?: string | undefined;
   /**
    * Process-wide copy of the channel directory and category tree (createApi passes one);
    * without it both are read from the database once per request.
@@ -119,6 +128,7 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
     db,
     config,
     now,
+    clientIp: options.clientIp,
     log,
     loaders: createLoaders(db, now),
     directory,

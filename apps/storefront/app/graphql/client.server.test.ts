@@ -33,3 +33,52 @@ describe('api client market', () => {
     expect(api.forMarket('se')).toBe(api);
   });
 });
+
+describe("api client and the shopper's address (issue 13 §6)", () => {
+  it('passes the address in-process, also through forMarket', async () => {
+    const seen: Array<string | undefined> = [];
+    const api = createApiClient({
+      apiKey: 'test-key',
+      market: defaultMarket,
+      clientIp: '203.0.113.7',
+      transport: {
+        kind: 'in-process',
+        fetch: async (_request, info) => {
+          seen.push(info?.clientIp);
+          return Response.json({ data: { getCart: null } });
+        },
+      },
+    });
+    await api.attempt(CartDocument, { id: 'c1' });
+    await api.forMarket('fi').attempt(CartDocument, { id: 'c1' });
+    expect(seen).toEqual(['203.0.113.7', '203.0.113.7']);
+  });
+
+  it('sends it as X-Forwarded-For over HTTP', async () => {
+    const { createServer } = await import('node:http');
+    const headers: Array<string | undefined> = [];
+    const server = createServer((req, res) => {
+      headers.push(req.headers['x-forwarded-for'] as string | undefined);
+      req.resume();
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ data: { getCart: null } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const api = createApiClient({
+        apiKey: 'test-key',
+        market: defaultMarket,
+        clientIp: '198.51.100.9',
+        transport: { kind: 'http', url: `http://127.0.0.1:${port}/graphql` },
+      });
+      await api.attempt(CartDocument, { id: 'c1' });
+      expect(headers).toEqual(['198.51.100.9']);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});

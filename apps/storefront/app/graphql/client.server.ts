@@ -17,8 +17,11 @@ import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { RequestMarket } from '../market/request-market';
 
-/** A fetch function with the standard signature (the API's in-process handler fits). */
-export type FetchLike = (input: Request) => Promise<Response>;
+/**
+ * A fetch function with the standard signature (the API's in-process handler fits); `info`
+ * carries the shopper's address in-process, where the API has no socket to read it from.
+ */
+export type FetchLike = (input: Request, info?: { clientIp?: string }) => Promise<Response>;
 
 /** Where GraphQL requests go: in-process handler or an absolute URL of `/graphql`. */
 export type ApiTransport = { kind: 'in-process'; fetch: FetchLike } | { kind: 'http'; url: string };
@@ -84,6 +87,12 @@ export interface ApiClientOptions {
   market: RequestMarket;
   /** The logged-in shopper's access token, sent as `Authorization: Bearer` (SPEC §7). */
   token?: string | null;
+  /**
+   * The shopper's address (Express `req.ip`), for the API's per-client rate limits (issue 13
+   * §6, gift-card codes): passed in-process, or sent as `X-Forwarded-For` over HTTP (the API
+   * trusts it with TRUST_PROXY=1).
+   */
+  clientIp?: string | undefined;
 }
 
 /** The body of a thrown error response from the API client. */
@@ -99,7 +108,7 @@ export function sha256Hex(text: string): string {
 }
 
 /** Builds the Apollo link chain: context variables, persisted queries, HTTP. */
-function createLink({ transport, apiKey, market, token }: ApiClientOptions): ApolloLink {
+function createLink({ transport, apiKey, market, token, clientIp }: ApiClientOptions): ApolloLink {
   const contextVariables = new ApolloLink((operation, forward) => {
     operation.variables = {
       ...operation.variables,
@@ -122,10 +131,12 @@ function createLink({ transport, apiKey, market, token }: ApiClientOptions): Apo
       'X-ApiKey': apiKey,
       accept: 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(clientIp && transport.kind === 'http' ? { 'x-forwarded-for': clientIp } : {}),
     },
     fetch:
       transport.kind === 'in-process'
-        ? (input, init) => transport.fetch(new Request(input as string, init))
+        ? (input, init) =>
+            transport.fetch(new Request(input as string, init), clientIp ? { clientIp } : undefined)
         : undefined,
   });
   return ApolloLink.from([contextVariables, persisted, http]);

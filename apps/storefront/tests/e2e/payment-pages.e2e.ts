@@ -55,11 +55,11 @@ async function startCardPayment(): Promise<string> {
 }
 
 describe.skipIf(!browserAvailable)('payment pages in the shop look (issue 14)', () => {
-  const browser = useBrowser();
+  const browser = useBrowser({ width: 390, height: 844 });
 
   it('the sandbox page is a styled card with the brand colour; the failure page has the shop layout', async () => {
     const path = await startCardPayment();
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await browser.newPage();
     await page.goto(`${baseUrl()}${path}`);
     const approve = page.getByRole('button', { name: 'Godkänn betalningen' });
     expect(await approve.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(

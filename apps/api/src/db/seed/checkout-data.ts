@@ -8,6 +8,7 @@ import {
   cartCampaigns,
   freeShippingThresholds,
   giftCards,
+  promoCodeAmounts,
   promoCodes,
   shippingFees,
   shippingMethods,
@@ -19,6 +20,20 @@ const DAY_MS = 86_400_000;
 
 /** The test gift card: 500 kr (50 000 öre). */
 export const TEST_GIFT_CARD = { code: 'PRESENT500', balance: 50_000 } as const;
+
+/**
+ * The fixed promo code HUNDRA per currency (issue 13 §4: a fixed amount belongs to a currency),
+ * [amount off, minimum order], minor units incl. VAT: 100 kr from 500 kr in Sweden, 100 NOK from
+ * 500 NOK, 75 DKK from 375 DKK, 10 € from 50 € (Finland and the Europe market). Round amounts of
+ * about the same value, like the free-shipping thresholds; a currency without a row would refuse
+ * the code ("Koden är ej giltig").
+ */
+export const HUNDRA_AMOUNTS: Readonly<Record<string, readonly [number, number]>> = {
+  SEK: [10_000, 50_000],
+  NOK: [10_000, 50_000],
+  DKK: [7_500, 37_500],
+  EUR: [1_000, 5_000],
+};
 
 /** Shipping method ids. */
 export const SHIPPING = { home: 1, servicePoint: 2, pickup: 3 } as const;
@@ -103,8 +118,6 @@ export async function seedCheckoutData(db: Database, now: Date): Promise<void> {
         code: 'HUNDRA',
         name: '100 kr rabatt när du handlar för minst 500 kr',
         kind: 'fixed',
-        amountIncVat: 10_000,
-        minOrderIncVat: 50_000,
         startsAt: at(-30),
         endsAt: at(90),
       },
@@ -117,6 +130,17 @@ export async function seedCheckoutData(db: Database, now: Date): Promise<void> {
         endsAt: at(-30),
       },
     ])
+    .onConflictDoNothing();
+  await db
+    .insert(promoCodeAmounts)
+    .values(
+      Object.entries(HUNDRA_AMOUNTS).map(([currencyCode, [amountIncVat, minOrderIncVat]]) => ({
+        code: 'HUNDRA',
+        currencyCode,
+        amountIncVat,
+        minOrderIncVat,
+      })),
+    )
     .onConflictDoNothing();
   await db.insert(cartCampaigns).values([
     {

@@ -12,9 +12,9 @@ import type { PriceAmounts } from '../pricing/price.ts';
 import { CampaignRuleRef, PriceRef } from '../pricing/pricing.graphql.ts';
 import type { AppliedCampaign, PriceView } from '../pricing/pricing.service.ts';
 import type { ShippingMethodRecord } from '../shipping/shipping.service.ts';
+import { applyGiftCard } from './cart-giftcard.service.ts';
 import {
   addToCart,
-  applyGiftCard,
   clearCart,
   cloneCart,
   completeCart,
@@ -551,14 +551,21 @@ builder.mutationFields((t) => ({
   setCartGiftCard: t.field({
     type: CartRef,
     description:
-      'Shop extension (not in the Geins contract): applies a gift card to the cart ("" removes it). Its balance pays part or all of the order; summary.balance shows the part used. Errors: BAD_USER_INPUT (unknown, expired or empty card), RATE_LIMITED (5 wrong codes per cart in 15 minutes), NOT_FOUND, CART_COMPLETED.',
+      'Shop extension (not in the Geins contract): applies a gift card to the cart ("" removes it). Its balance pays part or all of the order; summary.balance shows the part used. Placing the order draws exactly the part the cart showed, else placeOrder answers GIFT_CARD_BALANCE_CHANGED. Errors: BAD_USER_INPUT (unknown, expired or empty card), RATE_LIMITED with extensions.retryAfterSeconds (wrong codes: 5 per cart in 15 minutes, 10 per logged-in customer and 20 per client address an hour, 200 for the whole shop in 15 minutes; then right codes are refused too), NOT_FOUND, CART_COMPLETED.',
     args: {
       ...contextArgs,
       id: t.arg.string({ required: true, description: 'Cart id.' }),
       giftCardCode: t.arg.string({ required: true, description: 'The card code; "" removes it.' }),
     },
     resolve: async (_root, args, ctx) =>
-      applyGiftCard(ctx.db, args.id, args.giftCardCode, await ctx.pricedShop(args), ctx.now),
+      applyGiftCard(
+        ctx.db,
+        args.id,
+        args.giftCardCode,
+        { customerId: (await ctx.viewer())?.customerId ?? null, ip: ctx.clientIp },
+        await ctx.pricedShop(args),
+        ctx.now,
+      ),
   }),
   clearCart: t.field({
     type: CartRef,

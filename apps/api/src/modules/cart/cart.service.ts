@@ -12,8 +12,9 @@ import { ShopError, badUserInput } from '../../errors.ts';
 import { products, skus } from '../catalog/catalog.tables.ts';
 import { categoryIdsByProductIds, type ProductRecord } from '../catalog/catalog.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
-import { checkGiftCardCode, giftCardBalance } from '../giftcards/giftcards.service.ts';
+import { giftCardBalance } from '../giftcards/giftcards.service.ts';
 import { sellableUnits, stockBySkuIds } from '../inventory/inventory.service.ts';
+import { minorToDecimal } from '../pricing/money.ts';
 import { pricesByProductIds, type AppliedCampaign } from '../pricing/pricing.service.ts';
 import {
   activeCartCampaigns,
@@ -190,7 +191,7 @@ export async function loadCartView(
     () => activeCartCampaigns(db, now),
     () => listShippingMethods(db, shop.market.id),
     () => freeShippingThreshold(db, shop.market.id),
-    async () => (record.promoCode ? findPromoCode(db, record.promoCode) : null),
+    async () => (record.promoCode ? findPromoCode(db, record.promoCode, shop.currency.code) : null),
     async () =>
       record.giftCardCode ? giftCardBalance(db, record.giftCardCode, shop.currency.code, now) : 0,
   ] as const;
@@ -525,7 +526,7 @@ export async function setCartPromoCode(
       .where(eq(carts.id, record.id));
     return loadCartView(db, { ...record, promoCode: null }, shop, now);
   }
-  const code = await findPromoCode(db, promoCode);
+  const code = await findPromoCode(db, promoCode, shop.currency.code);
   if (!code || promoCodeProblem(code, now) !== null) {
     throw new ShopError('INVALID_PROMO_CODE', 'Koden är ej giltig', { argument: 'promoCode' });
   }
@@ -535,7 +536,10 @@ export async function setCartPromoCode(
     throw new ShopError(
       'RequirementsNotMet',
       `Varukorgen uppfyller inte villkoren för koden ${code.code}`,
-      { argument: 'promoCode', minOrderIncVat: code.minOrderIncVat / 100 },
+      {
+        argument: 'promoCode',
+        minOrderIncVat: minorToDecimal(code.amounts?.minOrderIncVat ?? 0, shop.currency.code),
+      },
     );
   }
   await db
@@ -560,10 +564,20 @@ export async function clearCart(
     await tx.delete(cartItems).where(eq(cartItems.cartId, record.id));
     await tx
       .update(carts)
-      .set({ promoCode: null, giftCardCode: null, updatedAt: sql`now()` })
+      .set({
+        promoCode: null,
+        giftCardCode: null,
+        giftCardBalanceSeen: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(carts.id, record.id));
   });
-  return loadCartView(db, { ...record, promoCode: null, giftCardCode: null }, shop, now);
+  return loadCartView(
+    db,
+    { ...record, promoCode: null, giftCardCode: null, giftCardBalanceSeen: null },
+    shop,
+    now,
+  );
 }
 
 /**
@@ -597,7 +611,9 @@ export async function cloneCart(
     return line.available && quantity > 0 ? [{ line, quantity }] : [];
   });
   const promo =
-    !resetPromotions && source.promoCode ? await findPromoCode(db, source.promoCode) : null;
+    !resetPromotions && source.promoCode
+      ? await findPromoCode(db, source.promoCode, shop.currency.code)
+      : null;
   const promoCode = promo && promoCodeProblem(promo, now) === null ? promo.code : null;
   const record = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -692,39 +708,4 @@ export async function markCartCompleted(tx: Database, cartId: string): Promise<v
     .update(carts)
     .set({ status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(carts.id, cartId));
-}
-
-/** Sets or clears the gift card of an open cart. */
-export async function setCartGiftCard(
-  db: Database,
-  cartId: string,
-  code: string | null,
-): Promise<void> {
-  await db
-    .update(carts)
-    .set({ giftCardCode: code, updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId));
-}
-
-/**
- * Applies a gift card to an open cart ("" removes it): the card's balance pays part or all of
- * the total when the order is placed (drawn in the order transaction; the rest stays on the
- * card). Wrong codes count against a per-cart limit.
- * @throws ShopError BAD_USER_INPUT (unknown, expired or empty card), RATE_LIMITED, NOT_FOUND,
- *   CART_COMPLETED
- */
-export async function applyGiftCard(
-  db: Database,
-  cartId: string,
-  code: string,
-  shop: PricedShopContext,
-  now: Date,
-): Promise<CartView> {
-  const record = await requireOpenCart(db, cartId);
-  const giftCardCode =
-    code.trim() === ''
-      ? null
-      : await checkGiftCardCode(db, record.id, code, shop.currency.code, now);
-  await setCartGiftCard(db, record.id, giftCardCode);
-  return loadCartView(db, { ...record, giftCardCode }, shop, now);
 }

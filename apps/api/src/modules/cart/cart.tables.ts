@@ -36,6 +36,12 @@ export const carts = pgTable(
     promoCode: text(),
     /** The gift card code applied to the cart, or null. */
     giftCardCode: text(),
+    /**
+     * The card's balance (minor units) when the shopper applied it or was last told about a
+     * change: what the cart showed. An order draws exactly min(this, total) or is refused
+     * (issue 13 §5). Null without a card.
+     */
+    giftCardBalanceSeen: integer(),
     /** Logged-in customer owning the cart (issue 7), null for guests. */
     customerId: integer(),
     /** What the shopper entered in the checkout (CheckoutInputType, validated). */

@@ -19,6 +19,7 @@ import {
   saveExternalShippingFee,
   type CartView,
 } from '../cart/cart.service.ts';
+import { acknowledgeGiftCardBalance } from '../cart/cart-giftcard.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';
 import { findOrderByKeyOrCart, type OrderRecord } from '../orders/orders.service.ts';
@@ -364,7 +365,8 @@ async function validatedCheckout(
  * repeated submission with the same idempotency key (or for the same cart) returns the same
  * order.
  * @throws ShopError INVALID_CHECKOUT, INVALID_IDENTITY_NUMBER, OUT_OF_STOCK, CART_COMPLETED,
- *   NOT_FOUND, BAD_USER_INPUT
+ *   NOT_FOUND, BAD_USER_INPUT, GIFT_CARD_BALANCE_CHANGED (the gift card would pay another amount
+ *   than the cart showed; issue 13 §5)
  */
 export async function placeOrder(
   db: Database,
@@ -423,6 +425,10 @@ export async function placeOrder(
     if (isUniqueViolation(error)) {
       const existing = await findOrderByKeyOrCart(db, idempotencyKey, cartId);
       if (existing) return orderResult(existing);
+    }
+    // The shopper is told the card's balance changed: the cart now shows the new amount.
+    if (error instanceof ShopError && error.code === 'GIFT_CARD_BALANCE_CHANGED') {
+      await acknowledgeGiftCardBalance(db, cartId, shop, now);
     }
     throw error;
   }

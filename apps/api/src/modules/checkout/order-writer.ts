@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import { findCart, loadCartView, markCartCompleted, type CartView } from '../cart/cart.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
-import { drawGiftCard } from '../giftcards/giftcards.service.ts';
+import { drawCartGiftCard } from '../cart/cart-giftcard.service.ts';
 import { takeStock } from '../inventory/inventory.service.ts';
 import { findOrderByKeyOrCart, insertOrder, type OrderRecord } from '../orders/orders.service.ts';
 import {
@@ -195,13 +195,8 @@ export async function writeOrderFromCart(
         campaignNames: line.cartCampaigns.map((c) => c.name),
       })),
     );
-    if (totals.balancePending > 0 && record.giftCardCode) {
-      if (!(await drawGiftCard(tx, record.giftCardCode, totals.balancePending, order.id))) {
-        throw new ShopError('BAD_USER_INPUT', 'Presentkortets saldo räcker inte längre', {
-          argument: 'giftCardCode',
-        });
-      }
-    }
+    // Exactly the gift-card part the cart showed, or GIFT_CARD_BALANCE_CHANGED (issue 13 §5).
+    await drawCartGiftCard(tx, record, totals, order.id);
     const toPay = totals.totalExBalanceIncVat;
     await providerFor(payment).recordPayment(
       tx,

@@ -1,6 +1,7 @@
 /**
  * Gift cards (SPEC §1 gift cards, §3 Cart summary balance): a code with a balance in minor units
- * (öre) that pays part or all of an order; the remainder stays on the card.
+ * (öre) that pays part or all of an order; the remainder stays on the card. Wrong codes are
+ * counted in the shared rate-limit table (modules/rate-limits).
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
@@ -31,15 +32,4 @@ export const giftCardTransactions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.code)],
-);
-
-/** Failed gift-card code attempts per cart, for rate limiting (shared by all instances). */
-export const giftCardAttempts = pgTable(
-  'gift_card_attempts',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    cartId: text().notNull(),
-    attemptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index().on(t.cartId, t.attemptedAt)],
 );

@@ -217,6 +217,7 @@ export function orderCartView(
     status: 'completed',
     promoCode: order.promoCode,
     giftCardCode: null,
+    giftCardBalanceSeen: null,
     customerId: order.customerId,
     checkout: null,
     externalShippingFeeIncVat: null,

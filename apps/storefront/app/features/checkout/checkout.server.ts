@@ -77,7 +77,12 @@ export function fieldErrorsOf(error: ApiGraphQLError | undefined): FieldErrors {
     return Object.keys(fields).length > 0 ? fields : { form: error.message };
   }
   if (error.code === 'INVALID_IDENTITY_NUMBER') return { identityNumber: error.message };
-  if (error.code === 'OUT_OF_STOCK' || error.code === 'CART_COMPLETED') {
+  // GIFT_CARD_BALANCE_CHANGED (issue 13 §5): the reloaded page shows the new gift-card part.
+  if (
+    error.code === 'OUT_OF_STOCK' ||
+    error.code === 'CART_COMPLETED' ||
+    error.code === 'GIFT_CARD_BALANCE_CHANGED'
+  ) {
     return { form: error.message };
   }
   return { form: t('error.generic.text') };
