@@ -5,9 +5,8 @@
  * or call `api.fetch(request)`; `src/server.ts` runs it alone.
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { GraphQLSchema } from 'graphql/index.js';
+import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql/index.js';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { useAPQ } from '@graphql-yoga/plugin-apq';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import {
@@ -19,6 +18,9 @@ import { maskError } from './graphql/errors.ts';
 import { getSchema } from './graphql/schema.ts';
 import { createReferenceData } from './graphql/reference-data.ts';
 import { createPersistedQueryStore } from './modules/persisted-queries/persisted-queries.service.ts';
+import { queryLimitPlugins } from './graphql/limits.ts';
+import { usePersistedQueries } from './graphql/persisted-queries.ts';
+import { useSafeText } from './graphql/unsafe-text.ts';
 import { AUTH_PATH, createAuthHandler, type AuthRequestInfo } from './modules/auth/auth.http.ts';
 import { createPaymentsHandler, PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 
@@ -106,15 +108,29 @@ function useApiKey(apiKey: string, allowGraphiql: boolean): Plugin {
 }
 
 /**
+ * Refuses `__schema` and `__type` (issue 13 §20: GRAPHQL_INTROSPECTION, off by default in
+ * production) with a validation error; `__typename` still works.
+ */
+function useNoIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
+}
+
+/**
  * Creates the API on an open database.
  * @param options.db the database (migrated; see `prepareDatabase`)
  * @param options.config `apiKey` guards the endpoint; `shopName` is the default page title;
- *   `nodeEnv` production turns GraphiQL off
+ *   `graphql.introspection` false refuses introspection and turns GraphiQL off, and so does
+ *   `nodeEnv` production for GraphiQL
  */
 export function createApi(options: ApiOptions): Api {
   const { db, config } = options;
   const schema = getSchema();
-  const graphiql = config.nodeEnv !== 'production';
+  const introspection = config.graphql.introspection;
+  const graphiql = introspection && config.nodeEnv !== 'production';
   const referenceData = createReferenceData(db, config.referenceDataTtlMs);
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
@@ -139,7 +155,14 @@ export function createApi(options: ApiOptions): Api {
         authorization: request.headers.get('authorization'),
         referenceData,
       }),
-    plugins: [useApiKey(config.apiKey, graphiql), useAPQ({ store: createPersistedQueryStore(db) })],
+    plugins: [
+      useApiKey(config.apiKey, graphiql),
+      // Before the persisted-query plugin: no registration of a text with a NUL in its name.
+      useSafeText(),
+      usePersistedQueries(createPersistedQueryStore(db)),
+      ...queryLimitPlugins(),
+      ...(introspection ? [] : [useNoIntrospection()]),
+    ],
   });
   const authHandler = createAuthHandler({ db, config });
   const auth = async (request: Request, info?: AuthRequestInfo): Promise<Response> =>
