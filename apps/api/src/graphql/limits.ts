@@ -3,13 +3,14 @@
  * its text has too many tokens or brackets nested too deeply (checked by the lexer alone, before
  * the recursive parser sees it, so it cannot overflow its stack), when its document is too deep
  * (fragments flattened), has too many aliases, costs too much (GraphQL Armor's rules), or asks
- * for more than one root mutation or more than one `getCart` (an empty id creates a cart). The
+ * for more than one root mutation; and a request creates at most one cart (`getCart` with an
+ * empty id: GraphQLContext.claimCartCreation refuses the second with a field error). The
  * limits are far above what the Geins clients (GEINS-API §2) and our storefront's documents
  * (apps/storefront/app/graphql/operations) need: the largest has ~480 tokens, depth 8, one
  * alias, cost ~960 and one root mutation.
  *
  * Refusals are GraphQL errors with HTTP status 400, `extensions.code` QUERY_LIMIT_EXCEEDED,
- * `extensions.limit` (tokens, nesting, depth, aliases, cost, mutations or getCart) and
+ * `extensions.limit` (tokens, nesting, depth, aliases, cost, mutations or cartCreations) and
  * `extensions.max`.
  */
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
@@ -42,8 +43,8 @@ export const QUERY_LIMITS = {
   cost: 5_000,
   /** Root mutation fields in a request (the Geins clients send one, GEINS-API §2.2). */
   mutations: 1,
-  /** `getCart` root fields in a request: each may create a cart. */
-  getCart: 1,
+  /** Carts created in a request (`getCart` with an empty or unknown id creates one). */
+  cartCreations: 1,
 } as const;
 
 /** Which limit refused a request (`extensions.limit`). */
@@ -130,9 +131,8 @@ function rootFieldNames(
 }
 
 /**
- * Validation rule: at most {@link QUERY_LIMITS}.mutations root mutation fields and at most
- * {@link QUERY_LIMITS}.getCart `getCart` fields per operation (Yoga runs one operation per
- * request; batching is off).
+ * Validation rule: at most {@link QUERY_LIMITS}.mutations root mutation fields per operation
+ * (Yoga runs one operation per request; batching is off).
  */
 export function rootFieldLimitRule(context: ValidationContext): ASTVisitor {
   return {
@@ -143,9 +143,6 @@ export function rootFieldLimitRule(context: ValidationContext): ASTVisitor {
         context.reportError(
           queryLimitError('mutations', 'Only one mutation per request is allowed.'),
         );
-      }
-      if (fields.filter((name) => name === 'getCart').length > QUERY_LIMITS.getCart) {
-        context.reportError(queryLimitError('getCart', 'Only one getCart per request is allowed.'));
       }
     },
   };

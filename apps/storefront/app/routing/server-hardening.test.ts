@@ -63,11 +63,12 @@ describe('cross-site requests (§15)', () => {
   const session = 'ralph-auth=x; ralph-refresh=y';
 
   it('refuses a cross-site logout and customer type, by Origin or Referer', async () => {
-    for (const headers of [
+    const attacks: Array<Record<string, string>> = [
       { origin: EVIL },
       { referer: `${EVIL}/attack.html` },
       { origin: 'null' },
-    ]) {
+    ];
+    for (const headers of attacks) {
       const logout = await postForm('/account/logout', {}, { ...headers, cookie: session });
       expect(logout.status, JSON.stringify(headers)).toBe(403);
       expect(logout.headers.getSetCookie()).toEqual([]);
@@ -82,12 +83,13 @@ describe('cross-site requests (§15)', () => {
   });
 
   it("lets the shop's own forms through, and requests without Origin or Referer", async () => {
-    for (const headers of [
+    const own: Array<Record<string, string>> = [
       { origin: PUBLIC_URL },
       { origin: server.url },
       { referer: `${PUBLIC_URL}/` },
       {},
-    ]) {
+    ];
+    for (const headers of own) {
       const type = await postForm(
         '/kundtyp',
         { customerType: 'ORGANIZATION', returnTo: '/' },
