@@ -170,6 +170,8 @@ export async function startShop(
       PUBLIC_URL: url,
       NODE_ENV: 'production',
       BENCH_SQL_COUNT: '1',
+      // operations.ts reads the root fields by introspection (off by default in production).
+      GRAPHQL_INTROSPECTION: 'true',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
