@@ -180,6 +180,8 @@ export async function startShop(
       NODE_ENV: 'production',
       BENCH_SQL_COUNT: '1',
       ...BENCH_SECRETS,
+      // operations.ts reads the root fields by introspection (off by default in production).
+      GRAPHQL_INTROSPECTION: 'true',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -18,6 +18,7 @@ import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { renderProductImageSvg } from '@trampa/api/images';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { createApiClient, type ApiTransport } from './app/graphql/client.server.ts';
@@ -30,6 +31,11 @@ import { ChannelMarketsDocument } from './app/graphql/generated.ts';
 import { cachedDirectory, toMarketDirectory } from './app/market/market-directory.server.ts';
 import type { MarketDirectory } from './app/market/markets.ts';
 import { routedRequestHandler, routingLayer } from './app/routing/routing-layer.server.ts';
+import {
+  rejectUnsafeUrl,
+  sameOriginGuard,
+  secureCookies,
+} from './app/routing/request-guards.server.ts';
 import {
   defaultMarket,
   resolveRequestMarket,
@@ -86,16 +92,32 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join('; ');
 }
 
-/** Express middleware: per-request CSP nonce and the security headers. */
-function securityHeaders(dev: boolean) {
-  return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString('base64');
-    res.locals.cspNonce = nonce;
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
-    next();
-  };
+/** One year in seconds: HSTS max-age (issue 13 §17). */
+export const HSTS_MAX_AGE = 31_536_000;
+
+/**
+ * Express middlewares: helmet's security headers (X-Content-Type-Options, X-Frame-Options,
+ * Cross-Origin-Opener/Resource-Policy, Referrer-Policy strict-origin-when-cross-origin, ...), HSTS
+ * `max-age=31536000; includeSubDomains` only when `hsts` (production on an https PUBLIC_URL,
+ * issue 13 §17), and our own Content-Security-Policy with a per-request nonce
+ * ({@link contentSecurityPolicy}) instead of helmet's.
+ */
+function securityHeaders(dev: boolean, hsts: boolean) {
+  const headers = helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity: hsts ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+  return [
+    headers,
+    (_req: Request, res: Response, next: NextFunction) => {
+      const nonce = randomBytes(16).toString('base64');
+      res.locals.cspNonce = nonce;
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
+      next();
+    },
+  ];
 }
 
 /** `GET /img/product/:folder/:fileName`: the product image as SVG, or 404. */
@@ -145,8 +167,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const httpServer: Server = createServer(app);
   // BENCH_SQL_COUNT=1 only: the `x-sql-statements` header for the bench (docs/performance.md).
   if (config.benchSqlCount && database) app.use(sqlStatementCountHeader);
+  let publicUrl = config.publicUrl;
+  const https = () => publicUrl.startsWith('https:');
   app.use(compression());
-  app.use(securityHeaders(dev));
+  app.use(securityHeaders(dev, config.nodeEnv === 'production' && https()));
+  // Issue 13: Secure on every cookie over https (§17), no NUL or broken encoding in a URL
+  // (§21), no state change from another site (§15), before any route.
+  app.use(secureCookies(https));
+  app.use(rejectUnsafeUrl());
+  app.use(sameOriginGuard({ publicUrl: () => publicUrl }));
   if (api) app.all('/graphql', (req, res) => api.yoga(req, res));
   // The auth service (GEINS-API §7) at /auth/*, with the client's address for its rate limit.
   const auth = api ? authNodeListener(api.auth, (req) => (req as Request).ip) : undefined;
@@ -188,7 +217,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     build = (await import(serverBuildUrl)) as ServerBuild;
   }
 
-  let publicUrl = config.publicUrl;
   // Markets and languages for the routing layer and the request context (cached for a minute).
   const directory = cachedDirectory(async () => {
     const client = createApiClient({ transport, apiKey: config.apiKey, market: defaultMarket });
@@ -199,7 +227,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     routingLayer({
       settings: config.routing,
       directory,
-      secure: () => publicUrl.startsWith('https:'),
+      secure: https,
     }),
   );
   app.use(
@@ -214,7 +242,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             ? (authRequest) => api.auth(authRequest, { clientIp: req.ip })
             : httpAuthFetch(graphqlUrl(apiUrl!), req.ip),
           apiKey: config.apiKey,
-          secure: publicUrl.startsWith('https:'),
+          secure: https(),
           passwordSalt: config.auth.passwordSalt,
           apiWithToken: (token) =>
             createApiClient({ transport, apiKey: config.apiKey, market, token, clientIp: req.ip }),

@@ -6,9 +6,8 @@
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { GraphQLSchema } from 'graphql/index.js';
+import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql/index.js';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { useAPQ } from '@graphql-yoga/plugin-apq';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import {
@@ -20,6 +19,9 @@ import { maskError } from './graphql/errors.ts';
 import { getSchema } from './graphql/schema.ts';
 import { createReferenceData } from './graphql/reference-data.ts';
 import { createPersistedQueryStore } from './modules/persisted-queries/persisted-queries.service.ts';
+import { queryLimitPlugins } from './graphql/limits.ts';
+import { usePersistedQueries } from './graphql/persisted-queries.ts';
+import { useSafeText } from './graphql/unsafe-text.ts';
 import { AUTH_PATH, createAuthHandler, type AuthRequestInfo } from './modules/auth/auth.http.ts';
 import { clientAddress } from './modules/auth/auth.node.ts';
 import { createPaymentsHandler, PAYMENTS_PATH } from './modules/payments/payments.http.ts';
@@ -133,15 +135,29 @@ function useApiKey(apiKey: string, allowGraphiql: boolean): Plugin {
 }
 
 /**
+ * Refuses `__schema` and `__type` (issue 13 §20: GRAPHQL_INTROSPECTION, off by default in
+ * production) with a validation error; `__typename` still works.
+ */
+function useNoIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
+}
+
+/**
  * Creates the API on an open database.
  * @param options.db the database (migrated; see `prepareDatabase`)
  * @param options.config `apiKey` guards the endpoint; `shopName` is the default page title;
- *   `nodeEnv` production turns GraphiQL off
+ *   `graphql.introspection` false refuses introspection and turns GraphiQL off, and so does
+ *   `nodeEnv` production for GraphiQL
  */
 export function createApi(options: ApiOptions): Api {
   const { db, config } = options;
   const schema = getSchema();
-  const graphiql = config.nodeEnv !== 'production';
+  const introspection = config.graphql.introspection;
+  const graphiql = introspection && config.nodeEnv !== 'production';
   const referenceData = createReferenceData(db, config.referenceDataTtlMs);
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
@@ -167,7 +183,14 @@ export function createApi(options: ApiOptions): Api {
         clientIp: graphqlClientIp(server, config.trustProxyHops),
         referenceData,
       }),
-    plugins: [useApiKey(config.apiKey, graphiql), useAPQ({ store: createPersistedQueryStore(db) })],
+    plugins: [
+      useApiKey(config.apiKey, graphiql),
+      // Before the persisted-query plugin: no registration of a text with a NUL in its name.
+      useSafeText(),
+      usePersistedQueries(createPersistedQueryStore(db)),
+      ...queryLimitPlugins(),
+      ...(introspection ? [] : [useNoIntrospection()]),
+    ],
   });
   const authHandler = createAuthHandler({ db, config });
   const auth = async (request: Request, info?: AuthRequestInfo): Promise<Response> =>

@@ -189,6 +189,33 @@ describe.each(testDatabaseKinds())('HTTP on %s', (kind) => {
       });
     });
 
+    it('stores nothing for texts that do not parse or validate (issue 13 §19)', async () => {
+      const before = (await handle.db.select().from(persistedQueries)).length;
+      // The finding: 100 junk texts of 99 KB, each with its matching hash.
+      for (let i = 0; i < 100; i++) {
+        const junk = `${i} ${'x'.repeat(99_000)}`;
+        const response = await client.post({
+          query: junk,
+          extensions: { persistedQuery: { version: 1, sha256Hash: sha256(junk) } },
+        });
+        expect(((await response.json()) as { errors?: unknown[] }).errors).toHaveLength(1);
+      }
+      // Parses, but fails validation against the schema.
+      const invalid = '{ noSuchField }';
+      await client.post({
+        query: invalid,
+        extensions: { persistedQuery: { version: 1, sha256Hash: sha256(invalid) } },
+      });
+      // Valid, but longer than a stored text may be: it runs, and is not stored.
+      const long = `{ __typename }\n# ${'x'.repeat(25_000)}`;
+      const ran = await client.post({
+        query: long,
+        extensions: { persistedQuery: { version: 1, sha256Hash: sha256(long) } },
+      });
+      expect(await ran.json()).toEqual({ data: { __typename: 'GeinsMerchantApiQuery' } });
+      expect((await handle.db.select().from(persistedQueries)).length).toBe(before);
+    });
+
     it('rejects a query whose hash does not match', async () => {
       const response = await client.post({
         query: '{ __typename }',

@@ -20,6 +20,7 @@ import { createLoaders, type Loaders } from './loaders.ts';
 import type { ReferenceData } from './reference-data.ts';
 import { resolveViewer, type Viewer } from '../modules/customers/viewer.ts';
 import { ShopError } from '../errors.ts';
+import { QUERY_LIMITS, queryLimitError } from './limits.ts';
 
 /** Where unexpected-but-handled conditions are reported (SPEC §8 "logged as an error"). */
 export interface ContextLogger {
@@ -66,6 +67,12 @@ export interface GraphQLContext {
    * @throws ShopError UNAUTHENTICATED when there is no valid Bearer token
    */
   requireViewer(): Promise<Viewer>;
+  /**
+   * Claims one of the request's cart creations (`getCart` with an empty or unknown id); call it
+   * before creating a cart (issue 13 §18).
+   * @throws GraphQLError QUERY_LIMIT_EXCEEDED (HTTP 400) past {@link QUERY_LIMITS}.cartCreations
+   */
+  claimCartCreation(): void;
 }
 
 function memo<T>(load: () => Promise<T>): () => Promise<T> {
@@ -118,7 +125,13 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
     return resolved;
   };
   const viewer = memo(() => resolveViewer(db, config, options.authorization ?? null, now));
+  let cartCreations = 0;
   return {
+    claimCartCreation() {
+      if (++cartCreations > QUERY_LIMITS.cartCreations) {
+        throw queryLimitError('cartCreations', 'Only one new cart per request is allowed.');
+      }
+    },
     viewer,
     async requireViewer() {
       const found = await viewer();

@@ -27,6 +27,7 @@ import { checkoutContext } from '../features/checkout/checkout.server';
 import { t } from '../i18n/i18n';
 import { cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
+import { sameOriginPath } from '../routing/safe-redirect';
 import cartStyles from '../styles/cart.css?url';
 
 /** Cart styles. */
@@ -50,8 +51,7 @@ const quantityOf = (value: FormDataEntryValue | null, min: number): number | nul
 
 /** A same-site path to go back to after a form post without JavaScript. */
 function safeReturnPath(value: FormDataEntryValue | null): string {
-  const path = typeof value === 'string' ? value : '';
-  return path.startsWith('/') && !path.startsWith('//') ? path : '/varukorg';
+  return sameOriginPath(value, '/varukorg');
 }
 
 /** Cart changes; see the module comment. */

@@ -2,12 +2,11 @@
  * Paths inside the app under a market or locale prefix (React Router `basename`, issue 4).
  * Loaders see the full request path; these helpers strip and add the request's prefix.
  */
+import { sameOriginPath } from './safe-redirect';
 
-/** A `returnTo` form value as a safe local path ('/' for anything else: open-redirect guard). */
+/** A `returnTo` form value as a same-origin path ('/' for anything else, issue 13 §16). */
 export function safeLocalPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/';
-  if (/[\\\s]/.test(value)) return '/';
-  return value;
+  return sameOriginPath(value, '/');
 }
 
 /** The request URL with the prefix removed from its path (`/no/nb/c/x` -> `/c/x`). */

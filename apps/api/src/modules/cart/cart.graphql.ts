@@ -473,7 +473,7 @@ builder.queryField('getCart', (t) =>
   t.field({
     type: CartRef,
     description:
-      'The cart with that id; an empty, unknown or (without includeCompleted) completed id creates a new cart (GEINS-API §0.5).',
+      'The cart with that id; an empty, unknown or (without includeCompleted) completed id creates a new cart (GEINS-API §0.5), at most one per request (else QUERY_LIMIT_EXCEEDED).',
     args: {
       ...contextArgs,
       id: t.arg.string({ description: 'Cart id; "" or omitted creates a cart.' }),
@@ -487,6 +487,7 @@ builder.queryField('getCart', (t) =>
       getOrCreateCart(ctx.db, args.id, await ctx.pricedShop(args), ctx.now, {
         includeCompleted: args.includeCompleted ?? false,
         allowExternalShippingFee: args.allowExternalShippingFee ?? false,
+        beforeCreate: () => ctx.claimCartCreation(),
       }),
   }),
 );

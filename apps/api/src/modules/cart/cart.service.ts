@@ -142,17 +142,23 @@ export async function createCart(db: Database, marketId: string): Promise<CartRe
 
 /**
  * `getCart`: the cart with that id, or a new one when the id is empty, unknown or (without
- * `includeCompleted`) completed (GEINS-API §0.5, §3.1).
+ * `includeCompleted`) completed (GEINS-API §0.5, §3.1). `beforeCreate` runs before a cart is
+ * created and may throw to refuse it (the per-request limit, issue 13 §18).
  */
 export async function getOrCreateCart(
   db: Database,
   id: string | null | undefined,
   shop: PricedShopContext,
   now: Date,
-  options: { includeCompleted?: boolean; allowExternalShippingFee?: boolean } = {},
+  options: {
+    includeCompleted?: boolean;
+    allowExternalShippingFee?: boolean;
+    beforeCreate?: () => void;
+  } = {},
 ): Promise<CartView> {
   let record = await findCart(db, id);
   if (!record || (record.status === 'completed' && !options.includeCompleted)) {
+    options.beforeCreate?.();
     record = await createCart(db, shop.market.id);
   }
   return loadCartView(db, record, shop, now, {

@@ -7,6 +7,7 @@ import { isPasswordDigest, passwordDigest } from '@trampa/api/password-digest';
 import { redirect } from 'react-router';
 import type { AppLoadContext } from 'react-router';
 import { t } from '../../i18n/i18n';
+import { sameOriginPath } from '../../routing/safe-redirect';
 import { field } from './validation';
 import { clearedSessionCookies, sessionCookies, type AuthOutcome } from './session.server';
 
@@ -62,10 +63,7 @@ export async function logoutRedirect(context: AppLoadContext, to: string): Promi
   return redirect(to, { headers });
 }
 
-/** A local path to go to after login (`redirectTo`), or /account. */
+/** A same-origin path to go to after login (`redirectTo`), or /account (issue 13 §16). */
 export function safeRedirect(value: string | null | undefined, fallback = '/account'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return fallback;
-  }
-  return value;
+  return sameOriginPath(value, fallback);
 }

@@ -4,6 +4,7 @@
  * prefixed 'ralph-', about one year), newest first, so the server renders `/favoriter`. Pure.
  */
 import { z } from 'zod';
+import { sameOriginPath } from '../../routing/safe-redirect';
 
 /** The cookie's name. */
 export const FAVORITES_COOKIE = 'ralph-favorites';
@@ -86,9 +87,5 @@ export function favoritesOf(request: Request): number[] {
 
 /** A same-site path to go back to after a form post without JavaScript; else `/favoriter`. */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) {
-    return '/favoriter';
-  }
-  if (value.length > 2000 || /[\\\s]/.test(value)) return '/favoriter';
-  return value;
+  return sameOriginPath(value, '/favoriter');
 }

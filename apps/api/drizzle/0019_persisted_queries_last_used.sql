@@ -1,0 +1,2 @@
+ALTER TABLE "persisted_queries" ADD COLUMN "last_used_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "persisted_queries_last_used_at_idx" ON "persisted_queries" USING btree ("last_used_at");
