@@ -444,6 +444,35 @@ describe.each(testDatabaseKinds())('auth service over HTTP on %s', (kind) => {
       expect(after).toHaveLength(1);
     });
 
+    it('20 parallel guesses: exactly 5 reach the password check (issue 13 §11)', async () => {
+      await client.register('parallell@example.se', 'ratt-losen');
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          attempt('parallell@example.se', `fel-${i}-losen`, `10.11.0.${i}`),
+        ),
+      );
+      const statuses = results.map((result) => result.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+      // And from one address across 40 accounts: exactly IP_FREE_FAILURES (20) get through.
+      const fromOne = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          attempt(`massa${i}@example.se`, 'gissning1', '10.12.0.1'),
+        ),
+      );
+      expect(fromOne.filter((result) => result.status === 401)).toHaveLength(20);
+    });
+
+    it('20 parallel registrations from one address: exactly 10 go through', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          registerAt(`parallell-ny${i}@example.se`, '10.13.0.1'),
+        ),
+      );
+      expect(results.filter((result) => result.status === 200)).toHaveLength(10);
+      expect(results.filter((result) => result.status === 429)).toHaveLength(10);
+    });
+
     it('a successful login clears the account counter', async () => {
       await client.register('erik@example.se', 'ratt-losen');
       for (let i = 0; i < 3; i += 1) await attempt('erik@example.se', 'fel-losen', '10.3.0.1');

@@ -19,14 +19,7 @@ import {
 import { refreshTokens, usedChallenges } from './auth.tables.ts';
 import { isPasswordDigest } from './password-digest.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
-import {
-  attemptKeys,
-  recordAttempt,
-  recordRegistration,
-  recordSuccess,
-  registerRetryAfterSeconds,
-  retryAfterSeconds,
-} from './rate-limit.ts';
+import { attemptKeys, recordSuccess, takeLoginAttempt, takeRegistration } from './rate-limit.ts';
 import {
   createChallenge,
   hashOpaqueToken,
@@ -175,9 +168,9 @@ async function checkPassword(
   deps: AuthDeps,
 ): Promise<Customer | AuthFailure> {
   const keys = attemptKeys(email, ip);
-  const wait = await retryAfterSeconds(deps.db, keys, deps.now);
+  // Counted before the password is checked, atomically (issue 13 §11).
+  const wait = await takeLoginAttempt(deps.db, keys, deps.now);
   if (wait > 0) return fail('TOO_MANY_ATTEMPTS', wait);
-  await recordAttempt(deps.db, keys, deps.now);
   const customer = await findCustomerByEmail(deps.db, email);
   const stored = customer?.passwordHash ?? (await decoy(deps.config.auth.scryptLogN));
   const valid = await verifyPassword(digest, stored);
@@ -242,9 +235,8 @@ export async function register(
 ): Promise<AuthResult> {
   const credentials = await readCredentials(body, deps);
   if ('ok' in credentials) return credentials;
-  const wait = await registerRetryAfterSeconds(deps.db, ip, deps.now);
+  const wait = await takeRegistration(deps.db, ip, deps.now);
   if (wait > 0) return fail('TOO_MANY_ATTEMPTS', wait);
-  await recordRegistration(deps.db, ip, deps.now);
   if (await findCustomerByEmail(deps.db, credentials.email)) return fail('ACCOUNT_EXISTS');
   const hash = await hashPassword(credentials.digest, deps.config.auth.scryptLogN);
   const customer = await createCustomer(deps.db, credentials.email, hash);
