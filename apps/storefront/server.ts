@@ -207,6 +207,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       build,
       mode: dev ? 'development' : 'production',
       async getLoadContext(req, res): Promise<AppLoadContext> {
+        // This shopper's requests carry their address (per-IP rate limits, issue 13 §12-13).
+        const shopperTransport: ApiTransport = api
+          ? { kind: 'in-process', fetch: (request) => api.fetch(request, { clientIp: req.ip }) }
+          : { kind: 'http', url: graphqlUrl(apiUrl!), clientIp: req.ip };
         // The shopper's login session (issue 7): refreshed here when the token has expired.
         const account = await createAccountContext({
           cookieHeader: req.headers.cookie,
@@ -217,7 +221,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           secure: publicUrl.startsWith('https:'),
           passwordSalt: config.auth.passwordSalt,
           apiWithToken: (token) =>
-            createApiClient({ transport, apiKey: config.apiKey, market, token }),
+            createApiClient({ transport: shopperTransport, apiKey: config.apiKey, market, token }),
         });
         for (const cookie of account.session.setCookies) res.append('Set-Cookie', cookie);
         const request = new globalThis.Request(new URL(req.originalUrl, publicUrl), {
@@ -230,7 +234,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         );
         return {
           api: createApiClient({
-            transport,
+            transport: shopperTransport,
             apiKey: config.apiKey,
             market,
             token: account.session.token,

@@ -19,7 +19,9 @@ import { maskError } from './graphql/errors.ts';
 import { getSchema } from './graphql/schema.ts';
 import { createReferenceData } from './graphql/reference-data.ts';
 import { createPersistedQueryStore } from './modules/persisted-queries/persisted-queries.service.ts';
+import type { IncomingMessage } from 'node:http';
 import { AUTH_PATH, createAuthHandler, type AuthRequestInfo } from './modules/auth/auth.http.ts';
+import { clientAddress } from './modules/auth/auth.node.ts';
 import { createPaymentsHandler, PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 
 /** Path of the GraphQL endpoint (GEINS-API §1). */
@@ -49,8 +51,12 @@ export const UNAUTHENTICATED_BODY = {
 export interface Api {
   /** The Yoga server: a fetch handler and a Node/Express request listener for `/graphql`. */
   yoga: YogaServerInstance<Record<string, unknown>, GraphQLContext>;
-  /** Handles one HTTP request (e.g. `POST http://host/graphql`, `POST http://host/auth/login`). */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Handles one HTTP request (e.g. `POST http://host/graphql`, `POST http://host/auth/login`).
+   * `info.clientIp` is the shopper's address for per-IP rate limits (the storefront's server
+   * passes it for its in-process calls).
+   */
+  fetch(request: Request, info?: AuthRequestInfo): Promise<Response>;
   /**
    * The auth service (GEINS-API §7) at `/auth/*`; `info.clientIp` feeds the per-IP login rate
    * limit. Mount it in Express at `/auth` (see apps/storefront/server.ts).
@@ -106,6 +112,18 @@ function useApiKey(apiKey: string, allowGraphiql: boolean): Plugin {
 }
 
 /**
+ * The client's address of a GraphQL request from Yoga's server context: `clientIp` when an
+ * in-process caller passed it (`api.fetch(request, { clientIp })`), Express's `req.ip` (which
+ * honours `trust proxy`), else the Node socket's peer behind `trustedHops` proxies.
+ */
+function serverClientIp(server: Record<string, unknown>, trustedHops: number): string | undefined {
+  if (typeof server.clientIp === 'string') return server.clientIp;
+  const req = server.req as (IncomingMessage & { ip?: unknown }) | undefined;
+  if (!req?.socket) return undefined;
+  return typeof req.ip === 'string' ? req.ip : clientAddress(req, trustedHops);
+}
+
+/**
  * Creates the API on an open database.
  * @param options.db the database (migrated; see `prepareDatabase`)
  * @param options.config `apiKey` guards the endpoint; `shopName` is the default page title;
@@ -131,12 +149,13 @@ export function createApi(options: ApiOptions): Api {
       methods: ['GET', 'POST', 'OPTIONS'],
       maxAge: 600,
     }),
-    context: ({ request }) =>
+    context: ({ request, ...server }) =>
       createGraphQLContext({
         db,
         config,
         log: options.log,
         authorization: request.headers.get('authorization'),
+        clientIp: serverClientIp(server, config.trustProxyHops),
         referenceData,
       }),
     plugins: [useApiKey(config.apiKey, graphiql), useAPQ({ store: createPersistedQueryStore(db) })],
@@ -152,11 +171,11 @@ export function createApi(options: ApiOptions): Api {
     schema,
     auth,
     payments,
-    fetch: async (request) => {
+    fetch: async (request, info = {}) => {
       const path = new URL(request.url).pathname;
-      if (path.startsWith(`${AUTH_PATH}/`)) return auth(request);
+      if (path.startsWith(`${AUTH_PATH}/`)) return auth(request, info);
       if (path.startsWith(`${PAYMENTS_PATH}/`)) return payments(request);
-      return yoga.fetch(request);
+      return yoga.fetch(request, { clientIp: info.clientIp } as Record<string, unknown>);
     },
   };
 }

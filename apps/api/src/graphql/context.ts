@@ -34,6 +34,12 @@ export interface GraphQLContext {
   now: Date;
   loaders: Loaders;
   log: ContextLogger;
+  /**
+   * The client's IP address for per-IP rate limits (issue 13 §12, §13), or undefined when the
+   * transport does not know it: the socket's peer behind TRUST_PROXY hops, or what the in-process
+   * caller (the storefront's server) passes for its shopper.
+   */
+  clientIp: string | undefined;
   /** Channels, markets and languages; read at most once per request (shared, read-only). */
   directory(): Promise<ChannelDirectory>;
   /** All categories with path helpers; read at most once per request (shared, read-only). */
@@ -74,6 +80,8 @@ export interface ContextOptions {
   now?: Date;
   /** The request's `Authorization` header (`Bearer <jwt>`), if any. */
   authorization?: string | null;
+  /** The client's IP address, when the transport knows it. */
+  clientIp?: string;
   /**
    * Process-wide copy of the channel directory and category tree (createApi passes one);
    * without it both are read from the database once per request.
@@ -120,6 +128,7 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
     config,
     now,
     log,
+    clientIp: options.clientIp,
     loaders: createLoaders(db, now),
     directory,
     categoryTree,

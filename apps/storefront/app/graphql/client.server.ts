@@ -20,8 +20,13 @@ import type { RequestMarket } from '../market/request-market';
 /** A fetch function with the standard signature (the API's in-process handler fits). */
 export type FetchLike = (input: Request) => Promise<Response>;
 
-/** Where GraphQL requests go: in-process handler or an absolute URL of `/graphql`. */
-export type ApiTransport = { kind: 'in-process'; fetch: FetchLike } | { kind: 'http'; url: string };
+/**
+ * Where GraphQL requests go: in-process handler or an absolute URL of `/graphql`. Over HTTP,
+ * `clientIp` (the shopper's address) is sent as `X-Forwarded-For` for the API's per-IP limits
+ * (the API trusts it with TRUST_PROXY=1).
+ */
+export type ApiTransport =
+  { kind: 'in-process'; fetch: FetchLike } | { kind: 'http'; url: string; clientIp?: string };
 
 /** The variables the client adds to every operation. */
 export type ContextVariables = 'channelId' | 'marketId' | 'languageId';
@@ -122,6 +127,9 @@ function createLink({ transport, apiKey, market, token }: ApiClientOptions): Apo
       'X-ApiKey': apiKey,
       accept: 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(transport.kind === 'http' && transport.clientIp
+        ? { 'x-forwarded-for': transport.clientIp }
+        : {}),
     },
     fetch:
       transport.kind === 'in-process'

@@ -141,3 +141,32 @@ export async function takeRegistration(
   if (!key) return 0;
   return takeAttempt(db, key, REGISTER_IP_FREE_ATTEMPTS, now, REGISTER_RESET_AFTER_SECONDS);
 }
+
+/**
+ * Password-reset requests and commits from one IP address before the back-off starts (key
+ * `reset-ip:<ip>`, shared by requestPasswordReset and commitReset; issue 13 §12, §13). A shopper
+ * needs one of each.
+ */
+export const RESET_IP_FREE_ATTEMPTS = 10;
+/** Seconds without reset attempts after which an IP's counter starts over (1 hour). */
+export const RESET_IP_RESET_AFTER_SECONDS = 3600;
+
+/**
+ * Takes a password-reset attempt (request or commit) of `ip` atomically ({@link takeAttempt}),
+ * before anything is looked up. Unknown addresses are not limited.
+ * @returns 0 when the attempt may go ahead, else the seconds to wait
+ */
+export async function takePasswordResetAttempt(
+  db: Database,
+  ip: string | undefined,
+  now: Date,
+): Promise<number> {
+  if (!ip) return 0;
+  return takeAttempt(
+    db,
+    `reset-ip:${ip}`,
+    RESET_IP_FREE_ATTEMPTS,
+    now,
+    RESET_IP_RESET_AFTER_SECONDS,
+  );
+}
