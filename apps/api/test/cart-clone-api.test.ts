@@ -7,15 +7,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
-import { carts, customers, productPrices, products, stock } from '../src/db/schema.ts';
+import { carts, productPrices, products, stock } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
-import { issueAccessToken } from '../src/modules/auth/tokens.ts';
 import {
   createTestClient,
   testConfig,
   type GraphQLResponse,
   type TestClient,
 } from './api-client.ts';
+import { customerSession } from './auth-client.ts';
 import { addCartFixture, CART_FIXTURE as F } from './cart-fixture.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
@@ -59,18 +59,7 @@ describe.each(testDatabaseKinds())('cloneCart on %s', (kind) => {
     );
   const cartCount = async () =>
     Number((await handle.db.select({ n: sql<number>`count(*)` }).from(carts))[0]!.n);
-  const customerToken = async (email: string) => {
-    const [row] = await handle.db
-      .insert(customers)
-      .values({ email, passwordHash: 'not-used' })
-      .returning();
-    const token = await issueAccessToken(
-      { customerId: row!.id, email, customerType: 'PERSON', memberType: '' },
-      config.auth,
-      new Date(),
-    );
-    return { id: row!.id, token };
-  };
+  const customerToken = (email: string) => customerSession(handle.db, config, email);
 
   beforeAll(async () => {
     handle = await openTestDb(kind);

@@ -255,6 +255,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
       email: row!.email,
       customerType: 'PERSON',
       memberType: '',
+      familyId: 'ingen-familj',
     };
     const forged = await issueAccessToken(
       subject,
@@ -262,10 +263,79 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
       new Date(),
     );
     const expired = await issueAccessToken(subject, config.auth, new Date(Date.now() - 3600_000));
-    for (const token of [forged, expired, 'garbage']) {
+    // A valid signature but no session family (or an unknown one) is refused too.
+    const { familyId: _unused, ...withoutFamily } = subject;
+    void _unused;
+    const noFamily = await issueAccessToken(
+      withoutFamily as typeof subject,
+      config.auth,
+      new Date(),
+    );
+    const unknownFamily = await issueAccessToken(subject, config.auth, new Date());
+    for (const token of [forged, expired, 'garbage', noFamily, unknownFamily]) {
       expect(code(await gql(`{ getUser { id } }`, {}, token))).toBe('UNAUTHENTICATED');
       expect(code(await gql(`mutation { deleteUser }`, {}, token))).toBe('UNAUTHENTICATED');
     }
+  });
+
+  it('access tokens stop working at once after logout, password change and reset (issue 13 §9)', async () => {
+    const user = `{ getUser { email } }`;
+    const email = 'sessioner@example.se';
+    await register(email, 'forsta-losen');
+    const login = async (password: string) => {
+      const answer = await credentials('login', email, password);
+      expect(answer.status).toBe(200);
+      return { token: String(answer.body.token), refresh: answer.refresh! };
+    };
+    const works = async (token: string) => code(await gql(user, {}, token)) === undefined;
+
+    // Logout: the token of that session is refused, another session's is not.
+    const first = await login('forsta-losen');
+    const second = await login('forsta-losen');
+    expect(await works(first.token)).toBe(true);
+    const out = await client.api.auth(
+      new Request('http://in-process.local/auth/logout', {
+        headers: { 'x-auth-refresh-token': first.refresh },
+      }),
+    );
+    expect(out.status).toBe(200);
+    expect(code(await gql(user, {}, first.token))).toBe('UNAUTHENTICATED');
+    expect(await works(second.token)).toBe(true);
+
+    // Password change: the other sessions' tokens are refused; the new token works.
+    const other = await login('forsta-losen');
+    const { sign } = (await authCall('password', { username: email })).body as { sign: string };
+    const signed = await client.api.auth(
+      new Request(
+        `http://in-process.local/auth/sign/${config.apiKey}?identity=${encodeURIComponent(sign)}`,
+      ),
+    );
+    const changed = await authCall(
+      'password',
+      {
+        username: email,
+        signature: await signed.json(),
+        password: await passwordDigest('forsta-losen', config.auth.passwordSalt),
+        newPassword: await passwordDigest('andra-losen', config.auth.passwordSalt),
+      },
+      { 'x-auth-refresh-token': second.refresh },
+    );
+    expect(changed.status).toBe(200);
+    expect(code(await gql(user, {}, other.token))).toBe('UNAUTHENTICATED');
+    expect(await works(String(changed.body.token))).toBe(true);
+
+    // Reset: every session ends, also the one that changed the password.
+    await gql(`mutation { requestPasswordReset(email: "${email}") }`);
+    await resetMailsSent();
+    const mails = await readOutbox(outbox, email);
+    const resetKey = /resetKey=([\w-]+)/.exec(mails.at(-1) ?? '')![1]!;
+    const committed = await gql(
+      `mutation($resetKey: String!, $password: String!) { commitReset(resetKey: $resetKey, password: $password) }`,
+      { resetKey, password: await passwordDigest('tredje-losen', config.auth.passwordSalt) },
+    );
+    expect(committed.data?.commitReset).toBe(true);
+    expect(code(await gql(user, {}, String(changed.body.token)))).toBe('UNAUTHENTICATED');
+    expect(await works((await login('tredje-losen')).token)).toBe(true);
   });
 
   it('password reset: no hint for unknown e-mails; a single-use key that expires', async () => {
@@ -294,7 +364,10 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
       false,
     );
     // The new password works, the old does not, and old sessions ended.
-    expect((await credentials('login', 'bertil@example.se', 'nytt-losen')).status).toBe(200);
+    const relogin = await credentials('login', 'bertil@example.se', 'nytt-losen');
+    expect(relogin.status).toBe(200);
+    // Bertil's old access token ended with his sessions (issue 13 §9); later tests use the new one.
+    expect(code(await gql(`{ getUser { id } }`, {}, bertil.token))).toBe('UNAUTHENTICATED');
     expect((await credentials('login', 'bertil@example.se', 'hemligt1')).status).toBe(401);
     const refreshed = await client.api.auth(
       new Request('http://in-process.local/auth/login', {
@@ -302,6 +375,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
       }),
     );
     expect(refreshed.status).toBe(401);
+    bertil = { token: String(relogin.body.token), refresh: relogin.refresh! };
 
     // An expired key does not work.
     await gql(`mutation { requestPasswordReset(email: "anna@example.se") }`);

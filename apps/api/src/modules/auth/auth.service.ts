@@ -202,6 +202,7 @@ async function issueSession(
       email: customer.email,
       customerType: customer.customerType,
       memberType: customer.memberType,
+      familyId,
     },
     deps.config.auth,
     deps.now,

@@ -1,7 +1,9 @@
 /**
  * Tokens of the auth service (GEINS-API §7.2, §7.4):
  * - access tokens: HS256 JWTs (jose) with the claims the Geins clients read: `exp`, `sid` (the
- *   customer id as a string), `name` (e-mail), `customerType`, plus `memberType`, `memberId`;
+ *   customer id as a string), `name` (e-mail), `customerType`, plus `memberType`, `memberId`, and
+ *   `fam`, the session family (refresh-token family) the token belongs to: a token counts only
+ *   while its family is not revoked (viewer.ts; issue 13 §9);
  * - refresh tokens: 32 random bytes, base64url; only their SHA-256 is stored;
  * - challenges and sign signatures: HMAC-SHA256 under keys derived from AUTH_JWT_SECRET.
  */
@@ -21,10 +23,14 @@ export interface TokenSubject {
   email: string;
   customerType: string;
   memberType: string;
+  /** The session family (`refresh_tokens.family_id`) the token belongs to. */
+  familyId: string;
 }
 
 /** The verified claims of an access token. */
-export interface AccessClaims extends TokenSubject {
+export interface AccessClaims extends Omit<TokenSubject, 'familyId'> {
+  /** The session family, or null for a token without one (refused by viewer.ts). */
+  familyId: string | null;
   /** Expiry, Unix seconds. */
   exp: number;
 }
@@ -60,6 +66,7 @@ export async function issueAccessToken(
     customerType: subject.customerType,
     memberType: subject.memberType,
     memberId: subject.customerId,
+    fam: subject.familyId,
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
@@ -91,6 +98,7 @@ export async function verifyAccessToken(
       email: String(payload.name ?? ''),
       customerType: String(payload.customerType ?? 'PERSON'),
       memberType: String(payload.memberType ?? ''),
+      familyId: typeof payload.fam === 'string' && payload.fam !== '' ? payload.fam : null,
       exp: payload.exp,
     };
   } catch {
