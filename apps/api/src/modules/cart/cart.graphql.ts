@@ -14,6 +14,7 @@ import type { AppliedCampaign, PriceView } from '../pricing/pricing.service.ts';
 import type { ShippingMethodRecord } from '../shipping/shipping.service.ts';
 import {
   addToCart,
+  claimCartById,
   applyGiftCard,
   clearCart,
   cloneCart,
@@ -487,6 +488,7 @@ builder.queryField('getCart', (t) =>
       getOrCreateCart(ctx.db, args.id, await ctx.pricedShop(args), ctx.now, {
         includeCompleted: args.includeCompleted ?? false,
         allowExternalShippingFee: args.allowExternalShippingFee ?? false,
+        customerId: (await ctx.viewer())?.customerId ?? null,
       }),
   }),
 );
@@ -502,10 +504,12 @@ builder.mutationFields((t) => ({
       item: t.arg({ type: CartItemInput, required: true, description: 'SKU and units to add.' }),
       allowExternalShippingFee: t.arg.boolean(allowExternalShippingFee),
     },
-    resolve: async (_root, args, ctx) =>
-      addToCart(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now, {
+    resolve: async (_root, args, ctx) => {
+      await claimCartById(ctx.db, args.id, (await ctx.viewer())?.customerId ?? null);
+      return addToCart(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now, {
         allowExternalShippingFee: args.allowExternalShippingFee ?? false,
-      }),
+      });
+    },
   }),
   updateCartItem: t.field({
     type: CartRef,
@@ -521,10 +525,12 @@ builder.mutationFields((t) => ({
       }),
       allowExternalShippingFee: t.arg.boolean(allowExternalShippingFee),
     },
-    resolve: async (_root, args, ctx) =>
-      updateCartItem(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now, {
+    resolve: async (_root, args, ctx) => {
+      await claimCartById(ctx.db, args.id, (await ctx.viewer())?.customerId ?? null);
+      return updateCartItem(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now, {
         allowExternalShippingFee: args.allowExternalShippingFee ?? false,
-      }),
+      });
+    },
   }),
   setCartPromoCode: t.field({
     type: CartRef,

@@ -17,7 +17,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { mailOptionsFromConfig } from '../mail/mail.service.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { CartRef, ShippingOptionRef, type ShippingOptionNode } from '../cart/cart.graphql.ts';
-import { findCart, loadCartView } from '../cart/cart.service.ts';
+import { claimCartById, findCart, loadCartView } from '../cart/cart.service.ts';
 import { currencyFractionDigits, formatMoney, minorToDecimal } from '../pricing/money.ts';
 import { computePrice, exVat } from '../pricing/price.ts';
 import { PriceRef } from '../pricing/pricing.graphql.ts';
@@ -202,6 +202,31 @@ function shippingNodes(view: CheckoutView): ShippingOptionNode[] {
       externalId: store.alias,
     })),
   }));
+}
+
+/**
+ * The checkout as the caller may see it (issue 13 §14). The personal data entered (e-mail,
+ * personnummer, addresses, message) is returned only to a caller who proves the cart is theirs:
+ * - a cart owned by a customer (`carts.customer_id`): only with that customer's Bearer token;
+ *   anyone else holding the id (a guest, another customer) gets these fields as null;
+ * - an anonymous cart: to the holder of its id, the only proof there is (the `ralph-cart`
+ *   cookie; cart ids are random bearer secrets in the Geins contract), until a logged-in
+ *   customer uses the cart and it becomes theirs (claimCart).
+ * Shipping and payment choices are not personal and are always returned.
+ */
+async function visibleCheckout(view: CheckoutView, ctx: GraphQLContext): Promise<CheckoutView> {
+  const owner = view.cart.record.customerId;
+  if (owner === null || owner === (await ctx.viewer())?.customerId) return view;
+  const { shippingId, paymentId, pickupPoint, customerType } = view.input;
+  return {
+    ...view,
+    input: { shippingId, paymentId, pickupPoint, customerType } as CheckoutView['input'],
+  };
+}
+
+/** Makes an anonymous cart the logged-in caller's before the checkout reads it (claimCart). */
+async function claimForViewer(ctx: GraphQLContext, cartId: string): Promise<void> {
+  await claimCartById(ctx.db, cartId, (await ctx.viewer())?.customerId ?? null);
 }
 
 /** `CheckoutType`. */
@@ -630,20 +655,23 @@ builder.mutationFields((t) => ({
   createOrUpdateCheckout: t.field({
     type: CheckoutRef,
     description:
-      'Stores what the shopper entered and returns the cart priced with it, the shipping options for the zip and the payment options (GEINS-API §3.2). Errors: NOT_FOUND, CART_COMPLETED, BAD_USER_INPUT.',
+      "Stores what the shopper entered and returns the cart priced with it, the shipping options for the zip and the payment options (GEINS-API §3.2). A logged-in caller's request makes an anonymous cart theirs; the personal data entered (email, identityNumber, addresses) is returned only to the cart's owner (its Bearer token), or for an anonymous cart to the holder of its id, else null (issue 13 §14). Errors: NOT_FOUND, CART_COMPLETED, BAD_USER_INPUT.",
     args: {
       ...contextArgs,
       cartId: t.arg.string({ required: true, description: 'Cart id.' }),
       checkout: t.arg({ type: CheckoutInput, description: 'What was entered (optional).' }),
     },
-    resolve: async (_root, args, ctx) =>
-      createOrUpdateCheckout(
+    resolve: async (_root, args, ctx) => {
+      await claimForViewer(ctx, args.cartId);
+      const view = await createOrUpdateCheckout(
         ctx.db,
         args.cartId,
         args.checkout,
         await ctx.pricedShop(args),
         ctx.now,
-      ),
+      );
+      return visibleCheckout(view, ctx);
+    },
   }),
   setCartShippingFee: t.field({
     type: CheckoutRef,
@@ -657,14 +685,17 @@ builder.mutationFields((t) => ({
         description: `Fee incl. VAT, major units of the market currency (kronor, euros): 0 to ${MAX_EXTERNAL_SHIPPING_FEE}.`,
       }),
     },
-    resolve: async (_root, args, ctx) =>
-      setCartShippingFee(
+    resolve: async (_root, args, ctx) => {
+      await claimForViewer(ctx, args.cartId);
+      const view = await setCartShippingFee(
         ctx.db,
         args.cartId,
         args.shippingFee,
         await ctx.pricedShop(args),
         ctx.now,
-      ),
+      );
+      return visibleCheckout(view, ctx);
+    },
   }),
   placeOrder: t.field({
     type: PlaceOrderResponseRef,
