@@ -284,6 +284,51 @@ describe.each(testDatabaseKinds())('auth service over HTTP on %s', (kind) => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('a login token (issue 13 §8) works once, expires, and an access token is not one', async () => {
+    const { issueLoginToken } = await import('../src/modules/auth/tokens.ts');
+    await client.register('forhandsvisning@example.se', 'visa-losen');
+    const redeem = (loginToken: string) => client.call('POST', 'login-token', { loginToken });
+    // An ordinary access token (what a shopper has) is refused: shoppers cannot make login tokens.
+    const own = await client.login('forhandsvisning@example.se', 'visa-losen');
+    expect((await redeem(String(own.body.token))).body).toEqual({ error: 'INVALID_LOGIN_TOKEN' });
+
+    const token = await issueLoginToken('forhandsvisning@example.se', config.auth, new Date());
+    const first = await redeem(token);
+    expect(first.status).toBe(200);
+    expect(first.refreshToken).toBeTruthy();
+    expect(decodeJwt(String(first.body.token))).toMatchObject({
+      name: 'forhandsvisning@example.se',
+    });
+    const [row] = await handle.db
+      .select()
+      .from(refreshTokens)
+      .where(
+        eq(
+          refreshTokens.tokenHash,
+          (await import('../src/modules/auth/tokens.ts')).hashOpaqueToken(first.refreshToken!),
+        ),
+      );
+    expect(row?.lifetimeSeconds).toBe(3600);
+    // Single use, also in parallel.
+    expect((await redeem(token)).status).toBe(401);
+    const again = await issueLoginToken('forhandsvisning@example.se', config.auth, new Date());
+    const parallel = await Promise.all([redeem(again), redeem(again), redeem(again)]);
+    expect(parallel.map((answer) => answer.status).sort()).toEqual([200, 401, 401]);
+    // Expired (10 minutes) and forged tokens are refused.
+    const old = await issueLoginToken(
+      'forhandsvisning@example.se',
+      config.auth,
+      new Date(Date.now() - 601_000),
+    );
+    expect((await redeem(old)).status).toBe(401);
+    const forged = await issueLoginToken(
+      'forhandsvisning@example.se',
+      { ...config.auth, jwtSecret: 'x'.repeat(40) },
+      new Date(),
+    );
+    expect((await redeem(forged)).status).toBe(401);
+  });
+
   describe('rate limit (in the database)', () => {
     // A frozen clock: no lock runs out while a test runs, however slow the machine is.
     const clock = new Date();

@@ -26,6 +26,7 @@ import {
   issueAccessToken,
   newRefreshToken,
   verifiedIdentitySignature,
+  verifyLoginToken,
   type VerifiedChallenge,
 } from './tokens.ts';
 
@@ -58,6 +59,7 @@ export const AUTH_FAILURES = {
   INVALID_SIGNATURE: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_REFRESH_TOKEN: 401,
+  INVALID_LOGIN_TOKEN: 401,
   ACCOUNT_EXISTS: 409,
   TOO_MANY_ATTEMPTS: 429,
 } as const;
@@ -351,6 +353,30 @@ export async function changePassword(
     .set({ rotatedAt: deps.now })
     .where(eq(refreshTokens.tokenHash, session.tokenHash));
   return issueSession(customer, session.lifetimeSeconds, deps, session.familyId);
+}
+
+/** Length of a session started with a login token, in seconds (GEINS-API §7.4: maxAge 3600). */
+export const LOGIN_TOKEN_SESSION_SECONDS = 3600;
+
+/**
+ * POST /login-token `{loginToken}` (issue 13 §8): redeems a login token (tokens.ts
+ * `issueLoginToken`, made by the operator for the impersonation/preview flow) for a session of
+ * its account lasting {@link LOGIN_TOKEN_SESSION_SECONDS}. A token works once (its id is stored
+ * like a used challenge, atomically) and only until it expires; an access token is not a login
+ * token. The session is an ordinary family: logout, password change and reset end it.
+ */
+export async function loginWithToken(loginToken: unknown, deps: AuthDeps): Promise<AuthResult> {
+  if (typeof loginToken !== 'string' || loginToken.length > 2000) return fail('BAD_REQUEST');
+  const claims = await verifyLoginToken(loginToken, deps.config.auth, deps.now);
+  if (!claims) return fail('INVALID_LOGIN_TOKEN');
+  const first = await consumeChallenge(
+    { nonce: `login-token:${claims.jti}`, expiresAt: claims.expiresAt },
+    deps,
+  );
+  if (!first) return fail('INVALID_LOGIN_TOKEN');
+  const customer = await findCustomerByEmail(deps.db, normalizeEmail(claims.email));
+  if (!customer) return fail('INVALID_LOGIN_TOKEN');
+  return issueSession(customer, LOGIN_TOKEN_SESSION_SECONDS, deps);
 }
 
 /** Revokes every session of a customer (after a password reset). */

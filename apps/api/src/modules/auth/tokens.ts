@@ -211,3 +211,62 @@ export function verifyIdentitySignature(
 ): boolean {
   return verifiedIdentitySignature(value, username, secret, now) !== null;
 }
+
+/** How long a login link (`?loginToken=`) can be redeemed: 10 minutes, in seconds. */
+export const LOGIN_TOKEN_SECONDS = 600;
+
+/** A verified login token (issue 13 §8). */
+export interface LoginTokenClaims {
+  /** The normalised e-mail of the account it logs in to. */
+  email: string;
+  /** Unique id; its first redemption is stored, so a token works once. */
+  jti: string;
+  /** When it can no longer be redeemed. */
+  expiresAt: Date;
+}
+
+/**
+ * A login token for the impersonation/preview flow (SPEC §2 "logged in as another user",
+ * GEINS-API §7.4 `?loginToken=`): an HS256 JWT under its own key (an access token is never a
+ * login token, nor the other way round), for one account, redeemable once within
+ * {@link LOGIN_TOKEN_SECONDS}. Only holders of AUTH_JWT_SECRET can make one (the operator's
+ * `npm run login-token -w apps/api -- <e-mail>`); shoppers never can (issue 13 §8).
+ */
+export async function issueLoginToken(
+  email: string,
+  config: AuthConfig,
+  now: Date,
+  lifetimeSeconds = LOGIN_TOKEN_SECONDS,
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ name: email, typ: 'login' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(TOKEN_ISSUER)
+    .setJti(randomBytes(16).toString('base64url'))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + lifetimeSeconds)
+    .sign(key(config.jwtSecret, 'login-token'));
+}
+
+/**
+ * Verifies a login token's signature (login-token key), type and expiry.
+ * @returns its claims, or null (an access token, a forged, expired or malformed token)
+ */
+export async function verifyLoginToken(
+  token: string,
+  config: AuthConfig,
+  now: Date,
+): Promise<LoginTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(config.jwtSecret, 'login-token'), {
+      issuer: TOKEN_ISSUER,
+      algorithms: ['HS256'],
+      currentDate: now,
+    });
+    if (payload.typ !== 'login' || typeof payload.name !== 'string') return null;
+    if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    return { email: payload.name, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+  } catch {
+    return null;
+  }
+}
