@@ -8,16 +8,24 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AuthConfig } from '@trampa/api/config';
+import { issueLoginToken } from '@trampa/api/auth-tokens';
 import { readOutbox } from '@trampa/api/mail';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { E2E_ENV } from './e2e-env.ts';
 import { apiKey, placeInvoiceOrder, sizedProduct } from './shop.ts';
 
 const outboxDir = process.env.MAIL_OUTBOX_DIR ?? './data/outbox';
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 /** Server steps hash passwords with scrypt (N=2^17): give them time on a busy machine. */
 const slow = { timeout: 15_000 };
+
+/** A login link's token as the operator makes it (npm run login-token), with the shop's secret. */
+function operatorLoginToken(email: string): Promise<string> {
+  return issueLoginToken(email, { jwtSecret: E2E_ENV.AUTH_JWT_SECRET } as AuthConfig, new Date());
+}
 
 /** Places an order as the logged-in customer through the GraphQL API (Bearer from the cookie). */
 async function placeOrderAs(page: Page, email: string): Promise<number> {
@@ -419,8 +427,27 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     expect(data.customer.address.firstName).toBe('Greta');
     expect(data.orders.map((order) => order.id)).toEqual([orderId]);
 
-    // A loginToken link (e.g. from customer service) logs in as that customer in a new browser.
-    const token = (await page.context().cookies()).find((c) => c.name === 'apollo-token')!.value;
+    // A shopper's own access token is not a login link (issue 13 §8): refused, start page.
+    const accessToken = (await page.context().cookies()).find(
+      (c) => c.name === 'apollo-token',
+    )!.value;
+    const stranger = await browser.newPage();
+    await stranger.goto(`${baseUrl()}/mina-sidor/saldo?loginToken=${accessToken}`);
+    expect(new URL(stranger.url()).pathname).toBe('/');
+
+    // A link opened where a session exists replaces nothing without a confirmation.
+    const token = await operatorLoginToken(email);
+    await page.goto(`${baseUrl()}/mina-sidor/ordrar?loginToken=${token}`);
+    expect(new URL(page.url()).pathname).toBe('/account/inloggningslank');
+    await expect
+      .poll(() => page.getByText(`Du är inloggad som ${email}.`).isVisible(), slow)
+      .toBe(true);
+    await page.getByRole('link', { name: 'Avbryt och förbli inloggad' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, slow).toBe('/mina-sidor/ordrar');
+    expect(await page.getByText('Du är inloggad som en annan användare').count()).toBe(0);
+
+    // A login link (from the operator, e.g. customer service) logs in as that customer in a new
+    // browser, once.
     const other = await browser.newPage();
     await other.goto(`${baseUrl()}/mina-sidor/saldo?loginToken=${token}`);
     expect(new URL(other.url()).search).toBe('');
@@ -431,6 +458,9 @@ describe.skipIf(!browserAvailable)('account journey', () => {
       )
       .toBe(true);
     expect(await other.getByRole('heading', { name: 'Saldo' }).isVisible()).toBe(true);
+    const third = await browser.newPage();
+    await third.goto(`${baseUrl()}/mina-sidor/saldo?loginToken=${token}`);
+    expect(new URL(third.url()).pathname).toBe('/');
 
     // Delete the account: logged out, the login no longer works.
     await other.goto(`${baseUrl()}/mina-sidor/installningar`);
