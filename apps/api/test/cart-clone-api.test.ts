@@ -295,6 +295,11 @@ describe.each(testDatabaseKinds())('cart ownership on %s', (kind) => {
       identityNumber: entered.identityNumber,
       billingAddress: { firstName: 'Anna', zip: '11122' },
     });
+    // Someone else who types into the checkout gets back what they typed, nothing stored.
+    const typed = await gql(CHECKOUT, { cartId, checkout: { email: 'gast@example.se' } });
+    expect(typed.data!.createOrUpdateCheckout.email).toBe('gast@example.se');
+    expect(typed.data!.createOrUpdateCheckout.identityNumber).toBeNull();
+    expect(JSON.stringify(typed.data)).not.toContain('Storgatan');
   });
 
   it("an anonymous cart's checkout data goes to the holder of its id until a customer claims it", async () => {

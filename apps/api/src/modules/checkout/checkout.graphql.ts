@@ -33,6 +33,7 @@ import {
   completeHostedPayment,
   createOrUpdateCheckout,
   MAX_EXTERNAL_SHIPPING_FEE,
+  parseCheckoutInput,
   placeOrder,
   setCartShippingFee,
   type CheckoutView,
@@ -212,16 +213,20 @@ function shippingNodes(view: CheckoutView): ShippingOptionNode[] {
  * - an anonymous cart: to the holder of its id, the only proof there is (the `ralph-cart`
  *   cookie; cart ids are random bearer secrets in the Geins contract), until a logged-in
  *   customer uses the cart and it becomes theirs (claimCart).
- * Shipping and payment choices are not personal and are always returned.
+ * Shipping and payment choices are not personal and are always returned; a caller who is not
+ * the owner gets back the personal fields they sent in this very request, nothing stored.
  */
-async function visibleCheckout(view: CheckoutView, ctx: GraphQLContext): Promise<CheckoutView> {
+async function visibleCheckout(
+  view: CheckoutView,
+  ctx: GraphQLContext,
+  sent: unknown = null,
+): Promise<CheckoutView> {
   const owner = view.cart.record.customerId;
   if (owner === null || owner === (await ctx.viewer())?.customerId) return view;
+  // Someone else: only what they sent in this request comes back, never the stored data.
+  const own = sent == null ? {} : parseCheckoutInput(sent);
   const { shippingId, paymentId, pickupPoint, customerType } = view.input;
-  return {
-    ...view,
-    input: { shippingId, paymentId, pickupPoint, customerType } as CheckoutView['input'],
-  };
+  return { ...view, input: { ...own, shippingId, paymentId, pickupPoint, customerType } };
 }
 
 /** Makes an anonymous cart the logged-in caller's before the checkout reads it (claimCart). */
@@ -670,7 +675,7 @@ builder.mutationFields((t) => ({
         await ctx.pricedShop(args),
         ctx.now,
       );
-      return visibleCheckout(view, ctx);
+      return visibleCheckout(view, ctx, args.checkout);
     },
   }),
   setCartShippingFee: t.field({
