@@ -6,6 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Api } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { customers, refreshTokens } from '../src/db/schema.ts';
+import { hashOpaqueToken, issueAccessToken, newRefreshToken } from '../src/modules/auth/tokens.ts';
 import { authNodeListener } from '../src/modules/auth/auth.node.ts';
 import { passwordDigest } from '../src/modules/auth/password-digest.ts';
 import { TEST_API_KEY } from './api-client.ts';
@@ -105,4 +109,31 @@ export function authClient(base: string, salt: string, apiKey = TEST_API_KEY) {
     logout: (refreshToken: string) =>
       call('GET', 'logout', undefined, { 'x-auth-refresh-token': refreshToken }),
   };
+}
+
+/**
+ * A customer row and a live session for it, straight in the database (no password, no HTTP):
+ * a session family with one refresh token and an access token of that family (viewer.ts accepts
+ * only tokens of live families).
+ */
+export async function customerSession(
+  db: Database,
+  config: Config,
+  email: string,
+): Promise<{ id: number; token: string; familyId: string }> {
+  const [row] = await db.insert(customers).values({ email, passwordHash: 'not-used' }).returning();
+  const familyId = `test-${email}`;
+  await db.insert(refreshTokens).values({
+    tokenHash: hashOpaqueToken(newRefreshToken()),
+    familyId,
+    customerId: row!.id,
+    lifetimeSeconds: 3600,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  const token = await issueAccessToken(
+    { customerId: row!.id, email, customerType: 'PERSON', memberType: '', familyId },
+    config.auth,
+    new Date(),
+  );
+  return { id: row!.id, token, familyId };
 }

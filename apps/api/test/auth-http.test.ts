@@ -284,6 +284,51 @@ describe.each(testDatabaseKinds())('auth service over HTTP on %s', (kind) => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('a login token (issue 13 §8) works once, expires, and an access token is not one', async () => {
+    const { issueLoginToken } = await import('../src/modules/auth/tokens.ts');
+    await client.register('forhandsvisning@example.se', 'visa-losen');
+    const redeem = (loginToken: string) => client.call('POST', 'login-token', { loginToken });
+    // An ordinary access token (what a shopper has) is refused: shoppers cannot make login tokens.
+    const own = await client.login('forhandsvisning@example.se', 'visa-losen');
+    expect((await redeem(String(own.body.token))).body).toEqual({ error: 'INVALID_LOGIN_TOKEN' });
+
+    const token = await issueLoginToken('forhandsvisning@example.se', config.auth, new Date());
+    const first = await redeem(token);
+    expect(first.status).toBe(200);
+    expect(first.refreshToken).toBeTruthy();
+    expect(decodeJwt(String(first.body.token))).toMatchObject({
+      name: 'forhandsvisning@example.se',
+    });
+    const [row] = await handle.db
+      .select()
+      .from(refreshTokens)
+      .where(
+        eq(
+          refreshTokens.tokenHash,
+          (await import('../src/modules/auth/tokens.ts')).hashOpaqueToken(first.refreshToken!),
+        ),
+      );
+    expect(row?.lifetimeSeconds).toBe(3600);
+    // Single use, also in parallel.
+    expect((await redeem(token)).status).toBe(401);
+    const again = await issueLoginToken('forhandsvisning@example.se', config.auth, new Date());
+    const parallel = await Promise.all([redeem(again), redeem(again), redeem(again)]);
+    expect(parallel.map((answer) => answer.status).sort()).toEqual([200, 401, 401]);
+    // Expired (10 minutes) and forged tokens are refused.
+    const old = await issueLoginToken(
+      'forhandsvisning@example.se',
+      config.auth,
+      new Date(Date.now() - 601_000),
+    );
+    expect((await redeem(old)).status).toBe(401);
+    const forged = await issueLoginToken(
+      'forhandsvisning@example.se',
+      { ...config.auth, jwtSecret: 'x'.repeat(40) },
+      new Date(),
+    );
+    expect((await redeem(forged)).status).toBe(401);
+  });
+
   describe('rate limit (in the database)', () => {
     // A frozen clock: no lock runs out while a test runs, however slow the machine is.
     const clock = new Date();
@@ -442,6 +487,35 @@ describe.each(testDatabaseKinds())('auth service over HTTP on %s', (kind) => {
       await registerAt('rensa2@example.se', '10.8.0.2', new Date(clock.getTime() + 7200_000));
       const after = await handle.db.select().from(usedChallenges);
       expect(after).toHaveLength(1);
+    });
+
+    it('20 parallel guesses: exactly 5 reach the password check (issue 13 §11)', async () => {
+      await client.register('parallell@example.se', 'ratt-losen');
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          attempt('parallell@example.se', `fel-${i}-losen`, `10.11.0.${i}`),
+        ),
+      );
+      const statuses = results.map((result) => result.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+      // And from one address across 40 accounts: exactly IP_FREE_FAILURES (20) get through.
+      const fromOne = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          attempt(`massa${i}@example.se`, 'gissning1', '10.12.0.1'),
+        ),
+      );
+      expect(fromOne.filter((result) => result.status === 401)).toHaveLength(20);
+    });
+
+    it('20 parallel registrations from one address: exactly 10 go through', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          registerAt(`parallell-ny${i}@example.se`, '10.13.0.1'),
+        ),
+      );
+      expect(results.filter((result) => result.status === 200)).toHaveLength(10);
+      expect(results.filter((result) => result.status === 429)).toHaveLength(10);
     });
 
     it('a successful login clears the account counter', async () => {

@@ -4,18 +4,18 @@
  * code copied unless resetPromotions; unknown ids and other customers' carts refused with a
  * typed NOT_FOUND and nothing written. On every database kind.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
-import { carts, customers, productPrices, products, stock } from '../src/db/schema.ts';
+import { carts, productPrices, products, stock } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
-import { issueAccessToken } from '../src/modules/auth/tokens.ts';
 import {
   createTestClient,
   testConfig,
   type GraphQLResponse,
   type TestClient,
 } from './api-client.ts';
+import { customerSession } from './auth-client.ts';
 import { addCartFixture, CART_FIXTURE as F } from './cart-fixture.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
@@ -59,18 +59,7 @@ describe.each(testDatabaseKinds())('cloneCart on %s', (kind) => {
     );
   const cartCount = async () =>
     Number((await handle.db.select({ n: sql<number>`count(*)` }).from(carts))[0]!.n);
-  const customerToken = async (email: string) => {
-    const [row] = await handle.db
-      .insert(customers)
-      .values({ email, passwordHash: 'not-used' })
-      .returning();
-    const token = await issueAccessToken(
-      { customerId: row!.id, email, customerType: 'PERSON', memberType: '' },
-      config.auth,
-      new Date(),
-    );
-    return { id: row!.id, token };
-  };
+  const customerToken = (email: string) => customerSession(handle.db, config, email);
 
   beforeAll(async () => {
     handle = await openTestDb(kind);
@@ -203,5 +192,125 @@ describe.each(testDatabaseKinds())('cloneCart on %s', (kind) => {
     expect(mine.errors).toBeUndefined();
     const [row] = await handle.db.select().from(carts).where(eq(carts.id, mine.data!.cloneCart.id));
     expect(row!.customerId).toBe(anna.id);
+  });
+});
+
+/**
+ * Cart ownership (issue 13 §14): a logged-in customer's cart gets `customer_id` from their
+ * requests, so the owner checks of cloneCart fire; the checkout's personal data (e-mail,
+ * personnummer, addresses) goes only to a caller who can prove the cart is theirs.
+ */
+describe.each(testDatabaseKinds())('cart ownership on %s', (kind) => {
+  let handle: DbHandle;
+  let client: TestClient;
+  const config = testConfig();
+  const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string) =>
+    (await (
+      await client.post({ query, variables }, token ? { authorization: `Bearer ${token}` } : {})
+    ).json()) as GraphQLResponse<Json>;
+  const CHECKOUT = `mutation ($cartId: String!, $checkout: CheckoutInputType) {
+    createOrUpdateCheckout(cartId: $cartId, checkout: $checkout) {
+      email identityNumber billingAddress { firstName lastName addressLine1 zip city }
+      shippingAddress { firstName } } }`;
+  const entered = {
+    email: 'anna.agare@example.se',
+    identityNumber: '19900101-0017',
+    billingAddress: {
+      firstName: 'Anna',
+      lastName: 'Ägare',
+      addressLine1: 'Storgatan 1',
+      zip: '11122',
+      city: 'Stockholm',
+    },
+  };
+
+  beforeAll(async () => {
+    handle = await openTestDb(kind);
+    await seedCatalogue(handle.db, { products: 40 });
+    await addCartFixture(handle.db);
+    client = createTestClient(handle, config);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("the logged-in customer's requests write carts.customer_id; others cannot clone the cart", async () => {
+    const anna = await customerSession(handle.db, config, 'anna.agare@example.se');
+    const bertil = await customerSession(handle.db, config, 'bertil.annan@example.se');
+    // As the storefront does it: a cart made before login, then used with the Bearer token.
+    const early = (await gql(`{ getCart(id: "") { id } }`)).data!.getCart.id as string;
+    const added = await gql(
+      `mutation ($id: String!) { addToCart(id: $id, item: { skuId: ${F.lock.skuId}, quantity: 1 }) { id } }`,
+      { id: early },
+      anna.token,
+    );
+    expect(added.errors).toBeUndefined();
+    const created = (await gql(`{ getCart(id: "") { id } }`, {}, anna.token)).data!.getCart
+      .id as string;
+    const owners = await handle.db
+      .select({ id: carts.id, customerId: carts.customerId })
+      .from(carts)
+      .where(inArray(carts.id, [early, created]));
+    expect(owners.map((row) => row.customerId)).toEqual([anna.id, anna.id]);
+
+    const clone = (token?: string) =>
+      gql(`mutation ($id: String!) { cloneCart(id: $id) { id } }`, { id: early }, token);
+    expect((await clone()).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await clone(bertil.token)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await clone(anna.token)).errors).toBeUndefined();
+    // A claimed cart stays its owner's: another customer's request does not take it over.
+    await gql(`{ getCart(id: "${early}") { id } }`, {}, bertil.token);
+    const [row] = await handle.db.select().from(carts).where(eq(carts.id, early));
+    expect(row!.customerId).toBe(anna.id);
+  });
+
+  it('createOrUpdateCheckout(cartId) returns stored personal data only to the owner', async () => {
+    const anna = await customerSession(handle.db, config, 'anna.checkout@example.se');
+    const bertil = await customerSession(handle.db, config, 'bertil.checkout@example.se');
+    const cartId = (await gql(`{ getCart(id: "") { id } }`, {}, anna.token)).data!.getCart
+      .id as string;
+    const saved = await gql(CHECKOUT, { cartId, checkout: entered }, anna.token);
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data!.createOrUpdateCheckout).toMatchObject({
+      email: entered.email,
+      identityNumber: entered.identityNumber,
+    });
+
+    // The exact request of the finding: a cart id alone, anonymous or as another customer.
+    for (const token of [undefined, bertil.token]) {
+      const probe = await gql(CHECKOUT, { cartId }, token);
+      expect(probe.errors).toBeUndefined();
+      const seen = JSON.stringify(probe.data);
+      for (const secret of ['anna.agare', '19900101', 'Storgatan', 'Ägare', '11122']) {
+        expect(seen).not.toContain(secret);
+      }
+      expect(probe.data!.createOrUpdateCheckout.email).toBeNull();
+      expect(probe.data!.createOrUpdateCheckout.identityNumber).toBeNull();
+    }
+    // The owner still gets it back (the storefront's checkout prefill).
+    const own = await gql(CHECKOUT, { cartId }, anna.token);
+    expect(own.data!.createOrUpdateCheckout).toMatchObject({
+      email: entered.email,
+      identityNumber: entered.identityNumber,
+      billingAddress: { firstName: 'Anna', zip: '11122' },
+    });
+    // Someone else who types into the checkout gets back what they typed, nothing stored.
+    const typed = await gql(CHECKOUT, { cartId, checkout: { email: 'gast@example.se' } });
+    expect(typed.data!.createOrUpdateCheckout.email).toBe('gast@example.se');
+    expect(typed.data!.createOrUpdateCheckout.identityNumber).toBeNull();
+    expect(JSON.stringify(typed.data)).not.toContain('Storgatan');
+  });
+
+  it("an anonymous cart's checkout data goes to the holder of its id until a customer claims it", async () => {
+    const cartId = (await gql(`{ getCart(id: "") { id } }`)).data!.getCart.id as string;
+    await gql(CHECKOUT, { cartId, checkout: entered });
+    const again = await gql(CHECKOUT, { cartId });
+    expect(again.data!.createOrUpdateCheckout.email).toBe(entered.email);
+    // Logging in and continuing the checkout makes the cart (and its data) the customer's.
+    const cecilia = await customerSession(handle.db, config, 'cecilia.claim@example.se');
+    const mine = await gql(CHECKOUT, { cartId }, cecilia.token);
+    expect(mine.data!.createOrUpdateCheckout.email).toBe(entered.email);
+    expect((await gql(CHECKOUT, { cartId })).data!.createOrUpdateCheckout.email).toBeNull();
   });
 });

@@ -24,6 +24,8 @@ import {
 } from '../src/db/seed/reference-data.ts';
 import { passwordDigest } from '../src/modules/auth/password-digest.ts';
 import { issueAccessToken } from '../src/modules/auth/tokens.ts';
+import { passwordHashStats } from '../src/modules/auth/password-hash.ts';
+import { resetMailsSent } from '../src/modules/customers/password-reset.service.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
 import { ANONYMISED_EMAIL } from '../src/modules/orders/orders-anonymise.service.ts';
 import { transitionOrder } from '../src/modules/orders/orders.service.ts';
@@ -253,6 +255,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
       email: row!.email,
       customerType: 'PERSON',
       memberType: '',
+      familyId: 'ingen-familj',
     };
     const forged = await issueAccessToken(
       subject,
@@ -260,10 +263,79 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
       new Date(),
     );
     const expired = await issueAccessToken(subject, config.auth, new Date(Date.now() - 3600_000));
-    for (const token of [forged, expired, 'garbage']) {
+    // A valid signature but no session family (or an unknown one) is refused too.
+    const { familyId: _unused, ...withoutFamily } = subject;
+    void _unused;
+    const noFamily = await issueAccessToken(
+      withoutFamily as typeof subject,
+      config.auth,
+      new Date(),
+    );
+    const unknownFamily = await issueAccessToken(subject, config.auth, new Date());
+    for (const token of [forged, expired, 'garbage', noFamily, unknownFamily]) {
       expect(code(await gql(`{ getUser { id } }`, {}, token))).toBe('UNAUTHENTICATED');
       expect(code(await gql(`mutation { deleteUser }`, {}, token))).toBe('UNAUTHENTICATED');
     }
+  });
+
+  it('access tokens stop working at once after logout, password change and reset (issue 13 §9)', async () => {
+    const user = `{ getUser { email } }`;
+    const email = 'sessioner@example.se';
+    await register(email, 'forsta-losen');
+    const login = async (password: string) => {
+      const answer = await credentials('login', email, password);
+      expect(answer.status).toBe(200);
+      return { token: String(answer.body.token), refresh: answer.refresh! };
+    };
+    const works = async (token: string) => code(await gql(user, {}, token)) === undefined;
+
+    // Logout: the token of that session is refused, another session's is not.
+    const first = await login('forsta-losen');
+    const second = await login('forsta-losen');
+    expect(await works(first.token)).toBe(true);
+    const out = await client.api.auth(
+      new Request('http://in-process.local/auth/logout', {
+        headers: { 'x-auth-refresh-token': first.refresh },
+      }),
+    );
+    expect(out.status).toBe(200);
+    expect(code(await gql(user, {}, first.token))).toBe('UNAUTHENTICATED');
+    expect(await works(second.token)).toBe(true);
+
+    // Password change: the other sessions' tokens are refused; the new token works.
+    const other = await login('forsta-losen');
+    const { sign } = (await authCall('password', { username: email })).body as { sign: string };
+    const signed = await client.api.auth(
+      new Request(
+        `http://in-process.local/auth/sign/${config.apiKey}?identity=${encodeURIComponent(sign)}`,
+      ),
+    );
+    const changed = await authCall(
+      'password',
+      {
+        username: email,
+        signature: await signed.json(),
+        password: await passwordDigest('forsta-losen', config.auth.passwordSalt),
+        newPassword: await passwordDigest('andra-losen', config.auth.passwordSalt),
+      },
+      { 'x-auth-refresh-token': second.refresh },
+    );
+    expect(changed.status).toBe(200);
+    expect(code(await gql(user, {}, other.token))).toBe('UNAUTHENTICATED');
+    expect(await works(String(changed.body.token))).toBe(true);
+
+    // Reset: every session ends, also the one that changed the password.
+    await gql(`mutation { requestPasswordReset(email: "${email}") }`);
+    await resetMailsSent();
+    const mails = await readOutbox(outbox, email);
+    const resetKey = /resetKey=([\w-]+)/.exec(mails.at(-1) ?? '')![1]!;
+    const committed = await gql(
+      `mutation($resetKey: String!, $password: String!) { commitReset(resetKey: $resetKey, password: $password) }`,
+      { resetKey, password: await passwordDigest('tredje-losen', config.auth.passwordSalt) },
+    );
+    expect(committed.data?.commitReset).toBe(true);
+    expect(code(await gql(user, {}, String(changed.body.token)))).toBe('UNAUTHENTICATED');
+    expect(await works((await login('tredje-losen')).token)).toBe(true);
   });
 
   it('password reset: no hint for unknown e-mails; a single-use key that expires', async () => {
@@ -276,6 +348,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
 
     const known = await gql(`mutation { requestPasswordReset(email: "Bertil@Example.se") }`);
     expect(known.data?.requestPasswordReset).toBe(true);
+    await resetMailsSent();
     const [mail] = await readOutbox(outbox, 'bertil@example.se');
     const link = /https:\/\/shop\.example\/account\/reset-password\?resetKey=([\w-]+)/.exec(
       mail ?? '',
@@ -291,7 +364,10 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
       false,
     );
     // The new password works, the old does not, and old sessions ended.
-    expect((await credentials('login', 'bertil@example.se', 'nytt-losen')).status).toBe(200);
+    const relogin = await credentials('login', 'bertil@example.se', 'nytt-losen');
+    expect(relogin.status).toBe(200);
+    // Bertil's old access token ended with his sessions (issue 13 §9); later tests use the new one.
+    expect(code(await gql(`{ getUser { id } }`, {}, bertil.token))).toBe('UNAUTHENTICATED');
     expect((await credentials('login', 'bertil@example.se', 'hemligt1')).status).toBe(401);
     const refreshed = await client.api.auth(
       new Request('http://in-process.local/auth/login', {
@@ -299,14 +375,88 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
       }),
     );
     expect(refreshed.status).toBe(401);
+    bertil = { token: String(relogin.body.token), refresh: relogin.refresh! };
 
     // An expired key does not work.
     await gql(`mutation { requestPasswordReset(email: "anna@example.se") }`);
+    await resetMailsSent();
     const [annaMail] = await readOutbox(outbox, 'anna@example.se');
     const annaKey = /resetKey=([\w-]+)/.exec(annaMail ?? '')![1]!;
     const { passwordResets } = await import('../src/db/schema.ts');
     await handle.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await gql(commit, { resetKey: annaKey, password })).data?.commitReset).toBe(false);
+  });
+
+  /** A GraphQL request through `api.fetch` as from the address `clientIp`. */
+  async function gqlFrom(clientIp: string, query: string, variables: Record<string, unknown> = {}) {
+    const response = await client.api.fetch(
+      new Request('http://localhost/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-apikey': config.apiKey },
+        body: JSON.stringify({ query, variables }),
+      }),
+      { clientIp },
+    );
+    return (await response.json()) as Awaited<ReturnType<typeof gql>>;
+  }
+  const commitMutation = `mutation($resetKey: String!, $password: String!) { commitReset(resetKey: $resetKey, password: $password) }`;
+
+  it('commitReset looks the key up before hashing: 32 made-up keys cost no scrypt (issue 13 §12)', async () => {
+    const password = await passwordDigest('nytt-losen', config.auth.passwordSalt);
+    const before = passwordHashStats().started;
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, (_, i) =>
+        gqlFrom(`10.40.0.${i}`, commitMutation, {
+          resetKey: randomUUID().replace(/-/g, '').padEnd(43, 'x'),
+          password,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.data?.commitReset)).toEqual(Array(32).fill(false));
+    expect(passwordHashStats().started).toBe(before);
+  });
+
+  it('requestPasswordReset and commitReset are limited per IP address (shared counter)', async () => {
+    const password = await passwordDigest('nytt-losen', config.auth.passwordSalt);
+    const request = `mutation { requestPasswordReset(email: "ingen-${randomUUID()}@example.se") }`;
+    const results: Array<string | undefined> = [];
+    for (let i = 0; i < 6; i += 1) results.push(code(await gqlFrom('10.41.0.1', request)));
+    for (let i = 0; i < 6; i += 1) {
+      const answer = await gqlFrom('10.41.0.1', commitMutation, {
+        resetKey: 'y'.repeat(43),
+        password,
+      });
+      results.push(code(answer));
+    }
+    expect(results.slice(0, 10)).toEqual(Array(10).fill(undefined));
+    expect(results.slice(10)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    const limited = await gqlFrom('10.41.0.1', request);
+    expect(limited.errors?.[0]?.message).toBe('För många försök. Vänta en stund och försök igen.');
+    expect(
+      Number((limited.errors?.[0]?.extensions as { retryAfter?: number })?.retryAfter),
+    ).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect(code(await gqlFrom('10.41.0.2', request))).toBeUndefined();
+  });
+
+  it('requestPasswordReset does the same statements for a known and an unknown e-mail (issue 13 §13)', async () => {
+    const statementsFor = async (email: string, clientIp: string) => {
+      const { result, counter } = await countStatements(() =>
+        gqlFrom(clientIp, `mutation($email: String!) { requestPasswordReset(email: $email) }`, {
+          email,
+        }),
+      );
+      expect(result.data?.requestPasswordReset).toBe(true);
+      return counter.statements;
+    };
+    const known = await statementsFor('anna@example.se', '10.42.0.1');
+    const unknown = await statementsFor('okand-person@example.se', '10.42.0.2');
+    expect(known.length).toBeGreaterThan(0);
+    expect(unknown).toEqual(known);
+    // The mail to the known address still goes out (after the answer).
+    await resetMailsSent();
+    expect((await readOutbox(outbox, 'anna@example.se')).length).toBeGreaterThan(0);
+    expect(await readOutbox(outbox, 'okand-person@example.se')).toEqual([]);
   });
 
   it("getOrders: only the caller's orders, lines as cart, tracking once shipped; IDOR", async () => {

@@ -13,16 +13,9 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
-import {
-  customers,
-  giftCards,
-  orderPayments,
-  orders,
-  productPrices,
-  stock,
-} from '../src/db/schema.ts';
+import { giftCards, orderPayments, orders, productPrices, stock } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
-import { issueAccessToken } from '../src/modules/auth/tokens.ts';
+import { customerSession } from './auth-client.ts';
 import { createApi, type Api } from '../src/app.ts';
 import { TEST_API_KEY, testConfig } from './api-client.ts';
 import { addCartFixture, CART_FIXTURE as F, personCheckout } from './cart-fixture.ts';
@@ -315,20 +308,7 @@ describe.each(testDatabaseKinds())('promo codes and gift cards (issue 13) on %s'
   });
 
   it('§6 a logged-in shopper is limited across addresses and carts', async () => {
-    const [customer] = await handle.db
-      .insert(customers)
-      .values({ email: 'gissare@example.se', passwordHash: 'x' })
-      .returning();
-    const token = await issueAccessToken(
-      {
-        customerId: customer!.id,
-        email: customer!.email,
-        customerType: 'PERSON',
-        memberType: 'Customer',
-      },
-      config.auth,
-      new Date(),
-    );
+    const { token } = await customerSession(handle.db, config, 'gissare@example.se');
     let wrong = 0;
     let limited = 0;
     for (let i = 0; i < 4; i += 1) {

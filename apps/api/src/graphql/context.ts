@@ -34,7 +34,8 @@ export interface GraphQLContext {
   /** The request time; campaign periods are evaluated against it. */
   now: Date;
   /**
-   * The client's IP address for per-client rate limits (issue 13 §6: gift-card codes), or
+   * The client's IP address for per-client rate limits (issue 13 §6 gift-card codes, §12-§13
+   * password resets, logins), or
    * undefined when unknown: the socket's peer, or behind TRUST_PROXY hops the address in
    * `X-Forwarded-For` (the storefront sends the shopper's), or what an in-process caller passed
    * to `api.fetch(request, { clientIp })`.

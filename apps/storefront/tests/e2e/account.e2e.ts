@@ -8,16 +8,24 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AuthConfig } from '@trampa/api/config';
+import { issueLoginToken } from '@trampa/api/auth-tokens';
 import { readOutbox } from '@trampa/api/mail';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { E2E_ENV } from './e2e-env.ts';
 import { apiKey, placeInvoiceOrder, sizedProduct } from './shop.ts';
 
 const outboxDir = process.env.MAIL_OUTBOX_DIR ?? './data/outbox';
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 /** Server steps hash passwords with scrypt (N=2^17): give them time on a busy machine. */
 const slow = { timeout: 15_000 };
+
+/** A login link's token as the operator makes it (npm run login-token), with the shop's secret. */
+function operatorLoginToken(email: string): Promise<string> {
+  return issueLoginToken(email, { jwtSecret: E2E_ENV.AUTH_JWT_SECRET } as AuthConfig, new Date());
+}
 
 /** Places an order as the logged-in customer through the GraphQL API (Bearer from the cookie). */
 async function placeOrderAs(page: Page, email: string): Promise<number> {
@@ -353,6 +361,10 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await expect
       .poll(() => page.getByText(/har vi nu skickat en länk/).isVisible(), slow)
       .toBe(true);
+    // The mail goes out after the answer (issue 13 §13): wait for it.
+    await expect
+      .poll(async () => (await readOutbox(outboxDir, email)).length, slow)
+      .toBeGreaterThan(0);
     const mails = await readOutbox(outboxDir, email);
     const link = /https?:\/\/\S+\/account\/reset-password\?resetKey=[\w-]+/.exec(
       mails.at(-1) ?? '',
@@ -419,9 +431,25 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     expect(data.customer.address.firstName).toBe('Greta');
     expect(data.orders.map((order) => order.id)).toEqual([orderId]);
 
-    // A loginToken link (e.g. from customer service) logs in as that customer in a new browser.
-    const token = (await page.context().cookies()).find((c) => c.name === 'apollo-token')!.value;
+    // A link opened where a session exists replaces nothing without a confirmation (issue 13 §8).
+    const accessToken = (await page.context().cookies()).find(
+      (c) => c.name === 'apollo-token',
+    )!.value;
+    const token = await operatorLoginToken(email);
+    await page.goto(`${baseUrl()}/mina-sidor/ordrar?loginToken=${token}`);
+    expect(new URL(page.url()).pathname).toBe('/account/inloggningslank');
+    await expect
+      .poll(() => page.getByText(`Du är inloggad som ${email}.`).isVisible(), slow)
+      .toBe(true);
+    await page.getByRole('link', { name: 'Avbryt och förbli inloggad' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, slow).toBe('/mina-sidor/ordrar');
+    expect(await page.getByText('Du är inloggad som en annan användare').count()).toBe(0);
+
+    // In a new browser: a shopper's own access token is not a login link (refused, start page);
+    // the operator's link (e.g. customer service) logs in as that customer (once: API tests).
     const other = await browser.newPage();
+    await other.goto(`${baseUrl()}/mina-sidor/saldo?loginToken=${accessToken}`);
+    expect(new URL(other.url()).pathname).toBe('/');
     await other.goto(`${baseUrl()}/mina-sidor/saldo?loginToken=${token}`);
     expect(new URL(other.url()).search).toBe('');
     await expect

@@ -10,6 +10,7 @@
  * | `POST /auth/password` credentials + `newPassword`, header `x-auth-refresh-token` | same |
  * | `GET /auth/login`, header `x-auth-refresh-token` | refresh: same, the refresh token rotates |
  * | `GET` or `POST /auth/logout`, header `x-auth-refresh-token` | 200 `{}` |
+ * | `POST /auth/login-token` `{loginToken}` | a session for the login token's account (once) |
  *
  * A signed challenge works once: credentials presenting it again (also for another action) get
  * 401 INVALID_SIGNATURE, like a forged one.
@@ -26,6 +27,7 @@ import {
   challenge,
   changePassword,
   login,
+  loginWithToken,
   logout,
   refresh,
   register,
@@ -136,6 +138,11 @@ export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
     if (action === 'logout' && (request.method === 'GET' || request.method === 'POST')) {
       await logout(refreshToken, deps);
       return reply(200, {});
+    }
+
+    if (action === 'login-token' && request.method === 'POST') {
+      const body = (await request.json().catch(() => null)) as { loginToken?: unknown } | null;
+      return answer(await loginWithToken(body?.loginToken, deps));
     }
 
     if (action === 'login' && request.method === 'GET') {

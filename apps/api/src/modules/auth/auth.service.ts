@@ -19,20 +19,14 @@ import {
 import { refreshTokens, usedChallenges } from './auth.tables.ts';
 import { isPasswordDigest } from './password-digest.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
-import {
-  attemptKeys,
-  recordAttempt,
-  recordRegistration,
-  recordSuccess,
-  registerRetryAfterSeconds,
-  retryAfterSeconds,
-} from './rate-limit.ts';
+import { attemptKeys, recordSuccess, takeLoginAttempt, takeRegistration } from './rate-limit.ts';
 import {
   createChallenge,
   hashOpaqueToken,
   issueAccessToken,
   newRefreshToken,
   verifiedIdentitySignature,
+  verifyLoginToken,
   type VerifiedChallenge,
 } from './tokens.ts';
 
@@ -65,6 +59,7 @@ export const AUTH_FAILURES = {
   INVALID_SIGNATURE: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_REFRESH_TOKEN: 401,
+  INVALID_LOGIN_TOKEN: 401,
   ACCOUNT_EXISTS: 409,
   TOO_MANY_ATTEMPTS: 429,
 } as const;
@@ -175,9 +170,9 @@ async function checkPassword(
   deps: AuthDeps,
 ): Promise<Customer | AuthFailure> {
   const keys = attemptKeys(email, ip);
-  const wait = await retryAfterSeconds(deps.db, keys, deps.now);
+  // Counted before the password is checked, atomically (issue 13 §11).
+  const wait = await takeLoginAttempt(deps.db, keys, deps.now);
   if (wait > 0) return fail('TOO_MANY_ATTEMPTS', wait);
-  await recordAttempt(deps.db, keys, deps.now);
   const customer = await findCustomerByEmail(deps.db, email);
   const stored = customer?.passwordHash ?? (await decoy(deps.config.auth.scryptLogN));
   const valid = await verifyPassword(digest, stored);
@@ -209,6 +204,7 @@ async function issueSession(
       email: customer.email,
       customerType: customer.customerType,
       memberType: customer.memberType,
+      familyId,
     },
     deps.config.auth,
     deps.now,
@@ -242,9 +238,8 @@ export async function register(
 ): Promise<AuthResult> {
   const credentials = await readCredentials(body, deps);
   if ('ok' in credentials) return credentials;
-  const wait = await registerRetryAfterSeconds(deps.db, ip, deps.now);
+  const wait = await takeRegistration(deps.db, ip, deps.now);
   if (wait > 0) return fail('TOO_MANY_ATTEMPTS', wait);
-  await recordRegistration(deps.db, ip, deps.now);
   if (await findCustomerByEmail(deps.db, credentials.email)) return fail('ACCOUNT_EXISTS');
   const hash = await hashPassword(credentials.digest, deps.config.auth.scryptLogN);
   const customer = await createCustomer(deps.db, credentials.email, hash);
@@ -358,6 +353,30 @@ export async function changePassword(
     .set({ rotatedAt: deps.now })
     .where(eq(refreshTokens.tokenHash, session.tokenHash));
   return issueSession(customer, session.lifetimeSeconds, deps, session.familyId);
+}
+
+/** Length of a session started with a login token, in seconds (GEINS-API §7.4: maxAge 3600). */
+export const LOGIN_TOKEN_SESSION_SECONDS = 3600;
+
+/**
+ * POST /login-token `{loginToken}` (issue 13 §8): redeems a login token (tokens.ts
+ * `issueLoginToken`, made by the operator for the impersonation/preview flow) for a session of
+ * its account lasting {@link LOGIN_TOKEN_SESSION_SECONDS}. A token works once (its id is stored
+ * like a used challenge, atomically) and only until it expires; an access token is not a login
+ * token. The session is an ordinary family: logout, password change and reset end it.
+ */
+export async function loginWithToken(loginToken: unknown, deps: AuthDeps): Promise<AuthResult> {
+  if (typeof loginToken !== 'string' || loginToken.length > 2000) return fail('BAD_REQUEST');
+  const claims = await verifyLoginToken(loginToken, deps.config.auth, deps.now);
+  if (!claims) return fail('INVALID_LOGIN_TOKEN');
+  const first = await consumeChallenge(
+    { nonce: `login-token:${claims.jti}`, expiresAt: claims.expiresAt },
+    deps,
+  );
+  if (!first) return fail('INVALID_LOGIN_TOKEN');
+  const customer = await findCustomerByEmail(deps.db, normalizeEmail(claims.email));
+  if (!customer) return fail('INVALID_LOGIN_TOKEN');
+  return issueSession(customer, LOGIN_TOKEN_SESSION_SECONDS, deps);
 }
 
 /** Revokes every session of a customer (after a password reset). */

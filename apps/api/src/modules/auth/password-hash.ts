@@ -3,6 +3,11 @@
  * your own slow hash"): scrypt with a random 16-byte salt, OWASP parameters N=2^17, r=8, p=1 by
  * default, encoded as `scrypt$<log2 N>$<r>$<p>$<salt b64>$<hash b64>` so the cost can change
  * without invalidating stored hashes. Comparison is constant-time.
+ *
+ * Every scrypt run (hashing and verifying) goes through one per-process queue that runs at most
+ * {@link MAX_CONCURRENT_HASHES} at a time (issue 13 §12): each run takes ~128 MiB and a core for
+ * a few hundred milliseconds, so anonymous requests that make the server hash (login, register,
+ * commitReset) can fill a queue but never the memory or every core.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
@@ -10,12 +15,56 @@ const KEY_LENGTH = 32;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 
+/** The most scrypt runs of this process at one time; more wait in a FIFO queue. */
+export const MAX_CONCURRENT_HASHES = 2;
+
+/** Counters of the scrypt queue (tests, diagnostics). */
+export interface PasswordHashStats {
+  /** scrypt runs started since the process began. */
+  started: number;
+  /** Runs now in progress. */
+  running: number;
+  /** Runs waiting for a slot. */
+  queued: number;
+  /** The most runs ever in progress at once (never above {@link MAX_CONCURRENT_HASHES}). */
+  maxRunning: number;
+}
+
+const stats: PasswordHashStats = { started: 0, running: 0, queued: 0, maxRunning: 0 };
+const waiting: Array<() => void> = [];
+
+/** A snapshot of the scrypt queue's counters. */
+export function passwordHashStats(): PasswordHashStats {
+  return { ...stats, queued: waiting.length };
+}
+
+async function withHashSlot<T>(run: () => Promise<T>): Promise<T> {
+  if (stats.running >= MAX_CONCURRENT_HASHES) {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    stats.running += 1;
+  }
+  // The slot is ours (a finishing run hands its slot over without releasing it).
+  stats.started += 1;
+  stats.maxRunning = Math.max(stats.maxRunning, stats.running);
+  try {
+    return await run();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else stats.running -= 1;
+  }
+}
+
 function scryptAsync(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(secret, salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(secret, salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 function options(logN: number, r: number, p: number): ScryptOptions {

@@ -18,7 +18,13 @@ import {
 } from './tokens.ts';
 
 const auth = loadConfig({ NODE_ENV: 'test' }).auth;
-const subject = { customerId: 7, email: 'a@example.se', customerType: 'PERSON', memberType: '' };
+const subject = {
+  customerId: 7,
+  email: 'a@example.se',
+  customerType: 'PERSON',
+  memberType: '',
+  familyId: 'familj-1',
+};
 const now = new Date('2026-11-21T12:00:00Z');
 const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
 

@@ -1,7 +1,9 @@
 /**
  * Tokens of the auth service (GEINS-API §7.2, §7.4):
  * - access tokens: HS256 JWTs (jose) with the claims the Geins clients read: `exp`, `sid` (the
- *   customer id as a string), `name` (e-mail), `customerType`, plus `memberType`, `memberId`;
+ *   customer id as a string), `name` (e-mail), `customerType`, plus `memberType`, `memberId`, and
+ *   `fam`, the session family (refresh-token family) the token belongs to: a token counts only
+ *   while its family is not revoked (viewer.ts; issue 13 §9);
  * - refresh tokens: 32 random bytes, base64url; only their SHA-256 is stored;
  * - challenges and sign signatures: HMAC-SHA256 under keys derived from AUTH_JWT_SECRET.
  */
@@ -21,10 +23,14 @@ export interface TokenSubject {
   email: string;
   customerType: string;
   memberType: string;
+  /** The session family (`refresh_tokens.family_id`) the token belongs to. */
+  familyId: string;
 }
 
 /** The verified claims of an access token. */
-export interface AccessClaims extends TokenSubject {
+export interface AccessClaims extends Omit<TokenSubject, 'familyId'> {
+  /** The session family, or null for a token without one (refused by viewer.ts). */
+  familyId: string | null;
   /** Expiry, Unix seconds. */
   exp: number;
 }
@@ -60,6 +66,7 @@ export async function issueAccessToken(
     customerType: subject.customerType,
     memberType: subject.memberType,
     memberId: subject.customerId,
+    fam: subject.familyId,
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
@@ -91,6 +98,7 @@ export async function verifyAccessToken(
       email: String(payload.name ?? ''),
       customerType: String(payload.customerType ?? 'PERSON'),
       memberType: String(payload.memberType ?? ''),
+      familyId: typeof payload.fam === 'string' && payload.fam !== '' ? payload.fam : null,
       exp: payload.exp,
     };
   } catch {
@@ -202,4 +210,63 @@ export function verifyIdentitySignature(
   now: Date,
 ): boolean {
   return verifiedIdentitySignature(value, username, secret, now) !== null;
+}
+
+/** How long a login link (`?loginToken=`) can be redeemed: 10 minutes, in seconds. */
+export const LOGIN_TOKEN_SECONDS = 600;
+
+/** A verified login token (issue 13 §8). */
+export interface LoginTokenClaims {
+  /** The normalised e-mail of the account it logs in to. */
+  email: string;
+  /** Unique id; its first redemption is stored, so a token works once. */
+  jti: string;
+  /** When it can no longer be redeemed. */
+  expiresAt: Date;
+}
+
+/**
+ * A login token for the impersonation/preview flow (SPEC §2 "logged in as another user",
+ * GEINS-API §7.4 `?loginToken=`): an HS256 JWT under its own key (an access token is never a
+ * login token, nor the other way round), for one account, redeemable once within
+ * {@link LOGIN_TOKEN_SECONDS}. Only holders of AUTH_JWT_SECRET can make one (the operator's
+ * `npm run login-token -w apps/api -- <e-mail>`); shoppers never can (issue 13 §8).
+ */
+export async function issueLoginToken(
+  email: string,
+  config: AuthConfig,
+  now: Date,
+  lifetimeSeconds = LOGIN_TOKEN_SECONDS,
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ name: email, typ: 'login' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(TOKEN_ISSUER)
+    .setJti(randomBytes(16).toString('base64url'))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + lifetimeSeconds)
+    .sign(key(config.jwtSecret, 'login-token'));
+}
+
+/**
+ * Verifies a login token's signature (login-token key), type and expiry.
+ * @returns its claims, or null (an access token, a forged, expired or malformed token)
+ */
+export async function verifyLoginToken(
+  token: string,
+  config: AuthConfig,
+  now: Date,
+): Promise<LoginTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(config.jwtSecret, 'login-token'), {
+      issuer: TOKEN_ISSUER,
+      algorithms: ['HS256'],
+      currentDate: now,
+    });
+    if (payload.typ !== 'login' || typeof payload.name !== 'string') return null;
+    if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    return { email: payload.name, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+  } catch {
+    return null;
+  }
 }

@@ -15,6 +15,7 @@ import type { ShippingMethodRecord } from '../shipping/shipping.service.ts';
 import { applyGiftCard } from './cart-giftcard.service.ts';
 import {
   addToCart,
+  claimCartById,
   clearCart,
   cloneCart,
   completeCart,
@@ -488,6 +489,7 @@ builder.queryField('getCart', (t) =>
         includeCompleted: args.includeCompleted ?? false,
         allowExternalShippingFee: args.allowExternalShippingFee ?? false,
         beforeCreate: () => ctx.claimCartCreation(),
+        customerId: (await ctx.viewer())?.customerId ?? null,
       }),
   }),
 );
@@ -503,10 +505,12 @@ builder.mutationFields((t) => ({
       item: t.arg({ type: CartItemInput, required: true, description: 'SKU and units to add.' }),
       allowExternalShippingFee: t.arg.boolean(allowExternalShippingFee),
     },
-    resolve: async (_root, args, ctx) =>
-      addToCart(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now, {
+    resolve: async (_root, args, ctx) => {
+      await claimCartById(ctx.db, args.id, (await ctx.viewer())?.customerId ?? null);
+      return addToCart(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now, {
         allowExternalShippingFee: args.allowExternalShippingFee ?? false,
-      }),
+      });
+    },
   }),
   updateCartItem: t.field({
     type: CartRef,
@@ -522,10 +526,12 @@ builder.mutationFields((t) => ({
       }),
       allowExternalShippingFee: t.arg.boolean(allowExternalShippingFee),
     },
-    resolve: async (_root, args, ctx) =>
-      updateCartItem(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now, {
+    resolve: async (_root, args, ctx) => {
+      await claimCartById(ctx.db, args.id, (await ctx.viewer())?.customerId ?? null);
+      return updateCartItem(ctx.db, args.id, args.item, await ctx.pricedShop(args), ctx.now, {
         allowExternalShippingFee: args.allowExternalShippingFee ?? false,
-      }),
+      });
+    },
   }),
   setCartPromoCode: t.field({
     type: CartRef,

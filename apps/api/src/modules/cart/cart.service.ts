@@ -6,7 +6,7 @@
  * pure {@link computeCartTotals}. Nothing a client sends is trusted but SKU ids and quantities.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ShopError, badUserInput } from '../../errors.ts';
 import { products, skus } from '../catalog/catalog.tables.ts';
@@ -134,10 +134,54 @@ export async function findCart(
   return row ?? null;
 }
 
-/** Creates an empty cart in the market. One statement. */
-export async function createCart(db: Database, marketId: string): Promise<CartRecord> {
-  const [row] = await db.insert(carts).values({ id: randomUUID(), marketId }).returning();
+/**
+ * Creates an empty cart in the market, owned by `customerId` when a logged-in customer asks
+ * (issue 13 §14). One statement.
+ */
+export async function createCart(
+  db: Database,
+  marketId: string,
+  customerId: number | null = null,
+): Promise<CartRecord> {
+  const [row] = await db
+    .insert(carts)
+    .values({ id: randomUUID(), marketId, customerId })
+    .returning();
   return row!;
+}
+
+/**
+ * Cart ownership (issue 13 §14). Cart ids are bearer secrets (the Geins contract: the
+ * `ralph-cart` cookie, random UUIDs); an anonymous cart belongs to whoever holds its id. The first
+ * request of a logged-in customer that uses an anonymous cart (getCart, addToCart,
+ * updateCartItem, createOrUpdateCheckout, setCartShippingFee) makes it theirs: `customer_id` is
+ * written, atomically (only while it is still null, so a claimed cart is never taken over). From
+ * then on cloneCart and the checkout's personal data need that customer's Bearer token.
+ * @returns the cart row after the claim (unchanged when it was owned already), or null for an
+ *   unknown id
+ */
+export async function claimCart(
+  db: Database,
+  record: CartRecord | null,
+  customerId: number | null,
+): Promise<CartRecord | null> {
+  if (!record || customerId === null || record.customerId !== null) return record;
+  const [claimed] = await db
+    .update(carts)
+    .set({ customerId })
+    .where(and(eq(carts.id, record.id), isNull(carts.customerId)))
+    .returning();
+  return claimed ?? (await findCart(db, record.id));
+}
+
+/** {@link claimCart} by id: reads the cart first; nothing happens for guests. */
+export async function claimCartById(
+  db: Database,
+  cartId: string,
+  customerId: number | null,
+): Promise<void> {
+  if (customerId === null) return;
+  await claimCart(db, await findCart(db, cartId), customerId);
 }
 
 /**
@@ -154,12 +198,15 @@ export async function getOrCreateCart(
     includeCompleted?: boolean;
     allowExternalShippingFee?: boolean;
     beforeCreate?: () => void;
+    /** The logged-in caller: a new cart is theirs, an anonymous one becomes theirs. */
+    customerId?: number | null;
   } = {},
 ): Promise<CartView> {
-  let record = await findCart(db, id);
+  const customerId = options.customerId ?? null;
+  let record = await claimCart(db, await findCart(db, id), customerId);
   if (!record || (record.status === 'completed' && !options.includeCompleted)) {
     options.beforeCreate?.();
-    record = await createCart(db, shop.market.id);
+    record = await createCart(db, shop.market.id, customerId);
   }
   return loadCartView(db, record, shop, now, {
     allowExternalShippingFee: options.allowExternalShippingFee ?? false,

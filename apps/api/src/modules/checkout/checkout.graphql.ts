@@ -16,7 +16,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { mailOptionsFromConfig } from '../mail/mail.service.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { CartRef, ShippingOptionRef, type ShippingOptionNode } from '../cart/cart.graphql.ts';
-import { findCart, loadCartView } from '../cart/cart.service.ts';
+import { claimCartById, findCart, loadCartView } from '../cart/cart.service.ts';
 import { formatMoney, minorToDecimal } from '../pricing/money.ts';
 import { exVat } from '../pricing/price.ts';
 import { getOrderView, type OrderView } from '../orders/orders.service.ts';
@@ -26,6 +26,7 @@ import { CheckoutOrderRef } from './order.graphql.ts';
 import {
   createOrUpdateCheckout,
   MAX_EXTERNAL_SHIPPING_FEE,
+  parseCheckoutInput,
   placeOrder,
   setCartShippingFee,
   type CheckoutView,
@@ -195,6 +196,35 @@ function shippingNodes(view: CheckoutView): ShippingOptionNode[] {
       externalId: store.alias,
     })),
   }));
+}
+
+/**
+ * The checkout as the caller may see it (issue 13 §14). The personal data entered (e-mail,
+ * personnummer, addresses, message) is returned only to a caller who proves the cart is theirs:
+ * - a cart owned by a customer (`carts.customer_id`): only with that customer's Bearer token;
+ *   anyone else holding the id (a guest, another customer) gets these fields as null;
+ * - an anonymous cart: to the holder of its id, the only proof there is (the `ralph-cart`
+ *   cookie; cart ids are random bearer secrets in the Geins contract), until a logged-in
+ *   customer uses the cart and it becomes theirs (claimCart).
+ * Shipping and payment choices are not personal and are always returned; a caller who is not
+ * the owner gets back the personal fields they sent in this very request, nothing stored.
+ */
+async function visibleCheckout(
+  view: CheckoutView,
+  ctx: GraphQLContext,
+  sent: unknown = null,
+): Promise<CheckoutView> {
+  const owner = view.cart.record.customerId;
+  if (owner === null || owner === (await ctx.viewer())?.customerId) return view;
+  // Someone else: only what they sent in this request comes back, never the stored data.
+  const own = sent == null ? {} : parseCheckoutInput(sent);
+  const { shippingId, paymentId, pickupPoint, customerType } = view.input;
+  return { ...view, input: { ...own, shippingId, paymentId, pickupPoint, customerType } };
+}
+
+/** Makes an anonymous cart the logged-in caller's before the checkout reads it (claimCart). */
+async function claimForViewer(ctx: GraphQLContext, cartId: string): Promise<void> {
+  await claimCartById(ctx.db, cartId, (await ctx.viewer())?.customerId ?? null);
 }
 
 /** `CheckoutType`. */
@@ -440,21 +470,24 @@ builder.mutationFields((t) => ({
   createOrUpdateCheckout: t.field({
     type: CheckoutRef,
     description:
-      'Stores what the shopper entered and returns the cart priced with it, the shipping options for the zip and the payment options (GEINS-API §3.2). Errors: NOT_FOUND, CART_COMPLETED, BAD_USER_INPUT.',
+      "Stores what the shopper entered and returns the cart priced with it, the shipping options for the zip and the payment options (GEINS-API §3.2). A logged-in caller's request makes an anonymous cart theirs; the personal data entered (email, identityNumber, addresses) is returned only to the cart's owner (its Bearer token), or for an anonymous cart to the holder of its id, else null (issue 13 §14). Errors: NOT_FOUND, CART_COMPLETED, BAD_USER_INPUT.",
     args: {
       ...contextArgs,
       cartId: t.arg.string({ required: true, description: 'Cart id.' }),
       checkout: t.arg({ type: CheckoutInput, description: 'What was entered (optional).' }),
     },
-    resolve: async (_root, args, ctx) =>
-      createOrUpdateCheckout(
+    resolve: async (_root, args, ctx) => {
+      await claimForViewer(ctx, args.cartId);
+      const view = await createOrUpdateCheckout(
         ctx.db,
         args.cartId,
         args.checkout,
         await ctx.pricedShop(args),
         ctx.now,
         ctx.config.payments,
-      ),
+      );
+      return visibleCheckout(view, ctx, args.checkout);
+    },
   }),
   setCartShippingFee: t.field({
     type: CheckoutRef,
@@ -468,15 +501,18 @@ builder.mutationFields((t) => ({
         description: `Fee incl. VAT, major units of the market currency (kronor, euros): 0 to ${MAX_EXTERNAL_SHIPPING_FEE}.`,
       }),
     },
-    resolve: async (_root, args, ctx) =>
-      setCartShippingFee(
+    resolve: async (_root, args, ctx) => {
+      await claimForViewer(ctx, args.cartId);
+      const view = await setCartShippingFee(
         ctx.db,
         args.cartId,
         args.shippingFee,
         await ctx.pricedShop(args),
         ctx.now,
         ctx.config.payments,
-      ),
+      );
+      return visibleCheckout(view, ctx);
+    },
   }),
   placeOrder: t.field({
     type: PlaceOrderResponseRef,

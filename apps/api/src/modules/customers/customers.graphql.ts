@@ -176,18 +176,22 @@ builder.mutationFields((t) => ({
     nullable: false,
     description:
       'Mails a single-use reset link (valid 1 hour) when the address has an account. Always ' +
-      'true: the answer never tells whether the address is known. Errors: BAD_USER_INPUT.',
+      'true: the answer never tells whether the address is known (the same work either way; the ' +
+      'mail goes out after the answer). Errors: BAD_USER_INPUT, RATE_LIMITED (per IP address, ' +
+      'shared with commitReset; extensions.retryAfter in seconds).',
     args: {
       email: t.arg.string({ required: true, description: 'The e-mail address.' }),
       ...contextArgs,
     },
-    resolve: (_root, args, ctx) => requestPasswordReset(ctx.db, ctx.config, args.email, ctx.now),
+    resolve: (_root, args, ctx) =>
+      requestPasswordReset(ctx.db, ctx.config, args.email, ctx.now, ctx.clientIp, ctx.log),
   }),
   commitReset: t.boolean({
     nullable: false,
     description:
       'Sets a new password with the key from the reset link. `password` is the digest ' +
-      '(GEINS-API §7.3). False for an unknown, used or expired key. Errors: BAD_USER_INPUT.',
+      '(GEINS-API §7.3). False for an unknown, used or expired key. Errors: BAD_USER_INPUT, ' +
+      'RATE_LIMITED (per IP address, shared with requestPasswordReset).',
     args: {
       resetKey: t.arg.string({ required: true, description: 'The `resetKey` of the link.' }),
       password: t.arg.string({
@@ -197,6 +201,6 @@ builder.mutationFields((t) => ({
       ...contextArgs,
     },
     resolve: (_root, args, ctx) =>
-      commitReset(ctx.db, ctx.config, args.resetKey, args.password, ctx.now),
+      commitReset(ctx.db, ctx.config, args.resetKey, args.password, ctx.now, ctx.clientIp),
   }),
 }));

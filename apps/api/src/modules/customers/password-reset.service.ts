@@ -5,16 +5,17 @@
  * e-mail address has an account.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { badUserInput } from '../../errors.ts';
+import { badUserInput, ShopError } from '../../errors.ts';
 import { refreshTokens } from '../auth/auth.tables.ts';
 import { isPasswordDigest } from '../auth/password-digest.ts';
 import { hashPassword } from '../auth/password-hash.ts';
+import { takePasswordResetAttempt } from '../auth/rate-limit.ts';
 import { hashOpaqueToken } from '../auth/tokens.ts';
 import { sendMail } from '../mail/mail.service.ts';
-import { emailSchema, findCustomerByEmail } from './customers.service.ts';
+import { emailSchema } from './customers.service.ts';
 import { customers, passwordResets } from './customers.tables.ts';
 
 /** How long a reset link works: 1 hour, in seconds. */
@@ -25,33 +26,83 @@ export const MAX_RESETS_PER_HOUR = 5;
 /** The storefront page of the link (SPEC §2 /account/reset-password). */
 export const RESET_PATH = '/account/reset-password';
 
+/** Reset mails not yet handed to the mail transport (sent after the answer, see below). */
+const outgoing = new Set<Promise<void>>();
+
+/**
+ * Resolves when every reset mail queued so far has been handed to the mail transport (tests,
+ * graceful shutdown). Mails are sent after the mutation has answered, so that the answer's
+ * timing does not tell whether the address has an account (issue 13 §13).
+ */
+export async function resetMailsSent(): Promise<void> {
+  while (outgoing.size > 0) await Promise.allSettled([...outgoing]);
+}
+
+/** Where a failed reset mail is reported (the shopper got `true` already). */
+export interface ResetMailLog {
+  error(message: string, details?: Record<string, unknown>): void;
+}
+
 /**
  * Mails a reset link when the e-mail has an account. Always resolves true (no hint whether the
  * address is known); an invalid address is a BAD_USER_INPUT error.
+ *
+ * Known and unknown addresses do the same work (issue 13 §13): the per-IP limit (one
+ * statement), a new random key, and one `INSERT … SELECT` that writes the key only when the
+ * address has an account with fewer than {@link MAX_RESETS_PER_HOUR} keys in the last hour. The
+ * mail goes out after the answer (not awaited), so its cost is not in the response time.
+ * @param clientIp the caller's address, for the per-IP limit (`reset-ip:<ip>`, shared with
+ *   commitReset); undefined is not limited
+ * @throws ShopError BAD_USER_INPUT (invalid address), RATE_LIMITED (too many attempts from the
+ *   address; `extensions.retryAfter` seconds)
  */
 export async function requestPasswordReset(
   db: Database,
   config: Config,
   email: string,
   now: Date,
+  clientIp?: string,
+  log: ResetMailLog = console,
 ): Promise<boolean> {
   const parsed = emailSchema.safeParse(email);
   if (!parsed.success) throw badUserInput('Du måste ange en giltig email', 'email');
-  const customer = await findCustomerByEmail(db, parsed.data);
-  if (!customer) return true;
+  await requireResetAttempt(db, clientIp, now);
+  const key = randomBytes(32).toString('base64url');
   const hourAgo = new Date(now.getTime() - 3600_000);
-  const [recent] = await db
+  const recent = db
     .select({ n: count() })
     .from(passwordResets)
-    .where(and(eq(passwordResets.customerId, customer.id), gt(passwordResets.createdAt, hourAgo)));
-  if ((recent?.n ?? 0) >= MAX_RESETS_PER_HOUR) return true;
-  const key = randomBytes(32).toString('base64url');
-  await db.insert(passwordResets).values({
-    keyHash: hashOpaqueToken(key),
-    customerId: customer.id,
-    expiresAt: new Date(now.getTime() + RESET_KEY_LIFETIME_SECONDS * 1000),
-    createdAt: now,
-  });
+    .where(and(eq(passwordResets.customerId, customers.id), gt(passwordResets.createdAt, hourAgo)));
+  const inserted = await db
+    .insert(passwordResets)
+    .select(
+      db
+        .select({
+          keyHash: sql<string>`${hashOpaqueToken(key)}`.as('key_hash'),
+          customerId: customers.id,
+          expiresAt:
+            sql<Date>`${new Date(now.getTime() + RESET_KEY_LIFETIME_SECONDS * 1000).toISOString()}::timestamptz`.as(
+              'expires_at',
+            ),
+          usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
+          createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
+        })
+        .from(customers)
+        .where(and(eq(customers.email, parsed.data), sql`(${recent}) < ${MAX_RESETS_PER_HOUR}`)),
+    )
+    .returning({ customerId: passwordResets.customerId });
+  if (inserted.length > 0) {
+    const sending = sendResetMail(config, parsed.data, key)
+      .catch((error: unknown) => log.error('Password reset mail failed', { error: String(error) }))
+      .finally(() => outgoing.delete(sending));
+    outgoing.add(sending);
+  }
+  return true;
+}
+
+async function sendResetMail(config: Config, to: string, key: string): Promise<void> {
+  // Never in the request's own turn of the event loop: the answer goes first.
+  await new Promise<void>((resolve) => setImmediate(resolve));
   const link = `${config.publicUrl}${RESET_PATH}?resetKey=${key}`;
   await sendMail(
     {
@@ -60,7 +111,7 @@ export async function requestPasswordReset(
       fromAddress: `no-reply@${new URL(config.publicUrl).hostname}`,
     },
     {
-      to: customer.email,
+      to,
       subject: `Återställ ditt lösenord hos ${config.shopName}`,
       text: [
         'Hej!',
@@ -74,14 +125,32 @@ export async function requestPasswordReset(
       ].join('\n'),
     },
   );
-  return true;
+}
+
+/** The per-IP limit of requestPasswordReset and commitReset. */
+async function requireResetAttempt(
+  db: Database,
+  clientIp: string | undefined,
+  now: Date,
+): Promise<void> {
+  const wait = await takePasswordResetAttempt(db, clientIp, now);
+  if (wait > 0) {
+    throw new ShopError('RATE_LIMITED', 'För många försök. Vänta en stund och försök igen.', {
+      retryAfter: wait,
+    });
+  }
 }
 
 /**
- * Sets a new password with a reset key.
+ * Sets a new password with a reset key. In this order (issue 13 §12): the per-IP limit, the
+ * key's look-up (one indexed read), and only for a live key the slow hash (through the shared
+ * scrypt queue, password-hash.ts); then, in one transaction, the key is used up (atomically: of
+ * two concurrent commits one wins), the password set, the account's other keys used up and every
+ * session family revoked (its access tokens stop working at once, viewer.ts).
  * @param password the client's digest of the new password (GEINS-API §7.3)
+ * @param clientIp the caller's address, for the per-IP limit; undefined is not limited
  * @returns false for an unknown, used or expired key (the shopper asks for a new one)
- * @throws ShopError BAD_USER_INPUT when `password` is not a digest
+ * @throws ShopError BAD_USER_INPUT when `password` is not a digest, RATE_LIMITED
  */
 export async function commitReset(
   db: Database,
@@ -89,22 +158,29 @@ export async function commitReset(
   resetKey: string,
   password: string,
   now: Date,
+  clientIp?: string,
 ): Promise<boolean> {
   if (!isPasswordDigest(password)) {
     throw badUserInput('password must be the base64 SHA-384 digest', 'password');
   }
+  await requireResetAttempt(db, clientIp, now);
+  const live = and(
+    eq(passwordResets.keyHash, hashOpaqueToken(resetKey)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, now),
+  );
+  const [found] = await db
+    .select({ customerId: passwordResets.customerId })
+    .from(passwordResets)
+    .where(live)
+    .limit(1);
+  if (!found) return false;
   const hash = await hashPassword(password, config.auth.scryptLogN);
   return db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.keyHash, hashOpaqueToken(resetKey)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
+      .where(live)
       .returning({ customerId: passwordResets.customerId });
     if (!used) return false;
     await tx

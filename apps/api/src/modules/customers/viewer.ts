@@ -1,12 +1,21 @@
 /**
  * The caller of a GraphQL request (GEINS-API §1: `Authorization: Bearer <jwt>` when logged in).
- * A token counts only when its signature and expiry are valid AND the account still exists, so
- * tokens of deleted accounts are refused even before they expire.
+ * A token counts only when its signature and expiry are valid, the account still exists AND its
+ * session family (`fam` claim) is not revoked (issue 13 §9): logout revokes the family, a
+ * password change every other family of the account, a reset every family, account deletion
+ * removes them; the token stops working at the next request, not when it expires.
+ *
+ * Not cached: the family check is part of the one statement that reads the customer row (which
+ * every authenticated request read anyway), so it costs no extra statement and is exact on any
+ * number of instances (no TTL window in which a revoked token still works).
  */
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { and, eq, exists, isNull } from 'drizzle-orm';
+import { refreshTokens } from '../auth/auth.tables.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
-import { findCustomer, type Customer } from './customers.service.ts';
+import type { Customer } from './customers.service.ts';
+import { customers } from './customers.tables.ts';
 
 /** The verified, existing customer behind a Bearer token. */
 export interface Viewer {
@@ -24,8 +33,36 @@ export function bearerToken(authorization: string | null): string | null {
 }
 
 /**
+ * The customer `customerId` when the session family `familyId` is live (has a token that is not
+ * revoked). One statement.
+ */
+export async function findSessionCustomer(
+  db: Database,
+  customerId: number,
+  familyId: string,
+): Promise<Customer | undefined> {
+  const live = db
+    .select({ one: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.customerId, customerId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, customerId), exists(live)))
+    .limit(1);
+  return row;
+}
+
+/**
  * Resolves the viewer of a request.
- * @returns null for no token, a wrong signature, an expired token or a deleted account
+ * @returns null for no token, a wrong signature, an expired token, a token without a session
+ *   family or of a revoked one (logout, password change, reset), or a deleted account
  */
 export async function resolveViewer(
   db: Database,
@@ -36,8 +73,8 @@ export async function resolveViewer(
   const token = bearerToken(authorization);
   if (!token) return null;
   const claims = await verifyAccessToken(token, config.auth, now);
-  if (!claims) return null;
-  const customer = await findCustomer(db, claims.customerId);
+  if (!claims?.familyId) return null;
+  const customer = await findSessionCustomer(db, claims.customerId, claims.familyId);
   if (!customer) return null;
   return {
     customerId: customer.id,

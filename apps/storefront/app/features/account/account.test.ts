@@ -2,6 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { refreshDelay } from './account-sync';
 import { runRouteGuards } from './guards.server';
+import { confirmLoginToken, LOGIN_TOKEN_CONFIRM_PATH } from './login-token.server';
 import {
   clearedSessionCookies,
   resolveSession,
@@ -49,6 +50,73 @@ describe('route guards (SPEC §2)', () => {
     await expect(
       runRouteGuards(['ralph-authenticated'], { request: new Request('http://shop/'), context }),
     ).resolves.toBeUndefined();
+  });
+});
+
+/**
+ * loginToken links (issue 13 §8): a link never replaces an existing session silently; without a
+ * session it is redeemed once at the auth service (not used as a Bearer token).
+ */
+describe('loginToken (issue 13 §8)', () => {
+  const redeemed = { ok: true as const, token: 'imp.token.x', maxAge: 900, refreshToken: 'imp-r' };
+  function contextWith(session: { token: string | null; refreshToken: string | null }) {
+    const calls: string[] = [];
+    const auth = {
+      loginWithToken: async (token: string) => {
+        calls.push(`loginWithToken:${token}`);
+        return redeemed;
+      },
+      logout: async (refreshToken: string) => {
+        calls.push(`logout:${refreshToken}`);
+      },
+    } as unknown as AuthGateway;
+    // The old flow used the link's token as a Bearer token: any use of it is a failure here.
+    const apiWithToken = (token: string) => {
+      calls.push(`apiWithToken:${token}`);
+      return { query: async () => ({ getUser: { email: 'attacker@example.se' } }) };
+    };
+    const context = {
+      account: { session: { ...session, impersonated: false }, secure: false, auth, apiWithToken },
+    } as unknown as AppLoadContext;
+    return { context, calls };
+  }
+  const setCookies = (response: Response) => response.headers.getSetCookie().join('\n');
+
+  it("GET /mina-sidor/ordrar?loginToken=<attacker's> keeps the victim's session and asks first", async () => {
+    const { context, calls } = contextWith({ token: 'victim.jwt.x', refreshToken: 'victim-r' });
+    const request = new Request('http://shop/mina-sidor/ordrar?loginToken=attackers.token.x');
+    const thrown = (await runRouteGuards(['ralph-authenticated'], { request, context }).catch(
+      (error: unknown) => error,
+    )) as Response;
+    expect(thrown.status).toBe(302);
+    expect(setCookies(thrown)).not.toMatch(/apollo-token|ralph-auth-refresh|ralph-impersonated/);
+    expect(calls).toEqual([]);
+    const location = new URL(thrown.headers.get('location')!, 'http://shop');
+    expect(location.pathname).toBe(LOGIN_TOKEN_CONFIRM_PATH);
+    expect(location.searchParams.get('loginToken')).toBe('attackers.token.x');
+    expect(location.searchParams.get('to')).toBe('/mina-sidor/ordrar');
+  });
+
+  it('the confirmation logs the old session out, then redeems the link once', async () => {
+    const { context, calls } = contextWith({ token: 'victim.jwt.x', refreshToken: 'victim-r' });
+    const response = await confirmLoginToken(context, 'cs.token.x', '//evil.example/x');
+    expect(calls).toEqual(['logout:victim-r', 'loginWithToken:cs.token.x']);
+    expect(response.headers.get('location')).toBe('/');
+    expect(setCookies(response)).toContain('apollo-token=imp.token.x');
+    expect(setCookies(response)).toContain('ralph-impersonated=1');
+  });
+
+  it('without a session the link is redeemed at the auth service, marked impersonated', async () => {
+    const { context, calls } = contextWith({ token: null, refreshToken: null });
+    const request = new Request('http://shop/mina-sidor/saldo?loginToken=cs.token.x&a=1');
+    const thrown = (await runRouteGuards(['ralph-authenticated'], { request, context }).catch(
+      (error: unknown) => error,
+    )) as Response;
+    expect(calls).toEqual(['loginWithToken:cs.token.x']);
+    expect(thrown.headers.get('location')).toBe('/mina-sidor/saldo?a=1');
+    expect(setCookies(thrown)).toContain('apollo-token=imp.token.x');
+    expect(setCookies(thrown)).toContain('ralph-auth-refresh=imp-r');
+    expect(setCookies(thrown)).toContain('ralph-impersonated=1');
   });
 });
 

@@ -114,6 +114,8 @@ export interface AuthGateway {
   refresh(refreshToken: string): Promise<AuthOutcome>;
   /** GET /logout with the refresh token. */
   logout(refreshToken: string): Promise<void>;
+  /** POST /login-token: redeems a single-use login link (issue 13 §8). */
+  loginWithToken(loginToken: string): Promise<AuthOutcome>;
 }
 
 /** Options of {@link createAuthGateway}. */
@@ -194,6 +196,8 @@ export function createAuthGateway({ fetch, apiKey }: AuthGatewayOptions): AuthGa
     async logout(refreshToken) {
       await call('GET', 'logout', undefined, refreshToken);
     },
+    loginWithToken: async (loginToken) =>
+      outcome(await call('POST', 'login-token', { loginToken })),
   };
 }
 
