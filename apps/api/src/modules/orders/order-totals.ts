@@ -20,9 +20,9 @@ import type { CartTotals } from '../cart/totals.ts';
 
 /** The amounts an order stores (orders.tables.ts), minor units. */
 export interface StoredOrderAmounts {
-  /** Items after every discount incl. VAT. */
-  itemValueIncVat: number;
-  itemValueExVat: number;
+  /** Items after every discount incl. VAT (not read: the items follow from the total). */
+  itemValueIncVat?: number;
+  itemValueExVat?: number;
   /** Everything taken off the items' regular prices incl. VAT (campaigns, promo codes). */
   discountIncVat: number;
   discountExVat: number;
@@ -119,11 +119,11 @@ export function orderRows(totals: OrderTotals, includesVat: boolean): OrderTotal
  * `CheckoutOrderType`): converts with `toMinor` first.
  */
 export function orderTotalsOfDecimals(
-  order: { [K in keyof StoredOrderAmounts]: number },
+  order: { [K in keyof StoredOrderAmounts]: number | undefined },
   toMinor: (amount: number) => number,
 ): OrderTotals {
   const converted = Object.fromEntries(
-    Object.entries(order).map(([key, value]) => [key, toMinor(value)]),
+    Object.entries(order).map(([key, value]) => [key, value == null ? 0 : toMinor(value)]),
   ) as unknown as StoredOrderAmounts;
   return orderTotals(converted);
 }
