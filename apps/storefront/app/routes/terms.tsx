@@ -10,6 +10,10 @@ import type { Route } from './+types/terms';
 import { contact } from '../features/layout/contact';
 import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
+import contentStyles from '../styles/content.css?url';
+
+/** Text page styles. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
 /** "Köpvillkor | <shop>", with its canonical path. */
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function TermsPage({ matches }: Route.ComponentProps) {
   const shop = shopFromMatches(matches)?.name ?? 'Trampa';
   return (
-    <article className="page container content-page" style={{ maxWidth: '48rem' }}>
+    <article className="page container content-page">
       <h1>{t('terms.title')}</h1>
       <p>
         Dessa villkor gäller när du som privatperson eller företag handlar hos {shop} i vår
