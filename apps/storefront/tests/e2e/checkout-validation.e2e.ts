@@ -120,6 +120,7 @@ describe.skipIf(!browserAvailable)('issue 14: checkout validation in one round, 
     const stores = page.getByRole('group', { name: 'Välj butik' });
     await expect.poll(() => stores.getByRole('radio').count()).toBe(3);
     expect(await page.locator('label label').count()).toBe(0);
+    await page.screenshot({ path: join(shots, 'issue14-pickup.png'), fullPage: true });
     expect(await stores.getByRole('radio', { name: /\d+ st i butiken/ }).count()).toBe(3);
     // The pickup option's own name is just the option.
     const pickupName = await page
