@@ -46,6 +46,8 @@ export default [
     route('varumarken', 'routes/brands.tsx', { id: 'brands' }),
     route('favoriter', 'routes/favorites.tsx', { id: 'favorites' }),
     route('sok/forslag', 'routes/search-suggestions.tsx', { id: 'search-suggestions' }),
+    // The terms of purchase the checkout links to (issue 14), until a content module serves them.
+    route('kopvillkor', 'routes/terms.tsx', { id: 'terms' }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A route matching nothing: the 404 page with status 404.
     route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

@@ -295,9 +295,10 @@ export type AccountOrdersQuery = {
     status: string;
     createdAt: string | null;
     currency: string | null;
-    orderTotal: { sellingPriceIncVatFormatted: string | null; vat: number } | null;
-    shippingFee: { sellingPriceIncVatFormatted: string | null } | null;
-    discount: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null;
+    fromBalance: number;
+    orderTotal: { sellingPriceIncVat: number; sellingPriceExVat: number } | null;
+    shippingFee: { sellingPriceIncVat: number; sellingPriceExVat: number } | null;
+    discount: { sellingPriceIncVat: number; sellingPriceExVat: number } | null;
     paymentDetails: Array<{ displayName: string; name: string }> | null;
     shippingDetails: Array<{
       id: number;
@@ -344,7 +345,6 @@ export type AccountOrdersQuery = {
           sellingPriceIncVatFormatted: string | null;
         } | null;
       }> | null;
-      summary: { subTotal: { regularPriceIncVatFormatted: string | null } | null } | null;
     } | null;
   }> | null;
 };
@@ -1269,6 +1269,8 @@ export type CheckoutConfirmQuery = {
       discountExVat: number;
       shippingFeeIncVat: number;
       shippingFeeExVat: number;
+      paymentFeeIncVat: number;
+      paymentFeeExVat: number;
       orderValueIncVat: number;
       orderValueExVat: number;
       balance: number;
@@ -2451,11 +2453,8 @@ export const AccountOrdersDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
-                      },
-                      { kind: 'Field', name: { kind: 'Name', value: 'vat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
                     ],
                   },
                 },
@@ -2465,10 +2464,8 @@ export const AccountOrdersDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
-                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
                     ],
                   },
                 },
@@ -2479,13 +2476,11 @@ export const AccountOrdersDocument = {
                     kind: 'SelectionSet',
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
-                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVat' } },
                     ],
                   },
                 },
+                { kind: 'Field', name: { kind: 'Name', value: 'fromBalance' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'paymentDetails' },
@@ -2598,28 +2593,6 @@ export const AccountOrdersDocument = {
                                   {
                                     kind: 'Field',
                                     name: { kind: 'Name', value: 'sellingPriceIncVatFormatted' },
-                                  },
-                                ],
-                              },
-                            },
-                          ],
-                        },
-                      },
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'summary' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            {
-                              kind: 'Field',
-                              name: { kind: 'Name', value: 'subTotal' },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  {
-                                    kind: 'Field',
-                                    name: { kind: 'Name', value: 'regularPriceIncVatFormatted' },
                                   },
                                 ],
                               },
@@ -5191,6 +5164,8 @@ export const CheckoutConfirmDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'discountExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'shippingFeeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'shippingFeeExVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'paymentFeeIncVat' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'paymentFeeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'orderValueIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'orderValueExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'balance' } },

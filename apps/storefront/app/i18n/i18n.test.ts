@@ -10,7 +10,7 @@ describe('t', () => {
   it('formats Swedish messages with values', () => {
     expect(t('price.discount', { percent: 25 })).toBe('-25 %');
     expect(t('meta.title', { page: 'Cyklar', shop: 'Trampa' })).toBe('Cyklar | Trampa');
-    expect(t('topBar.freeShipping', { amount: '499 kr' })).toBe('Fri frakt över 499 kr');
+    expect(t('topBar.freeShipping', { amount: '499 kr' })).toBe('Fri frakt till ombud över 499 kr');
   });
 
   it('uses Swedish plural rules', () => {

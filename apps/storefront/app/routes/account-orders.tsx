@@ -3,9 +3,13 @@
  * (received, processing) and history (completed, cancelled), each with lines, totals, shipping,
  * payment, addresses and the tracking link when there is one.
  */
+import { decimalToMinor } from '@trampa/api/money';
+import { orderTotalsOfDecimals } from '@trampa/api/order-totals';
 import type { Route } from './+types/account-orders';
+import { OrderSummary, orderSummaryRows } from '../features/checkout/order-summary';
 import { AccountOrdersDocument, type AccountOrdersQuery } from '../graphql/generated';
 import { formatDate, t, type MessageKey } from '../i18n/i18n';
+import { useCulture } from '../market/market-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 
 type Order = NonNullable<NonNullable<AccountOrdersQuery['getOrders']>[number]>;
@@ -97,8 +101,35 @@ function Parcels({ details }: { details: Order['shippingDetails'] }) {
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
-  const shipping = order.shippingDetails?.[0];
+/**
+ * The order's money from the one order-totals definition (issue 14), incl. VAT: items at regular
+ * prices − discount + shipping = total, then VAT, gift card and what was left to pay.
+ */
+function summaryRows(order: Order, culture: string) {
+  const currency = order.currency ?? 'SEK';
+  const totals = orderTotalsOfDecimals(
+    {
+      discountIncVat: order.discount?.sellingPriceIncVat ?? 0,
+      discountExVat: order.discount?.sellingPriceExVat ?? 0,
+      shippingFeeIncVat: order.shippingFee?.sellingPriceIncVat ?? 0,
+      shippingFeeExVat: order.shippingFee?.sellingPriceExVat ?? 0,
+      paymentFeeIncVat: 0,
+      paymentFeeExVat: 0,
+      orderValueIncVat: order.orderTotal?.sellingPriceIncVat ?? 0,
+      orderValueExVat: order.orderTotal?.sellingPriceExVat ?? 0,
+      fromBalance: order.fromBalance,
+    },
+    (amount) => decimalToMinor(amount, currency),
+  );
+  return orderSummaryRows(totals, {
+    includesVat: true,
+    currency,
+    culture,
+    shippingName: order.shippingDetails?.[0]?.name ?? null,
+  });
+}
+
+function OrderCard({ order, culture }: { order: Order; culture: string }) {
   const payment = order.paymentDetails?.[0];
   return (
     <article className="order-card" aria-labelledby={`order-${order.id}`}>
@@ -143,24 +174,7 @@ function OrderCard({ order }: { order: Order }) {
           )}
         </tbody>
       </table>
-      <dl className="order-totals">
-        <dt>{t('account.orders.items')}</dt>
-        {/* Before discounts: items - discount + shipping = total. */}
-        <dd>{order.cart?.summary?.subTotal?.regularPriceIncVatFormatted}</dd>
-        {order.discount && order.discount.sellingPriceIncVat > 0 ? (
-          <>
-            <dt>{t('account.orders.discount')}</dt>
-            <dd>-{order.discount.sellingPriceIncVatFormatted}</dd>
-          </>
-        ) : null}
-        <dt>
-          {t('account.orders.shipping')}
-          {shipping ? ` (${shipping.name})` : ''}
-        </dt>
-        <dd>{order.shippingFee?.sellingPriceIncVatFormatted}</dd>
-        <dt className="order-totals__total">{t('account.orders.total')}</dt>
-        <dd className="order-totals__total">{order.orderTotal?.sellingPriceIncVatFormatted}</dd>
-      </dl>
+      <OrderSummary rows={summaryRows(order, culture)} />
       <Parcels details={order.shippingDetails} />
       <div className="order-card__meta">
         {payment ? (
@@ -179,6 +193,7 @@ function OrderCard({ order }: { order: Order }) {
 /** Orders in progress, then history. */
 export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
+  const culture = useCulture();
   const inProgress = orders.filter((order) => IN_PROGRESS.has(order.status));
   const history = orders.filter((order) => !IN_PROGRESS.has(order.status));
   return (
@@ -189,7 +204,7 @@ export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) 
         <section aria-labelledby="orders-in-progress">
           <h2 id="orders-in-progress">{t('account.orders.inProgress')}</h2>
           {inProgress.map((order) => (
-            <OrderCard key={order.publicId} order={order} />
+            <OrderCard key={order.publicId} order={order} culture={culture} />
           ))}
         </section>
       ) : null}
@@ -197,7 +212,7 @@ export default function AccountOrdersPage({ loaderData }: Route.ComponentProps) 
         <section aria-labelledby="orders-history">
           <h2 id="orders-history">{t('account.orders.history')}</h2>
           {history.map((order) => (
-            <OrderCard key={order.publicId} order={order} />
+            <OrderCard key={order.publicId} order={order} culture={culture} />
           ))}
         </section>
       ) : null}

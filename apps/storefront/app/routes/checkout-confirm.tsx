@@ -6,12 +6,15 @@
  * `checkout:purchase` once. completed false sends the shopper back to the checkout.
  */
 import { useEffect } from 'react';
+import { decimalToMinor } from '@trampa/api/money';
+import { orderTotalsOfDecimals } from '@trampa/api/order-totals';
 import { data as respond, Link, redirect } from 'react-router';
 import type { Route } from './+types/checkout-confirm';
 import { clearCartCookie } from '../features/cart/cart-cookie';
 import { kronor } from '../features/cart/cart-view';
 import { pushEvent } from '../features/cart/tracking';
 import { checkoutContext } from '../features/checkout/checkout.server';
+import { OrderSummary, orderSummaryRows } from '../features/checkout/order-summary';
 import { purchaseEvent } from '../features/checkout/purchase-tracking';
 import { CheckoutConfirmDocument, CompleteCartDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
@@ -60,12 +63,26 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
   const currency = order.currency ?? format.currency;
   const culture = currency === format.currency ? format.culture : 'sv-SE';
   const amount = (value: number) => kronor(value, currency, culture);
-  const money = (inc: number, ex: number) => amount(includesVat ? inc : ex);
   const rows = (order.rows ?? []).flatMap((r) => (r ? [r] : []));
+  const toMinor = (value: number) => decimalToMinor(value, currency);
+  // The one definition of the order's figures (issue 14): the e-mail and account pages use it too.
+  const totals = orderTotalsOfDecimals(
+    {
+      discountIncVat: order.discountIncVat,
+      discountExVat: order.discountExVat,
+      shippingFeeIncVat: order.shippingFeeIncVat,
+      shippingFeeExVat: order.shippingFeeExVat,
+      paymentFeeIncVat: order.paymentFeeIncVat,
+      paymentFeeExVat: order.paymentFeeExVat,
+      orderValueIncVat: order.orderValueIncVat,
+      orderValueExVat: order.orderValueExVat,
+      fromBalance: order.balance,
+    },
+    toMinor,
+  );
   const view = {
     orderId: order.orderId ?? '',
     email: order.email ?? '',
-    includesVat,
     billing: order.billingAddress,
     shipping: order.shippingAddress,
     // The store's name (the alias only when the store no longer exists).
@@ -74,15 +91,14 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
       name: r.name ?? '',
       variant: r.variant ?? '',
       quantity: r.quantity,
-      total: money(r.priceIncVat, r.priceExVat),
+      total: amount(includesVat ? r.priceIncVat : r.priceExVat),
     })),
-    items: money(order.itemValueIncVat, order.itemValueExVat),
-    discount: order.discountIncVat > 0 ? money(order.discountIncVat, order.discountExVat) : null,
-    shippingFee: money(order.shippingFeeIncVat, order.shippingFeeExVat),
-    total: money(order.orderValueIncVat, order.orderValueExVat),
-    vat: amount(order.orderValueIncVat - order.orderValueExVat),
-    giftCard: order.balance > 0 ? amount(order.balance) : null,
-    promoCode: order.promoCode ?? null,
+    summary: orderSummaryRows(totals, {
+      includesVat,
+      currency,
+      culture,
+      promoCode: order.promoCode ?? null,
+    }),
     paymentName:
       order.paymentId === 2 ? t('confirm.payment.sandbox') : t('confirm.payment.invoice'),
   };
@@ -92,16 +108,15 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
     firstName: order.firstName ?? '',
     lastName: order.lastName ?? '',
     zip: order.zip ?? '',
-    currency: order.currency ?? 'SEK',
-    totalIncVat: order.orderValueIncVat,
-    shippingIncVat: order.shippingFeeIncVat,
-    fixedDiscount: 0,
+    currency,
+    totals,
     promoCode: order.promoCode ?? null,
     rows: rows.map((r) => ({
       sku: r.sku ?? '',
       name: r.name ?? '',
       quantity: r.quantity,
-      priceIncVat: r.priceIncVat,
+      paidIncVat: toMinor(r.priceIncVat),
+      discountIncVat: toMinor(r.discountIncVat),
       productId: r.productId,
     })),
   });
@@ -149,52 +164,8 @@ export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
           </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                {t('cart.items')}
-              </th>
-              <td>{view.items}</td>
-            </tr>
-            {view.discount ? (
-              <tr>
-                <th scope="row" colSpan={2}>
-                  {t('cart.discount')}
-                  {view.promoCode ? ` (${view.promoCode})` : ''}
-                </th>
-                <td>−{view.discount}</td>
-              </tr>
-            ) : null}
-            <tr>
-              <th scope="row" colSpan={2}>
-                {t('cart.shipping')}
-              </th>
-              <td>{view.shippingFee}</td>
-            </tr>
-            {view.giftCard ? (
-              <tr>
-                <th scope="row" colSpan={2}>
-                  {t('cart.giftCard')}
-                </th>
-                <td>−{view.giftCard}</td>
-              </tr>
-            ) : null}
-            <tr>
-              <th scope="row" colSpan={2}>
-                {t('cart.total')}
-              </th>
-              <td data-testid="order-total">
-                <strong>{view.total}</strong>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={2}>
-                {view.includesVat ? t('cart.vatIncluded') : t('confirm.vat')}
-              </th>
-              <td>{view.vat}</td>
-            </tr>
-          </tfoot>
         </table>
+        <OrderSummary rows={view.summary} />
       </section>
       <div className="confirmation__grid">
         <section aria-labelledby="confirm-billing">

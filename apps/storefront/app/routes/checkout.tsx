@@ -4,6 +4,11 @@
  * for that zip, customer details, payment, terms) and is enhanced with it (changing the customer
  * type, zip, shipping or payment saves at once with createOrUpdateCheckout). Placing the order
  * uses an idempotency key rendered into the form, so a double submit gives one order.
+ *
+ * Issue 14: a submit is validated in one round (every field, the terms too) with an error summary
+ * that gets focus; the terms box stays as the shopper left it; "Visa leveranssätt" keeps focus on
+ * the button and announces the options (or the postcode's error); the button shows what is
+ * charged, incl. VAT, with the VAT in it. The parts live in features/checkout/.
  */
 import { randomUUID } from 'node:crypto';
 import { useEffect, useMemo, useRef } from 'react';
@@ -15,12 +20,17 @@ import {
   redirectDocument,
   useNavigation,
   useSubmit,
+  type AppLoadContext,
 } from 'react-router';
 import type { Route } from './+types/checkout';
-import type { CartView } from '../features/cart/cart-view';
-import { CartSummary } from '../features/cart/cart-summary';
-import { GiftCardForm, PromoCodeForm } from '../features/cart/cart-code-form';
 import { pushEvent } from '../features/cart/tracking';
+import { CheckoutAside } from '../features/checkout/checkout-aside';
+import {
+  DetailsFieldset,
+  identityLabel,
+  PaymentFieldset,
+  TermsField,
+} from '../features/checkout/checkout-fields';
 import {
   checkoutContext,
   checkoutInputFromForm,
@@ -28,12 +38,14 @@ import {
   placeOrder,
   type FieldErrors,
 } from '../features/checkout/checkout.server';
+import { checkoutFormErrors, zipError } from '../features/checkout/checkout-validation';
 import {
   toCheckoutView,
   withProfileDefaults,
   type CheckoutFormView,
-  type ShippingChoice,
 } from '../features/checkout/checkout-view';
+import { ErrorSummary } from '../features/checkout/error-summary';
+import { ShippingOptions, ZipFieldset } from '../features/checkout/shipping-options';
 import { AccountUserDocument } from '../graphql/generated';
 import { CheckoutMarketSelect } from '../features/market/checkout-market-select';
 import { accountSummary } from '../features/account/account-summary.server';
@@ -54,6 +66,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** This route's id (routes.ts); it contains "checkout": cart requests use the checkout market. */
 const ROUTE_ID = 'checkout';
 
+/** The checkout market's country (ISO alpha-2; SE when the markets are not known). */
+function checkoutCountry(context: AppLoadContext): string {
+  const market = context.markets
+    ? findMarket(context.markets, cartMarketAlias(context.market, ROUTE_ID))
+    : null;
+  return market?.countryCode ?? 'SE';
+}
+
 /**
  * The cart's checkout in the checkout market (SPEC §2) with what was entered before, and a fresh
  * idempotency key.
@@ -70,26 +90,49 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
     if (profile?.getUser) view = withProfileDefaults(view, profile.getUser);
   }
   // Swedish id numbers are asked for (and required) only in a Swedish checkout market.
-  const checkoutMarket = context.markets
-    ? findMarket(context.markets, cartMarketAlias(context.market, ROUTE_ID))
-    : null;
-  const swedishIdentity = (checkoutMarket?.countryCode ?? 'SE') === 'SE';
+  const swedishIdentity = checkoutCountry(context) === 'SE';
   return { view, attempt: randomUUID(), swedishIdentity };
 }
 
-/** `update` saves the form; `place` places the order (both in the checkout market). */
+/**
+ * "No options for the postcode" is told at the postcode (the API names `shippingId`): the
+ * delivery fieldset is not shown then.
+ */
+function atPostcode(errors: FieldErrors, view: CheckoutFormView | null): FieldErrors {
+  if (!errors.shippingId || (view && view.shippingOptions.length > 0)) return errors;
+  const { shippingId, ...rest } = errors;
+  return { ...rest, 'billingAddress.zip': rest['billingAddress.zip'] ?? shippingId };
+}
+
+/**
+ * `zip` ("Visa leveranssätt") and `update` (autosave) save the form and check the postcode;
+ * `place` validates everything at once (issue 14), then places the order (in the checkout
+ * market). The answer carries the intent and whether the terms were ticked (kept as they were).
+ */
 export async function action({ request, context: requestContext }: Route.ActionArgs) {
   const context = checkoutContext(requestContext, ROUTE_ID);
   const form = await request.formData();
-  const intent = form.get('intent');
+  const intent = String(form.get('intent') ?? 'update');
+  const terms = form.get('terms') === '1';
   const input = checkoutInputFromForm(form);
   const saved = await loadCheckout(request, context, input);
+  const countryCode = checkoutCountry(context);
+  const answer = (errors: FieldErrors) => respond({ intent, terms, errors });
   if (intent !== 'place') {
-    return respond({ errors: saved.errors }, {});
+    const zip = zipError(input.billingAddress?.zip ?? '', countryCode, intent === 'zip');
+    return answer(zip ? { ...saved.errors, 'billingAddress.zip': zip } : saved.errors);
   }
-  if (form.get('terms') !== '1') {
-    return respond({ errors: { terms: t('checkout.terms.required') } as FieldErrors });
-  }
+  const view = saved.checkout ? toCheckoutView(saved.checkout, context.market.customerType) : null;
+  const errors = {
+    ...saved.errors,
+    ...checkoutFormErrors(input, {
+      countryCode,
+      shippingOptions: view?.shippingOptions ?? [],
+      paymentIds: view?.paymentOptions.map((p) => p.id) ?? [],
+      terms,
+    }),
+  };
+  if (Object.keys(errors).length > 0) return answer(errors);
   const outcome = await placeOrder(request, context, input, String(form.get('attempt') ?? ''));
   if (outcome.kind === 'placed') {
     const params = new URLSearchParams({ cartid: outcome.cartId, oid: outcome.orderId });
@@ -97,165 +140,23 @@ export async function action({ request, context: requestContext }: Route.ActionA
   }
   // The payment page is not part of the storefront: a full document navigation.
   if (outcome.kind === 'redirect') throw redirectDocument(outcome.url, { status: 303 });
-  return respond({ errors: outcome.errors });
-}
-
-function Field({
-  name,
-  label,
-  value,
-  errors,
-  type = 'text',
-  autoComplete,
-  required = true,
-  wide = false,
-  hint,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  errors: FieldErrors;
-  type?: string;
-  autoComplete?: string;
-  required?: boolean;
-  wide?: boolean;
-  hint?: string;
-}) {
-  const id = `f-${name.replace(/\./g, '-')}`;
-  const error = errors[name];
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={`checkout-field${wide ? ' field--wide' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={value}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="form-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function ShippingOptions({
-  options,
-  view,
-  errors,
-}: {
-  options: ShippingChoice[];
-  view: CheckoutFormView;
-  errors: FieldErrors;
-}) {
-  return (
-    <fieldset
-      className="checkout-section"
-      aria-describedby={errors.shippingId ? 'shipping-error' : undefined}
-    >
-      <legend>{t('checkout.shipping.title')}</legend>
-      {errors.shippingId ? (
-        <p id="shipping-error" className="form-error">
-          {errors.shippingId}
-        </p>
-      ) : null}
-      <ul className="choice-list">
-        {options.map((option) => (
-          <li key={option.id}>
-            <label className="choice">
-              <input
-                type="radio"
-                name="shippingId"
-                value={option.id}
-                defaultChecked={option.isSelected}
-                data-autosave
-              />
-              <span className="choice__main">
-                <span>{option.name}</span>
-                {option.kind === 'pickup' && option.isSelected ? (
-                  <span
-                    className="choice-list"
-                    role="radiogroup"
-                    aria-label={t('checkout.pickup.choose')}
-                  >
-                    {errors.pickupPoint ? (
-                      <span className="form-error">{errors.pickupPoint}</span>
-                    ) : null}
-                    {option.stores.map((store) => (
-                      <label key={store.alias} className="choice">
-                        <input
-                          type="radio"
-                          name="pickupPoint"
-                          value={store.alias}
-                          defaultChecked={view.pickupPoint === store.alias}
-                        />
-                        <span className="choice__main">
-                          <span>
-                            {store.name}, {store.address}
-                          </span>
-                          <ul
-                            className="store-stock"
-                            aria-label={t('checkout.pickup.stock', { store: store.name })}
-                          >
-                            {store.skus.map((sku) => (
-                              <li
-                                key={sku.skuId}
-                                className={
-                                  sku.quantity > 0 ? 'store-stock__in' : 'store-stock__out'
-                                }
-                              >
-                                {t('checkout.pickup.sku', {
-                                  name: sku.productName,
-                                  size: sku.name,
-                                  quantity: sku.quantity,
-                                })}
-                              </li>
-                            ))}
-                          </ul>
-                        </span>
-                      </label>
-                    ))}
-                  </span>
-                ) : option.kind === 'pickup' ? (
-                  <span className="field__hint">{t('checkout.pickup.hint')}</span>
-                ) : null}
-              </span>
-              <span className="choice__price">{option.fee}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
-  );
+  return answer(atPostcode(outcome.errors, view));
 }
 
 /** The checkout page. */
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, attempt, swedishIdentity } = loaderData;
   const culture = useCulture();
-  const errors: FieldErrors = useMemo(() => actionData?.errors ?? {}, [actionData]);
+  const errors: FieldErrors = useMemo(
+    () => atPostcode(actionData?.errors ?? {}, view),
+    [actionData, view],
+  );
   const submit = useSubmit();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
   const busy = navigation.state !== 'idle';
-  const cart: CartView | null = view?.cart ?? null;
+  const cart = view?.cart ?? null;
 
   useEffect(() => {
     if (!cart || cart.lines.length === 0) return;
@@ -274,14 +175,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // After a failed submit, focus goes to the error summary (WCAG 2.4.3, 3.3.1).
   useEffect(() => {
-    const first = Object.keys(errors)[0];
-    if (!first) return;
-    const element = document.getElementById(
-      first === 'form' ? 'checkout-error' : `f-${first.replace(/\./g, '-')}`,
-    );
-    element?.focus();
-  }, [errors]);
+    if (actionData?.intent === 'place' && Object.keys(actionData.errors).length > 0) {
+      summaryRef.current?.focus();
+    }
+  }, [actionData]);
 
   if (!view || !cart || cart.lines.length === 0) {
     return (
@@ -303,6 +202,36 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       void submit(data, { method: 'post', preventScrollReset: true });
     }
   };
+  // With JavaScript the options come without a page load: focus stays on the button.
+  const showOptions = (event: React.MouseEvent<HTMLButtonElement>) => {
+    if (!formRef.current) return;
+    event.preventDefault();
+    const data = new FormData(formRef.current);
+    data.set('intent', 'zip');
+    void submit(data, { method: 'post', preventScrollReset: true });
+  };
+  const announcement =
+    actionData?.intent === 'zip' && !busy
+      ? (errors['billingAddress.zip'] ??
+        t('checkout.shipping.count', {
+          count: view.shippingOptions.length,
+          zip: view.address.zip,
+        }))
+      : '';
+  const labels: Record<string, string> = {
+    'billingAddress.zip': t('checkout.field.zip'),
+    shippingId: t('checkout.shipping.title'),
+    pickupPoint: t('checkout.pickup.choose'),
+    'billingAddress.company': t('checkout.field.company'),
+    identityNumber: identityLabel(swedishIdentity, organization),
+    email: t('checkout.field.email'),
+    'billingAddress.firstName': t('checkout.field.firstName'),
+    'billingAddress.lastName': t('checkout.field.lastName'),
+    'billingAddress.addressLine1': t('checkout.field.address'),
+    'billingAddress.city': t('checkout.field.city'),
+    'billingAddress.mobile': t('checkout.field.mobile'),
+    paymentId: t('checkout.payment.title'),
+  };
 
   return (
     <div className="page container checkout">
@@ -319,11 +248,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           reloadDocument
         >
           <input type="hidden" name="attempt" value={attempt} />
-          {errors.form ? (
-            <p id="checkout-error" className="form-error" role="alert" tabIndex={-1}>
-              {errors.form}
-            </p>
-          ) : null}
+          <ErrorSummary ref={summaryRef} errors={errors} labels={labels} />
           <fieldset className="checkout-section">
             <legend>{t('checkout.customerType')}</legend>
             <div className="customer-type-choice">
@@ -341,215 +266,34 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               ))}
             </div>
           </fieldset>
-
-          <fieldset className="checkout-section">
-            <legend>{t('checkout.zip.title')}</legend>
-            <div className="checkout-fields">
-              <Field
-                name="billingAddress.zip"
-                label={t('checkout.field.zip')}
-                value={view.address.zip}
-                errors={errors}
-                autoComplete="postal-code"
-                hint={t('checkout.zip.hint')}
-              />
-            </div>
-            <button type="submit" name="intent" value="update" className="button button--secondary">
-              {t('checkout.zip.submit')}
-            </button>
-            {view.noShippingForZip ? (
-              <p className="form-error" role="status">
-                {t('checkout.shipping.none')}
-              </p>
-            ) : null}
-          </fieldset>
-
+          <ZipFieldset
+            view={view}
+            errors={errors}
+            announcement={announcement}
+            onShowOptions={showOptions}
+          />
           {view.shippingOptions.length > 0 ? (
-            <ShippingOptions options={view.shippingOptions} view={view} errors={errors} />
+            <ShippingOptions view={view} errors={errors} freeShipping={cart.freeShipping} />
           ) : null}
-
-          <fieldset className="checkout-section">
-            <legend>{t('checkout.details')}</legend>
-            <div className="checkout-fields">
-              {organization ? (
-                <Field
-                  name="billingAddress.company"
-                  label={t('checkout.field.company')}
-                  value={view.address.company}
-                  errors={errors}
-                  autoComplete="organization"
-                  wide
-                />
-              ) : null}
-              <Field
-                name="identityNumber"
-                label={
-                  swedishIdentity
-                    ? organization
-                      ? t('checkout.field.organizationId')
-                      : t('checkout.field.personalId')
-                    : organization
-                      ? t('checkout.field.foreignOrganizationId')
-                      : t('checkout.field.foreignPersonalId')
-                }
-                value={view.identityNumber}
-                errors={errors}
-                required={swedishIdentity}
-                hint={
-                  swedishIdentity
-                    ? organization
-                      ? t('checkout.field.organizationIdHint')
-                      : t('checkout.field.personalIdHint')
-                    : undefined
-                }
-                wide
-              />
-              <Field
-                name="email"
-                label={t('checkout.field.email')}
-                value={view.email}
-                errors={errors}
-                type="email"
-                autoComplete="email"
-                wide
-              />
-              <Field
-                name="billingAddress.firstName"
-                label={t('checkout.field.firstName')}
-                value={view.address.firstName}
-                errors={errors}
-                autoComplete="given-name"
-              />
-              <Field
-                name="billingAddress.lastName"
-                label={t('checkout.field.lastName')}
-                value={view.address.lastName}
-                errors={errors}
-                autoComplete="family-name"
-              />
-              <Field
-                name="billingAddress.careOf"
-                label={t('checkout.field.careOf')}
-                value={view.address.careOf}
-                errors={errors}
-                required={false}
-                wide
-              />
-              <Field
-                name="billingAddress.addressLine1"
-                label={t('checkout.field.address')}
-                value={view.address.addressLine1}
-                errors={errors}
-                autoComplete="street-address"
-                wide
-              />
-              <Field
-                name="billingAddress.city"
-                label={t('checkout.field.city')}
-                value={view.address.city}
-                errors={errors}
-                autoComplete="address-level2"
-              />
-              <Field
-                name="billingAddress.mobile"
-                label={t('checkout.field.mobile')}
-                value={view.address.mobile}
-                errors={errors}
-                type="tel"
-                autoComplete="tel"
-              />
-            </div>
-          </fieldset>
-
-          <fieldset className="checkout-section">
-            <legend>{t('checkout.payment.title')}</legend>
-            <ul className="choice-list">
-              {view.paymentOptions.map((option) => (
-                <li key={option.id}>
-                  <label className="choice">
-                    <input
-                      type="radio"
-                      name="paymentId"
-                      value={option.id}
-                      defaultChecked={option.isSelected}
-                      data-autosave
-                    />
-                    <span className="choice__main">
-                      <span>{option.name}</span>
-                      <span className="field__hint">
-                        {option.external
-                          ? t('checkout.payment.externalHint')
-                          : t('checkout.payment.invoiceHint')}
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-
-          <div className="terms">
-            <input
-              id="f-terms"
-              type="checkbox"
-              name="terms"
-              value="1"
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? 'f-terms-error' : undefined}
-            />
-            <label htmlFor="f-terms">{t('checkout.terms.label')}</label>
-          </div>
-          {errors.terms ? (
-            <p id="f-terms-error" className="form-error" role="alert">
-              {errors.terms}
-            </p>
-          ) : null}
+          <DetailsFieldset view={view} errors={errors} swedishIdentity={swedishIdentity} />
+          <PaymentFieldset view={view} errors={errors} />
+          <TermsField checked={actionData?.terms ?? false} error={errors.terms} />
           <button
             type="submit"
             name="intent"
             value="place"
-            className="button button--primary button--block"
+            className="button button--primary button--block checkout-place"
             aria-disabled={busy || undefined}
           >
-            {t('checkout.place', { total: cart.total })}
+            {/* What is charged, incl. VAT, with its VAT (also for companies, issue 14). */}
+            <span>{t('checkout.place', { total: cart.chargedIncVat })}</span>
+            <span className="sr-only">, </span>
+            <span className="checkout-place__vat">
+              {t('checkout.place.vat', { vat: cart.chargedVat })}
+            </span>
           </button>
         </Form>
-        <aside className="cart-aside" aria-labelledby="checkout-cart-title">
-          <h2 id="checkout-cart-title" className="cart-aside__title">
-            {t('checkout.yourCart', { count: cart.count }, culture)}
-          </h2>
-          <ul className="cart-lines">
-            {cart.lines.map((line) => (
-              <li key={line.id} className="cart-line">
-                {line.image ? (
-                  <img
-                    className="cart-line__image"
-                    src={line.image}
-                    alt=""
-                    width={72}
-                    height={72}
-                  />
-                ) : (
-                  <span className="cart-line__image" aria-hidden="true" />
-                )}
-                <div className="cart-line__info">
-                  <p className="cart-line__name">{line.name}</p>
-                  <p className="cart-line__size">
-                    {line.size ? `${t('cart.size', { size: line.size })} · ` : ''}
-                    {t('cart.quantity', { quantity: line.quantity })}
-                  </p>
-                </div>
-                <div className="cart-line__total">
-                  <strong>{line.total}</strong>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <CartSummary cart={cart} />
-          <PromoCodeForm cart={cart} checkout />
-          <GiftCardForm cart={cart} checkout />
-          <Link to="/varukorg">{t('checkout.editCart')}</Link>
-        </aside>
+        <CheckoutAside cart={cart} culture={culture} />
       </div>
     </div>
   );

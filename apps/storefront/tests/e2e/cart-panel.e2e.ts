@@ -228,7 +228,7 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     await field('Ort').fill('Stockholm');
     await field('Mobilnummer').fill('0701234567');
     await page.getByRole('radio', { name: /Hämta i butik/ }).check();
-    const stores = page.getByRole('radiogroup', { name: 'Välj butik' });
+    const stores = page.getByRole('group', { name: 'Välj butik' });
     await expect.poll(() => stores.getByRole('radio').count()).toBe(3);
     await stores.getByRole('radio', { name: /^Trampa Göteborg Haga/ }).check();
     await page.getByLabel('Jag godkänner köpvillkoren').check();

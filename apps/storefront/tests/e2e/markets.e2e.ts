@@ -153,7 +153,7 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     expect(norwayInc).toMatchObject({ label: 'inkl. moms' });
     // The market's own free-shipping threshold, in its money.
     expect(await page.locator('.top-bar li').first().textContent()).toBe(
-      'Fri frakt över 599\u00a0kr',
+      'Fri frakt till ombud över 599\u00a0kr',
     );
     expect(norwayInc.text).toMatch(/^\d{1,3}(\u00a0\d{3})*\u00a0kr$/);
     expect(norwayInc.text).not.toBe(sweden.text);
@@ -167,7 +167,7 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
       .poll(() => page.getByRole('link', { name: /^Land och valuta:/ }).textContent())
       .toBe('Finland, EUR');
     expect(await page.locator('.top-bar li').first().textContent()).toBe(
-      'Fri frakt över 49\u00a0€',
+      'Fri frakt till ombud över 49\u00a0€',
     );
     const finlandEx = await productPrice(page);
     expect(finlandEx.text).toMatch(/\u00a0€$/);
@@ -223,7 +223,9 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     expect(await optionFee(page, /Hemleverans/)).toBe('99\u00a0kr');
     const sweden = await summaryShipping(page);
     expect(sweden.fee).toBe('49\u00a0kr');
-    expect(sweden.hint).toMatch(/^Handla för \d[\d\u00a0]*\u00a0kr till så får du fri frakt$/);
+    expect(sweden.hint).toMatch(
+      /^Handla för \d[\d\u00a0]*\u00a0kr till så får du fri frakt till ombud$/,
+    );
     expect(await page.getByLabel('Personnummer').count()).toBe(1);
     if (screenshotDir) {
       await page.screenshot({ path: `${screenshotDir}/kassan-sverige.png`, fullPage: true });
@@ -242,7 +244,9 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     expect(await page.getByRole('radio', { name: /Hämta i butik/ }).count()).toBe(0);
     const finland = await summaryShipping(page);
     expect(finland.fee).toBe('5,90\u00a0€');
-    const left = /^Handla för (\d+(?:,\d\d)?)\u00a0€ till så får du fri frakt$/.exec(finland.hint);
+    const left = /^Handla för (\d+(?:,\d\d)?)\u00a0€ till så får du fri frakt till ombud$/.exec(
+      finland.hint,
+    );
     expect(left, finland.hint).not.toBeNull();
     // Euros left to 49 €, not kronor left to 499 kr.
     expect(amount(left![1]!)).toBeGreaterThan(0);

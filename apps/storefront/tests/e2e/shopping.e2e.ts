@@ -18,7 +18,9 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
     expect(await page.title()).toContain('Trampa');
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#510c76');
     expect(await page.getAttribute('link[rel="canonical"]', 'href')).toMatch(/^https?:\/\/.+\/$/);
-    await expect.poll(() => page.getByText('Fri frakt över 499 kr').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Fri frakt till ombud över 499 kr').first().isVisible())
+      .toBe(true);
 
     // Campaign products show the regular price struck through and the discount.
     const campaign = page.getByRole('region', { name: 'Kampanjer' });

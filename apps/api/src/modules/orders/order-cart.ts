@@ -13,6 +13,7 @@ import { products } from '../catalog/catalog.tables.ts';
 import type { ProductRecord } from '../catalog/catalog.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import type { PriceAmounts } from '../pricing/price.ts';
+import { orderTotals } from './order-totals.ts';
 import type { OrderLineRecord, OrderView } from './orders.service.ts';
 
 /** Amounts of a price from regular and selling values incl. and excl. VAT (minor units). */
@@ -166,14 +167,9 @@ export function orderCartView(
   const lines = view.lines.map((line) =>
     lineView(view, line, orderLineProduct(line, catalogue.get(line.productId), order.createdAt)),
   );
-  const regularItemsIncVat = lines.reduce(
-    (sum, l) => sum + l.totals.totalPrice.regularPriceIncVat,
-    0,
-  );
-  const regularItemsExVat = lines.reduce(
-    (sum, l) => sum + l.totals.totalPrice.regularPriceExVat,
-    0,
-  );
+  // The summary's figures are the order's customer figures (issue 14, order-totals.ts): the
+  // items at regular prices, the discount, shipping and total add up on the account pages too.
+  const figures = orderTotals(order);
   const fromBalanceExVat = sameRatio(
     order.fromBalance,
     order.orderValueExVat,
@@ -182,8 +178,8 @@ export function orderCartView(
   const totals: CartTotals = {
     lines: lines.map((l) => l.totals),
     subTotal: priceAmounts(
-      regularItemsIncVat,
-      regularItemsExVat,
+      figures.incVat.items,
+      figures.exVat.items,
       order.itemValueIncVat,
       order.itemValueExVat,
     ),
@@ -198,17 +194,17 @@ export function orderCartView(
     paymentFeeIncVat: order.paymentFeeIncVat,
     paymentFeeExVat: order.paymentFeeExVat,
     total: priceAmounts(
-      order.orderValueIncVat + order.discountIncVat,
-      order.orderValueExVat + order.discountExVat,
-      order.orderValueIncVat,
-      order.orderValueExVat,
+      figures.incVat.total + figures.incVat.discount,
+      figures.exVat.total + figures.exVat.discount,
+      figures.incVat.total,
+      figures.exVat.total,
     ),
     vats: order.vats.map((v) => ({ rateBasisPoints: v.rateBasisPoints, amount: v.amount })),
     appliedCampaignIds: [],
     promoCode: order.promoCode,
     promoRequirementsMet: true,
-    balancePending: order.fromBalance,
-    totalExBalanceIncVat: order.orderValueIncVat - order.fromBalance,
+    balancePending: figures.giftCard,
+    totalExBalanceIncVat: figures.toPay,
     totalExBalanceExVat: order.orderValueExVat - fromBalanceExVat,
   };
   const record: CartRecord = {

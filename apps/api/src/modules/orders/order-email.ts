@@ -7,22 +7,57 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sendMail, type MailOptions } from '../mail/mail.service.ts';
-import { formatMoney } from '../pricing/money.ts';
+import { formatDeduction, formatMoney } from '../pricing/money.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
+import { orderTotals } from './order-totals.ts';
 import { orders } from './orders.tables.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Subject, text and HTML of the confirmation of an order. */
+/**
+ * Subject, text and HTML of the confirmation of an order. The summary is {@link orderTotals}
+ * (issue 14): items at regular prices − discount + shipping (+ payment fee) = total, with the
+ * VAT in it, then the gift card and what is left to pay; deductions written with U+2212.
+ */
 export function orderEmail(view: OrderView, shopName: string) {
   const { order, lines } = view;
-  const money = (minor: number) =>
-    formatMoney(minor, order.currencyCode, order.languageId).replace(/\u00a0/g, ' ');
-  const rows = lines.map(
-    (l) => `${l.quantity} × ${l.name}${l.skuName ? `, ${l.skuName}` : ''}: ${money(l.totalIncVat)}`,
-  );
+  const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+  const money = (minor: number) => plain(formatMoney(minor, order.currencyCode, order.languageId));
+  const off = (minor: number) =>
+    plain(formatDeduction(minor, order.currencyCode, order.languageId));
+  const totals = orderTotals(order);
+  const rows = lines.map((l) => {
+    const regular = l.regularUnitPriceIncVat * l.quantity;
+    const paid = l.totalIncVat;
+    const name = `${l.quantity} × ${l.name}${l.skuName ? `, ${l.skuName}` : ''}`;
+    return regular > paid
+      ? `${name}: ${money(paid)} (ord. pris ${money(regular)})`
+      : `${name}: ${money(paid)}`;
+  });
+  const summary: Array<[string, string]> = [
+    ['Varor', money(totals.incVat.items)],
+    ...(totals.incVat.discount > 0
+      ? [
+          [
+            order.promoCode ? `Rabatt (${order.promoCode})` : 'Rabatt',
+            off(totals.incVat.discount),
+          ] as [string, string],
+        ]
+      : []),
+    [`Frakt (${order.shippingName})`, money(totals.incVat.shipping)],
+    ...(totals.incVat.paymentFee > 0
+      ? [['Betalningsavgift', money(totals.incVat.paymentFee)] as [string, string]]
+      : []),
+    ['Totalt', `${money(totals.incVat.total)} (varav moms ${money(totals.vat)})`],
+    ...(totals.giftCard > 0
+      ? [
+          ['Presentkort', off(totals.giftCard)] as [string, string],
+          ['Att betala', money(totals.toPay)] as [string, string],
+        ]
+      : []),
+  ];
   const address = order.shippingAddress;
   const text = [
     `Hej ${order.billingAddress.firstName ?? ''}!`,
@@ -31,9 +66,7 @@ export function orderEmail(view: OrderView, shopName: string) {
     '',
     ...rows,
     '',
-    `Frakt (${order.shippingName}): ${money(order.shippingFeeIncVat)}`,
-    ...(order.discountIncVat > 0 ? [`Rabatt: −${money(order.discountIncVat)}`] : []),
-    `Totalt: ${money(order.orderValueIncVat)} (varav moms ${money(order.orderValueIncVat - order.orderValueExVat)})`,
+    ...summary.map(([label, value]) => `${label}: ${value}`),
     `Betalning: ${order.paymentName}`,
     '',
     'Leveransadress:',
@@ -46,7 +79,7 @@ export function orderEmail(view: OrderView, shopName: string) {
   const html = `<p>Hej ${escapeHtml(order.billingAddress.firstName ?? '')}!</p>
 <p>Tack för din beställning hos ${escapeHtml(shopName)}. Ordernummer: <strong>${order.id}</strong>.</p>
 <ul>${rows.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>
-<p>Totalt: <strong>${escapeHtml(money(order.orderValueIncVat))}</strong></p>`;
+<table>${summary.map(([label, value]) => `<tr><th scope="row" style="text-align:left">${escapeHtml(label)}</th><td style="text-align:right">${escapeHtml(value)}</td></tr>`).join('')}</table>`;
   return { subject: `Orderbekräftelse ${order.id} – ${shopName}`, text, html };
 }
 

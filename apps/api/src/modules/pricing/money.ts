@@ -74,3 +74,18 @@ export function formatMoney(minor: number, currencyCode: string, culture: string
   }
   return formatter.format(minorToDecimal(minor, currencyCode));
 }
+
+/** The minus sign of every deduction shown to shoppers (U+2212, as Intl writes it for sv-SE). */
+export const MINUS_SIGN = '\u2212';
+
+/**
+ * Formats an amount taken off (a discount, a gift card) as a deduction with the one minus sign
+ * of the shop, U+2212, in every culture: `formatDeduction(2000, 'SEK', 'sv-SE')` -> "−20 kr"
+ * (issue 14: one minus style for money). Zero gives "0 kr" without a sign.
+ * @param minor the amount taken off, integer minor units (its sign is ignored)
+ */
+export function formatDeduction(minor: number, currencyCode: string, culture: string): string {
+  const amount = Math.abs(minor);
+  const text = formatMoney(amount, currencyCode, culture);
+  return amount === 0 ? text : `${MINUS_SIGN}${text}`;
+}

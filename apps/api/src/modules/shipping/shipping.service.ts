@@ -12,6 +12,9 @@ import {
   shippingFees,
   shippingMethods,
 } from './shipping.tables.ts';
+import { normalizeZip } from './zip.ts';
+
+export { normalizeZip };
 
 /**
  * A shipping method as offered in one market: the method row plus its fee there (minor units
@@ -74,42 +77,6 @@ export async function freeShippingThreshold(
 export async function freeShippingThresholds(db: Database): Promise<Map<string, number>> {
   const rows = await db.select().from(freeShippingThresholdsTable);
   return new Map(rows.map((row) => [row.marketId, row.thresholdIncVat]));
-}
-
-/** Postcode shape per country (ISO 3166-1 alpha-2): digits and the range in use. */
-const ZIP_RULES: Readonly<Record<string, { digits: number; min: number; max: number }>> = {
-  /** Posten: 100 00 – 984 99. */
-  SE: { digits: 5, min: 10_000, max: 98_499 },
-  /** Posten Norge: 0001 – 9991. */
-  NO: { digits: 4, min: 1, max: 9_991 },
-  /** PostNord Danmark: 0800 – 9990. */
-  DK: { digits: 4, min: 800, max: 9_990 },
-  /** Posti: 00100 – 99999. */
-  FI: { digits: 5, min: 100, max: 99_999 },
-  /** Deutsche Post: 01001 – 99998. */
-  DE: { digits: 5, min: 1_001, max: 99_998 },
-};
-
-/**
- * A postcode of the country without spaces (and without a leading country prefix such as
- * "FI-"), or null when it is not a postcode there. Countries without a rule accept 3–10 letters
- * and digits.
- * @param countryCode ISO 3166-1 alpha-2 code of the checkout market's country, default SE
- */
-export function normalizeZip(
-  zip: string | null | undefined,
-  countryCode: string = 'SE',
-): string | null {
-  const code = countryCode.toUpperCase();
-  const compact = (zip ?? '')
-    .replace(/\s+/g, '')
-    .replace(new RegExp(`^${code}-`, 'i'), '')
-    .toUpperCase();
-  const rule = ZIP_RULES[code];
-  if (!rule) return /^[A-Z0-9]{3,10}$/.test(compact) ? compact : null;
-  if (compact.length !== rule.digits || !/^\d+$/.test(compact)) return null;
-  const value = Number(compact);
-  return value >= rule.min && value <= rule.max ? compact : null;
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * The totals of a cart (SPEC §3 Cart summary): items, discounts, shipping with what is left to
- * free shipping (SPEC §9: 499 kr), total and VAT; incl. or excl. VAT by customer type.
+ * free shipping (SPEC §9: 499 kr; to service points and store pickup, as the top bar says: home
+ * delivery is never free, issue 14), total and VAT; incl. or excl. VAT by customer type.
+ * Deductions carry the shop's one minus sign (U+2212, from `formatDeduction`).
  */
 import { t } from '../../i18n/i18n';
 import type { CartView } from './cart-view';
@@ -26,7 +28,7 @@ export function CartSummary({ cart }: { cart: CartView }) {
         {cart.discount ? (
           <div className="cart-summary__discount">
             <dt>{t('cart.discount')}</dt>
-            <dd>−{cart.discount}</dd>
+            <dd>{cart.discountOff}</dd>
           </div>
         ) : null}
         {cart.campaigns.length > 0 ? (
@@ -46,7 +48,7 @@ export function CartSummary({ cart }: { cart: CartView }) {
         {cart.giftCard ? (
           <div>
             <dt>{t('cart.giftCard')}</dt>
-            <dd>−{cart.giftCard}</dd>
+            <dd>{cart.giftCardOff}</dd>
           </div>
         ) : null}
         <div className="cart-summary__total">

@@ -3,7 +3,7 @@
  * amounts computed by the API, formatted in Swedish, incl. VAT for private persons and excl. VAT
  * for companies (SPEC §6). Pure: no fetching, no React.
  */
-import { decimalToMinor, formatMoney } from '@trampa/api/money';
+import { decimalToMinor, formatDeduction, formatMoney } from '@trampa/api/money';
 import type { CartFieldsFragment } from '../../graphql/generated';
 import type { CartMoneyFormat } from '../../market/request-market';
 import { productImageUrl } from '../product/image-url';
@@ -48,6 +48,8 @@ export interface CartView {
   subTotal: string;
   /** Everything taken off (price campaigns, cart campaigns, codes), or null. */
   discount: string | null;
+  /** The same as a deduction with the shop's minus sign ("−20 kr", `formatDeduction`), or null. */
+  discountOff: string | null;
   fixedDiscount: string | null;
   shippingName: string | null;
   shippingFee: string;
@@ -56,7 +58,16 @@ export interface CartView {
   total: string;
   vat: string;
   giftCard: string | null;
+  /** The gift card's part as a deduction ("−500 kr"), or null. */
+  giftCardOff: string | null;
   toPay: string;
+  /**
+   * What is charged, always incl. VAT (after the gift card), also for companies who see the
+   * cart excl. VAT (issue 14: the button shows what is charged).
+   */
+  chargedIncVat: string;
+  /** The VAT in the order total. */
+  chargedVat: string;
   /** True: amounts incl. VAT (PERSON); false: excl. VAT (ORGANIZATION). */
   includesVat: boolean;
   /** Kronor incl. VAT (tracking). */
@@ -69,6 +80,11 @@ export interface CartView {
  */
 export function kronor(amount: number, currency = 'SEK', culture = 'sv-SE'): string {
   return formatMoney(decimalToMinor(amount, currency), currency, culture);
+}
+
+/** An amount in major units as a deduction with U+2212: 20 -> "−20 kr" (`formatDeduction`). */
+export function kronorOff(amount: number, currency = 'SEK', culture = 'sv-SE'): string {
+  return formatDeduction(decimalToMinor(amount, currency), currency, culture);
 }
 
 /** The Swedish market's money: SEK in sv-SE. */
@@ -90,6 +106,7 @@ export function toCartView(
   format: CartMoneyFormat = SWEDISH_MONEY,
 ): CartView {
   const money = (amount: number) => kronor(amount, format.currency, format.culture);
+  const off = (amount: number) => kronorOff(amount, format.currency, format.culture);
   const pick = (p: { sellingPriceIncVat: number; sellingPriceExVat: number } | null | undefined) =>
     p ? (includesVat ? p.sellingPriceIncVat : p.sellingPriceExVat) : 0;
   const regular = (
@@ -147,6 +164,7 @@ export function toCartView(
     itemsRegular: money(regular(subTotal)),
     subTotal: money(pick(subTotal)),
     discount: discount > 0.001 ? money(discount) : null,
+    discountOff: discount > 0.001 ? off(discount) : null,
     fixedDiscount: fixed > 0 ? money(fixed) : null,
     shippingName: shipping?.displayName ?? null,
     shippingFee: money(fee),
@@ -155,6 +173,7 @@ export function toCartView(
     total: money(pick(summary?.total)),
     vat: money(summary?.total?.vat ?? 0),
     giftCard: balance && balance.pending > 0 ? money(balance.pending) : null,
+    giftCardOff: balance && balance.pending > 0 ? off(balance.pending) : null,
     toPay: money(
       balance
         ? includesVat
@@ -162,6 +181,12 @@ export function toCartView(
           : balance.totalSellingPriceExBalanceExVat
         : pick(summary?.total),
     ),
+    chargedIncVat: money(
+      balance
+        ? balance.totalSellingPriceExBalanceIncVat
+        : (summary?.total?.sellingPriceIncVat ?? 0),
+    ),
+    chargedVat: money(summary?.total?.vat ?? 0),
     includesVat,
     totalIncVat: summary?.total?.sellingPriceIncVat ?? 0,
   };

@@ -14,6 +14,8 @@ export interface ShippingChoice {
   name: string;
   kind: string;
   fee: string;
+  /** True when the option costs nothing for this cart (free, or free over the threshold). */
+  free: boolean;
   isSelected: boolean;
   /** Pickup: stores with the cart's SKUs on their shelves. */
   stores: Array<{
@@ -85,6 +87,7 @@ export function toCheckoutView(
           format.currency,
           format.culture,
         ),
+        free: o.feeIncVat === 0,
         isSelected: o.isSelected,
         stores: (data.stores ?? []).map((s) => ({
           alias: s.alias,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashForTracking, purchaseEvent, spread } from './purchase-tracking';
+import { orderTotals } from '@trampa/api/order-totals';
+import { hashForTracking, purchaseEvent } from './purchase-tracking';
 
 describe('purchase tracking (SPEC §5)', () => {
   it('hashes the lowercased, trimmed value with SHA-256', () => {
@@ -9,13 +10,19 @@ describe('purchase tracking (SPEC §5)', () => {
     );
   });
 
-  it('spreads a fixed discount over items in proportion, öre exact', () => {
-    expect(spread(10000, [40000, 20000])).toEqual([6667, 3333]);
-    expect(spread(100, [1, 1, 1])).toEqual([34, 33, 33]);
-    expect(spread(0, [5])).toEqual([0]);
-  });
-
-  it('builds checkout:purchase with hashes and discounted item prices', () => {
+  it('builds checkout:purchase with hashes and figures that add up (issue 14)', () => {
+    // A 599 kr lock on campaign at 499 kr and two 129 kr tubes, HUNDRA (100 kr off), 49 kr shipping.
+    const totals = orderTotals({
+      discountIncVat: 10_000 + 10_000,
+      discountExVat: 16_000,
+      shippingFeeIncVat: 4_900,
+      shippingFeeExVat: 3_920,
+      paymentFeeIncVat: 0,
+      paymentFeeExVat: 0,
+      orderValueIncVat: 49_900 + 25_800 - 10_000 + 4_900, // 857 − 200 + 49
+      orderValueExVat: 56_480,
+      fromBalance: 0,
+    });
     const event = purchaseEvent({
       orderId: '100001',
       email: 'Anna@Example.se',
@@ -23,16 +30,32 @@ describe('purchase tracking (SPEC §5)', () => {
       lastName: 'Andersson',
       zip: '111 22',
       currency: 'SEK',
-      totalIncVat: 500,
-      shippingIncVat: 0,
-      fixedDiscount: 100,
+      totals,
       promoCode: 'HUNDRA',
       rows: [
-        { sku: 'A', name: 'Lås', quantity: 1, priceIncVat: 400, productId: 1 },
-        { sku: 'B', name: 'Slang', quantity: 2, priceIncVat: 200, productId: 2 },
+        {
+          sku: 'A',
+          name: 'Lås',
+          quantity: 1,
+          paidIncVat: 43_241,
+          discountIncVat: 6_659,
+          productId: 1,
+        },
+        {
+          sku: 'B',
+          name: 'Slang',
+          quantity: 2,
+          paidIncVat: 22_459,
+          discountIncVat: 3_341,
+          productId: 2,
+        },
       ],
     });
     expect(event.user.email).toBe(hashForTracking('anna@example.se'));
-    expect(event.items.map((i) => i.price)).toEqual([333.33, 83.335]);
+    expect(event.value).toBe(706);
+    expect(event.itemsValue - event.discount + event.shipping + event.paymentFee).toBe(event.value);
+    const paid = event.items.reduce((sum, i) => sum + Math.round(i.price * i.quantity * 100), 0);
+    expect(paid).toBe(Math.round((event.itemsValue - event.discount) * 100));
+    expect(event.items.map((i) => i.price)).toEqual([432.41, 112.295]);
   });
 });

@@ -1,45 +1,35 @@
 /**
  * The `checkout:purchase` event (SPEC §4 tracking, §5): SHA-256 of the lowercased, trimmed
- * e-mail, first name, last name and zip, and fixed-amount discounts spread over the items in
- * proportion to their value (largest remainder, in öre, so the parts add up). Server-side.
+ * e-mail, first name, last name and zip; the order's figures from the one order-totals
+ * definition (`@trampa/api/order-totals`, issue 14), so the event adds up like the confirmation
+ * page and the e-mail: `itemsValue − discount + shipping + paymentFee = value`, and the items'
+ * paid prices times their quantities sum to `itemsValue − discount`. Fixed-amount discounts are
+ * already spread over the lines by the API (the order lines store what was paid). Server-side.
  */
 import { createHash } from 'node:crypto';
+import { minorToDecimal } from '@trampa/api/money';
+import type { OrderTotals } from '@trampa/api/order-totals';
 
 /** SHA-256 hex of a value lowercased and trimmed. */
 export function hashForTracking(value: string): string {
   return createHash('sha256').update(value.trim().toLowerCase(), 'utf8').digest('hex');
 }
 
-/** Splits `amount` öre over weights in proportion; the parts add up exactly. */
-export function spread(amount: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum <= 0 || amount <= 0) return weights.map(() => 0);
-  const shares = weights.map((w) => Math.floor((amount * w) / sum));
-  let left = amount - shares.reduce((a, b) => a + b, 0);
-  const order = weights
-    .map((w, i) => ({ i, r: (amount * w) % sum }))
-    .sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    shares[i]! += 1;
-    left -= 1;
-  }
-  return shares;
-}
-
-/** An order row as the confirm page has it (kronor). */
+/** An order row as the confirm page has it. */
 export interface PurchaseRow {
   sku: string;
   name: string;
   quantity: number;
-  /** Line total before the fixed discount is taken off, kronor incl. VAT. */
-  priceIncVat: number;
+  /** What the line cost after every discount incl. VAT, minor units (öre). */
+  paidIncVat: number;
+  /** The line's cart discounts incl. VAT (campaigns, promo codes), minor units. */
+  discountIncVat: number;
   productId: number;
 }
 
 /**
- * The purchase event. `rows` carry line totals after campaigns; `fixedDiscount` (kronor) is
- * spread over them so each item's price is what was really paid.
+ * The purchase event. Amounts are major units (kronor, euros) of the order's currency incl. VAT;
+ * an item's `price` is what one unit was paid, its `discount` the cart discount per unit.
  */
 export function purchaseEvent(order: {
   orderId: string;
@@ -48,20 +38,23 @@ export function purchaseEvent(order: {
   lastName: string;
   zip: string;
   currency: string;
-  totalIncVat: number;
-  shippingIncVat: number;
-  fixedDiscount: number;
+  totals: OrderTotals;
   promoCode: string | null;
   rows: PurchaseRow[];
 }) {
-  const weights = order.rows.map((r) => Math.round(r.priceIncVat * 100));
-  const shares = spread(Math.round(order.fixedDiscount * 100), weights);
+  const major = (minor: number) => minorToDecimal(minor, order.currency);
+  const { incVat } = order.totals;
   return {
     event: 'checkout:purchase',
     orderId: order.orderId,
     currency: order.currency,
-    value: order.totalIncVat,
-    shipping: order.shippingIncVat,
+    value: major(incVat.total),
+    itemsValue: major(incVat.items),
+    discount: major(incVat.discount),
+    shipping: major(incVat.shipping),
+    paymentFee: major(incVat.paymentFee),
+    tax: major(order.totals.vat),
+    giftCard: major(order.totals.giftCard),
     promoCode: order.promoCode,
     user: {
       email: hashForTracking(order.email),
@@ -69,12 +62,13 @@ export function purchaseEvent(order: {
       lastName: hashForTracking(order.lastName),
       zip: hashForTracking(order.zip),
     },
-    items: order.rows.map((row, i) => ({
+    items: order.rows.map((row) => ({
       sku: row.sku,
       productId: row.productId,
       name: row.name,
       quantity: row.quantity,
-      price: (weights[i]! - shares[i]!) / 100 / row.quantity,
+      price: major(row.paidIncVat) / row.quantity,
+      discount: major(row.discountIncVat) / row.quantity,
     })),
   };
 }

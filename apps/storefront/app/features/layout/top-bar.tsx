@@ -1,5 +1,6 @@
 /**
- * The top bar of the default layout: the shop's selling points (SPEC §9: free shipping over 499 kr,
+ * The top bar of the default layout: the shop's selling points (SPEC §9: free shipping over 499 kr
+ * to service points, issue 14: home delivery is never free, so the promise names what it covers;
  * in the browsing market's currency).
  */
 import { CheckIcon } from '../../components/ui/icons';
