@@ -1478,7 +1478,7 @@ export type ProductPageQuery = {
     articleNumber: string | null;
     canonicalUrl: string | null;
     discountType: DiscountType | null;
-    brand: { name: string | null; alias: string | null } | null;
+    brand: { name: string | null; alias: string | null; canonicalUrl: string | null } | null;
     primaryCategory: { name: string; alias: string | null; canonicalUrl: string } | null;
     productImages: Array<{ fileName: string }> | null;
     skus: Array<{
@@ -1492,6 +1492,7 @@ export type ProductPageQuery = {
         totalStock: number;
         incoming: string | null;
       } | null;
+      storeStock: Array<{ city: string; quantity: number }>;
     }> | null;
     unitPrice: {
       sellingPriceIncVat: number;
@@ -1503,6 +1504,7 @@ export type ProductPageQuery = {
       sellingPriceExVatFormatted: string | null;
       regularPriceExVatFormatted: string | null;
     } | null;
+    discountCampaigns: Array<{ name: string | null; canonicalUrl: string | null }> | null;
     texts: { text1: string | null; text2: string | null } | null;
     parameterGroups: Array<{
       name: string;
@@ -5805,6 +5807,7 @@ export const ProductPageDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
                     ],
                   },
                 },
@@ -5851,6 +5854,17 @@ export const ProductPageDocument = {
                           ],
                         },
                       },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'storeStock' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },
@@ -5865,6 +5879,17 @@ export const ProductPageDocument = {
                   },
                 },
                 { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'discountCampaigns' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                    ],
+                  },
+                },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'texts' },
@@ -6638,6 +6663,11 @@ export const StartPageDocument = {
             alias: { kind: 'Name', value: 'latest' },
             name: { kind: 'Name', value: 'products' },
             arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'url' },
+                value: { kind: 'StringValue', value: '/l/nyheter', block: false },
+              },
               {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'take' },
