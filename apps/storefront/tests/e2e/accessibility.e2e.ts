@@ -224,6 +224,8 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
 
   await page.goto(`${baseUrl()}/`);
   await hydrated(page);
+  // On a phone the market picker is in the menu.
+  if (phone) await page.getByRole('banner').getByRole('button', { name: 'Meny' }).click();
   await page.getByRole('link', { name: /^Land och valuta:/ }).click();
   const picker = page.getByRole('dialog', { name: 'Välj land och valuta' });
   await picker.waitFor();

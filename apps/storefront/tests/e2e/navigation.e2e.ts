@@ -151,6 +151,14 @@ describe.skipIf(!browserAvailable)('phone header (390 x 844)', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${SHOTS}/phone-menu-open.png` });
+
+    // The market picker lives in the menu: its dialog opens, and Escape closes only the dialog.
+    await header.getByRole('link', { name: /^Land och valuta:/ }).click();
+    const picker = page.getByRole('dialog', { name: 'Välj land och valuta' });
+    await poll(() => picker.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => picker.isVisible()).toBe(false);
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Escape');
     await poll(() => parts.isVisible()).toBe(false);
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');

@@ -62,6 +62,8 @@ export function SiteHeader({
     const onKeyDown = (event: KeyboardEvent) => {
       // An open sub-menu takes the first Escape (category-menu.tsx marks it handled).
       if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // Escape in a modal dialog of the menu (the market picker) closes that dialog only.
+      if (event.target instanceof Element && event.target.closest('dialog[open]')) return;
       setMenuOpen(false);
       menuButton.current?.focus();
     };
