@@ -93,6 +93,11 @@ const envSchema = z.object({
   PAYMENT_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** `true`: the GraphQL schema answers introspection. Default `true` except in production. */
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
+  /**
+   * Days a product counts as news after its first-available date: the news list `/nyheter`
+   * (`/l/nyheter`) shows the products of this window, newest first (issue 14). Default 60.
+   */
+  NEWS_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
 });
 
 /** The validated, typed configuration (GEINS-API §1 context ids use the defaults below). */
@@ -122,6 +127,14 @@ export interface Config {
   payments: PaymentsConfig;
   /** GraphQL endpoint settings (issue 13 §20). */
   graphql: { introspection: boolean };
+  /** Catalogue settings (issue 14). */
+  catalog: CatalogConfig;
+}
+
+/** Catalogue settings. */
+export interface CatalogConfig {
+  /** NEWS_WINDOW_DAYS: a product is news this many days after its first-available date. */
+  newsWindowDays: number;
 }
 
 /** The local payment sandbox's settings. */
@@ -271,6 +284,7 @@ export function loadConfig(
     graphql: {
       introspection: (e.GRAPHQL_INTROSPECTION ?? (production ? 'false' : 'true')) === 'true',
     },
+    catalog: { newsWindowDays: e.NEWS_WINDOW_DAYS },
   };
 }
 

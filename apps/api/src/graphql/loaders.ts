@@ -19,6 +19,8 @@ import {
 import {
   stockByProductIds,
   stockBySkuIds,
+  storeStockBySkuIds,
+  type SkuStoreStockRecord,
   type StockLevelsRecord,
   type StockView,
 } from '../modules/inventory/inventory.service.ts';
@@ -36,6 +38,8 @@ export interface Loaders {
   skus: DataLoader<number, SkuRecord[]>;
   parameterGroups: DataLoader<number, ProductParameterGroup[]>;
   stock: DataLoader<number, StockLevelsRecord | null>;
+  /** Stores with units of a SKU (by SKU id), for `SkuType.storeStock`. */
+  storeStock: DataLoader<number, SkuStoreStockRecord[]>;
   /** Stock of products summed over their SKUs (by product id; null: nothing in stock). */
   productStock: DataLoader<number, StockView | null>;
   /** Payments of orders (by order id), for `OrderType.paymentDetails` in order lists. */
@@ -81,6 +85,10 @@ export function createLoaders(db: Database, now: Date): Loaders {
     stock: loader<StockLevelsRecord | null>(
       (ids) => stockBySkuIds(db, ids),
       () => null,
+    ),
+    storeStock: loader(
+      (ids) => storeStockBySkuIds(db, ids),
+      () => [],
     ),
     productStock: loader<StockView | null>(
       (ids) => stockByProductIds(db, ids),

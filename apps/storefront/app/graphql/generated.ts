@@ -1480,7 +1480,7 @@ export type ProductPageQuery = {
     articleNumber: string | null;
     canonicalUrl: string | null;
     discountType: DiscountType | null;
-    brand: { name: string | null; alias: string | null } | null;
+    brand: { name: string | null; alias: string | null; canonicalUrl: string | null } | null;
     primaryCategory: { name: string; alias: string | null; canonicalUrl: string } | null;
     productImages: Array<{ fileName: string }> | null;
     skus: Array<{
@@ -1494,6 +1494,7 @@ export type ProductPageQuery = {
         totalStock: number;
         incoming: string | null;
       } | null;
+      storeStock: Array<{ city: string; quantity: number }>;
     }> | null;
     unitPrice: {
       sellingPriceIncVat: number;
@@ -1505,6 +1506,7 @@ export type ProductPageQuery = {
       sellingPriceExVatFormatted: string | null;
       regularPriceExVatFormatted: string | null;
     } | null;
+    discountCampaigns: Array<{ name: string | null; canonicalUrl: string | null }> | null;
     texts: { text1: string | null; text2: string | null } | null;
     parameterGroups: Array<{
       name: string;
@@ -5780,6 +5782,7 @@ export const ProductPageDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
                     ],
                   },
                 },
@@ -5826,6 +5829,17 @@ export const ProductPageDocument = {
                           ],
                         },
                       },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'storeStock' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },
@@ -5840,6 +5854,17 @@ export const ProductPageDocument = {
                   },
                 },
                 { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'discountCampaigns' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                    ],
+                  },
+                },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'texts' },
@@ -6613,6 +6638,11 @@ export const StartPageDocument = {
             alias: { kind: 'Name', value: 'latest' },
             name: { kind: 'Name', value: 'products' },
             arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'url' },
+                value: { kind: 'StringValue', value: '/l/nyheter', block: false },
+              },
               {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'take' },

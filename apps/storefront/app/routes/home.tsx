@@ -1,11 +1,12 @@
 /**
  * `/` start page: hero, category entries, campaign products (PRICE_CAMPAIGN) and the newest
- * products (LATEST).
+ * products (the news list `/l/nyheter`); each product section links to its whole list.
  */
 import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import { CategoryEntries } from '../features/home/category-entries';
 import { Hero } from '../features/home/hero';
+import { SectionHeader } from '../features/home/section-header';
 import { ProductGrid } from '../features/product/product-card';
 import { present, toCardProduct, type CardProduct } from '../features/product/card-product';
 import { isCampaignProduct } from '../features/product/campaign';
@@ -61,17 +62,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <CategoryEntries categories={categories} />
       {loaderData.campaign.length > 0 ? (
         <section className="section container" aria-labelledby="home-campaign">
-          <h2 id="home-campaign" className="section__title">
-            {t('home.campaign')}
-          </h2>
+          <SectionHeader
+            id="home-campaign"
+            title={t('home.campaign')}
+            to="/l/rea"
+            what={t('home.showAll.campaign')}
+          />
           <ProductGrid products={loaderData.campaign} />
         </section>
       ) : null}
       {loaderData.latest.length > 0 ? (
         <section className="section container" aria-labelledby="home-latest">
-          <h2 id="home-latest" className="section__title">
-            {t('home.latest')}
-          </h2>
+          <SectionHeader
+            id="home-latest"
+            title={t('home.latest')}
+            to="/nyheter"
+            what={t('home.showAll.latest')}
+          />
           <ProductGrid products={loaderData.latest} />
         </section>
       ) : null}

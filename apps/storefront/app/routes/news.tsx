@@ -1,4 +1,8 @@
-/** All new items: `/nyheter` (SPEC §2; GEINS-API §2.4: no scope, default sort LATEST). */
+/**
+ * New items: `/nyheter` (SPEC §2; GEINS-API §2.4, default sort LATEST): the products first
+ * available within the API's news window (NEWS_WINDOW_DAYS, the list `/l/nyheter`; issue 14),
+ * not the whole catalogue.
+ */
 import type { Route } from './+types/news';
 import { loadListPage } from '../features/list/list-page.server';
 import { ListView } from '../features/list/list-view';
@@ -13,12 +17,13 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: list
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData ? pageMeta(shopFromMatches(matches), loaderData.seo) : [];
 
-/** The whole catalogue, newest first. */
+/** The news list, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadListPage(request, context, {
     kind: 'all',
     title: t('news.title'),
     description: t('news.description'),
+    url: '/l/nyheter',
   });
 }
 

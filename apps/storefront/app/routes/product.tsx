@@ -1,10 +1,11 @@
 /**
  * Product page: `/p/{alias}`, `/p/(.*)/{alias}` (1-3 segments before the alias) and
  * `/product/{alias}` (SPEC §2). product(alias) null means 404; a path other than canonicalUrl
- * redirects with 301. Related accessories are deferred (the page is useful without them).
+ * redirects with 301. Related accessories are deferred (the page is useful without them). The
+ * brand links to `/b/{brand}` and a price campaign to its `/dc/…` page (issue 14).
  */
 import { Suspense } from 'react';
-import { Await, redirect } from 'react-router';
+import { Await, Link, redirect } from 'react-router';
 import type { Route } from './+types/product';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { FavoriteButton } from '../features/favorites/favorite-button';
@@ -74,7 +75,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <Gallery name={product.name} images={product.images} />
         </div>
         <div className="product__summary">
-          {product.brand ? <p className="product__brand">{product.brand}</p> : null}
+          {product.brand ? (
+            <p className="product__brand">
+              {product.brandUrl ? (
+                <Link to={product.brandUrl} prefetch="intent">
+                  {product.brand}
+                </Link>
+              ) : (
+                product.brand
+              )}
+            </p>
+          ) : null}
           <div className="product__title-row">
             <h1 className="product__name">{product.name}</h1>
             <FavoriteButton productId={product.id} name={product.name} />
@@ -85,6 +96,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {product.price ? <Price price={product.price} size="large" /> : null}
+          {product.campaigns.length > 0 ? (
+            <p className="product__campaigns">
+              {t('product.campaign')}{' '}
+              {product.campaigns.map((campaign, index) => (
+                <span key={campaign.url}>
+                  {index > 0 ? ', ' : null}
+                  <Link to={campaign.url}>{campaign.name}</Link>
+                </span>
+              ))}
+            </p>
+          ) : null}
           {product.shortText ? <p className="product__short">{product.shortText}</p> : null}
           <AddToCart options={product.skus} productId={product.id} productName={product.name} />
           <ul className="product__promises">

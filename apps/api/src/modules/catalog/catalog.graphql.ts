@@ -899,6 +899,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx, info) =>
       listProducts(ctx.db, await ctx.categoryTree(), await ctx.pricedShop(args), ctx.now, args, {
         withFilters: selectsField(info, 'filters'),
+        newsWindowDays: ctx.config.catalog.newsWindowDays,
       }),
   }),
   listPageInfo: t.field({

@@ -4,7 +4,7 @@
  *
  * | alias       | name         | products                                   | default sort |
  * |-------------|--------------|--------------------------------------------|--------------|
- * | nyheter     | Nyheter      | first available in the last 180 days       | LATEST       |
+ * | nyheter     | Nyheter      | first available within NEWS_WINDOW_DAYS    | LATEST       |
  * | rea         | Rea          | a campaign lowers the price now            | CUSTOM_1     |
  * | i-lager     | Finns i lager| units in stock (or static stock) now       | LATEST       |
  * | mest-salda  | Mest sålda   | sold at least once                         | MOST_SOLD    |
@@ -26,8 +26,19 @@ export interface GenericList {
   /** True when the condition reads stock levels (such lists are never cached, list-cache.ts). */
   readsStock?: boolean;
   /** SQL condition on `products` for a market at a time. */
-  condition(context: { marketId: string; now: Date }): SQL;
+  condition(context: GenericListContext): SQL;
 }
+
+/** What a generic list's condition depends on. */
+export interface GenericListContext {
+  marketId: string;
+  now: Date;
+  /** NEWS_WINDOW_DAYS (config.catalog.newsWindowDays): the `nyheter` list's window in days. */
+  newsWindowDays: number;
+}
+
+/** The news window when the caller names none (config.ts NEWS_WINDOW_DAYS default; issue 14). */
+export const DEFAULT_NEWS_WINDOW_DAYS = 60;
 
 const DAY_MS = 86_400_000;
 
@@ -37,10 +48,10 @@ export const GENERIC_LISTS: readonly GenericList[] = [
     id: 9001,
     alias: 'nyheter',
     name: 'Nyheter',
-    description: 'Det senaste i sortimentet: produkter som kommit in det senaste halvåret.',
+    description: 'Det senaste i sortimentet: produkter som kommit in nyligen, nyast först.',
     defaultSort: 'LATEST',
-    condition: ({ now }) =>
-      sql`${products.firstAvailableOn} >= ${new Date(now.getTime() - 180 * DAY_MS).toISOString().slice(0, 10)}`,
+    condition: ({ now, newsWindowDays }) =>
+      sql`${products.firstAvailableOn} >= ${new Date(now.getTime() - newsWindowDays * DAY_MS).toISOString().slice(0, 10)}`,
   },
   {
     id: 9002,

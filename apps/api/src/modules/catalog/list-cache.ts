@@ -13,7 +13,7 @@
  *   reverse).
  * - `since`: the latest campaign start or end at or before `now`. Which campaigns are active
  *   (selling prices, discount buckets, `/dc/` and `/l/rea` lists) only changes at those moments.
- * - the UTC date of `now` (the `/l/nyheter` list counts 180 days back from it).
+ * - the UTC date of `now` (the `/l/nyheter` list counts NEWS_WINDOW_DAYS back from it).
  * Stock is not part of the stamp: callers do not cache what reads stock (the `/l/i-lager` list,
  * the stock sorts).
  *

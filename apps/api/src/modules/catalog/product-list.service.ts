@@ -74,7 +74,7 @@ import {
   schedulePricePostingsBuild,
   type PostingsList,
 } from './facet-postings.ts';
-import { genericList } from './generic-lists.ts';
+import { DEFAULT_NEWS_WINDOW_DAYS, genericList, type GenericListContext } from './generic-lists.ts';
 import { cached, readStamp } from './list-cache.ts';
 
 /** The `SortType` values (GEINS-API §5.3). */
@@ -264,6 +264,8 @@ export interface ListOptions {
    * instead of a statement of its own (one statement and one scan of the scope fewer).
    */
   withFilters?: boolean;
+  /** NEWS_WINDOW_DAYS: the window of the `/l/nyheter` list in days (default 60; issue 14). */
+  newsWindowDays?: number;
 }
 
 /**
@@ -289,7 +291,8 @@ export async function listProducts(
   if (take < 0) throw badUserInput('take must not be negative', 'take');
   const filter = args.filter ?? {};
   const price = priceSqlOf(shop.market.id, now);
-  const plan = planList(db, tree, shop, now, args, filter, price);
+  const newsWindowDays = options.newsWindowDays ?? DEFAULT_NEWS_WINDOW_DAYS;
+  const plan = planList(db, tree, shop, { now, newsWindowDays }, args, filter, price);
 
   const flags = plan.groups.map((g) => groupCondition(tree, g.selections, price));
   const rangeFlag = rangeCondition(plan.range, price.selling);
@@ -308,6 +311,7 @@ export async function listProducts(
     args.discountCampaignAlias ?? null,
     args.url ?? null,
     filter,
+    newsWindowDays,
   ]);
   let facetRows: Promise<FacetRow[]> | undefined;
   const readFacetRows = () =>
@@ -471,7 +475,7 @@ function planList(
   db: Database,
   tree: CategoryTree,
   shop: PricedShopContext,
-  now: Date,
+  { now, newsWindowDays }: { now: Date; newsWindowDays: number },
   args: ProductListArgs,
   filter: ProductFilter,
   price: PriceSql,
@@ -530,7 +534,7 @@ function planList(
     };
   }
 
-  base.push(...scopeConditions(db, tree, shop.market.id, now, args));
+  base.push(...scopeConditions(db, tree, { marketId: shop.market.id, now, newsWindowDays }, args));
   const ids = idConditions(db, tree, shop.market.id, now, filter);
   base.push(...ids);
   if (
@@ -699,17 +703,17 @@ function rangeCondition(range: ListPlan['range'], selling: SQL): SQL | null {
 function scopeConditions(
   db: Database,
   tree: CategoryTree,
-  marketId: string,
-  now: Date,
+  listContext: GenericListContext,
   args: ProductListArgs,
 ): SQL[] {
+  const { marketId, now } = listContext;
   const result: SQL[] = [];
   const { categoryAlias, brandAlias, campaignAlias, list: listAlias, badUrl } = listScope(args);
   if (badUrl) return [nothing];
   if (listAlias !== null) {
     const list = genericList(listAlias);
     if (!list) return [nothing];
-    result.push(list.condition({ marketId, now }));
+    result.push(list.condition(listContext));
   }
   if (categoryAlias) {
     const category = tree.byAlias.get(categoryAlias.toLowerCase());

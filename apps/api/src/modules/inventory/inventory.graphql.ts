@@ -4,7 +4,12 @@
  */
 import { builder } from '../../graphql/builder.ts';
 import { ProductRef, SkuRef } from '../catalog/catalog.graphql.ts';
-import { sumStock, toStockView, type StockView } from './inventory.service.ts';
+import {
+  sumStock,
+  toStockView,
+  type SkuStoreStockRecord,
+  type StockView,
+} from './inventory.service.ts';
 
 /** `StockType`. */
 export const StockRef = builder.objectRef<StockView>('StockType').implement({
@@ -35,7 +40,37 @@ export const StockRef = builder.objectRef<StockView>('StockType').implement({
   }),
 });
 
+/** `SkuStoreStockType` (shop extension, not in the Geins contract). */
+export const SkuStoreStockRef = builder
+  .objectRef<SkuStoreStockRecord>('SkuStoreStockType')
+  .implement({
+    description:
+      'Shop extension (not in the Geins contract): units of a SKU on the shelves of one of the shop\'s physical stores (issue 14: "Finns i butik" on the product page).',
+    fields: (t) => ({
+      alias: t.exposeString('alias', {
+        nullable: false,
+        description: 'Store alias, as the pickupPoint of store pickup, e.g. "malmo".',
+      }),
+      name: t.exposeString('name', {
+        nullable: false,
+        description: 'Store name, e.g. "Trampa Malmö Davidshall".',
+      }),
+      city: t.exposeString('city', { nullable: false, description: 'City, e.g. "Malmö".' }),
+      quantity: t.exposeInt('quantity', {
+        nullable: false,
+        description: 'Units on the shelf now (at least 1).',
+      }),
+    }),
+  });
+
 builder.objectFields(SkuRef, (t) => ({
+  storeStock: t.field({
+    type: [SkuStoreStockRef],
+    nullable: false,
+    description:
+      'Shop extension (not in the Geins contract): the stores that have this SKU on their shelves, with units, in store order; empty when none has it.',
+    resolve: (s, _args, ctx) => ctx.loaders.storeStock.load(s.id),
+  }),
   stock: t.field({
     type: StockRef,
     description: 'Stock of this SKU.',

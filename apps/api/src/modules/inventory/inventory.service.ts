@@ -2,11 +2,11 @@
  * Web-shop stock per SKU (GEINS-API §4.2 StockType; SPEC §3 Stock, §4 stock statuses). The
  * status rules are in the pure `stock-status.ts`.
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { skus } from '../catalog/catalog.tables.ts';
-import { stock, stores } from './inventory.tables.ts';
+import { stock, storeStock, stores } from './inventory.tables.ts';
 
 /** Stock of one SKU in units (`StockType`); `incoming` is the restock date (yyyy-mm-dd). */
 export interface StockLevelsRecord {
@@ -213,4 +213,43 @@ export type StoreRecord = typeof stores.$inferSelect;
 export async function findStoreByAlias(db: Database, alias: string): Promise<StoreRecord | null> {
   const [row] = await db.select().from(stores).where(eq(stores.alias, alias)).limit(1);
   return row ?? null;
+}
+
+/** Units of one SKU on one store's shelves (`SkuType.storeStock`; issue 14). */
+export interface SkuStoreStockRecord {
+  alias: string;
+  name: string;
+  city: string;
+  /** Units on the shelf, at least 1. */
+  quantity: number;
+}
+
+/**
+ * Store stock of SKUs (DataLoader batch for `SkuType.storeStock`): per SKU the stores that have
+ * at least one unit, in store order; SKUs no store has are missing. One statement.
+ */
+export async function storeStockBySkuIds(
+  db: Database,
+  skuIds: readonly number[],
+): Promise<Map<number, SkuStoreStockRecord[]>> {
+  const result = new Map<number, SkuStoreStockRecord[]>();
+  if (skuIds.length === 0) return result;
+  const rows = await db
+    .select({
+      skuId: storeStock.skuId,
+      alias: stores.alias,
+      name: stores.name,
+      city: stores.city,
+      quantity: storeStock.quantity,
+    })
+    .from(storeStock)
+    .innerJoin(stores, eq(stores.id, storeStock.storeId))
+    .where(and(inArray(storeStock.skuId, [...skuIds]), gt(storeStock.quantity, 0)))
+    .orderBy(asc(storeStock.skuId), asc(stores.id));
+  for (const { skuId, ...store } of rows) {
+    const list = result.get(skuId);
+    if (list) list.push(store);
+    else result.set(skuId, [store]);
+  }
+  return result;
 }

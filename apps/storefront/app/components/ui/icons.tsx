@@ -37,6 +37,15 @@ export function SearchIcon(props: IconProps) {
 }
 
 /** Heart (favourites). */
+/** Three lines: the phone header's menu button. */
+export function MenuIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </Icon>
+  );
+}
+
 export function HeartIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -38,6 +38,9 @@ export function AddToCart({
   const [searchParams] = useSearchParams();
   const [hydrated, setHydrated] = useState(false);
   const [clientError, setClientError] = useState<string | null>(null);
+  // Choosing a size dismisses the error of the last attempt (issue 14); a new submit shows again.
+  const [dismissed, setDismissed] = useState(false);
+  const [chosen, setChosen] = useState<SizeOption | null>(null);
   const [added, setAdded] = useState<{ name: string; size: string; total: string } | null>(null);
   const lastSku = useRef<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -48,8 +51,10 @@ export function AddToCart({
   const fetchError = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   const error =
     clientError ??
-    fetchError ??
-    (serverError === 'size' ? t('cart.chooseSize') : serverError ? serverError : null);
+    (dismissed
+      ? null
+      : (fetchError ??
+        (serverError === 'size' ? t('cart.chooseSize') : serverError ? serverError : null)));
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data?.ok || !fetcher.data.cart) return;
@@ -69,6 +74,7 @@ export function AddToCart({
   }, [fetcher.state, fetcher.data, productId, productName]);
 
   const soldOut = options.every((o) => o.status === 'out-of-stock');
+  const chosenSoldOut = !soldOut && chosen?.status === 'out-of-stock';
   return (
     <fetcher.Form
       method="post"
@@ -84,6 +90,7 @@ export function AddToCart({
           return;
         }
         setClientError(null);
+        setDismissed(false);
         lastSku.current = skuId;
         const submitter = (event.nativeEvent as SubmitEvent).submitter;
         opener.current = submitter instanceof HTMLElement ? submitter : null;
@@ -94,7 +101,14 @@ export function AddToCart({
       <input type="hidden" name="returnTo" value={location.pathname} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       {single ? <input type="hidden" name="skuId" value={single.id} /> : null}
-      <SizePicker options={options} />
+      <SizePicker
+        options={options}
+        onChoose={(option) => {
+          setChosen(option);
+          setClientError(null);
+          setDismissed(true);
+        }}
+      />
       {error ? (
         <p className="form-error add-to-cart__error" role="alert">
           {error}
@@ -103,9 +117,9 @@ export function AddToCart({
       <button
         type="submit"
         className="button button--primary button--block add-to-cart__button"
-        disabled={soldOut || fetcher.state !== 'idle'}
+        disabled={soldOut || chosenSoldOut || fetcher.state !== 'idle'}
       >
-        {soldOut ? t('cart.soldOut') : t('cart.add')}
+        {soldOut ? t('cart.soldOut') : chosenSoldOut ? t('cart.sizeSoldOut') : t('cart.add')}
       </button>
       <div className="cart-notification" role="status" aria-live="polite">
         {added ? (

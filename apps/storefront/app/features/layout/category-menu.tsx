@@ -1,9 +1,11 @@
 /**
- * The category menu (WAI-ARIA disclosure navigation): each root category is a link, and a
- * separate button with aria-expanded opens its subcategories. Escape closes and returns focus to
- * the button; a click outside or a navigation closes. Without JavaScript the links still work.
+ * The category part of the main menu (WAI-ARIA disclosure navigation): each root category is a
+ * link, and a separate button with aria-expanded opens its subcategories right after it (in
+ * focus order too). Escape closes and returns focus to the button; focus leaving the root's
+ * item, a click outside or a navigation closes (WCAG 2.2 SC 2.4.11: an open sub-menu never
+ * covers the focused element). Without JavaScript the links still work.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
@@ -12,7 +14,7 @@ import type { CategoryNode } from './category-tree';
 /** Root categories with disclosure panels for their children. */
 export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
   const [openId, setOpenId] = useState<number | null>(null);
-  const navRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   const [shownFor, setShownFor] = useState(pathname);
   if (shownFor !== pathname) {
@@ -25,73 +27,85 @@ export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
     if (openId === null) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      // Handled: the phone's main menu (site-header.tsx) stays open for this Escape.
+      event.preventDefault();
       setOpenId(null);
-      navRef.current
+      listRef.current
         ?.querySelector<HTMLButtonElement>(`[aria-controls="submenu-${openId}"]`)
         ?.focus();
     };
     const onPointerDown = (event: PointerEvent) => {
-      if (!navRef.current?.contains(event.target as Node)) setOpenId(null);
+      if (!listRef.current?.contains(event.target as Node)) setOpenId(null);
     };
-    document.addEventListener('keydown', onKeyDown);
+    // Capture: runs before the main menu's own Escape listener.
+    document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('pointerdown', onPointerDown);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown, true);
       document.removeEventListener('pointerdown', onPointerDown);
     };
   }, [openId]);
 
-  const withChildren = categories.filter((category) => category.children.length > 0);
+  /** Focus moved from an open root's item to an element outside it: close. */
+  const onItemBlur = (event: FocusEvent<HTMLLIElement>, id: number) => {
+    const next = event.relatedTarget;
+    if (openId === id && next instanceof Node && !event.currentTarget.contains(next)) {
+      setOpenId(null);
+    }
+  };
+
   return (
-    <nav className="category-nav" aria-label={t('header.categoryNav')} ref={navRef}>
-      <div className="container">
-        <ul className="category-nav__list">
-          {categories.map((category) => (
-            <li key={category.id} className="category-nav__item">
-              <Link to={category.url} className="category-nav__link" prefetch="intent">
-                {category.name}
-              </Link>
-              {category.children.length > 0 ? (
-                <button
-                  type="button"
-                  className="category-nav__toggle"
-                  aria-expanded={openId === category.id}
-                  aria-controls={`submenu-${category.id}`}
-                  onClick={() => setOpenId(openId === category.id ? null : category.id)}
-                >
-                  <ChevronDownIcon width="18" height="18" />
-                  <span className="sr-only">
-                    {t('header.subCategoriesOf', { category: category.name })}
-                  </span>
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </div>
-      {withChildren.map((category) => (
-        <div
+    <ul className="category-nav__list" aria-label={t('header.categoryNav')} ref={listRef}>
+      {categories.map((category) => (
+        <li
           key={category.id}
-          id={`submenu-${category.id}`}
-          className="category-nav__panel"
-          hidden={openId !== category.id}
+          className="category-nav__item"
+          onBlur={(event) => onItemBlur(event, category.id)}
         >
-          <ul className="category-nav__sublist container">
-            <li>
-              <Link to={category.url} className="category-nav__sublink category-nav__sublink--all">
-                {t('header.showAllIn', { category: category.name })}
-              </Link>
-            </li>
-            {category.children.map((child) => (
-              <li key={child.id}>
-                <Link to={child.url} className="category-nav__sublink">
-                  {child.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+          <Link to={category.url} className="category-nav__link" prefetch="intent">
+            {category.name}
+          </Link>
+          {category.children.length > 0 ? (
+            <>
+              <button
+                type="button"
+                className="category-nav__toggle"
+                aria-expanded={openId === category.id}
+                aria-controls={`submenu-${category.id}`}
+                onClick={() => setOpenId(openId === category.id ? null : category.id)}
+              >
+                <ChevronDownIcon width="18" height="18" />
+                <span className="sr-only">
+                  {t('header.subCategoriesOf', { category: category.name })}
+                </span>
+              </button>
+              <div
+                id={`submenu-${category.id}`}
+                className="category-nav__panel"
+                hidden={openId !== category.id}
+              >
+                <ul className="category-nav__sublist container">
+                  <li>
+                    <Link
+                      to={category.url}
+                      className="category-nav__sublink category-nav__sublink--all"
+                    >
+                      {t('header.showAllIn', { category: category.name })}
+                    </Link>
+                  </li>
+                  {category.children.map((child) => (
+                    <li key={child.id}>
+                      <Link to={child.url} className="category-nav__sublink">
+                        {child.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </>
+          ) : null}
+        </li>
       ))}
-    </nav>
+    </ul>
   );
 }

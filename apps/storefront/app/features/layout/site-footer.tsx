@@ -1,9 +1,13 @@
-/** The footer of the default layout: customer service, category links, about, copyright. */
+/**
+ * The footer of the default layout: customer service, category links with the news, brands and
+ * sale lists, about, copyright.
+ */
 import { Link } from 'react-router';
 import { t } from '../../i18n/i18n';
 import { useFreeShippingText } from '../../market/market-view';
 import type { CategoryNode } from './category-tree';
 import { contact } from './contact';
+import { MENU_LISTS } from './main-menu';
 
 /** Site footer. */
 export function SiteFooter({
@@ -39,6 +43,11 @@ export function SiteFooter({
             {categories.map((category) => (
               <li key={category.id}>
                 <Link to={category.url}>{category.name}</Link>
+              </li>
+            ))}
+            {MENU_LISTS.map((item) => (
+              <li key={item.path}>
+                <Link to={item.path}>{t(item.label)}</Link>
               </li>
             ))}
           </ul>

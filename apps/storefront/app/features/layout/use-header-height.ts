@@ -1,8 +1,9 @@
 /**
  * Keeps the CSS custom property `--site-header-height` (px) on <html> equal to the sticky
  * header's height, so that `scroll-padding-top` (base.css) keeps an element that gets keyboard
- * focus below the header (WCAG 2.2 SC 2.4.11 Focus Not Obscured): on a phone the header is about
- * 230 px tall. Without JavaScript base.css's per-breakpoint default applies.
+ * focus below the header (WCAG 2.2 SC 2.4.11 Focus Not Obscured): on a phone the header is one
+ * row of about 61 px (more while the search row is open; the menu panel lies over the page and
+ * does not count). Without JavaScript base.css's per-breakpoint default applies.
  */
 import { useEffect, type RefObject } from 'react';
 

@@ -37,7 +37,13 @@ export type ListScope =
   | { kind: 'list'; alias: string }
   | { kind: 'lookup'; alias: string }
   | { kind: 'search'; term: string }
-  | { kind: 'all'; title: string; description: string };
+  | {
+      kind: 'all';
+      title: string;
+      description: string;
+      /** A list-page path that narrows the catalogue (`/nyheter`: '/l/nyheter'; issue 14). */
+      url?: string;
+    };
 
 /** A product card with its compact stock line. */
 export type ListProduct = CardProduct & { stockStatus: StockStatusName | null };
@@ -163,6 +169,9 @@ export async function loadListPage(
       break;
     case 'lookup':
       variables.infoAlias = scope.alias;
+      break;
+    case 'all':
+      variables.url = scope.url ?? null;
       break;
   }
 

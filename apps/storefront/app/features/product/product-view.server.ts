@@ -56,6 +56,12 @@ export function toProductView(
     alias: product.alias,
     articleNumber: product.articleNumber ?? '',
     brand: product.brand?.name ?? '',
+    brandUrl: product.brand
+      ? product.brand.canonicalUrl || (product.brand.alias ? `/b/${product.brand.alias}` : null)
+      : null,
+    campaigns: present(product.discountCampaigns)
+      .filter((campaign) => campaign.name && campaign.canonicalUrl)
+      .map((campaign) => ({ name: campaign.name!, url: campaign.canonicalUrl! })),
     canonicalUrl,
     images: present(product.productImages).map((image) => image.fileName),
     price: toShownPrice(product.unitPrice),
@@ -69,6 +75,10 @@ export function toProductView(
         status,
         delivery: deliveryTime(status),
         incoming: status === 'out-of-stock' ? (stock.incoming ?? null) : null,
+        stores: present(sku.storeStock).map((store) => ({
+          city: store.city,
+          quantity: store.quantity,
+        })),
       };
     }),
     description: product.texts?.text1 ?? '',

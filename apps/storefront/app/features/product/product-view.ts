@@ -18,6 +18,20 @@ export interface SizeOption {
   delivery: DeliveryTimeName;
   /** ISO date when an out-of-stock size is expected back, else null. */
   incoming: string | null;
+  /** Units in the shop's stores that have this size, in store order (issue 14). */
+  stores: StoreStock[];
+}
+
+/** Units of a size on one store's shelves. */
+export interface StoreStock {
+  city: string;
+  quantity: number;
+}
+
+/** A link with its text. */
+export interface NamedLink {
+  name: string;
+  url: string;
 }
 
 /** A group of the specification table. */
@@ -33,6 +47,10 @@ export interface ProductView {
   alias: string;
   articleNumber: string;
   brand: string;
+  /** The brand's list page (`/b/{brand}`), null without a brand. */
+  brandUrl: string | null;
+  /** The price campaigns that lower the price now, with their `/dc/…` pages. */
+  campaigns: NamedLink[];
   canonicalUrl: string;
   images: string[];
   price: ShownPrice | null;
