@@ -657,7 +657,7 @@ describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
       expect(sorted(await ids({ filter: { searchText: 'cykel' } }))).toEqual([101, 102, 103, 105]);
       const matches = async (text: string, word: string) => {
         const { rows } = (await handle.db.execute(
-          sql`select to_tsvector('swedish', ${text}) @@ ${prefixQuery(word)} as ok`,
+          sql`select search_fold(to_tsvector('swedish', ${text})) @@ ${prefixQuery(word)} as ok`,
         )) as unknown as { rows: Array<{ ok: boolean }> };
         return rows[0]!.ok;
       };
@@ -681,6 +681,33 @@ describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
       ] as const) {
         expect(await matches(text, word), `${word} in "${text}"`).toBe(false);
       }
+    });
+    it('folds å, ä, ö, é and ü: "hjalm" finds and ranks what "hjälm" finds; suggestions too (issue 14)', async () => {
+      for (const [plain, accented] of [
+        ['hjalm', 'hjälm'],
+        ['hjalmar', 'hjälmar'],
+        ['latt hjalm', 'lätt hjälm'],
+        ['POC HJALM', 'poc hjälm'],
+      ] as const) {
+        const expected = await ids({ filter: { searchText: accented } });
+        expect(expected.length, accented).toBeGreaterThan(0);
+        expect(await ids({ filter: { searchText: plain } }), plain).toEqual(expected);
+      }
+      // Accents typed where the text has none, and é/ü folded like å/ä/ö.
+      for (const [typed, plain] of [
+        ['mönark', 'monark'],
+        ['crëscént', 'crescent'],
+        ['spëcialïzed', 'specialized'],
+      ] as const) {
+        const expected = await ids({ filter: { searchText: plain } });
+        expect(expected.length, plain).toBeGreaterThan(0);
+        expect(await ids({ filter: { searchText: typed } }), typed).toEqual(expected);
+      }
+      const q = `query s($prefix: String!) { searchSuggestions(prefix: $prefix) { categories { alias } brands { alias } } }`;
+      const hja = await client.query(q, { prefix: 'hja' });
+      expect(hja.data!.searchSuggestions.categories).toEqual([{ alias: 'hjalmar' }]);
+      const hjalmar = await client.query(q, { prefix: 'hjalmar' });
+      expect(hjalmar.data!.searchSuggestions.categories).toEqual([{ alias: 'hjalmar' }]);
     });
     it('typos: "specialised" finds Specialized, "monrk" finds Monark', async () => {
       expect(sorted(await ids({ filter: { searchText: 'specialised' } }))).toEqual([103, 106]);

@@ -18,6 +18,7 @@ import { accountSummary } from './features/account/account-summary.server';
 import type { AccountSummary } from './features/account/account-summary';
 import { AccountSync } from './features/account/account-sync';
 import { cartCountOf } from './features/cart/cart.server';
+import { CartSync } from './features/cart/cart-sync';
 import { CrossTabSync } from './features/market/cross-tab-sync';
 import { buildCategoryTree, type CategoryNode } from './features/layout/category-tree';
 import { CategoriesDocument } from './graphql/generated';
@@ -25,6 +26,7 @@ import { t } from './i18n/i18n';
 import { toMarketView, type MarketView } from './market/market-view';
 import { alternatesFor, type LocaleLinks } from './routing/alternates';
 import { pageMeta } from './routing/meta';
+import { RouteFocus } from './routing/route-focus';
 import { useNonce } from './security/nonce';
 import shellStyles from './styles/shell.css?url';
 
@@ -95,13 +97,18 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Renders the matched layout and page, and follows other tabs' market changes. */
+/**
+ * Renders the matched layout and page, follows other tabs' market, login and cart changes, and
+ * moves focus to a new page's heading after a client-side navigation (routing/route-focus.tsx).
+ */
 export default function App() {
   return (
     <>
       <CrossTabSync />
       <AccountSync />
+      <CartSync />
       <Outlet />
+      <RouteFocus />
     </>
   );
 }

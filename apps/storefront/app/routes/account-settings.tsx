@@ -173,7 +173,7 @@ export default function AccountSettingsPage({ loaderData, actionData }: Route.Co
           {(errors) => (
             <>
               <p>
-                {t('account.email')}: <strong>{user.email}</strong>
+                {t('account.email')}: <strong className="email-text">{user.email}</strong>
               </p>
               {company ? (
                 <TextField

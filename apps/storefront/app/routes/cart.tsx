@@ -4,8 +4,11 @@
  * JavaScript: it redirects or re-renders) and answers fetchers with data: `add` (from the
  * product page), `update`, `remove`, `promo` and `clear` (the shopper's reset: clearCart and the
  * cookie removed). The cart panel (features/cart/cart-panel.tsx) loads and changes the cart
- * through this route too.
+ * through this route too. With JavaScript a quantity over the stock shows the shop's message
+ * ("Det finns bara 3 kvar i lager") instead of the browser's bubble, a removal is announced and
+ * focus stays on the page, and every change reaches the header's badge and the other tabs.
  */
+import { useEffect, useRef, useState } from 'react';
 import { data as respond, Form, Link, redirect, useFetcher } from 'react-router';
 import type { Route } from './+types/cart';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
@@ -22,6 +25,7 @@ import { toCartView, type CartLineView, type CartView } from '../features/cart/c
 import { CartSummary } from '../features/cart/cart-summary';
 import { GiftCardForm, PromoCodeForm } from '../features/cart/cart-code-form';
 import { ResetCart } from '../features/cart/reset-cart';
+import { publishCart, useCartMarkets, usePublishCartAnswer } from '../features/cart/cart-state';
 import { pushCartEvent } from '../features/cart/tracking';
 import { checkoutContext } from '../features/checkout/checkout.server';
 import { t } from '../i18n/i18n';
@@ -139,7 +143,12 @@ export async function action({ request, context: requestContext }: Route.ActionA
 
 function LineRow({ line, onRemove }: { line: CartLineView; onRemove: (l: CartLineView) => void }) {
   const fetcher = useFetcher<typeof action>();
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  usePublishCartAnswer(fetcher);
+  const [tooMany, setTooMany] = useState<string | null>(null);
+  const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const error = tooMany ?? serverError;
+  const max = line.maxQuantity ?? 999;
+  const errorId = `qty-${line.id}-error`;
   return (
     <li className="cart-line">
       {line.image ? (
@@ -162,7 +171,23 @@ function LineRow({ line, onRemove }: { line: CartLineView; onRemove: (l: CartLin
           <p className="cart-line__campaigns">{line.campaigns.join(', ')}</p>
         ) : null}
       </div>
-      <fetcher.Form method="post" action="/varukorg" className="cart-line__quantity">
+      <fetcher.Form
+        method="post"
+        action="/varukorg"
+        className="cart-line__quantity"
+        noValidate
+        onSubmit={(event) => {
+          // The shop's own message instead of the browser's validation bubble (issue 14).
+          const value = Number(new FormData(event.currentTarget).get('quantity'));
+          if (line.maxQuantity !== null && value > line.maxQuantity) {
+            event.preventDefault();
+            setTooMany(t('cart.stockLeft', { stock: line.maxQuantity }));
+            return;
+          }
+          setTooMany(null);
+          if (value === 0) onRemove(line);
+        }}
+      >
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="lineId" value={line.id} />
         <input type="hidden" name="js" value="1" />
@@ -176,9 +201,12 @@ function LineRow({ line, onRemove }: { line: CartLineView; onRemove: (l: CartLin
           name="quantity"
           inputMode="numeric"
           min={0}
-          max={line.maxQuantity ?? 999}
+          max={max}
           defaultValue={line.quantity}
           key={line.quantity}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={() => setTooMany(null)}
         />
         <button type="submit" className="button button--secondary">
           {t('cart.update')}
@@ -203,7 +231,7 @@ function LineRow({ line, onRemove }: { line: CartLineView; onRemove: (l: CartLin
         </button>
       </fetcher.Form>
       {error ? (
-        <p className="form-error cart-line__error" role="alert">
+        <p id={errorId} className="form-error cart-line__error" role="alert">
           {error}
         </p>
       ) : null}
@@ -211,9 +239,18 @@ function LineRow({ line, onRemove }: { line: CartLineView; onRemove: (l: CartLin
   );
 }
 
-/** The cart contents and summary (page and checkout). */
-export function CartContents({ cart }: { cart: CartView }) {
-  const remove = (line: CartLineView) =>
+/**
+ * The cart contents and summary (page and checkout). `onRemove` is told of each line the shopper
+ * removes (when the form is sent).
+ */
+export function CartContents({
+  cart,
+  onRemove,
+}: {
+  cart: CartView;
+  onRemove?: (line: CartLineView) => void;
+}) {
+  const remove = (line: CartLineView) => {
     pushCartEvent('remove', {
       skuId: line.skuId,
       productId: line.productId,
@@ -221,6 +258,8 @@ export function CartContents({ cart }: { cart: CartView }) {
       quantity: line.quantity,
       price: line.unitPriceIncVat,
     });
+    onRemove?.(line);
+  };
   return (
     <ul className="cart-lines" aria-label={t('cart.linesLabel')}>
       {cart.lines.map((line) => (
@@ -230,14 +269,42 @@ export function CartContents({ cart }: { cart: CartView }) {
   );
 }
 
+/**
+ * After a removal (issue 14; WCAG 2.4.3, 4.1.3): once the line is gone a polite live region says
+ * which item was removed, and focus, which was on the removed line's button, goes to the empty
+ * cart's message or else the page heading instead of falling to `<body>`.
+ */
+function useRemovalFocus(cart: CartView | null) {
+  const [removing, setRemoving] = useState<CartLineView | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  const markets = useCartMarkets();
+  useEffect(() => {
+    if (!removing || cart?.lines.some((line) => line.id === removing.id)) return;
+    setRemoving(null);
+    // The row (and its fetcher) is gone: tell the badge and the other tabs from here.
+    publishCart(cart, markets);
+    setAnnouncement(t('cart.removed', { name: removing.name }));
+    (empty.current ?? heading.current)?.focus();
+  }, [cart, removing, markets]);
+  return { onRemove: setRemoving, announcement, heading, empty };
+}
+
 /** The cart page. */
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const cart = loaderData.cart;
   const message = actionData && !actionData.ok ? actionData.error : null;
+  const removal = useRemovalFocus(cart);
   return (
     <div className="page container cart-page">
       <Breadcrumbs items={[{ name: t('cart.title'), url: '/varukorg' }]} />
-      <h1 className="cart-page__title">{t('cart.title')}</h1>
+      <h1 className="cart-page__title" ref={removal.heading} tabIndex={-1}>
+        {t('cart.title')}
+      </h1>
+      <p className="sr-only" role="status" aria-live="polite">
+        {removal.announcement}
+      </p>
       {message ? (
         <p className="form-error" role="alert">
           {message}
@@ -245,7 +312,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       {!cart || cart.lines.length === 0 ? (
         <div className="cart-empty">
-          <p>{t('cart.empty')}</p>
+          <p ref={removal.empty} tabIndex={-1}>
+            {t('cart.empty')}
+          </p>
           <Link to="/" className="button button--primary">
             {t('cart.continue')}
           </Link>
@@ -256,7 +325,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             <h2 id="cart-lines-title" className="sr-only">
               {t('cart.linesLabel')}
             </h2>
-            <CartContents cart={cart} />
+            <CartContents cart={cart} onRemove={removal.onRemove} />
             <ResetCart cart={cart} />
           </section>
           <aside className="cart-aside" aria-labelledby="cart-summary-title">

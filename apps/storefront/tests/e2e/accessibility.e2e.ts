@@ -260,4 +260,77 @@ describe.skipIf(!browserAvailable)('accessibility (WCAG 2.2 AA) and mobile layou
     browser.allowConsoleError(/status of 404/);
     expect(findings, findings.join('\n')).toEqual([]);
   }, 120_000);
+
+  it('long e-mail addresses wrap: settings at 390 px and the confirmation at 320 px do not scroll sideways', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = `en.mycket.lang.adress.for.att.prova.radbrytning.${Date.now()}@exempel-foretaget.se`;
+    const sideways = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    await page.goto(`${baseUrl()}/account`);
+    await hydrated(page);
+    const register = page.getByRole('form', { name: 'Skapa konto' });
+    await register.getByLabel('Förnamn').fill('Lång');
+    await register.getByLabel('Efternamn').fill('Adress');
+    await register.getByLabel('E-post').fill(email);
+    await register.getByLabel(/^Lösenord/).fill('lang-adress-1');
+    await register.getByLabel('Bekräfta lösenord').fill('lang-adress-1');
+    await register.getByRole('button', { name: 'Skapa konto' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
+      .toBe('Välkommen, Lång Adress!');
+    await page.goto(`${baseUrl()}/mina-sidor/installningar`);
+    await hydrated(page);
+    expect(await page.getByText(email).count()).toBe(1);
+    await page.screenshot({ path: join(shots, 'ux-settings-390-email.png'), fullPage: true });
+    expect(await sideways()).toBe(0);
+
+    const product = await sizedProduct();
+    await page.goto(`${baseUrl()}${product.url}`);
+    await hydrated(page);
+    await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: /^Varukorg/ }).isVisible()).toBe(true);
+    await page.goto(`${baseUrl()}/kassan`);
+    await hydrated(page);
+    await placeInvoiceOrder(page, { email, firstName: 'Lång', lastName: 'Adress' });
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(shots, 'ux-confirmation-320-email.png'), fullPage: true });
+    expect(await sideways()).toBe(0);
+  }, 120_000);
+
+  it("the Privat/Företag radios of the registration look like the checkout's choices", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/account`);
+    await hydrated(page);
+    const register = page.getByRole('form', { name: 'Skapa konto' });
+    const person = register.getByRole('radio', { name: 'Privatperson' });
+    const style = (locator: typeof person) =>
+      locator.evaluate((input) => {
+        const box = input.closest('label') ?? input.parentElement!;
+        const s = getComputedStyle(box);
+        return {
+          accent: getComputedStyle(input).accentColor,
+          border: `${s.borderTopWidth} ${s.borderTopStyle}`,
+          radius: s.borderTopLeftRadius,
+        };
+      });
+    const registration = await style(person);
+    await page.screenshot({ path: join(shots, 'ux-register-radios.png') });
+
+    const product = await sizedProduct();
+    await page.goto(`${baseUrl()}${product.url}`);
+    await hydrated(page);
+    await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: /^Varukorg/ }).isVisible()).toBe(true);
+    await page.goto(`${baseUrl()}/kassan`);
+    await hydrated(page);
+    const checkout = await style(page.getByRole('radio', { name: 'Privat', exact: true }));
+    expect(checkout.border).toBe('1px solid');
+    expect(registration).toEqual(checkout);
+  });
 });

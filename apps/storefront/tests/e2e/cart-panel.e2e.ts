@@ -13,13 +13,25 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
-import { openProduct, sizedProduct } from './shop.ts';
+import { addToCart, openProduct, sizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 
 /** The open cart panel. */
 function panel(page: Page) {
   return page.getByRole('dialog', { name: /^Varukorg/ });
+}
+
+/** Resolves once React has hydrated the page. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** The header's cart link with its count ("Varukorg, 2 varor"). */
+function cartBadge(page: Page, count: number) {
+  return page
+    .getByRole('banner')
+    .getByRole('link', { name: `Varukorg, ${count} ${count === 1 ? 'vara' : 'varor'}` });
 }
 
 /** True when the focused element is inside the open dialog. */
@@ -242,5 +254,99 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     );
     expect(await page.getByText('goteborg', { exact: true }).count()).toBe(0);
     await page.screenshot({ path: join(shots, 'issue6-confirmation-pickup.png'), fullPage: true });
+  });
+
+  it('the cart follows every tab (ralph_channel "cart"): badge and panel update in the other tab', async () => {
+    const product = await sizedProduct();
+    const first = await browser.newPage();
+    const second = await first.context().newPage();
+    const errors: string[] = [];
+    second.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await second.goto(`${baseUrl()}/`);
+    await hydrated(second);
+    expect(await cartBadge(second, 0).count()).toBe(1);
+
+    // An add in the first tab: the second tab's badge follows without a reload.
+    await addToCart(first, product);
+    await expect.poll(() => panel(first).isVisible()).toBe(true);
+    await expect.poll(() => cartBadge(second, 1).count()).toBe(1);
+
+    // The second tab's panel shows the line; a change there reaches the first tab's badge and
+    // its open panel.
+    await cartBadge(second, 1).click();
+    const line = panel(second).getByRole('listitem').filter({ hasText: product.name });
+    await expect.poll(() => line.getByText('Antal: 1').count()).toBe(1);
+    await line.getByRole('button', { name: `Öka antalet av ${product.name}` }).click();
+    await expect.poll(() => line.getByText('Antal: 2').count()).toBe(1);
+    await expect.poll(() => cartBadge(second, 2).count()).toBe(1);
+    await expect.poll(() => cartBadge(first, 2).count()).toBe(1);
+    const firstLine = panel(first).getByRole('listitem').filter({ hasText: product.name });
+    await expect.poll(() => firstLine.getByText('Antal: 2').count()).toBe(1);
+
+    // Removing it in the first tab empties the second tab's panel and badge.
+    await firstLine.getByRole('button', { name: `Ta bort ${product.name}` }).click();
+    await expect.poll(() => panel(first).getByText('Din varukorg är tom').count()).toBe(1);
+    await expect.poll(() => panel(second).getByText('Din varukorg är tom').count()).toBe(1);
+    await expect.poll(() => cartBadge(second, 0).count()).toBe(1);
+    await second.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('the badge follows the cart the panel loads (no stale count in the same tab)', async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/`);
+    await hydrated(page);
+    expect(await cartBadge(page, 0).count()).toBe(1);
+    // The cart changes behind the tab's back (another browser window without the channel).
+    const other = await page.context().newPage();
+    await other.addInitScript(() => {
+      // No BroadcastChannel in this window: the first tab hears nothing.
+      delete (window as { BroadcastChannel?: unknown }).BroadcastChannel;
+    });
+    await addToCart(other, product);
+    await other.close();
+    expect(await cartBadge(page, 0).count()).toBe(1);
+    // Opening the panel loads the cart; the badge shows the same cart.
+    await cartBadge(page, 0).click();
+    await expect.poll(() => panel(page).getByRole('link', { name: product.name }).count()).toBe(1);
+    await expect.poll(() => cartBadge(page, 1).count()).toBe(1);
+  });
+
+  it("the cart page: over stock shows the shop's message; removing the last line announces it and keeps focus on the page", async () => {
+    const product = await sizedProduct();
+    const page = await browser.newPage();
+    await addToCart(page, product);
+    await page.goto(`${baseUrl()}/varukorg`);
+    await hydrated(page);
+    const quantity = page.getByRole('spinbutton', { name: `Antal av ${product.name}` });
+    const max = Number(await quantity.getAttribute('max'));
+    expect(max).toBeGreaterThan(1);
+    await quantity.fill(String(max + 1));
+    await page.getByRole('button', { name: 'Uppdatera' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: `Det finns bara ${max} kvar` });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(await quantity.getAttribute('aria-describedby')).toBe(await alert.getAttribute('id'));
+    await page.screenshot({ path: join(shots, 'ux-cart-page-stock.png') });
+
+    // Remove by keyboard: focus lands on the empty cart's message, a live region tells it.
+    await page.getByRole('button', { name: `Ta bort ${product.name}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByText('Din varukorg är tom').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: `${product.name} togs bort` })
+          .count(),
+      )
+      .toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Din varukorg är tom');
+    await expect.poll(() => cartBadge(page, 0).count()).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Search text handling (issue 5, GEINS-API §5.2 searchText): normalising what a shopper typed
  * and building the SQL that matches and ranks products with PostgreSQL full-text search
- * (`swedish` configuration: "hjälmar" finds "hjälm") and pg_trgm typo tolerance ("monrk" finds
- * Monark). Pure except for the SQL fragments it returns; no statement runs here.
+ * (`swedish` configuration: "hjälmar" finds "hjälm"; stems folded with `unaccent`: "hjalm" finds
+ * "hjälm") and pg_trgm typo tolerance ("monrk" finds Monark). Pure except for the SQL fragments it returns; no statement runs here.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { brands, products } from '../catalog/catalog.tables.ts';
@@ -51,19 +51,23 @@ const SYNCOPE_CONSONANTS = 'bcdfghkpqstvxz';
  * 'cykel':*`. With `field` (A name, B brand, C categories, D texts) only lexemes of that field
  * match (`:*A`); with `exact` only the stems themselves, not longer lexemes (`'cykl':A`: "Cyklar"
  * but not "Cykelkläder"). A word the parser splits ("x²") or a stop word keeps
- * `to_tsquery('swedish', 'word:*')` (several lexemes, or none). Evaluated once per statement
- * (an uncorrelated subquery).
+ * `to_tsquery('swedish', 'word:*')` (several lexemes, or none). The stems are folded with
+ * `unaccent` after stemming, as the documents are (migration 0017 `search_fold`, issue 14):
+ * "hjälmar" -> 'hjälm' -> 'hjalm', so "hjalm" and "hjälm" find the same products, and stop
+ * words ("för") still drop out. Evaluated once per statement (an uncorrelated subquery).
  */
 export function prefixQuery(word: string, field?: keyof typeof FIELD_POINTS, exact = false): SQL {
   const suffix = exact ? (field ? `:${field}` : '') : `:*${field ?? ''}`;
   const c = `[${SYNCOPE_CONSONANTS}]`;
   return sql`(select case
-      when array_length(w.lexemes, 1) is distinct from 1 then to_tsquery('swedish'::regconfig, ${`${word}${suffix}`})
+      when array_length(w.lexemes, 1) is distinct from 1 then (select case when numnode(q) = 0 then q
+        else unaccent(q::text)::tsquery end from to_tsquery('swedish'::regconfig, ${`${word}${suffix}`}) as q)
       else to_tsquery('simple'::regconfig, quote_literal(w.lexemes[1]) || ${suffix}
         || coalesce(' | ' || quote_literal(case
           when w.lexemes[1] ~ ${`${c}e[lr]$`} then regexp_replace(w.lexemes[1], ${'e([lr])$'}, ${'\\1'})
           when w.lexemes[1] ~ ${`${c}[lr]$`} then regexp_replace(w.lexemes[1], ${'([lr])$'}, ${'e\\1'}) end) || ${suffix}, ''))
-    end from (select tsvector_to_array(to_tsvector('swedish'::regconfig, ${word})) as lexemes) as w)`;
+    end from (select array(select unaccent(l) from unnest(tsvector_to_array(
+      to_tsvector('swedish'::regconfig, ${word}))) as l) as lexemes) as w)`;
 }
 
 /**

@@ -8,7 +8,12 @@ import { and, desc, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { brands, categories } from '../catalog/catalog.tables.ts';
 import type { BrandRecord, CategoryRecord, CategoryTree } from '../catalog/catalog.service.ts';
-import { BRAND_TYPO_SIMILARITY, normaliseSearchTerm, searchWords } from './search-text.ts';
+import {
+  BRAND_TYPO_SIMILARITY,
+  normaliseSearchTerm,
+  prefixQuery,
+  searchWords,
+} from './search-text.ts';
 import { searchQueries } from './search.tables.ts';
 
 /** Categories and brands matching a prefix. */
@@ -22,15 +27,15 @@ export const MAX_SUGGESTIONS = 10;
 
 /**
  * SQL: a name matches the words of a prefix: every word is a Swedish-stemmed prefix of a word
- * of the name ("hjälmar" -> Hjälmar), a substring of it, or close to it (pg_trgm, typos).
+ * of the name ("hjälmar" -> Hjälmar), a substring of it, or close to it (pg_trgm, typos); the
+ * stems and substrings are compared with å, ä, ö, é, ü folded ("hjalm" -> Hjälmar, issue 14),
+ * as the product search does (search-text.ts `prefixQuery`).
  */
 function nameMatches(name: typeof brands.name | typeof categories.name, words: string[]) {
   return and(
     ...words.map(
-      (
-        word,
-      ) => sql`(to_tsvector('swedish'::regconfig, ${name}) @@ to_tsquery('swedish'::regconfig, ${`${word}:*`})
-        or ${name} ilike ${`%${word}%`}
+      (word) => sql`(search_fold(to_tsvector('swedish'::regconfig, ${name})) @@ ${prefixQuery(word)}
+        or unaccent(${name}) ilike unaccent(${`%${word}%`})
         or word_similarity(${word}, ${name}) >= ${BRAND_TYPO_SIMILARITY})`,
     ),
   )!;

@@ -5,7 +5,8 @@
  * `product_search.document` is kept up to date by triggers of the migration
  * `0003_search` (on products, product_categories, brands and categories): name with weight A,
  * brand name B, the names of the product's categories and their ancestors C, the short and main
- * texts D, all with the `swedish` text-search configuration. The trigram indexes (pg_trgm) on
+ * texts D, all with the `swedish` text-search configuration, every lexeme then folded with
+ * `unaccent` (`search_fold`, migration 0017: 'hjälm' is stored 'hjalm'). The trigram indexes (pg_trgm) on
  * product and brand names give typo tolerance.
  */
 import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';

@@ -106,26 +106,28 @@ export function RegisterForm(props: { salt: string; result?: AccountActionData }
             {result?.formError ? <FormMessage kind="error">{result.formError}</FormMessage> : null}
             <fieldset className="field field--choice">
               <legend>{t('account.register.customerType')}</legend>
-              <span>
-                <input
-                  id="register-type-person"
-                  type="radio"
-                  name="customerType"
-                  value="PERSON"
-                  defaultChecked={values.customerType !== 'ORGANIZATION'}
-                />
-                <label htmlFor="register-type-person">{t('account.register.person')}</label>
-              </span>
-              <span>
-                <input
-                  id="register-type-company"
-                  type="radio"
-                  name="customerType"
-                  value="ORGANIZATION"
-                  defaultChecked={values.customerType === 'ORGANIZATION'}
-                />
-                <label htmlFor="register-type-company">{t('account.register.company')}</label>
-              </span>
+              <div className="customer-type-choice">
+                <label className="choice" htmlFor="register-type-person">
+                  <input
+                    id="register-type-person"
+                    type="radio"
+                    name="customerType"
+                    value="PERSON"
+                    defaultChecked={values.customerType !== 'ORGANIZATION'}
+                  />
+                  <span>{t('account.register.person')}</span>
+                </label>
+                <label className="choice" htmlFor="register-type-company">
+                  <input
+                    id="register-type-company"
+                    type="radio"
+                    name="customerType"
+                    value="ORGANIZATION"
+                    defaultChecked={values.customerType === 'ORGANIZATION'}
+                  />
+                  <span>{t('account.register.company')}</span>
+                </label>
+              </div>
             </fieldset>
             <div className="company-fields">
               <TextField

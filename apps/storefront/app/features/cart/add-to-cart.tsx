@@ -3,7 +3,8 @@
  * cart-added notification for 5 s): the size picker and a "Lägg i varukorgen" button in one POST
  * form to `/varukorg` (without JavaScript it goes to the cart, or back with the message); with
  * JavaScript a fetcher sends it, a live region shows the added item for 5 seconds and the cart
- * panel opens with the cart the action returned (focus returns to the buy button on close).
+ * panel opens with the cart the action returned (focus returns to the buy button on close); the
+ * cart goes to the tab's cart state and the other tabs (cart-state.ts `publishCart`).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useLocation, useSearchParams } from 'react-router';
@@ -11,6 +12,7 @@ import { t } from '../../i18n/i18n';
 import type { SizeOption } from '../product/product-view';
 import { SizePicker } from '../product/size-picker';
 import { openCartPanel } from './cart-panel-events';
+import { publishCart, useCartMarkets } from './cart-state';
 import type { CartView } from './cart-view';
 import { pushCartEvent } from './tracking';
 
@@ -34,6 +36,7 @@ export function AddToCart({
   productName: string;
 }) {
   const fetcher = useFetcher<AddResult>();
+  const markets = useCartMarkets();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const [hydrated, setHydrated] = useState(false);
@@ -61,6 +64,7 @@ export function AddToCart({
     const line = fetcher.data.cart.lines.find((l) => l.skuId === lastSku.current);
     if (!line) return;
     setAdded({ name: line.name, size: line.size, total: line.total });
+    publishCart(fetcher.data.cart, markets);
     openCartPanel({ cart: fetcher.data.cart, addedSkuId: line.skuId, opener: opener.current });
     pushCartEvent('add', {
       skuId: line.skuId,
@@ -71,7 +75,7 @@ export function AddToCart({
     });
     const timer = setTimeout(() => setAdded(null), NOTIFICATION_MS);
     return () => clearTimeout(timer);
-  }, [fetcher.state, fetcher.data, productId, productName]);
+  }, [fetcher.state, fetcher.data, productId, productName, markets]);
 
   const soldOut = options.every((o) => o.status === 'out-of-stock');
   const chosenSoldOut = !soldOut && chosen?.status === 'out-of-stock';

@@ -2,10 +2,12 @@
  * The code boxes of the cart and checkout: a promo code (SPEC §8 "Koden är ej giltig"; GEINS-API
  * §4.5 setCartPromoCode) and a gift card (SPEC §1 gift cards, §3 Cart summary balance; wrong
  * codes get the API's message, after five "too many attempts"). Each is a POST form to
- * `/varukorg` that works without JavaScript and is sent with a fetcher when it runs.
+ * `/varukorg` that works without JavaScript and is sent with a fetcher when it runs; the changed
+ * cart reaches the badge and the other tabs (cart-state.ts).
  */
 import { useFetcher } from 'react-router';
 import { t } from '../../i18n/i18n';
+import { usePublishCartAnswer } from './cart-state';
 import type { CartView } from './cart-view';
 
 interface CodeResult {
@@ -29,6 +31,7 @@ interface CodeFormKind {
 
 function CartCodeForm({ kind, checkout }: { kind: CodeFormKind; checkout: boolean }) {
   const fetcher = useFetcher<CodeResult>();
+  usePublishCartAnswer(fetcher, !checkout);
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   const hidden = (intent: string) => (
     <>

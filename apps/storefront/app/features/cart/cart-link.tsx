@@ -1,6 +1,7 @@
 /**
- * The header's cart link with the number of items (from the root loader, which revalidates
- * after every cart change). When the server could not read the cart, the browser asks again up
+ * The header's cart link with the number of items: the tab's cart state (cart-state.ts), which
+ * the root loader's count (revalidated after every cart change), the cart panel's cart and
+ * other tabs' `cart` messages set, so the badge and the panel show the same cart. When the server could not read the cart, the browser asks again up
  * to 5 times, 1 s apart (SPEC §4 "On load failure it retries after 1 second, up to 5 attempts").
  * It leads to the cart page; with JavaScript a plain click opens the cart panel instead (a
  * modal dialog, cart-panel.tsx), except on the cart page itself or with a modifier key.
@@ -12,6 +13,7 @@ import { t } from '../../i18n/i18n';
 import { CartPanel } from './cart-panel';
 import { isCartPagePath, isModifiedClick, openCartPanel } from './cart-panel-events';
 import { CART_RETRY, fetchJsonWithRetry } from './cart-retry';
+import { setServerCount, useCartCount } from './cart-state';
 
 export { CART_RETRY };
 
@@ -31,24 +33,25 @@ export async function loadCartCount(
 export function CartLink() {
   const root = useRouteLoaderData('root') as { cartCount?: number | null } | undefined;
   const serverCount = root?.cartCount;
-  const [count, setCount] = useState<number | null>(serverCount ?? 0);
+  const count = useCartCount(serverCount);
   const [hydrated, setHydrated] = useState(false);
   const location = useLocation();
   const onCartPage = isCartPagePath(location.pathname);
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
+    // Every root load (navigation, revalidation after a change) brings the server's count.
     if (serverCount !== null && serverCount !== undefined) {
-      setCount(serverCount);
+      setServerCount(serverCount);
       return;
     }
     let live = true;
     void loadCartCount().then((loaded) => {
-      if (live && loaded !== null) setCount(loaded);
+      if (live && loaded !== null) setServerCount(loaded);
     });
     return () => {
       live = false;
     };
-  }, [serverCount]);
+  }, [root, serverCount]);
   const shown = count ?? 0;
   return (
     <>

@@ -7,9 +7,11 @@
  * dialog is labelled by its heading. Each line has its image, name, size, a quantity stepper
  * and its price (incl. VAT for private persons, excl. for companies, as `toCartView` made it),
  * then the summary with the free-shipping hint, "Till kassan", a link to the cart page and
- * "Töm varukorgen". The cart comes with the add that opened the panel, or from
- * `/varukorg/antal?visa=1` with the cart retry (5 attempts, 1 s apart; then a message and
- * "Försök igen"). Changes post to the cart page's action, the same forms the page uses.
+ * "Töm varukorgen". The cart is the tab's cart state (cart-state.ts, shared with the header's
+ * badge): it comes with the add that opened the panel, from another tab's `cart` message, or
+ * from `/varukorg/antal?visa=1` with the cart retry (5 attempts, 1 s apart; then a message and
+ * "Försök igen"). Changes post to the cart page's action, the same forms the page uses, and are
+ * published to the badge and the other tabs.
  * The contents are rendered only while the panel is open.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -19,6 +21,7 @@ import { CartSummary } from './cart-summary';
 import { CART_PANEL_OPEN, type CartPanelOpen } from './cart-panel-events';
 import type { CartLineView, CartView } from './cart-view';
 import { fetchJsonWithRetry } from './cart-retry';
+import { publishCart, setCart, useCartMarkets, useCartView } from './cart-state';
 import { ResetCart } from './reset-cart';
 import { pushCartEvent } from './tracking';
 
@@ -165,9 +168,11 @@ export function CartPanel() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const location = useLocation();
+  const markets = useCartMarkets();
   const [open, setOpen] = useState(false);
-  /** undefined while loading; null when there is no cart. */
-  const [cart, setCart] = useState<CartView | null | undefined>(undefined);
+  /** The tab's cart (cart-state.ts): undefined while loading; null when there is no cart. */
+  const cart = useCartView();
+  const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [addedSkuId, setAddedSkuId] = useState<number | null>(null);
   /** Counts loads, so an answer that arrives after a newer load or a close is dropped. */
@@ -176,10 +181,11 @@ export function CartPanel() {
   /** Loads the cart, up to 5 attempts 1 s apart (SPEC §4, §9); after that an error to retry. */
   const load = useCallback(async () => {
     const id = ++loadId.current;
-    setCart(undefined);
+    setLoading(true);
     setFailed(false);
     const body = await fetchJsonWithRetry<{ cart: CartView | null }>('/varukorg/antal?visa=1');
     if (id !== loadId.current) return;
+    setLoading(false);
     if (body) setCart(body.cart);
     else setFailed(true);
   }, []);
@@ -194,8 +200,9 @@ export function CartPanel() {
       setAddedSkuId(detail.addedSkuId ?? null);
       if (detail.cart !== undefined) {
         loadId.current += 1;
-        setFailed(false);
         setCart(detail.cart);
+        setLoading(false);
+        setFailed(false);
       } else {
         void load();
       }
@@ -204,6 +211,11 @@ export function CartPanel() {
     window.addEventListener(CART_PANEL_OPEN, onOpen);
     return () => window.removeEventListener(CART_PANEL_OPEN, onOpen);
   }, [load]);
+
+  // The cart went stale while open (the count changed elsewhere): load it again.
+  useEffect(() => {
+    if (open && cart === undefined && !loading && !failed) void load();
+  }, [open, cart, loading, failed, load]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -222,7 +234,7 @@ export function CartPanel() {
   }, [path, close]);
 
   const focusTitle = useCallback(() => titleRef.current?.focus(), []);
-  const onCart = useCallback((next: CartView | null) => setCart(next), []);
+  const onCart = useCallback((next: CartView | null) => publishCart(next, markets), [markets]);
 
   const lines = cart?.lines ?? [];
   const added = addedSkuId !== null ? lines.find((l) => l.skuId === addedSkuId) : undefined;
@@ -234,6 +246,7 @@ export function CartPanel() {
       aria-describedby={added ? ADDED_ID : undefined}
       onClose={() => {
         loadId.current += 1;
+        setLoading(false);
         setOpen(false);
         setAddedSkuId(null);
         const opener = openerRef.current;
@@ -286,7 +299,7 @@ export function CartPanel() {
                 {t('cart.panel.retry')}
               </button>
             </div>
-          ) : cart === undefined ? (
+          ) : cart === undefined || loading ? (
             <p className="cart-panel__status" role="status">
               {t('cart.panel.loading')}
             </p>
@@ -319,13 +332,7 @@ export function CartPanel() {
                 <Link to="/varukorg" className="button button--secondary button--block">
                   {t('cart.panel.toCart')}
                 </Link>
-                <ResetCart
-                  cart={cart!}
-                  onCleared={() => {
-                    setCart(null);
-                    focusTitle();
-                  }}
-                />
+                <ResetCart cart={cart!} onCleared={focusTitle} />
               </div>
             </>
           )}

@@ -3,11 +3,13 @@
  * that asks first, then posts `intent=clear` to `/varukorg`, which calls clearCart and removes
  * the `ralph-cart` cookie. Without JavaScript the native `<details>` still opens and the form
  * posts and redirects back to the cart page. With JavaScript a fetcher sends it, `cart:remove` is
- * pushed for every line removed (as the cart page does for one line), and `onCleared` runs.
+ * pushed for every line removed (as the cart page does for one line), the empty cart goes to the
+ * badge and the other tabs (cart-state.ts), and `onCleared` runs.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { t } from '../../i18n/i18n';
+import { publishCart, useCartMarkets } from './cart-state';
 import type { CartView } from './cart-view';
 import { pushCartEvent } from './tracking';
 
@@ -34,6 +36,7 @@ export function trackCartCleared(cart: CartView): void {
 /** The reset control of a cart with lines. */
 export function ResetCart({ cart, onCleared }: { cart: CartView; onCleared?: () => void }) {
   const fetcher = useFetcher<ClearResult>();
+  const markets = useCartMarkets();
   const [hydrated, setHydrated] = useState(false);
   const notified = useRef<ClearResult | null>(null);
   useEffect(() => setHydrated(true), []);
@@ -41,8 +44,9 @@ export function ResetCart({ cart, onCleared }: { cart: CartView; onCleared?: () 
     const result = fetcher.data;
     if (fetcher.state !== 'idle' || !result?.ok || notified.current === result) return;
     notified.current = result;
+    publishCart(null, markets);
     onCleared?.();
-  }, [fetcher.state, fetcher.data, onCleared]);
+  }, [fetcher.state, fetcher.data, onCleared, markets]);
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
     <details className="cart-reset">

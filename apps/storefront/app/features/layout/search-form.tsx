@@ -5,6 +5,8 @@
  * - an empty box shows recent searches (this browser, localStorage) and popular searches;
  * - ArrowDown/ArrowUp move through the options (aria-activedescendant), Enter opens the active
  *   option or searches, Escape closes the popup (a second Escape clears the text);
+ * - Tab moves to "Visa alla … träffar" in the popup (it stays open while focus is in the box or
+ *   the popup; Escape there goes back to the box);
  * - a polite live region announces how many suggestions there are.
  */
 import {
@@ -13,6 +15,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type FocusEvent,
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
@@ -55,6 +58,7 @@ export function SearchForm() {
   const listboxId = `${id}-listbox`;
   const fetcher = useFetcher<Suggestions>();
   const input = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -176,6 +180,17 @@ export function SearchForm() {
     }
   };
 
+  /**
+   * Closes the popup when focus leaves the box and the popup: Tab from the box to "Visa alla …
+   * träffar" keeps it open (the link lives in it), Tab onwards from the link closes it.
+   */
+  const closeUnlessInside = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && field.current?.contains(next)) return;
+    setOpen(false);
+    setActive(-1);
+  };
+
   const expanded = open && options.length > 0;
   const activeOption = expanded && active >= 0 ? options[active] : undefined;
   const announcement = !open
@@ -202,7 +217,7 @@ export function SearchForm() {
       <label htmlFor={id} className="sr-only">
         {t('header.search.label')}
       </label>
-      <div className="search-form__field">
+      <div className="search-form__field" ref={field}>
         <input
           ref={input}
           id={id}
@@ -227,7 +242,7 @@ export function SearchForm() {
             load(event.target.value);
           }}
           onFocus={show}
-          onBlur={() => setOpen(false)}
+          onBlur={closeUnlessInside}
           onKeyDown={onKeyDown}
         />
         <div className="search-suggestions" hidden={!expanded}>
@@ -278,6 +293,13 @@ export function SearchForm() {
               className="search-suggestions__all"
               href={searchPath(query)}
               onMouseDown={(event) => event.preventDefault()}
+              onBlur={closeUnlessInside}
+              onKeyDown={(event) => {
+                if (event.key !== 'Escape') return;
+                event.preventDefault();
+                input.current?.focus();
+                setOpen(false);
+              }}
               onClick={(event) => {
                 event.preventDefault();
                 search(query);

@@ -5,7 +5,8 @@
  * The filter panel and the sort are ONE GET form: without JavaScript the shopper ticks boxes and
  * presses "Visa produkter"; with JavaScript every change navigates at once (the URL is the state,
  * so reload, back and sharing keep it) and focus stays on the control. On phones the panel is a
- * disclosure (<details>) that starts closed.
+ * disclosure (<details>) that starts closed. Price has one control (issue 14): the API's price
+ * buckets ("Pris") when the list has them, else the from–to range ("Pris (kr)").
  */
 import {
   useEffect,
@@ -97,20 +98,7 @@ export function ListView({
               </h2>
               <div className="list-sort">
                 <label htmlFor="list-sort">{t('list.sort.label')}</label>
-                <select
-                  id="list-sort"
-                  name="sort"
-                  form={FORM_ID}
-                  defaultValue={data.sort}
-                  key={data.sort}
-                  onChange={(event) => event.currentTarget.form?.requestSubmit()}
-                >
-                  {data.sortOptions.map((sort) => (
-                    <option key={sort} value={sort}>
-                      {sortLabel(sort)}
-                    </option>
-                  ))}
-                </select>
+                <SortSelect sort={data.sort} options={data.sortOptions} />
                 <noscript>
                   <button type="submit" form={FORM_ID} className="button button--secondary">
                     {t('list.sort.apply')}
@@ -177,6 +165,60 @@ export function ListView({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * "Sortera" (issue 14; WCAG 2.1.1, 3.2.2): part of the filter form. With JavaScript a choice made
+ * with the mouse (or in the opened list) sorts at once; the arrow keys on the closed control only
+ * move through the options, and Enter or leaving the control sorts, so the list does not reload
+ * on every key. Uncontrolled and never remounted, so focus stays on it while the list reloads;
+ * it follows the URL when that changes otherwise (back button, chips).
+ */
+function SortSelect({ sort, options }: { sort: ListSort; options: ListSort[] }) {
+  const ref = useRef<HTMLSelectElement>(null);
+  /** True while the value changes by a key on the closed control (arrows, letters). */
+  const byKey = useRef(false);
+  useEffect(() => {
+    if (ref.current && ref.current.value !== sort) ref.current.value = sort;
+  }, [sort]);
+  const apply = (select: HTMLSelectElement) => {
+    if (select.value !== sort) select.form?.requestSubmit();
+  };
+  return (
+    <select
+      ref={ref}
+      id="list-sort"
+      name="sort"
+      form={FORM_ID}
+      defaultValue={sort}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          apply(event.currentTarget);
+          return;
+        }
+        // Space and Alt+arrow open the list; a choice there sorts at once.
+        byKey.current = !event.altKey && event.key !== ' ' && event.key !== 'Tab';
+      }}
+      onPointerDown={() => {
+        byKey.current = false;
+      }}
+      onChange={(event) => {
+        if (byKey.current) {
+          byKey.current = false;
+          return;
+        }
+        apply(event.currentTarget);
+      }}
+      onBlur={(event) => apply(event.currentTarget)}
+    >
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {sortLabel(option)}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -300,7 +342,7 @@ function FilterPanel({ data }: { data: ListPageData }) {
           {data.groups.map((group) => (
             <FacetFieldset key={group.key} group={group} />
           ))}
-          {data.priceRange ? (
+          {data.priceRange && !data.groups.some((group) => group.type === 'Price') ? (
             <fieldset className="facet facet--range">
               <legend className="facet__legend">{t('list.filter.priceRange')}</legend>
               <div className="facet__range">
