@@ -205,7 +205,13 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     const name = ((await card.locator('.product-card__name').textContent()) ?? '').trim();
     const heart = card.getByRole('button', { name: `Spara ${name} som favorit` });
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    // The heart turns at once (optimistic); the cookie is set when the action answers, so a
+    // reload before that would lose the favourite on a loaded machine: wait for the answer.
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes('/favoriter'),
+    );
     await heart.click();
+    await saved;
     await poll(() => heart.getAttribute('aria-pressed')).toBe('true');
     await expect
       .poll(() => page.getByRole('link', { name: 'Favoriter, 1 sparade' }).count())
