@@ -54,7 +54,8 @@ function productionDependencies(): Set<string> {
 /** Packages `import`ed by an ES module file (static and literal dynamic imports). */
 function importedPackages(code: string): Set<string> {
   const names = new Set<string>();
-  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']((?:@[\w.-]+\/)?[\w.-]+(?:\/[\w.\/-]*)?)["']/g;
+  const pattern =
+    /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']((?:@[\w.-]+\/)?[\w.-]+(?:\/[\w./-]*)?)["']/g;
   for (const match of code.matchAll(pattern)) {
     const name = packageName(match[1]!);
     if (name) names.add(name);
