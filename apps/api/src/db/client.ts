@@ -139,14 +139,15 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
-    });
-    // No JIT compilation: the shop's statements are short, and for the facet statement of a
-    // large list (issue 5) compiling took 0.1-2.4 s, more than running it (docs/performance.md).
-    // A SET on each new connection, not a startup option (`options: '-c jit=off'`), which
-    // PgBouncer and managed poolers refuse (issue 15). Behind a transaction pooler the SET may
-    // land on another server connection: there, `ALTER ROLE <user> SET jit = off` (README).
-    pool.on('connect', (client) => {
-      client.query('set jit = off').catch(() => {});
+      // No JIT compilation: the shop's statements are short, and for the facet statement of a
+      // large list (issue 5) compiling took 0.1-2.4 s, more than running it (docs/performance.md).
+      // A SET on each new connection before its first use, not a startup option (`options:
+      // '-c jit=off'`), which PgBouncer and managed poolers refuse (issue 15). Behind a
+      // transaction pooler the SET may land on another server connection: there, run
+      // `ALTER ROLE <user> SET jit = off` once (README).
+      onConnect: async (client) => {
+        await client.query('set jit = off');
+      },
     });
     // An idle pooled connection that the server ends (restart, admin termination) emits 'error';
     // without a listener that would crash the process. The pool replaces the client on next use.
