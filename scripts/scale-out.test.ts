@@ -225,20 +225,20 @@ describe.skipIf(!enabled)('two shop instances on one PostgreSQL database', () =>
   it('a catalogue write shows on both: lists at once, the category tree within the TTL', async () => {
     const LIST = `{ products(take: 200) { products { productId name } } }`;
     const CATEGORY = `{ categories { categoryId name } }`;
-    const nameIn = (result: { data?: any }, id: number) =>
-      // eslint-disable-line @typescript-eslint/no-explicit-any
-      (result.data.products.products as Array<{ productId: number; name: string }>).find(
-        (p) => p.productId === id,
-      )?.name;
-    const categoryName = (result: { data?: any }) =>
-      // eslint-disable-line @typescript-eslint/no-explicit-any
-      (result.data.categories as Array<{ categoryId: number; name: string }>).find(
-        (c) => c.categoryId === 21,
-      )?.name;
+    /** The bike's name in the product list of instance `i`. */
+    const bikeName = async (i: number) =>
+      (
+        await gql<{ products: { products: Array<{ productId: number; name: string }> } }>(i, LIST)
+      ).data!.products.products.find((p) => p.productId === F.bike.productId)?.name;
+    /** The name of category 21 in the category tree of instance `i`. */
+    const categoryName = async (i: number) =>
+      (
+        await gql<{ categories: Array<{ categoryId: number; name: string }> }>(i, CATEGORY)
+      ).data!.categories.find((c) => c.categoryId === 21)?.name;
     // Both instances cache the list and the tree first.
     for (const i of [0, 1]) {
-      expect(nameIn(await gql(i, LIST), F.bike.productId)).toBe('Testcykel Hybrid');
-      expect(categoryName(await gql(i, CATEGORY))).toBeDefined();
+      expect(await bikeName(i)).toBe('Testcykel Hybrid');
+      expect(await categoryName(i)).toBeDefined();
     }
     await handle.db
       .update(products)
@@ -247,14 +247,13 @@ describe.skipIf(!enabled)('two shop instances on one PostgreSQL database', () =>
     await handle.db.update(categories).set({ name: 'Hjälmar Ny' }).where(eq(categories.id, 21));
     const written = Date.now();
     // The list cache is stamped with the catalogue version: no instance serves the old list.
-    for (const i of [0, 1])
-      expect(nameIn(await gql(i, LIST), F.bike.productId)).toBe('Testcykel Hybrid Ny');
+    for (const i of [0, 1]) expect(await bikeName(i)).toBe('Testcykel Hybrid Ny');
     // The shared category tree lags by at most REFERENCE_DATA_TTL_SECONDS (polled; generous bound).
     for (const i of [0, 1]) {
-      let name = categoryName(await gql(i, CATEGORY));
+      let name = await categoryName(i);
       while (name !== 'Hjälmar Ny' && Date.now() - written < TTL_SECONDS * 1000 + 30_000) {
         await new Promise((resolve) => setTimeout(resolve, 250));
-        name = categoryName(await gql(i, CATEGORY));
+        name = await categoryName(i);
       }
       expect(name).toBe('Hjälmar Ny');
     }

@@ -277,7 +277,8 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
-    migrateOnStart: (e.MIGRATE_ON_START ?? (production && e.DATABASE_URL ? 'false' : 'true')) === 'true',
+    migrateOnStart:
+      (e.MIGRATE_ON_START ?? (production && e.DATABASE_URL ? 'false' : 'true')) === 'true',
     shutdown: {
       delayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
       timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

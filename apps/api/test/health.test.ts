@@ -69,7 +69,9 @@ describe.each(testDatabaseKinds())('health probes on %s', (kind) => {
     const handle = await openTestDb(kind);
     const count = async () =>
       (
-        (await handle.db.execute(sql`select count(*)::int as n from facet_postings`)) as unknown as {
+        (await handle.db.execute(
+          sql`select count(*)::int as n from facet_postings`,
+        )) as unknown as {
           rows: Array<{ n: number }>;
         }
       ).rows[0]!.n;

@@ -53,7 +53,11 @@ describe.skipIf(!postgres)('the release step on PostgreSQL', () => {
       expect(upToDate).toHaveLength(2);
       const handle = await createDb({ databaseUrl: scratch.url, poolMax: 1 });
       try {
-        expect(await schemaStatus(handle.db)).toEqual({ applied: expected, expected, current: true });
+        expect(await schemaStatus(handle.db)).toEqual({
+          applied: expected,
+          expected,
+          current: true,
+        });
       } finally {
         await handle.close();
       }
@@ -120,9 +124,12 @@ describe('a server start on an outdated schema', () => {
   );
 
   it('migrates and seeds the embedded database (npm ci && npm start keeps working)', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', PGLITE_DATA_DIR: 'memory://' }, {
-      requireProductionSecrets: false,
-    });
+    const config = loadConfig(
+      { NODE_ENV: 'production', PGLITE_DATA_DIR: 'memory://' },
+      {
+        requireProductionSecrets: false,
+      },
+    );
     expect(config.migrateOnStart).toBe(true);
     const handle = await prepareDatabase(config, () => {});
     try {
