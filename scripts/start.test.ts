@@ -43,3 +43,53 @@ describe('per-installation secrets of npm start on the embedded database', () =>
     );
   });
 });
+
+describe('npm start in production (issue 15)', () => {
+  it('exits 1 naming the secrets when the development API key would be used', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        API_KEY: 'trampa-dev-api-key',
+        AUTH_JWT_SECRET: undefined,
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Refusing to start in production with development secrets');
+    expect(result.stderr).toContain('API_KEY: must be set in production');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'exits 1 telling to run npm run db:migrate when the database schema is behind',
+    async () => {
+      const { createScratchDatabase } = await import('../apps/api/test/test-db.ts');
+      const scratch = await createScratchDatabase('start');
+      try {
+        const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            NODE_ENV: 'production',
+            DATABASE_URL: scratch.url,
+            API_KEY: 'start-test-api-key',
+            AUTH_JWT_SECRET: 'start-test-jwt-secret-0123456789abcdef',
+            MIGRATE_ON_START: undefined,
+            PORT: '39917',
+          },
+          encoding: 'utf8',
+          timeout: 300_000,
+        });
+        expect(result.status, result.stdout + result.stderr).toBe(1);
+        expect(result.stderr).toContain('Run `npm run db:migrate`');
+        expect(result.stderr).toContain('0 of');
+      } finally {
+        await scratch.drop();
+      }
+    },
+    320_000,
+  );
+});

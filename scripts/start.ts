@@ -1,6 +1,8 @@
 /**
  * `npm start`: validates the configuration, builds the storefront if needed, then starts the
- * one-process shop (migrations and, on an empty database, the seed run inside the server start).
+ * one-process shop (on the embedded database migrations and, when it is empty, the seed run
+ * inside the server start; with DATABASE_URL see MIGRATE_ON_START and `npm run db:migrate`).
+ * Drains and exits 0 on SIGTERM/SIGINT.
  */
 import { loadConfigOrExit } from '../apps/api/src/config.ts';
 import { buildIfStale } from './build-if-stale.ts';
@@ -16,8 +18,9 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const { startServer } = await import('../apps/storefront/server.ts');
-const server = await startServer({ port: config.port });
+const { startServerOrExit, stopOnSignals } = await import('../apps/storefront/server.ts');
+const server = await startServerOrExit({ port: config.port });
+stopOnSignals(server, config);
 console.log(
   `${config.shopName} körs på ${server.url} (klar efter ${((Date.now() - started) / 1000).toFixed(1)} s)`,
 );

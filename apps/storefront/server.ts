@@ -14,6 +14,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApi } from '@trampa/api';
 import { loadConfigOrExit, type Config } from '@trampa/api/config';
 import { prepareDatabase } from '@trampa/api/db/setup';
+import { SchemaOutdatedError } from '@trampa/api/db/migrate';
+import { drainable, stopBackgroundWork } from '@trampa/api/graceful-close';
+import { createHealth, HEALTHZ_PATH, READYZ_PATH } from '@trampa/api/health';
 import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { renderProductImageSvg } from '@trampa/api/images';
 import compression from 'compression';
@@ -62,7 +65,11 @@ export interface StartServerOptions {
 export interface RunningServer {
   /** Base URL, e.g. `http://localhost:3000`. */
   url: string;
-  /** Stops accepting connections, then closes Vite and the database. */
+  /**
+   * Drains (issue 15 "Shutdown"): `/readyz` answers 503, SHUTDOWN_DELAY_SECONDS later the
+   * listener closes, requests in flight get SHUTDOWN_TIMEOUT_SECONDS to finish, background
+   * builds stop, then Vite and the database close. Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -143,8 +150,10 @@ export function graphqlUrl(apiUrl: string): string {
 }
 
 /**
- * Starts the shop: opens (migrates, seeds) the database, mounts the API and the storefront, and
- * listens. Resolves once the server accepts connections.
+ * Starts the shop: opens the database (migrating it when MIGRATE_ON_START, seeding the embedded
+ * one when empty; see prepareDatabase), mounts the probes `/healthz` and `/readyz`, the API and
+ * the storefront, and listens. Resolves once the server accepts connections.
+ * @throws SchemaOutdatedError when the schema is older than this release (run `npm run db:migrate`)
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
@@ -165,6 +174,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // TRUST_PROXY hops: req.ip is the shopper's address behind a load balancer (rate limits).
   app.set('trust proxy', config.trustProxyHops);
   const httpServer: Server = createServer(app);
+  // Probes for load balancers (issue 15), before every other middleware and without an API key.
+  const health = createHealth(database?.db);
+  const draining = drainable(httpServer, health);
+  app.get([HEALTHZ_PATH, READYZ_PATH], (req, res, next) => {
+    if (!health.handle(req, res)) next();
+  });
   // BENCH_SQL_COUNT=1 only: the `x-sql-statements` header for the bench (docs/performance.md).
   if (config.benchSqlCount && database) app.use(sqlStatementCountHeader);
   let publicUrl = config.publicUrl;
@@ -293,11 +308,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     url,
     close() {
       closing ??= (async () => {
-        await new Promise<void>((done) => {
-          httpServer.close(() => done());
-          httpServer.closeAllConnections();
-        });
-        await vite?.close();
+        // Vite's HMR web socket would keep the listener open for the whole drain time.
+        if (vite) await vite.close();
+        await draining.close(config.shutdown);
+        if (database) await stopBackgroundWork(database.db, 5_000);
         await database?.close();
       })();
       return closing;
@@ -311,14 +325,18 @@ function isEntryPoint(): boolean {
   return entry !== undefined && import.meta.url === pathToFileURL(resolve(entry)).href;
 }
 
-if (isEntryPoint()) {
-  const config = loadConfigOrExit();
-  const server = await startServer({ port: config.port, dev: process.argv.includes('--dev') });
-  console.log(`${config.shopName} körs på ${server.url}`);
+/**
+ * Stops the process on SIGINT/SIGTERM: drains `server` ({@link RunningServer.close}), then
+ * exits 0 (1 when closing failed or hung past the drain time plus 10 s).
+ */
+export function stopOnSignals(server: RunningServer, config: Config): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    const { delayMs, timeoutMs } = config.shutdown;
+    console.log(`${signal}: draining (requests in flight get ${timeoutMs / 1000} s)`);
+    setTimeout(() => process.exit(1), delayMs + timeoutMs + 10_000).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -329,4 +347,25 @@ if (isEntryPoint()) {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** Starts the shop or, when the schema is outdated, prints why and exits 1. */
+export async function startServerOrExit(options: StartServerOptions): Promise<RunningServer> {
+  try {
+    return await startServer(options);
+  } catch (error) {
+    if (!(error instanceof SchemaOutdatedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+if (isEntryPoint()) {
+  const config = loadConfigOrExit();
+  const server = await startServerOrExit({
+    port: config.port,
+    dev: process.argv.includes('--dev'),
+  });
+  console.log(`${config.shopName} körs på ${server.url}`);
+  stopOnSignals(server, config);
 }

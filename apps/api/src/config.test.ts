@@ -132,3 +132,36 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('operations settings (issue 15)', () => {
+  const secrets = {
+    API_KEY: 'operator-api-key-123',
+    AUTH_JWT_SECRET: 'operator-jwt-secret-0123456789abcdefgh',
+  };
+  it('migrates at start on the embedded database and outside production, not in production with DATABASE_URL', () => {
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/shop' }).migrateOnStart).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets }).migrateOnStart).toBe(true);
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', ...secrets };
+    expect(loadConfig(production).migrateOnStart).toBe(false);
+    expect(loadConfig({ ...production, MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+  });
+
+  it('reads prepared statements and the shutdown timings, default on, 0 s and 25 s', () => {
+    expect(loadConfig({})).toMatchObject({
+      databasePreparedStatements: true,
+      shutdown: { delayMs: 0, timeoutMs: 25_000 },
+    });
+    expect(
+      loadConfig({
+        DATABASE_PREPARED_STATEMENTS: 'false',
+        SHUTDOWN_DELAY_SECONDS: '5',
+        SHUTDOWN_TIMEOUT_SECONDS: '10',
+      }),
+    ).toMatchObject({
+      databasePreparedStatements: false,
+      shutdown: { delayMs: 5_000, timeoutMs: 10_000 },
+    });
+    expect(() => loadConfig({ MIGRATE_ON_START: 'yes' })).toThrow(/MIGRATE_ON_START/);
+  });
+});

@@ -25,6 +25,24 @@ const envSchema = z.object({
     .optional(),
   /** Maximum connections in the `pg` pool (only with DATABASE_URL). Default 10. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * `false`: no statement is prepared by name on PostgreSQL, for transaction poolers (PgBouncer
+   * in transaction mode, managed poolers) that do not keep prepared statements. Default true.
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
+  /**
+   * `true`: the server applies pending migrations when it starts (under the migration lock).
+   * Default `true` on the embedded database and outside production, `false` in production with
+   * DATABASE_URL, where `npm run db:migrate` is the release step (issue 15).
+   */
+  MIGRATE_ON_START: z.enum(['true', 'false']).optional(),
+  /**
+   * Seconds between SIGTERM and closing the listener, while `/readyz` answers 503 and requests
+   * are still served, so a load balancer stops sending first. Default 0.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  /** Seconds requests in flight get to finish after the listener closed. Default 25. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   /** Folder of the embedded PGlite database when DATABASE_URL is unset; `memory://` for in-memory. */
   PGLITE_DATA_DIR: z.string().min(1).default('./data/pglite'),
   /** The trade name shown in page titles ("<page> | <SHOP_NAME>"). */
@@ -106,6 +124,12 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** DATABASE_PREPARED_STATEMENTS: statements marked `prepared` are prepared by name. */
+  databasePreparedStatements: boolean;
+  /** MIGRATE_ON_START (or its default): the server migrates before serving. */
+  migrateOnStart: boolean;
+  /** Graceful shutdown (issue 15): SHUTDOWN_DELAY_SECONDS and SHUTDOWN_TIMEOUT_SECONDS in ms. */
+  shutdown: { delayMs: number; timeoutMs: number };
   pgliteDataDir: string;
   shopName: string;
   apiKey: string;
@@ -252,6 +276,13 @@ export function loadConfig(
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
+    migrateOnStart:
+      (e.MIGRATE_ON_START ?? (production && e.DATABASE_URL ? 'false' : 'true')) === 'true',
+    shutdown: {
+      delayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
+      timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
     pgliteDataDir: e.PGLITE_DATA_DIR,
     shopName: e.SHOP_NAME,
     apiKey: e.API_KEY,

@@ -1,19 +1,29 @@
 /**
  * Standalone API server (scale-out mode, ARCHITECTURE "The picture"): `npm start -w apps/api`.
- * Opens, migrates and if needed seeds the configured database, then serves `/graphql` on
- * PORT. Stops cleanly on SIGINT/SIGTERM.
+ * Opens the configured database (migrating it when MIGRATE_ON_START, refusing an outdated
+ * schema; seeding only the embedded one), then serves `/graphql`, `/auth/`, `/payments/`,
+ * `/healthz` and `/readyz` on PORT. On SIGINT/SIGTERM it drains (issue 15 "Shutdown"): readiness
+ * 503, requests in flight finish, background builds stop, the pool closes, exit 0.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createApi } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
+import { SchemaOutdatedError } from './db/migrate.ts';
 import { prepareDatabase } from './db/setup.ts';
+import { drainable, stopBackgroundWork } from './graceful-close.ts';
+import { createHealth } from './health.ts';
 import { sqlStatementCountHeader } from './db/statement-count-header.ts';
 import { AUTH_PATH } from './modules/auth/auth.http.ts';
 import { authNodeListener, clientAddress } from './modules/auth/auth.node.ts';
 import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 
 const config = loadConfigOrExit();
-const handle = await prepareDatabase(config);
+const handle = await prepareDatabase(config).catch((error: unknown) => {
+  if (!(error instanceof SchemaOutdatedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
+const health = createHealth(handle.db);
 const api = createApi({ db: handle.db, config });
 const graphql = config.benchSqlCount
   ? (req: IncomingMessage, res: ServerResponse) =>
@@ -25,10 +35,12 @@ const auth = authNodeListener(api.auth, (req) => clientAddress(req, config.trust
 // The payment sandbox and its notifications (issue 6) under /payments/ (same adapter).
 const payments = authNodeListener((request) => api.payments(request));
 const server = createServer((req, res) => {
+  if (health.handle(req, res)) return;
   if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) void auth(req, res);
   else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) void payments(req, res);
   else void graphql(req, res);
 });
+const draining = drainable(server, health);
 
 server.listen(config.port, config.host, () => {
   console.log(
@@ -40,11 +52,20 @@ let stopping = false;
 function stop(signal: string): void {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: stopping`);
-  server.close(() => {
-    void handle.close().then(() => process.exit(0));
+  const { delayMs, timeoutMs } = config.shutdown;
+  console.log(`${signal}: draining (requests in flight get ${timeoutMs / 1000} s)`);
+  // Last resort: a close that hangs past the drain time plus a margin ends the process.
+  setTimeout(() => process.exit(1), delayMs + timeoutMs + 10_000).unref();
+  void (async () => {
+    await draining.close(config.shutdown);
+    await stopBackgroundWork(handle.db, 5_000);
+    await handle.close();
+    console.log(`${signal}: stopped`);
+    process.exit(0);
+  })().catch((error: unknown) => {
+    console.error(`Could not stop cleanly after ${signal}:`, error);
+    process.exit(1);
   });
-  setTimeout(() => process.exit(1), 10_000).unref();
 }
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+process.once('SIGINT', () => stop('SIGINT'));
+process.once('SIGTERM', () => stop('SIGTERM'));

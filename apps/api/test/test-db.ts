@@ -12,35 +12,57 @@ export function testDatabaseKinds(): Array<'pglite' | 'postgres'> {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/**
- * Opens a new empty database of that kind with all migrations applied. On PostgreSQL it
- * creates a uniquely named database and drops it again in `close()`.
- */
-export async function openTestDb(kind: 'pglite' | 'postgres'): Promise<DbHandle> {
-  if (kind === 'pglite') {
-    const handle = await createDb({ pgliteDataDir: 'memory://' });
-    await runMigrations(handle);
-    return handle;
-  }
+/** A throw-away database on the TEST_DATABASE_URL server: its URL and how to drop it. */
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates a new, empty (not migrated) database on the TEST_DATABASE_URL server. */
+export async function createScratchDatabase(prefix = 't'): Promise<ScratchDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString(), poolMax: 4 });
-  await runMigrations(handle);
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * Opens a new empty database of that kind with all migrations applied (none with
+ * `{ migrate: false }`). On PostgreSQL it creates a uniquely named database and drops it again
+ * in `close()`.
+ */
+export async function openTestDb(
+  kind: 'pglite' | 'postgres',
+  options: { migrate?: boolean } = {},
+): Promise<DbHandle> {
+  const migrate = options.migrate ?? true;
+  if (kind === 'pglite') {
+    const handle = await createDb({ pgliteDataDir: 'memory://' });
+    if (migrate) await runMigrations(handle);
+    return handle;
+  }
+  const scratch = await createScratchDatabase();
+  const handle = await createDb({ databaseUrl: scratch.url, poolMax: 4 });
+  if (migrate) await runMigrations(handle);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await scratch.drop();
     },
   };
 }

@@ -19,5 +19,6 @@ export async function openConfiguredDatabase(): Promise<DbHandle> {
     databaseUrl: config.databaseUrl,
     pgliteDataDir,
     poolMax: config.databasePoolMax,
+    preparedStatements: config.databasePreparedStatements,
   });
 }

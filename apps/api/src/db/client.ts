@@ -111,6 +111,12 @@ export interface DbOptions {
   poolMax?: number;
   /** Statement texts marked {@link prepared} that `pg` prepares (default {@link MAX_PREPARED_TEXTS}). */
   maxPreparedTexts?: number;
+  /**
+   * `false`: nothing is prepared by name (DATABASE_PREPARED_STATEMENTS=false, for transaction
+   * poolers such as PgBouncer in transaction mode, where a statement prepared on one server
+   * connection is unknown on the next). Default true.
+   */
+  preparedStatements?: boolean;
 }
 
 /** An open database with its kind and a way to close it. */
@@ -119,6 +125,8 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** A short description for logs, without credentials. */
   description: string;
+  /** The `pg` pool (PostgreSQL only): for work that needs one connection, e.g. the migration lock. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -133,14 +141,22 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
       max: options.poolMax ?? 10,
       // No JIT compilation: the shop's statements are short, and for the facet statement of a
       // large list (issue 5) compiling took 0.1-2.4 s, more than running it (docs/performance.md).
-      options: '-c jit=off',
+      // A SET on each new connection before its first use, not a startup option (`options:
+      // '-c jit=off'`), which PgBouncer and managed poolers refuse (issue 15). Behind a
+      // transaction pooler the SET may land on another server connection: there, run
+      // `ALTER ROLE <user> SET jit = off` once (README).
+      onConnect: async (client) => {
+        await client.query('set jit = off');
+      },
     });
     // An idle pooled connection that the server ends (restart, admin termination) emits 'error';
     // without a listener that would crash the process. The pool replaces the client on next use.
     pool.on('error', (error) =>
       console.error(`PostgreSQL pool: idle connection lost (${error.message})`),
     );
-    prepareMarkedStatements(pool, options.maxPreparedTexts ?? MAX_PREPARED_TEXTS);
+    if (options.preparedStatements !== false) {
+      prepareMarkedStatements(pool, options.maxPreparedTexts ?? MAX_PREPARED_TEXTS);
+    }
     const client = await pool.connect();
     client.release();
     const url = new URL(options.databaseUrl);
@@ -149,6 +165,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
       db: db as unknown as Database,
       kind: 'postgres',
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      pool,
       close: () => pool.end(),
     };
   }

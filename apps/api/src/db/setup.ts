@@ -1,29 +1,54 @@
 /**
- * Start-up of the data layer: open the configured database, apply migrations and seed the
- * catalogue when it is empty (issue "walking skeleton": `npm start` seeds an empty database).
+ * Start-up of the data layer: open the configured database, apply migrations when asked
+ * (MIGRATE_ON_START) and refuse a schema older than this release; on the embedded database
+ * (no DATABASE_URL) seed the demo catalogue when it is empty, so `npm ci && npm start` works.
+ * With DATABASE_URL the server never seeds: `npm run db:seed` does (issue 15 "Releases").
  */
 import type { Config } from '../config.ts';
 import { createDb, type DbHandle } from './client.ts';
-import { runMigrations } from './migrate.ts';
+import { runMigrations, schemaStatus, SchemaOutdatedError } from './migrate.ts';
 import { isCatalogueEmpty, seedCatalogue } from './seed/seed.ts';
 
-/** Opens, migrates and (if empty) seeds the database named by the configuration. */
+/**
+ * Opens the database named by the configuration, migrates it when `config.migrateOnStart`,
+ * checks its schema version and (embedded database only) seeds an empty catalogue.
+ * @throws SchemaOutdatedError when the schema is older than this release (the handle is closed;
+ *   entry points print the message and exit 1); the driver's error when the database is down.
+ */
 export async function prepareDatabase(
-  config: Pick<Config, 'databaseUrl' | 'pgliteDataDir' | 'databasePoolMax'>,
+  config: Pick<
+    Config,
+    | 'databaseUrl'
+    | 'pgliteDataDir'
+    | 'databasePoolMax'
+    | 'databasePreparedStatements'
+    | 'migrateOnStart'
+  >,
   log: (message: string) => void = console.log,
 ): Promise<DbHandle> {
   const handle = await createDb({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: config.pgliteDataDir,
     poolMax: config.databasePoolMax,
+    preparedStatements: config.databasePreparedStatements,
   });
-  await runMigrations(handle);
-  if (await isCatalogueEmpty(handle.db)) {
-    const started = Date.now();
-    const summary = await seedCatalogue(handle.db, {});
-    log(
-      `Seeded ${summary.products} products, ${summary.skus} SKUs and ${summary.brands} brands in ${Date.now() - started} ms`,
-    );
+  try {
+    if (config.migrateOnStart) {
+      const applied = await runMigrations(handle);
+      if (applied > 0) log(`${handle.description}: applied ${applied} migration(s)`);
+    }
+    const status = await schemaStatus(handle.db);
+    if (!status.current) throw new SchemaOutdatedError(handle.description, status);
+    if (handle.kind === 'pglite' && (await isCatalogueEmpty(handle.db))) {
+      const started = Date.now();
+      const summary = await seedCatalogue(handle.db, {});
+      log(
+        `Seeded ${summary.products} products, ${summary.skus} SKUs and ${summary.brands} brands in ${Date.now() - started} ms`,
+      );
+    }
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
   }
   return handle;
 }

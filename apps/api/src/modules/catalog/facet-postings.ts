@@ -276,7 +276,7 @@ function inBackground(
   name: string,
   build: () => Promise<unknown>,
 ): void {
-  if (jobs.has(name)) return;
+  if (jobs.has(name) || stoppedBuilds.has(db)) return;
   let failures = failedAt.get(db);
   if (!failures) failedAt.set(db, (failures = new Map()));
   const failed = failures.get(name);
@@ -308,6 +308,19 @@ export function scheduleFacetPostingsBuild(db: Database): void {
 /** Resolves when this process's background build (if any) has ended (tests, shutdown). */
 export async function facetPostingsSettled(db: Database): Promise<void> {
   await Promise.all(buildingJobs.get(db)?.values() ?? []);
+}
+
+/** Databases whose process is shutting down: no new background build starts on them. */
+const stoppedBuilds = new WeakSet<Database>();
+
+/**
+ * Shutdown (issue 15): no further facet or price postings build starts on `db` in this process;
+ * resolves when the running ones have ended (each is one transaction: an unfinished one rolls
+ * back when the pool closes, and lists count from rows until the next build).
+ */
+export async function stopBackgroundBuilds(db: Database): Promise<void> {
+  stoppedBuilds.add(db);
+  await facetPostingsSettled(db);
 }
 
 /**
