@@ -7,7 +7,7 @@
  * Run directly: `tsx apps/storefront/server.ts [--dev]`. Imported: `startServer(options)`.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +16,14 @@ import { loadConfigOrExit, type Config } from '@trampa/api/config';
 import { prepareDatabase } from '@trampa/api/db/setup';
 import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { renderProductImageSvg } from '@trampa/api/images';
+import {
+  contextLogger,
+  createLogger,
+  currentLogger,
+  errorFields,
+  requestLogging,
+  type Logger,
+} from '@trampa/api/log';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -56,6 +64,8 @@ export interface StartServerOptions {
    * variables: API_URL (scale-out mode: the API's base or /graphql URL; no database here).
    */
   env?: Record<string, string | undefined>;
+  /** Where the JSON logs go (default: a logger at LOG_LEVEL on stdout; src/log.ts). */
+  logger?: Logger;
 }
 
 /** A running shop. */
@@ -152,10 +162,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dev = options.dev ?? false;
   const port = options.port ?? config.port;
   const apiUrl = env.API_URL?.trim() || undefined;
+  const logger = options.logger ?? createLogger(config);
 
   // Scale-out mode (API_URL): the API runs elsewhere, this process holds no database.
   const database = apiUrl ? undefined : await prepareDatabase(config);
-  const api = database ? createApi({ db: database.db, config }) : undefined;
+  const api = database ? createApi({ db: database.db, config, logger }) : undefined;
   const transport: ApiTransport = api
     ? { kind: 'in-process', fetch: (request, info) => api.fetch(request, info) }
     : { kind: 'http', url: graphqlUrl(apiUrl!) };
@@ -165,6 +176,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // TRUST_PROXY hops: req.ip is the shopper's address behind a load balancer (rate limits).
   app.set('trust proxy', config.trustProxyHops);
   const httpServer: Server = createServer(app);
+  // Issue 15: a request id (x-request-id) and one JSON log line per request, first of all.
+  app.use(requestLogging(logger));
   // BENCH_SQL_COUNT=1 only: the `x-sql-statements` header for the bench (docs/performance.md).
   if (config.benchSqlCount && database) app.use(sqlStatementCountHeader);
   let publicUrl = config.publicUrl;
@@ -245,7 +258,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           secure: https(),
           passwordSalt: config.auth.passwordSalt,
           apiWithToken: (token) =>
-            createApiClient({ transport, apiKey: config.apiKey, market, token, clientIp: req.ip }),
+            createApiClient({
+              transport,
+              apiKey: config.apiKey,
+              market,
+              token,
+              clientIp: req.ip,
+              requestId: req.get('x-request-id'),
+            }),
         });
         for (const cookie of account.session.setCookies) res.append('Set-Cookie', cookie);
         const request = new globalThis.Request(new URL(req.originalUrl, publicUrl), {
@@ -264,7 +284,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             market,
             token: account.session.token,
             clientIp: req.ip,
+            requestId: req.get('x-request-id'),
           }),
+          log: contextLogger(logger),
           account,
           market,
           markets: (res.locals.marketDirectory as MarketDirectory | undefined) ?? null,
@@ -276,6 +298,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
     }),
   );
+
+  // Errors passed to Express (e.g. a missing /assets file, a failing load context): logged as
+  // JSON (a stack only for 5xx), answered with the status's reason phrase (issue 15).
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const declared = (error as { status?: unknown } | null)?.status;
+    const status =
+      typeof declared === 'number' && declared >= 400 && declared < 600 ? declared : 500;
+    if (status >= 500)
+      (currentLogger() ?? logger).error({ err: errorFields(error, true) }, 'Unexpected error');
+    if (res.headersSent) return next(error);
+    res
+      .status(status)
+      .type('text/plain')
+      .send(STATUS_CODES[status] ?? 'Error');
+  });
 
   await new Promise<void>((resolveListen, rejectListen) => {
     httpServer.once('error', rejectListen);
