@@ -11,10 +11,15 @@ import { sqlStatementCountHeader } from './db/statement-count-header.ts';
 import { AUTH_PATH } from './modules/auth/auth.http.ts';
 import { authNodeListener, clientAddress } from './modules/auth/auth.node.ts';
 import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
+import { createLogger, requestLogging } from './log.ts';
 
 const config = loadConfigOrExit();
 const handle = await prepareDatabase(config);
-const api = createApi({ db: handle.db, config });
+const logger = createLogger(config);
+const api = createApi({ db: handle.db, config, logger });
+// Issue 15: the request id (x-request-id, the storefront's when it sends one) and one JSON line
+// per request; the GraphQL context and the SQL timing log with that id.
+const logging = requestLogging(logger);
 const graphql = config.benchSqlCount
   ? (req: IncomingMessage, res: ServerResponse) =>
       sqlStatementCountHeader(req, res, () => void api.yoga(req, res))
@@ -24,11 +29,13 @@ const graphql = config.benchSqlCount
 const auth = authNodeListener(api.auth, (req) => clientAddress(req, config.trustProxyHops));
 // The payment sandbox and its notifications (issue 6) under /payments/ (same adapter).
 const payments = authNodeListener((request) => api.payments(request));
-const server = createServer((req, res) => {
-  if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) void auth(req, res);
-  else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) void payments(req, res);
-  else void graphql(req, res);
-});
+const server = createServer((req, res) =>
+  logging(req, res, () => {
+    if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) void auth(req, res);
+    else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) void payments(req, res);
+    else void graphql(req, res);
+  }),
+);
 
 server.listen(config.port, config.host, () => {
   console.log(
