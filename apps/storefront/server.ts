@@ -20,6 +20,7 @@ import {
   contextLogger,
   createLogger,
   currentLogger,
+  currentRequestId,
   errorFields,
   requestLogging,
   type Logger,
@@ -165,7 +166,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const logger = options.logger ?? createLogger(config);
 
   // Scale-out mode (API_URL): the API runs elsewhere, this process holds no database.
-  const database = apiUrl ? undefined : await prepareDatabase(config);
+  const database = apiUrl
+    ? undefined
+    : await prepareDatabase(config, (message) => logger.info(message));
   const api = database ? createApi({ db: database.db, config, logger }) : undefined;
   const transport: ApiTransport = api
     ? { kind: 'in-process', fetch: (request, info) => api.fetch(request, info) }
@@ -232,7 +235,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   // Markets and languages for the routing layer and the request context (cached for a minute).
   const directory = cachedDirectory(async () => {
-    const client = createApiClient({ transport, apiKey: config.apiKey, market: defaultMarket });
+    const client = createApiClient({
+      transport,
+      apiKey: config.apiKey,
+      market: defaultMarket,
+      requestId: currentRequestId(),
+    });
     return toMarketDirectory((await client.query(ChannelMarketsDocument)).channel);
   });
   // Market-in-path and locale prefixes (issue 4): redirects, or the basename to render with.
@@ -253,7 +261,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           cookieHeader: req.headers.cookie,
           authFetch: api
             ? (authRequest) => api.auth(authRequest, { clientIp: req.ip })
-            : httpAuthFetch(graphqlUrl(apiUrl!), req.ip),
+            : httpAuthFetch(graphqlUrl(apiUrl!), req.ip, req.get('x-request-id')),
           apiKey: config.apiKey,
           secure: https(),
           passwordSalt: config.auth.passwordSalt,

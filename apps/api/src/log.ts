@@ -122,11 +122,30 @@ export function createLogger(
 /** One stdout destination for every logger of the process (each API instance makes one). */
 let stdout: DestinationStream | undefined;
 
+let fallback: Logger | undefined;
+
+/**
+ * A stdout logger at the environment's LOG_LEVEL (info when unset or invalid), for code that
+ * runs without a logger handed to it (e.g. a GraphQL context made outside createApi).
+ */
+export function processLogger(): Logger {
+  const level = process.env.LOG_LEVEL as LogLevel | undefined;
+  return (fallback ??= createLogger({
+    logLevel: level && LOG_LEVELS.includes(level) ? level : 'info',
+  }));
+}
+
 const requestLogs = new AsyncLocalStorage<Logger>();
 
 /** The logger of the request being served (child with its `reqId`), if any. */
 export function currentLogger(): Logger | undefined {
   return requestLogs.getStore();
+}
+
+/** The id of the request being served (its logger's `reqId`), if any. */
+export function currentRequestId(): string | undefined {
+  const reqId = requestLogs.getStore()?.bindings().reqId as unknown;
+  return typeof reqId === 'string' ? reqId : undefined;
 }
 
 /** Runs `fn` with `logger` as the {@link currentLogger} of everything it starts. */

@@ -14,8 +14,8 @@ import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 import { createLogger, requestLogging } from './log.ts';
 
 const config = loadConfigOrExit();
-const handle = await prepareDatabase(config);
 const logger = createLogger(config);
+const handle = await prepareDatabase(config, (message) => logger.info(message));
 const api = createApi({ db: handle.db, config, logger });
 // Issue 15: the request id (x-request-id, the storefront's when it sends one) and one JSON line
 // per request; the GraphQL context and the SQL timing log with that id.
