@@ -93,6 +93,17 @@ describe('shop logs in one process (LOG_LEVEL=debug)', () => {
     ]);
     expect(log.lines.some((line) => line.msg === 'sql')).toBe(false);
   });
+
+  it('logs a 404 page only on its request line, not as an error', async () => {
+    const { server, log } = await startShop({ LOG_LEVEL: 'info' }, 'info');
+    const response = await fetch(`${server.url}/ingen-sadan-sida`);
+    await response.text();
+    await settle();
+    expect(response.status).toBe(404);
+    expect(log.lines.filter((line) => line.msg === 'request' || line.level !== 'info')).toEqual([
+      expect.objectContaining({ msg: 'request', path: '/ingen-sadan-sida', status: 404 }),
+    ]);
+  });
 });
 
 describe('shop logs with API_URL', () => {
