@@ -119,18 +119,20 @@ export interface ApiOptions {
 
 /**
  * Yoga's logger on ours: Yoga reports unexpected (masked) errors with `error(error)`, logged
- * with their stack; its debug chatter goes to debug.
+ * with their stack.
  */
 function yogaLogger(logger: Logger) {
   const log = () => currentLogger() ?? logger;
   const line =
-    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (level: 'trace' | 'info' | 'warn' | 'error') =>
     (...args: unknown[]) => {
       const [first] = args;
       if (typeof first === 'string') log()[level](first);
       else log()[level]({ err: errorFields(first, true) }, 'Unexpected error');
     };
-  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+  // Yoga's debug lines ("Processing GraphQL Parameters", ...) at trace: LOG_LEVEL=debug is
+  // for request and SQL lines.
+  return { debug: line('trace'), info: line('info'), warn: line('warn'), error: line('error') };
 }
 
 function digest(value: string): Buffer {

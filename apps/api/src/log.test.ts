@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../test/log-capture.ts';
-import { requestIdOf, requestLogging, type LogLevel } from './log.ts';
+import { errorFields, requestIdOf, requestLogging, type LogLevel } from './log.ts';
 
 describe('log redaction (issue 15)', () => {
   it('logs a request with a Bearer token, a cookie and an API key without any of them', () => {
@@ -54,6 +54,24 @@ describe('log redaction (issue 15)', () => {
     expect(lines[1]!.err).toMatchObject({
       type: 'Error',
       message: 'duplicate key: Key (email)=([email]) already exists',
+    });
+  });
+
+  it('logs the stack of unexpected errors only, and the cause of a wrapped error', () => {
+    const cause = new TypeError('x is undefined');
+    const wrapped = Object.assign(new Error('Unexpected error.'), { originalError: cause });
+    expect(errorFields(new Error('SMTP down'), false)).toEqual({
+      type: 'Error',
+      message: 'SMTP down',
+    });
+    expect(errorFields(wrapped, true)).toMatchObject({
+      type: 'TypeError',
+      message: 'x is undefined',
+      stack: expect.stringContaining('TypeError: x is undefined'),
+    });
+    expect(errorFields('plain text to anna@example.se', true)).toEqual({
+      type: 'string',
+      message: 'plain text to [email]',
     });
   });
 

@@ -116,6 +116,38 @@ describe.each(testDatabaseKinds())('request ids and SQL timing in the API logs o
     for (const line of errors) expect(line.reqId).toBe(`api-${kind}-2`);
   });
 
+  it('logs an unexpected error with the request id, its message and its stack', async () => {
+    const broken = await openTestDb(kind);
+    const errors = capturedLogger('info');
+    const api = createApi({ db: broken.db, config: testConfig(), logger: errors.logger });
+    await broken.close();
+    const logging = requestLogging(errors.logger);
+    const local = createServer((req, res) => logging(req, res, () => void api.yoga(req, res)));
+    await new Promise<void>((done) => local.listen(0, '127.0.0.1', done));
+    const response = await fetch(
+      `http://127.0.0.1:${(local.address() as AddressInfo).port}/graphql`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-apikey': TEST_API_KEY,
+          'x-request-id': `broken-${kind}`,
+        },
+        body: JSON.stringify({ query: '{ products { count } }' }),
+      },
+    );
+    const body = (await response.json()) as { errors: Array<{ message: string }> };
+    await settle();
+    local.close();
+    expect(body.errors[0]!.message).toBe('Unexpected error.');
+    const logged = errors.lines.filter((line) => line.level === 'error');
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) {
+      expect(line).toMatchObject({ reqId: `broken-${kind}`, msg: 'Unexpected error' });
+      expect(line.err).toMatchObject({ message: expect.any(String), stack: expect.any(String) });
+    }
+  });
+
   it('logs no SQL lines at info', async () => {
     const quiet = capturedLogger('info');
     const api = createApi({ db: handle.db, config: testConfig(), logger: quiet.logger });

@@ -16,7 +16,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { timeStatements } from '../log.ts';
+import { processLogger, timeStatements } from '../log.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -153,7 +153,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     // An idle pooled connection that the server ends (restart, admin termination) emits 'error';
     // without a listener that would crash the process. The pool replaces the client on next use.
     pool.on('error', (error) =>
-      console.error(`PostgreSQL pool: idle connection lost (${error.message})`),
+      processLogger().error(`PostgreSQL pool: idle connection lost (${error.message})`),
     );
     prepareMarkedStatements(pool, options.maxPreparedTexts ?? MAX_PREPARED_TEXTS);
     // LOG_LEVEL=debug: each statement's duration in the request's log (src/log.ts, issue 15).
