@@ -153,6 +153,11 @@ export function runWithLogger<T>(logger: Logger, fn: () => T): T {
   return requestLogs.run(logger, fn);
 }
 
+/** Milliseconds since an `hrtime.bigint()` reading, to 0.01 ms. */
+function millisecondsSince(started: bigint): number {
+  return Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
+}
+
 const VALID_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** The incoming `x-request-id` when it is 1-128 letters, digits, `_ . : -`; else a new UUID. */
@@ -184,7 +189,7 @@ export function requestLogging(
           method: req.method,
           path: url.split('?')[0],
           status: res.statusCode,
-          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+          durationMs: millisecondsSince(started),
           ...(res.writableFinished ? {} : { aborted: true }),
         },
         'request',
@@ -220,7 +225,7 @@ export function timeStatements(target: object): void {
     const done = (error?: unknown) =>
       log.debug(
         {
-          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+          durationMs: millisecondsSince(started),
           sql: statementText(args[0]),
           ...(error ? { failed: true } : {}),
         },
