@@ -307,15 +307,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }),
   );
 
-  // Errors passed to Express (e.g. a missing /assets file, a failing load context): logged as
-  // JSON (a stack only for 5xx), answered with the status's reason phrase (issue 15).
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  // Errors passed to Express (e.g. a missing /assets file, a failing load context): 5xx logged
+  // as JSON with message and stack (4xx only on the request line), answered with the status's
+  // reason phrase instead of Express's default handler, which prints stacks to stderr (issue 15).
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const declared = (error as { status?: unknown } | null)?.status;
     const status =
       typeof declared === 'number' && declared >= 400 && declared < 600 ? declared : 500;
     if (status >= 500)
       (currentLogger() ?? logger).error({ err: errorFields(error, true) }, 'Unexpected error');
-    if (res.headersSent) return next(error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     res
       .status(status)
       .type('text/plain')

@@ -94,14 +94,18 @@ describe('shop logs in one process (LOG_LEVEL=debug)', () => {
     expect(log.lines.some((line) => line.msg === 'sql')).toBe(false);
   });
 
-  it('logs a 404 page only on its request line, not as an error', async () => {
+  it('logs a 404 page and a missing asset only on their request lines, not as errors', async () => {
     const { server, log } = await startShop({ LOG_LEVEL: 'info' }, 'info');
     const response = await fetch(`${server.url}/ingen-sadan-sida`);
     await response.text();
+    const asset = await fetch(`${server.url}/assets/finns-inte.js`);
+    expect(await asset.text()).toBe('Not Found');
     await settle();
     expect(response.status).toBe(404);
+    expect(asset.status).toBe(404);
     expect(log.lines.filter((line) => line.msg === 'request' || line.level !== 'info')).toEqual([
       expect.objectContaining({ msg: 'request', path: '/ingen-sadan-sida', status: 404 }),
+      expect.objectContaining({ msg: 'request', path: '/assets/finns-inte.js', status: 404 }),
     ]);
   });
 });
