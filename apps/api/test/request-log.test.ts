@@ -6,12 +6,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../src/app.ts';
 import type { DbHandle } from '../src/db/client.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
-import { requestLogging } from '../src/log.ts';
+import { requestLogging, runWithLogger } from '../src/log.ts';
 import { TEST_API_KEY, testConfig } from './api-client.ts';
 import { addCatalogFixture, FIXTURE } from './catalog-fixture.ts';
 import { capturedLogger, type CapturedLog } from './log-capture.ts';
@@ -146,6 +147,21 @@ describe.each(testDatabaseKinds())('request ids and SQL timing in the API logs o
       expect(line).toMatchObject({ reqId: `broken-${kind}`, msg: 'Unexpected error' });
       expect(line.err).toMatchObject({ message: expect.any(String), stack: expect.any(String) });
     }
+  });
+
+  it('times the statements of a transaction too, with their parameters left out', async () => {
+    const timed = capturedLogger('debug');
+    await runWithLogger(timed.logger.child({ reqId: `tx-${kind}` }), () =>
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select ${'zqxtransactionparam'}::text as marker`);
+      }),
+    );
+    const lines = timed.lines.filter((line) => line.msg === 'sql');
+    expect(lines.map((line) => line.sql)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^select \$1::text as marker$/)]),
+    );
+    for (const line of lines) expect(line.reqId).toBe(`tx-${kind}`);
+    expect(timed.raw.join('\n')).not.toContain('zqxtransactionparam');
   });
 
   it('logs no SQL lines at info', async () => {
