@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Servers started by tests log nothing (issue 15); log tests pass their own logger.
+    env: { LOG_LEVEL: 'silent' },
   },
 });

@@ -7,7 +7,7 @@
  * Run directly: `tsx apps/storefront/server.ts [--dev]`. Imported: `startServer(options)`.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,6 +19,15 @@ import { drainable, stopBackgroundWork } from '@trampa/api/graceful-close';
 import { createHealth, HEALTHZ_PATH, READYZ_PATH } from '@trampa/api/health';
 import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { renderProductImageSvg } from '@trampa/api/images';
+import {
+  contextLogger,
+  createLogger,
+  currentLogger,
+  currentRequestId,
+  errorFields,
+  requestLogging,
+  type Logger,
+} from '@trampa/api/log';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -59,6 +68,8 @@ export interface StartServerOptions {
    * variables: API_URL (scale-out mode: the API's base or /graphql URL; no database here).
    */
   env?: Record<string, string | undefined>;
+  /** Where the JSON logs go (default: a logger at LOG_LEVEL on stdout; src/log.ts). */
+  logger?: Logger;
 }
 
 /** A running shop. */
@@ -161,10 +172,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dev = options.dev ?? false;
   const port = options.port ?? config.port;
   const apiUrl = env.API_URL?.trim() || undefined;
+  const logger = options.logger ?? createLogger(config);
 
   // Scale-out mode (API_URL): the API runs elsewhere, this process holds no database.
-  const database = apiUrl ? undefined : await prepareDatabase(config);
-  const api = database ? createApi({ db: database.db, config }) : undefined;
+  const database = apiUrl
+    ? undefined
+    : await prepareDatabase(config, (message) => logger.info(message));
+  const api = database ? createApi({ db: database.db, config, logger }) : undefined;
   const transport: ApiTransport = api
     ? { kind: 'in-process', fetch: (request, info) => api.fetch(request, info) }
     : { kind: 'http', url: graphqlUrl(apiUrl!) };
@@ -174,12 +188,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // TRUST_PROXY hops: req.ip is the shopper's address behind a load balancer (rate limits).
   app.set('trust proxy', config.trustProxyHops);
   const httpServer: Server = createServer(app);
-  // Probes for load balancers (issue 15), before every other middleware and without an API key.
+  // Probes for load balancers (issue 15), before every other middleware and without an API key
+  // (not logged: a probe every few seconds would drown the request lines).
   const health = createHealth(database?.db);
   const draining = drainable(httpServer, health);
   app.get([HEALTHZ_PATH, READYZ_PATH], (req, res, next) => {
     if (!health.handle(req, res)) next();
   });
+  // Issue 15: a request id (x-request-id) and one JSON log line per request.
+  app.use(requestLogging(logger));
   // BENCH_SQL_COUNT=1 only: the `x-sql-statements` header for the bench (docs/performance.md).
   if (config.benchSqlCount && database) app.use(sqlStatementCountHeader);
   let publicUrl = config.publicUrl;
@@ -234,7 +251,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   // Markets and languages for the routing layer and the request context (cached for a minute).
   const directory = cachedDirectory(async () => {
-    const client = createApiClient({ transport, apiKey: config.apiKey, market: defaultMarket });
+    const client = createApiClient({
+      transport,
+      apiKey: config.apiKey,
+      market: defaultMarket,
+      requestId: currentRequestId(),
+    });
     return toMarketDirectory((await client.query(ChannelMarketsDocument)).channel);
   });
   // Market-in-path and locale prefixes (issue 4): redirects, or the basename to render with.
@@ -255,12 +277,19 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           cookieHeader: req.headers.cookie,
           authFetch: api
             ? (authRequest) => api.auth(authRequest, { clientIp: req.ip })
-            : httpAuthFetch(graphqlUrl(apiUrl!), req.ip),
+            : httpAuthFetch(graphqlUrl(apiUrl!), req.ip, req.get('x-request-id')),
           apiKey: config.apiKey,
           secure: https(),
           passwordSalt: config.auth.passwordSalt,
           apiWithToken: (token) =>
-            createApiClient({ transport, apiKey: config.apiKey, market, token, clientIp: req.ip }),
+            createApiClient({
+              transport,
+              apiKey: config.apiKey,
+              market,
+              token,
+              clientIp: req.ip,
+              requestId: req.get('x-request-id'),
+            }),
         });
         for (const cookie of account.session.setCookies) res.append('Set-Cookie', cookie);
         const request = new globalThis.Request(new URL(req.originalUrl, publicUrl), {
@@ -279,7 +308,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             market,
             token: account.session.token,
             clientIp: req.ip,
+            requestId: req.get('x-request-id'),
           }),
+          log: contextLogger(logger),
           account,
           market,
           markets: (res.locals.marketDirectory as MarketDirectory | undefined) ?? null,
@@ -291,6 +322,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
     }),
   );
+
+  // Errors passed to Express (e.g. a missing /assets file, a failing load context): 5xx logged
+  // as JSON with message and stack (4xx only on the request line), answered with the status's
+  // reason phrase instead of Express's default handler, which prints stacks to stderr (issue 15).
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const declared = (error as { status?: unknown } | null)?.status;
+    const status =
+      typeof declared === 'number' && declared >= 400 && declared < 600 ? declared : 500;
+    if (status >= 500)
+      (currentLogger() ?? logger).error({ err: errorFields(error, true) }, 'Unexpected error');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .status(status)
+      .type('text/plain')
+      .send(STATUS_CODES[status] ?? 'Error');
+  });
 
   await new Promise<void>((resolveListen, rejectListen) => {
     httpServer.once('error', rejectListen);

@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // The journeys' shops log nothing (issue 15): readable test output.
+    env: { LOG_LEVEL: 'silent' },
     // Journeys wait for what a shopper waits for; a loaded 2-core CI machine needs more than
     // the default 1 s before a client-side update shows.
     expect: { poll: { timeout: 10_000, interval: 100 } },

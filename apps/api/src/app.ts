@@ -25,6 +25,15 @@ import { useSafeText } from './graphql/unsafe-text.ts';
 import { AUTH_PATH, createAuthHandler, type AuthRequestInfo } from './modules/auth/auth.http.ts';
 import { clientAddress } from './modules/auth/auth.node.ts';
 import { createPaymentsHandler, PAYMENTS_PATH } from './modules/payments/payments.http.ts';
+import {
+  contextLogger,
+  createLogger,
+  currentLogger,
+  errorFields,
+  REQUEST_ID_HEADER,
+  requestIdOf,
+  type Logger,
+} from './log.ts';
 
 /** Path of the GraphQL endpoint (GEINS-API §1). */
 export const GRAPHQL_PATH = '/graphql';
@@ -98,8 +107,32 @@ export function graphqlClientIp(
 export interface ApiOptions {
   db: Database;
   config: Config;
-  /** Where handled-but-notable conditions go (default console.error). */
+  /** Where handled-but-notable conditions go (default: {@link ApiOptions.logger}'s error). */
   log?: ContextLogger;
+  /**
+   * The process's logger (src/log.ts; default one at LOG_LEVEL on stdout). Requests log through
+   * the request's logger when one serves them (`requestLogging`), else through a child with the
+   * request's `x-request-id` (or a new id).
+   */
+  logger?: Logger;
+}
+
+/**
+ * Yoga's logger on ours: Yoga reports unexpected (masked) errors with `error(error)`, logged
+ * with their stack.
+ */
+function yogaLogger(logger: Logger) {
+  const log = () => currentLogger() ?? logger;
+  const line =
+    (level: 'trace' | 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) => {
+      const [first] = args;
+      if (typeof first === 'string') log()[level](first);
+      else log()[level]({ err: errorFields(first, true) }, 'Unexpected error');
+    };
+  // Yoga's debug lines ("Processing GraphQL Parameters", ...) at trace: LOG_LEVEL=debug is
+  // for request and SQL lines.
+  return { debug: line('trace'), info: line('info'), warn: line('warn'), error: line('error') };
 }
 
 function digest(value: string): Buffer {
@@ -159,11 +192,13 @@ export function createApi(options: ApiOptions): Api {
   const introspection = config.graphql.introspection;
   const graphiql = introspection && config.nodeEnv !== 'production';
   const referenceData = createReferenceData(db, config.referenceDataTtlMs);
+  const logger = options.logger ?? createLogger(config);
   const yoga = createYoga<Record<string, unknown>, GraphQLContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: graphiql ? { title: `${config.shopName} GraphQL` } : false,
     landingPage: false,
+    logging: yogaLogger(logger),
     maskedErrors: { maskError, isDev: false },
     // Any origin may call the API (it is keyed by X-ApiKey and authorised by Bearer tokens,
     // never by cookies), so credentials are not allowed: no ambient authority cross-origin.
@@ -178,7 +213,12 @@ export function createApi(options: ApiOptions): Api {
       createGraphQLContext({
         db,
         config,
-        log: options.log,
+        log:
+          options.log ??
+          contextLogger(
+            currentLogger() ??
+              logger.child({ reqId: requestIdOf(request.headers.get(REQUEST_ID_HEADER)) }),
+          ),
         authorization: request.headers.get('authorization'),
         clientIp: graphqlClientIp(server, config.trustProxyHops),
         referenceData,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 /** The documented development key of AUTH_JWT_SECRET; refused in production. */
 export const DEVELOPMENT_JWT_SECRET = 'trampa-development-jwt-secret-not-for-production';
@@ -116,6 +117,12 @@ const envSchema = z.object({
    * (`/l/nyheter`) shows the products of this window, newest first (issue 14). Default 60.
    */
   NEWS_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  /**
+   * Least severe level written to the JSON logs on stdout (src/log.ts, issue 15): `fatal`,
+   * `error`, `warn`, `info` (default: one line per request), `debug` (also each SQL statement's
+   * duration) or `trace`; `silent` for none (tests).
+   */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 /** The validated, typed configuration (GEINS-API §1 context ids use the defaults below). */
@@ -153,6 +160,8 @@ export interface Config {
   graphql: { introspection: boolean };
   /** Catalogue settings (issue 14). */
   catalog: CatalogConfig;
+  /** LOG_LEVEL: the least severe level logged (src/log.ts; issue 15). */
+  logLevel: LogLevel;
 }
 
 /** Catalogue settings. */
@@ -316,6 +325,7 @@ export function loadConfig(
       introspection: (e.GRAPHQL_INTROSPECTION ?? (production ? 'false' : 'true')) === 'true',
     },
     catalog: { newsWindowDays: e.NEWS_WINDOW_DAYS },
+    logLevel: e.LOG_LEVEL,
   };
 }
 

@@ -16,15 +16,22 @@ import { sqlStatementCountHeader } from './db/statement-count-header.ts';
 import { AUTH_PATH } from './modules/auth/auth.http.ts';
 import { authNodeListener, clientAddress } from './modules/auth/auth.node.ts';
 import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
+import { createLogger, requestLogging } from './log.ts';
 
 const config = loadConfigOrExit();
-const handle = await prepareDatabase(config).catch((error: unknown) => {
-  if (!(error instanceof SchemaOutdatedError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-});
+const logger = createLogger(config);
+const handle = await prepareDatabase(config, (message) => logger.info(message)).catch(
+  (error: unknown) => {
+    if (!(error instanceof SchemaOutdatedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  },
+);
 const health = createHealth(handle.db);
-const api = createApi({ db: handle.db, config });
+const api = createApi({ db: handle.db, config, logger });
+// Issue 15: the request id (x-request-id, the storefront's when it sends one) and one JSON line
+// per request; the GraphQL context and the SQL timing log with that id. Probes are not logged.
+const logging = requestLogging(logger);
 const graphql = config.benchSqlCount
   ? (req: IncomingMessage, res: ServerResponse) =>
       sqlStatementCountHeader(req, res, () => void api.yoga(req, res))
@@ -36,9 +43,11 @@ const auth = authNodeListener(api.auth, (req) => clientAddress(req, config.trust
 const payments = authNodeListener((request) => api.payments(request));
 const server = createServer((req, res) => {
   if (health.handle(req, res)) return;
-  if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) void auth(req, res);
-  else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) void payments(req, res);
-  else void graphql(req, res);
+  logging(req, res, () => {
+    if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) void auth(req, res);
+    else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) void payments(req, res);
+    else void graphql(req, res);
+  });
 });
 const draining = drainable(server, health);
 

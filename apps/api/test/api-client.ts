@@ -12,7 +12,12 @@ export const TEST_API_KEY = 'test-api-key-123';
 /** A configuration for tests (never production). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ API_KEY: TEST_API_KEY, SHOP_NAME: 'Trampa', NODE_ENV: 'test' }),
+    ...loadConfig({
+      API_KEY: TEST_API_KEY,
+      SHOP_NAME: 'Trampa',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+    }),
     ...overrides,
   };
 }

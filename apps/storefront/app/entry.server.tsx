@@ -6,11 +6,32 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+} from 'react-router';
 import { NonceContext } from './security/nonce';
 
 /** How long deferred data may stream before the render is aborted (ms). */
 export const streamTimeout = 5_000;
+
+/**
+ * Unexpected errors of loaders, actions and rendering (React Router would `console.error` them):
+ * one JSON error line with the request's id and the error's scrubbed message and stack (issue
+ * 15). Aborted requests (the shopper left) are not errors.
+ */
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: AppLoadContext | undefined },
+): void {
+  if (request.signal.aborted) return;
+  // A route error response may carry the thrown error (React Router's own default does this).
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = inner ?? error;
+  context?.log.error('Unexpected error while rendering', { err: cause });
+}
 
 /** Renders a document request to a streamed HTML response. */
 export default function handleRequest(
@@ -59,7 +80,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.log.error('Streaming render failed', { err: error });
         },
       },
     );

@@ -24,5 +24,10 @@ declare module 'react-router' {
     account: AccountContext;
     /** Per-request Content-Security-Policy nonce for React Router's inline scripts. */
     cspNonce: string;
+    /**
+     * The server's log (issue 15, `@trampa/api/log`): writes a JSON error line with this
+     * request's id; message and details are scrubbed of e-mails and personnummer.
+     */
+    log: { error(message: string, details?: Record<string, unknown>): void };
   }
 }

@@ -16,6 +16,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { processLogger, timeStatements } from '../log.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -101,6 +102,20 @@ function prepareMarkedStatements(pool: pg.Pool, limit: number): void {
   };
 }
 
+/**
+ * LOG_LEVEL=debug: times PGlite's statements, also those inside transactions (Drizzle runs them
+ * on the transaction object PGlite hands to the callback).
+ */
+function timeStatementsOfPglite(client: PGlite): void {
+  timeStatements(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: (tx: object) => Promise<unknown>) =>
+    transaction((tx) => {
+      timeStatements(tx);
+      return callback(tx);
+    })) as PGlite['transaction'];
+}
+
 /** Where the data lives. */
 export interface DbOptions {
   /** `postgres://...`; when set, PGlite is not used. */
@@ -152,11 +167,13 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     // An idle pooled connection that the server ends (restart, admin termination) emits 'error';
     // without a listener that would crash the process. The pool replaces the client on next use.
     pool.on('error', (error) =>
-      console.error(`PostgreSQL pool: idle connection lost (${error.message})`),
+      processLogger().error(`PostgreSQL pool: idle connection lost (${error.message})`),
     );
     if (options.preparedStatements !== false) {
       prepareMarkedStatements(pool, options.maxPreparedTexts ?? MAX_PREPARED_TEXTS);
     }
+    // LOG_LEVEL=debug: each statement's duration in the request's log (src/log.ts, issue 15).
+    pool.on('connect', (connection) => timeStatements(connection));
     const client = await pool.connect();
     client.release();
     const url = new URL(options.databaseUrl);
@@ -172,6 +189,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  timeStatementsOfPglite(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: countingLogger });
   return {
     db: db as unknown as Database,

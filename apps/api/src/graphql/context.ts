@@ -21,6 +21,7 @@ import type { ReferenceData } from './reference-data.ts';
 import { resolveViewer, type Viewer } from '../modules/customers/viewer.ts';
 import { ShopError } from '../errors.ts';
 import { QUERY_LIMITS, queryLimitError } from './limits.ts';
+import { contextLogger, processLogger } from '../log.ts';
 
 /** Where unexpected-but-handled conditions are reported (SPEC §8 "logged as an error"). */
 export interface ContextLogger {
@@ -102,9 +103,7 @@ export interface ContextOptions {
 export function createGraphQLContext(options: ContextOptions): GraphQLContext {
   const { db, config } = options;
   const now = options.now ?? new Date();
-  const log = options.log ?? {
-    error: (message, details) => console.error(message, details ?? ''),
-  };
+  const log = options.log ?? contextLogger(processLogger());
   const reference = options.referenceData;
   const directory = memo(() => (reference ? reference.directory() : loadChannelDirectory(db)));
   const categoryTree = memo(() => (reference ? reference.categoryTree() : loadCategoryTree(db)));

@@ -93,6 +93,11 @@ export interface ApiClientOptions {
    * trusts it with TRUST_PROXY=1).
    */
   clientIp?: string | undefined;
+  /**
+   * The request id of the shopper's request (`x-request-id`, issue 15), sent along in-process
+   * and over HTTP so that the API's log lines carry it.
+   */
+  requestId?: string | undefined;
 }
 
 /** The body of a thrown error response from the API client. */
@@ -108,7 +113,8 @@ export function sha256Hex(text: string): string {
 }
 
 /** Builds the Apollo link chain: context variables, persisted queries, HTTP. */
-function createLink({ transport, apiKey, market, token, clientIp }: ApiClientOptions): ApolloLink {
+function createLink(options: ApiClientOptions): ApolloLink {
+  const { transport, apiKey, market, token, clientIp, requestId } = options;
   const contextVariables = new ApolloLink((operation, forward) => {
     operation.variables = {
       ...operation.variables,
@@ -132,6 +138,7 @@ function createLink({ transport, apiKey, market, token, clientIp }: ApiClientOpt
       accept: 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(clientIp && transport.kind === 'http' ? { 'x-forwarded-for': clientIp } : {}),
+      ...(requestId ? { 'x-request-id': requestId } : {}),
     },
     fetch:
       transport.kind === 'in-process'

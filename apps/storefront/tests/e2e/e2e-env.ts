@@ -10,4 +10,6 @@ export const E2E_ENV = {
   AUTH_JWT_SECRET: 'e2e-jwt-secret-0123456789abcdefghijklmnop',
   PAYMENT_SANDBOX: 'true',
   PAYMENT_SANDBOX_SECRET: 'e2e-sandbox-secret-0123456789abcdefghijk',
+  // No JSON request lines in the test output (issue 15).
+  LOG_LEVEL: 'silent',
 } as const;

@@ -21,6 +21,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { currentLogger, errorFields, processLogger } from '../../log.ts';
 import {
   loadChannelDirectory,
   requireCurrency,
@@ -133,7 +134,11 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
           );
           if (orderId !== null) {
             await sendOrderConfirmation(db, orderId, mailOptionsFromConfig(config)).catch(
-              (error: unknown) => console.error('Order e-mail could not be sent', orderId, error),
+              (error: unknown) =>
+                (currentLogger() ?? processLogger()).error(
+                  { orderId, err: errorFields(error, false) },
+                  'Order e-mail could not be sent',
+                ),
             );
           }
           // The shop refused the approval (the cart changed since the payment started).

@@ -61,13 +61,19 @@ export async function createAccountContext(
  * shoppers, not this server (the API trusts it with TRUST_PROXY=1).
  * @param graphqlEndpoint e.g. `http://api:4000/graphql`
  * @param clientIp the shopper's address (Express `req.ip`), when known
+ * @param requestId the shopper's request id, sent as `x-request-id` for the API's logs (issue 15)
  */
-export function httpAuthFetch(graphqlEndpoint: string, clientIp?: string): AuthFetch {
+export function httpAuthFetch(
+  graphqlEndpoint: string,
+  clientIp?: string,
+  requestId?: string,
+): AuthFetch {
   return async (request) => {
     const source = new URL(request.url);
     const target = new URL(source.pathname + source.search, graphqlEndpoint);
     const forwarded = new Request(target, request);
     if (clientIp) forwarded.headers.set('x-forwarded-for', clientIp);
+    if (requestId) forwarded.headers.set('x-request-id', requestId);
     return fetch(forwarded);
   };
 }
