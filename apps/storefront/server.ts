@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApi } from '@trampa/api';
 import { loadConfigOrExit, type Config } from '@trampa/api/config';
 import { prepareDatabase } from '@trampa/api/db/setup';
+import { startJobRunner } from '@trampa/api/jobs';
 import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { renderProductImageSvg } from '@trampa/api/images';
 import compression from 'compression';
@@ -156,6 +157,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Scale-out mode (API_URL): the API runs elsewhere, this process holds no database.
   const database = apiUrl ? undefined : await prepareDatabase(config);
   const api = database ? createApi({ db: database.db, config }) : undefined;
+  // The job queue (issue 15: e-mails, index builds) in this process unless `npm run worker` runs it.
+  const jobs =
+    database && config.jobs.inProcess ? startJobRunner({ db: database.db, config }) : undefined;
   const transport: ApiTransport = api
     ? { kind: 'in-process', fetch: (request, info) => api.fetch(request, info) }
     : { kind: 'http', url: graphqlUrl(apiUrl!) };
@@ -298,6 +302,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           httpServer.closeAllConnections();
         });
         await vite?.close();
+        await jobs?.stop();
         await database?.close();
       })();
       return closing;

@@ -98,6 +98,12 @@ const envSchema = z.object({
    * (`/l/nyheter`) shows the products of this window, newest first (issue 14). Default 60.
    */
   NEWS_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  /**
+   * `true`: the web process runs the job queue (e-mails, index builds; issue 15). Default `true`
+   * on the embedded database and in development; `false` in production with DATABASE_URL, where
+   * `npm run worker` runs it.
+   */
+  WORKER_IN_PROCESS: z.enum(['true', 'false']).optional(),
 });
 
 /** The validated, typed configuration (GEINS-API §1 context ids use the defaults below). */
@@ -129,6 +135,8 @@ export interface Config {
   graphql: { introspection: boolean };
   /** Catalogue settings (issue 14). */
   catalog: CatalogConfig;
+  /** The job queue (issue 15, modules/jobs). */
+  jobs: { inProcess: boolean };
 }
 
 /** Catalogue settings. */
@@ -285,6 +293,10 @@ export function loadConfig(
       introspection: (e.GRAPHQL_INTROSPECTION ?? (production ? 'false' : 'true')) === 'true',
     },
     catalog: { newsWindowDays: e.NEWS_WINDOW_DAYS },
+    jobs: {
+      inProcess:
+        (e.WORKER_IN_PROCESS ?? (production && e.DATABASE_URL ? 'false' : 'true')) === 'true',
+    },
   };
 }
 

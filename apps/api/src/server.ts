@@ -10,11 +10,14 @@ import { prepareDatabase } from './db/setup.ts';
 import { sqlStatementCountHeader } from './db/statement-count-header.ts';
 import { AUTH_PATH } from './modules/auth/auth.http.ts';
 import { authNodeListener, clientAddress } from './modules/auth/auth.node.ts';
+import { startJobRunner } from './modules/jobs/runner.ts';
 import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 
 const config = loadConfigOrExit();
 const handle = await prepareDatabase(config);
 const api = createApi({ db: handle.db, config });
+// The job queue (issue 15) in this process unless `npm run worker` runs it (WORKER_IN_PROCESS).
+const jobs = config.jobs.inProcess ? startJobRunner({ db: handle.db, config }) : undefined;
 const graphql = config.benchSqlCount
   ? (req: IncomingMessage, res: ServerResponse) =>
       sqlStatementCountHeader(req, res, () => void api.yoga(req, res))
@@ -42,7 +45,9 @@ function stop(signal: string): void {
   stopping = true;
   console.log(`${signal}: stopping`);
   server.close(() => {
-    void handle.close().then(() => process.exit(0));
+    void (jobs?.stop() ?? Promise.resolve())
+      .then(() => handle.close())
+      .then(() => process.exit(0));
   });
   setTimeout(() => process.exit(1), 10_000).unref();
 }
