@@ -19,7 +19,7 @@
  * a build. Counts are the same on both paths (test `facet-postings.test.ts`).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { prepared, type Database } from '../../db/client.ts';
+import { prepared, uncounted, type Database } from '../../db/client.ts';
 import { priceCampaignPrices, priceCampaigns, productPrices } from '../pricing/pricing.tables.ts';
 import {
   catalogueState,
@@ -287,7 +287,7 @@ function enqueueBuild(db: Database, job: NewJob): void {
   if (at !== undefined && Date.now() - at < ENQUEUE_PAUSE_MS) return;
   const known = recent;
   known.set(job.key, Date.now());
-  enqueueJob(db, job, { rearm: true }).catch(() => known.delete(job.key));
+  uncounted(() => enqueueJob(db, job, { rearm: true })).catch(() => known.delete(job.key));
 }
 
 /**

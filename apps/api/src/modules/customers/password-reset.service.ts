@@ -76,7 +76,7 @@ export async function requestPasswordReset(
     .returning({ customerId: passwordResets.customerId });
   const job = passwordResetMailJob(keyHash, parsed.data, key, expiresAt);
   // One statement: the key and its mail job are written together or not at all.
-  await db.execute(sql`with inserted as (${insertKey})
+  await db.execute(sql`with inserted as (${insertKey.getSQL()})
     insert into ${jobs} (kind, key, payload, max_attempts, run_at)
     select ${job.kind}, ${job.key}, ${JSON.stringify(job.payload)}::jsonb, ${job.maxAttempts ?? 6},
       ${now.toISOString()}::timestamptz
