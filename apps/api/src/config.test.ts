@@ -15,7 +15,9 @@ describe('loadConfig', () => {
     const opts = { requireProductionSecrets: false };
     expect(loadConfig(production, opts).jobs.inProcess).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }, opts).jobs.inProcess).toBe(true);
-    expect(loadConfig({ ...production, WORKER_IN_PROCESS: 'true' }, opts).jobs.inProcess).toBe(true);
+    expect(loadConfig({ ...production, WORKER_IN_PROCESS: 'true' }, opts).jobs.inProcess).toBe(
+      true,
+    );
     expect(loadConfig({ WORKER_IN_PROCESS: 'false' }).jobs.inProcess).toBe(false);
   });
 

@@ -45,9 +45,7 @@ function stop(signal: string): void {
   stopping = true;
   console.log(`${signal}: stopping`);
   server.close(() => {
-    void (jobs?.stop() ?? Promise.resolve())
-      .then(() => handle.close())
-      .then(() => process.exit(0));
+    void (jobs?.stop() ?? Promise.resolve()).then(() => handle.close()).then(() => process.exit(0));
   });
   setTimeout(() => process.exit(1), 10_000).unref();
 }

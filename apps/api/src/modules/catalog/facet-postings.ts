@@ -37,11 +37,7 @@ import { EXACT_POINT, FIELD_POINTS, prefixQuery } from '../search/search-text.ts
 import { productSearch } from '../search/search.tables.ts';
 import { DISCOUNT_BUCKETS, PRICE_BUCKETS } from './facet-ids.ts';
 import { latestCampaignBoundarySql } from './list-cache.ts';
-import {
-  FACET_POSTINGS_JOB,
-  INDEX_JOB_KINDS,
-  pricePostingsJob,
-} from '../jobs/job-kinds.ts';
+import { FACET_POSTINGS_JOB, INDEX_JOB_KINDS, pricePostingsJob } from '../jobs/job-kinds.ts';
 import { enqueueJob, type NewJob } from '../jobs/queue.ts';
 
 /**

@@ -37,7 +37,11 @@ export function passwordResetMailJob(
 }
 
 /** Rebuild of the facet postings (catalog/facet-postings.ts), one queued at a time. */
-export const FACET_POSTINGS_JOB: NewJob = { kind: 'facet-postings', key: 'facet-postings', maxAttempts: 3 };
+export const FACET_POSTINGS_JOB: NewJob = {
+  kind: 'facet-postings',
+  key: 'facet-postings',
+  maxAttempts: 3,
+};
 
 /** Build of a market's price postings at the price stamp of `now`, one queued per market. */
 export function pricePostingsJob(marketId: string, now: Date): NewJob {
@@ -71,4 +75,3 @@ export function backInStockJob(skuId: number, email: string, since: Date): NewJo
 
 /** The job kinds that build list indexes (tests run only these with `facetPostingsSettled`). */
 export const INDEX_JOB_KINDS = ['facet-postings', 'price-postings'] as const;
-

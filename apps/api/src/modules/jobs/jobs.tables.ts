@@ -7,7 +7,16 @@
  * claimed again once the lease has run out (modules/jobs/queue.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** A job's states: waiting for `run_at`, claimed by a worker, finished, given up. */
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
@@ -44,7 +53,11 @@ export const jobs = pgTable(
   (t) => [
     check('jobs_state', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
     // The claim's scan: due queued jobs and running jobs whose lease ran out, oldest first.
-    index('jobs_due').on(t.runAt, t.id).where(sql`${t.state} in ('queued', 'running')`),
-    index('jobs_finished').on(t.finishedAt).where(sql`${t.state} in ('done', 'failed')`),
+    index('jobs_due')
+      .on(t.runAt, t.id)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('jobs_finished')
+      .on(t.finishedAt)
+      .where(sql`${t.state} in ('done', 'failed')`),
   ],
 );

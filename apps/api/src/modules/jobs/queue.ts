@@ -264,7 +264,10 @@ export async function pruneJobs(db: Database, now: Date): Promise<number> {
     .delete(jobs)
     .where(
       or(
-        and(eq(jobs.state, 'done'), lt(jobs.finishedAt, new Date(now.getTime() - KEEP_DONE_DAYS * day))),
+        and(
+          eq(jobs.state, 'done'),
+          lt(jobs.finishedAt, new Date(now.getTime() - KEEP_DONE_DAYS * day)),
+        ),
         and(
           eq(jobs.state, 'failed'),
           lt(jobs.finishedAt, new Date(now.getTime() - KEEP_FAILED_DAYS * day)),

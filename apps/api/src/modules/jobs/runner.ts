@@ -187,7 +187,10 @@ export class JobRunner {
         erasePayload,
       });
       if (!kept) {
-        this.log.error('Job lease lost before it was marked done', { jobId: job.id, kind: job.kind });
+        this.log.error('Job lease lost before it was marked done', {
+          jobId: job.id,
+          kind: job.kind,
+        });
         return 'lost';
       }
       return 'done';
