@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.ts';
 import { createDb, type DbHandle } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { orders, stock } from '../src/db/schema.ts';
+import { customers, orders, passwordResets, stock } from '../src/db/schema.ts';
+import { requestPasswordReset } from '../src/modules/customers/password-reset.service.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import type { JobHandler } from '../src/modules/jobs/handlers.ts';
 import { passwordResetMailJob } from '../src/modules/jobs/job-kinds.ts';
@@ -98,6 +99,23 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     expect(await jobOf(`order-confirmation:${orderId}`)).toMatchObject({ state: 'done' });
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.confirmationSentAt).not.toBeNull();
+  });
+
+  it('writes a reset key and its mail job in one statement; the key leaves the job once sent', async () => {
+    await handle.db.insert(customers).values({ email: 'nyckel@example.se', passwordHash: 'x' });
+    const before = await handle.db.select().from(jobs).where(eq(jobs.kind, 'password-reset-mail'));
+    await requestPasswordReset(handle.db, config, 'okand@example.se', new Date());
+    await requestPasswordReset(handle.db, config, 'nyckel@example.se', new Date());
+    const after = await handle.db.select().from(jobs).where(eq(jobs.kind, 'password-reset-mail'));
+    expect(after.length - before.length).toBe(1);
+    const job = after.find((j) => !before.some((b) => b.id === j.id))!;
+    expect(job.payload).toMatchObject({ to: 'nyckel@example.se' });
+    const [reset] = await handle.db.select().from(passwordResets);
+    expect(reset!.keyHash).toBe(job.key.replace('password-reset-mail:', ''));
+    await runJobsUntilIdle(handle.db, config, { log: quiet });
+    const [mail] = await readOutbox(config.mail.outboxDir, 'nyckel@example.se');
+    expect(mail).toContain(`resetKey=${String(job.payload.resetKey)}`);
+    expect(await jobOf(job.key)).toMatchObject({ state: 'done', payload: {} });
   });
 
   it('retries a failing send with back-off and then sends it once', async () => {
