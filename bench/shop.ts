@@ -182,6 +182,8 @@ export async function startShop(
       ...BENCH_SECRETS,
       // operations.ts reads the root fields by introspection (off by default in production).
       GRAPHQL_INTROSPECTION: 'true',
+      // One shop process and no `npm run worker`: it runs the job queue (index builds, ADR 011).
+      WORKER_IN_PROCESS: 'true',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

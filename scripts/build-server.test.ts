@@ -83,7 +83,13 @@ describe('compiled production build', () => {
   });
 
   it('bundles our TypeScript (the @trampa/api workspace included) into JavaScript', () => {
-    expect(Object.keys(result.outputs).sort()).toEqual(['api', 'migrate', 'seed', 'server']);
+    expect(Object.keys(result.outputs).sort()).toEqual([
+      'api',
+      'migrate',
+      'seed',
+      'server',
+      'worker',
+    ]);
     for (const file of Object.values(result.outputs)) {
       const code = readFileSync(file, 'utf8');
       expect(code).not.toMatch(/["']@trampa\/api/);

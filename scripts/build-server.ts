@@ -30,6 +30,7 @@ export const SERVER_ENTRIES: Record<string, string> = {
   api: 'apps/api/src/server.ts',
   migrate: 'apps/api/src/db/migrate-cli.ts',
   seed: 'apps/api/src/db/seed-cli.ts',
+  worker: 'apps/api/src/worker.ts',
 };
 
 /** The default output folder: `dist/` at the repository root (git-ignored). */

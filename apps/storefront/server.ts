@@ -17,6 +17,7 @@ import { prepareDatabase } from '@trampa/api/db/setup';
 import { SchemaOutdatedError } from '@trampa/api/db/migrate';
 import { drainable, stopBackgroundWork } from '@trampa/api/graceful-close';
 import { createHealth, HEALTHZ_PATH, READYZ_PATH } from '@trampa/api/health';
+import { startJobRunner } from '@trampa/api/jobs';
 import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { renderProductImageSvg } from '@trampa/api/images';
 import {
@@ -179,6 +180,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ? undefined
     : await prepareDatabase(config, (message) => logger.info(message));
   const api = database ? createApi({ db: database.db, config, logger }) : undefined;
+  // The job queue (issue 15: e-mails, index builds) in this process unless `npm run worker` runs it.
+  const jobs =
+    database && config.jobs.inProcess ? startJobRunner({ db: database.db, config }) : undefined;
   const transport: ApiTransport = api
     ? { kind: 'in-process', fetch: (request, info) => api.fetch(request, info) }
     : { kind: 'http', url: graphqlUrl(apiUrl!) };
@@ -362,6 +366,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         if (vite) await vite.close();
         await draining.close(config.shutdown);
         if (database) await stopBackgroundWork(database.db, 5_000);
+        await jobs?.stop();
         await database?.close();
       })();
       return closing;

@@ -7,6 +7,20 @@ import {
 } from './config.ts';
 
 describe('loadConfig', () => {
+  it('runs the job queue in the web process except in production with DATABASE_URL (issue 15)', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/shop';
+    expect(loadConfig({}).jobs.inProcess).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url }).jobs.inProcess).toBe(true);
+    const production = { NODE_ENV: 'production', DATABASE_URL: url };
+    const opts = { requireProductionSecrets: false };
+    expect(loadConfig(production, opts).jobs.inProcess).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }, opts).jobs.inProcess).toBe(true);
+    expect(loadConfig({ ...production, WORKER_IN_PROCESS: 'true' }, opts).jobs.inProcess).toBe(
+      true,
+    );
+    expect(loadConfig({ WORKER_IN_PROCESS: 'false' }).jobs.inProcess).toBe(false);
+  });
+
   it('gives the documented defaults for an empty environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

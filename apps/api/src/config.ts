@@ -123,6 +123,12 @@ const envSchema = z.object({
    * duration) or `trace`; `silent` for none (tests).
    */
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /**
+   * `true`: the web process runs the job queue (e-mails, index builds; issue 15). Default `true`
+   * on the embedded database and in development; `false` in production with DATABASE_URL, where
+   * `npm run worker` runs it.
+   */
+  WORKER_IN_PROCESS: z.enum(['true', 'false']).optional(),
 });
 
 /** The validated, typed configuration (GEINS-API §1 context ids use the defaults below). */
@@ -162,6 +168,8 @@ export interface Config {
   catalog: CatalogConfig;
   /** LOG_LEVEL: the least severe level logged (src/log.ts; issue 15). */
   logLevel: LogLevel;
+  /** The job queue (issue 15, modules/jobs). */
+  jobs: { inProcess: boolean };
 }
 
 /** Catalogue settings. */
@@ -326,6 +334,10 @@ export function loadConfig(
     },
     catalog: { newsWindowDays: e.NEWS_WINDOW_DAYS },
     logLevel: e.LOG_LEVEL,
+    jobs: {
+      inProcess:
+        (e.WORKER_IN_PROCESS ?? (production && e.DATABASE_URL ? 'false' : 'true')) === 'true',
+    },
   };
 }
 

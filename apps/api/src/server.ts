@@ -15,6 +15,7 @@ import { createHealth } from './health.ts';
 import { sqlStatementCountHeader } from './db/statement-count-header.ts';
 import { AUTH_PATH } from './modules/auth/auth.http.ts';
 import { authNodeListener, clientAddress } from './modules/auth/auth.node.ts';
+import { startJobRunner } from './modules/jobs/runner.ts';
 import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 import { createLogger, requestLogging } from './log.ts';
 
@@ -32,6 +33,8 @@ const api = createApi({ db: handle.db, config, logger });
 // Issue 15: the request id (x-request-id, the storefront's when it sends one) and one JSON line
 // per request; the GraphQL context and the SQL timing log with that id. Probes are not logged.
 const logging = requestLogging(logger);
+// The job queue (issue 15) in this process unless `npm run worker` runs it (WORKER_IN_PROCESS).
+const jobs = config.jobs.inProcess ? startJobRunner({ db: handle.db, config }) : undefined;
 const graphql = config.benchSqlCount
   ? (req: IncomingMessage, res: ServerResponse) =>
       sqlStatementCountHeader(req, res, () => void api.yoga(req, res))
@@ -68,6 +71,7 @@ function stop(signal: string): void {
   void (async () => {
     await draining.close(config.shutdown);
     await stopBackgroundWork(handle.db, 5_000);
+    await jobs?.stop();
     await handle.close();
     console.log(`${signal}: stopped`);
     process.exit(0);

@@ -25,7 +25,7 @@ import {
 import { passwordDigest } from '../src/modules/auth/password-digest.ts';
 import { issueAccessToken } from '../src/modules/auth/tokens.ts';
 import { passwordHashStats } from '../src/modules/auth/password-hash.ts';
-import { resetMailsSent } from '../src/modules/customers/password-reset.service.ts';
+import { runJobsUntilIdle } from '../src/modules/jobs/runner.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
 import { ANONYMISED_EMAIL } from '../src/modules/orders/orders-anonymise.service.ts';
 import { transitionOrder } from '../src/modules/orders/orders.service.ts';
@@ -326,7 +326,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
 
     // Reset: every session ends, also the one that changed the password.
     await gql(`mutation { requestPasswordReset(email: "${email}") }`);
-    await resetMailsSent();
+    await runJobsUntilIdle(handle.db, config);
     const mails = await readOutbox(outbox, email);
     const resetKey = /resetKey=([\w-]+)/.exec(mails.at(-1) ?? '')![1]!;
     const committed = await gql(
@@ -348,7 +348,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
 
     const known = await gql(`mutation { requestPasswordReset(email: "Bertil@Example.se") }`);
     expect(known.data?.requestPasswordReset).toBe(true);
-    await resetMailsSent();
+    await runJobsUntilIdle(handle.db, config);
     const [mail] = await readOutbox(outbox, 'bertil@example.se');
     const link = /https:\/\/shop\.example\/account\/reset-password\?resetKey=([\w-]+)/.exec(
       mail ?? '',
@@ -379,7 +379,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
 
     // An expired key does not work.
     await gql(`mutation { requestPasswordReset(email: "anna@example.se") }`);
-    await resetMailsSent();
+    await runJobsUntilIdle(handle.db, config);
     const [annaMail] = await readOutbox(outbox, 'anna@example.se');
     const annaKey = /resetKey=([\w-]+)/.exec(annaMail ?? '')![1]!;
     const { passwordResets } = await import('../src/db/schema.ts');
@@ -454,7 +454,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
     expect(known.length).toBeGreaterThan(0);
     expect(unknown).toEqual(known);
     // The mail to the known address still goes out (after the answer).
-    await resetMailsSent();
+    await runJobsUntilIdle(handle.db, config);
     expect((await readOutbox(outbox, 'anna@example.se')).length).toBeGreaterThan(0);
     expect(await readOutbox(outbox, 'okand-person@example.se')).toEqual([]);
   });

@@ -9,9 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config.ts';
 import type { DbHandle } from '../src/db/client.ts';
 import { orders, priceCampaignPrices, priceCampaigns, stock } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
+import { runJobsUntilIdle } from '../src/modules/jobs/runner.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
 import { createTestClient, testConfig, type TestClient } from './api-client.ts';
 import { addCartFixture, CART_FIXTURE as F, personCheckout } from './cart-fixture.ts';
@@ -36,6 +38,7 @@ describe.each(testDatabaseKinds())('order money adds up on %s', (kind) => {
   let handle: DbHandle;
   let client: TestClient;
   let outbox: string;
+  let mailConfig: Config;
 
   const cartWith = async (items: Array<[number, number]>): Promise<string> => {
     const { data } = await client.query(`{ getCart(id: "") { id } }`);
@@ -70,7 +73,8 @@ describe.each(testDatabaseKinds())('order money adds up on %s', (kind) => {
     });
     outbox = mkdtempSync(join(tmpdir(), 'trampa-outbox-'));
     const base = testConfig();
-    client = createTestClient(handle, { ...base, mail: { ...base.mail, outboxDir: outbox } });
+    mailConfig = { ...base, mail: { ...base.mail, outboxDir: outbox } };
+    client = createTestClient(handle, mailConfig);
   });
 
   afterAll(async () => {
@@ -138,7 +142,8 @@ describe.each(testDatabaseKinds())('order money adds up on %s', (kind) => {
     if (c.name === 'freeshipping') expect(stored!.shippingFeeIncVat).toBe(0);
     if (c.giftCard) expect(stored!.fromBalance).toBeGreaterThan(0);
 
-    // The e-mail.
+    // The e-mail (sent by the job queue, issue 15).
+    await runJobsUntilIdle(handle.db, mailConfig);
     const [mail] = await readOutbox(outbox, email);
     expect(mail).toBeDefined();
     const items = emailAmount(mail!, /^Varor:/);

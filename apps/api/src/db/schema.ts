@@ -14,3 +14,4 @@ export * from '../modules/customers/customers.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/search/search.tables.ts';
 export * from '../modules/rate-limits/rate-limits.tables.ts';
+export * from '../modules/jobs/jobs.tables.ts';

@@ -13,13 +13,13 @@
  * with `products` ({@link postingsRankedPageStatement}).
  *
  * The postings are built per catalogue structure version in one statement
- * ({@link buildFacetPostings}), in the background after a write to what they are built from
+ * ({@link buildFacetPostings}), by the job queue (modules/jobs) after a write to what they are built from
  * (`catalogue_state.structure_version`, migrations 0007 and 0014; a price write does not count): until
  * they exist, lists count from rows as before (product-list.service.ts), so no request waits for
  * a build. Counts are the same on both paths (test `facet-postings.test.ts`).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { prepared, type Database } from '../../db/client.ts';
+import { prepared, uncounted, type Database } from '../../db/client.ts';
 import { priceCampaignPrices, priceCampaigns, productPrices } from '../pricing/pricing.tables.ts';
 import {
   catalogueState,
@@ -37,6 +37,8 @@ import { EXACT_POINT, FIELD_POINTS, prefixQuery } from '../search/search-text.ts
 import { productSearch } from '../search/search.tables.ts';
 import { DISCOUNT_BUCKETS, PRICE_BUCKETS } from './facet-ids.ts';
 import { latestCampaignBoundarySql } from './list-cache.ts';
+import { FACET_POSTINGS_JOB, INDEX_JOB_KINDS, pricePostingsJob } from '../jobs/job-kinds.ts';
+import { enqueueJob, type NewJob } from '../jobs/queue.ts';
 
 /**
  * Thresholds (minor units) of the fine price buckets of the price range (`r<i>` price postings,
@@ -261,66 +263,61 @@ function incrementalBuildSql(built: number): SQL {
     on conflict do nothing`;
 }
 
-/** Milliseconds a failed background build waits before the next is started (no retry storm). */
-export const FAILED_BUILD_PAUSE_MS = 60_000;
-const failedAt = new WeakMap<Database, Map<string, number>>();
+/**
+ * Milliseconds this process waits before it enqueues the same build again (a list that finds
+ * the postings stale would otherwise write to the queue on every request).
+ */
+export const ENQUEUE_PAUSE_MS = 5_000;
+const enqueuedAt = new WeakMap<Database, Map<string, number>>();
 
 /**
- * Runs `build` in the background as job `name` of `db` unless the same job runs already in this
- * process or failed less than {@link FAILED_BUILD_PAUSE_MS} ago; a failure is only remembered
- * (lists keep counting from rows meanwhile).
+ * Enqueues a build job (issue 15: the job queue runs it, in this process on the embedded
+ * database or in `npm run worker`): re-arms the finished job of the key, leaves a queued or
+ * running one alone. Not awaited: the list answers from rows meanwhile; a failed enqueue is
+ * tried again by a later list.
  */
-function inBackground(
-  db: Database,
-  jobs: Map<string, Promise<unknown>>,
-  name: string,
-  build: () => Promise<unknown>,
-): void {
-  if (jobs.has(name) || stoppedBuilds.has(db)) return;
-  let failures = failedAt.get(db);
-  if (!failures) failedAt.set(db, (failures = new Map()));
-  const failed = failures.get(name);
-  if (failed !== undefined && Date.now() - failed < FAILED_BUILD_PAUSE_MS) return;
-  const known = failures;
-  const run = build()
-    .then(() => known.delete(name))
-    .catch(() => known.set(name, Date.now()))
-    .finally(() => jobs.delete(name));
-  jobs.set(name, run);
-}
-
-/** Background builds running in this process, per database and job name. */
-const buildingJobs = new WeakMap<Database, Map<string, Promise<unknown>>>();
-const jobsOf = (db: Database) => {
-  let jobs = buildingJobs.get(db);
-  if (!jobs) buildingJobs.set(db, (jobs = new Map()));
-  return jobs;
-};
-
-/**
- * Starts {@link buildFacetPostings} in the background unless one runs already in this process
- * (or failed within the last minute).
- */
-export function scheduleFacetPostingsBuild(db: Database): void {
-  inBackground(db, jobsOf(db), 'facets', () => buildFacetPostings(db));
-}
-
-/** Resolves when this process's background build (if any) has ended (tests, shutdown). */
-export async function facetPostingsSettled(db: Database): Promise<void> {
-  await Promise.all(buildingJobs.get(db)?.values() ?? []);
-}
-
-/** Databases whose process is shutting down: no new background build starts on them. */
+/** Databases whose process is shutting down: no new build is enqueued or run for them here. */
 const stoppedBuilds = new WeakSet<Database>();
 
+function enqueueBuild(db: Database, job: NewJob): void {
+  if (stoppedBuilds.has(db)) return;
+  let recent = enqueuedAt.get(db);
+  if (!recent) enqueuedAt.set(db, (recent = new Map()));
+  const at = recent.get(job.key);
+  if (at !== undefined && Date.now() - at < ENQUEUE_PAUSE_MS) return;
+  const known = recent;
+  known.set(job.key, Date.now());
+  uncounted(() => enqueueJob(db, job, { rearm: true })).catch(() => known.delete(job.key));
+}
+
 /**
- * Shutdown (issue 15): no further facet or price postings build starts on `db` in this process;
- * resolves when the running ones have ended (each is one transaction: an unfinished one rolls
- * back when the pool closes, and lists count from rows until the next build).
+ * Enqueues {@link buildFacetPostings} (the `facet-postings` job) unless this process did so in
+ * the last {@link ENQUEUE_PAUSE_MS}.
+ */
+export function scheduleFacetPostingsBuild(db: Database): void {
+  enqueueBuild(db, FACET_POSTINGS_JOB);
+}
+
+/**
+ * Runs the queued index builds (facet and price postings) of `db` in this process until none is
+ * due (tests, and anyone who needs the postings now).
+ */
+export async function facetPostingsSettled(db: Database): Promise<void> {
+  if (stoppedBuilds.has(db)) return;
+  // Imported when called: the runner imports this module's builds.
+  const { runJobsUntilIdle } = await import('../jobs/runner.ts');
+  await runJobsUntilIdle(db, undefined, { kinds: INDEX_JOB_KINDS });
+  enqueuedAt.delete(db);
+}
+
+/**
+ * Shutdown (issue 15): this process enqueues and runs no further facet or price postings build
+ * on `db`. A build the job runner is running is the runner's to finish or hand back
+ * (`JobRunner.stop`); each build is one transaction, so an unfinished one rolls back when the
+ * pool closes, and lists count from rows until the next build.
  */
 export async function stopBackgroundBuilds(db: Database): Promise<void> {
   stoppedBuilds.add(db);
-  await facetPostingsSettled(db);
 }
 
 /**
@@ -415,9 +412,9 @@ export async function buildPricePostings(
   });
 }
 
-/** Starts {@link buildPricePostings} for a market in the background (one per market at a time). */
+/** Enqueues {@link buildPricePostings} of a market at `now` (the `price-postings` job). */
 export function schedulePricePostingsBuild(db: Database, marketId: string, now: Date): void {
-  inBackground(db, jobsOf(db), `prices ${marketId}`, () => buildPricePostings(db, marketId, now));
+  enqueueBuild(db, pricePostingsJob(marketId, now));
 }
 
 /** A facet selection group of a list as facet keys: a product matches when it has any of them. */

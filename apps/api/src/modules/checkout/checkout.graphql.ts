@@ -13,8 +13,6 @@ import {
 } from '../../graphql/address.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { mailOptionsFromConfig } from '../mail/mail.service.ts';
-import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { CartRef, ShippingOptionRef, type ShippingOptionNode } from '../cart/cart.graphql.ts';
 import { claimCartById, findCart, loadCartView } from '../cart/cart.service.ts';
 import { formatMoney, minorToDecimal } from '../pricing/money.ts';
@@ -41,18 +39,6 @@ function toAddressData(
   address: Record<string, string | null | undefined> | null | undefined,
 ): AddressData {
   return toAddress(address);
-}
-
-/**
- * Sends the order e-mail once (orders/order-email.ts); a failing transport is logged, never
- * fails the order (the e-mail can be sent again later).
- */
-async function confirmByEmail(ctx: GraphQLContext, orderId: number): Promise<void> {
-  try {
-    await sendOrderConfirmation(ctx.db, orderId, mailOptionsFromConfig(ctx.config));
-  } catch (error) {
-    ctx.log.error('Order e-mail could not be sent', { orderId, error: String(error) });
-  }
 }
 
 /** The request's `x-idempotency-key` header (Yoga merges the request into the context). */
@@ -454,7 +440,6 @@ builder.queryField('checkout', (t) =>
         ctx.now,
         ctx.config.payments,
       );
-      if (outcome?.order) await confirmByEmail(ctx, outcome.order.order.id);
       const cart = outcome ? await findCart(ctx.db, outcome.session.cartId) : null;
       return {
         completed: Boolean(outcome?.order),
@@ -538,7 +523,6 @@ builder.mutationFields((t) => ({
         await ctx.pricedShop(args),
         ctx.now,
       );
-      if (result.status === 'completed') await confirmByEmail(ctx, Number(result.orderId));
       return result;
     },
   }),

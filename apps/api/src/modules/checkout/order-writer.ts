@@ -6,6 +6,8 @@
  * and mark the cart completed. The unique `cart_id` / `idempotency_key` of orders make a repeated
  * submission return the same order instead of a second one.
  */
+import { orderConfirmationJob } from '../jobs/job-kinds.ts';
+import { enqueueJob } from '../jobs/queue.ts';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
@@ -195,6 +197,8 @@ export async function writeOrderFromCart(
         campaignNames: line.cartCampaigns.map((c) => c.name),
       })),
     );
+    // The order e-mail, committed with the order or not at all (issue 15; sent by the job queue).
+    await enqueueJob(tx, orderConfirmationJob(order.id));
     // Exactly the gift-card part the cart showed, or GIFT_CARD_BALANCE_CHANGED (issue 13 §5).
     await drawCartGiftCard(tx, record, totals, order.id);
     const toPay = totals.totalExBalanceIncVat;

@@ -184,7 +184,7 @@ builder.mutationFields((t) => ({
       ...contextArgs,
     },
     resolve: (_root, args, ctx) =>
-      requestPasswordReset(ctx.db, ctx.config, args.email, ctx.now, ctx.clientIp, ctx.log),
+      requestPasswordReset(ctx.db, ctx.config, args.email, ctx.now, ctx.clientIp),
   }),
   commitReset: t.boolean({
     nullable: false,

@@ -14,7 +14,9 @@ import { isPasswordDigest } from '../auth/password-digest.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { takePasswordResetAttempt } from '../auth/rate-limit.ts';
 import { hashOpaqueToken } from '../auth/tokens.ts';
-import { sendMail } from '../mail/mail.service.ts';
+import { passwordResetMailJob } from '../jobs/job-kinds.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
+import { wakeJobRunners } from '../jobs/queue.ts';
 import { emailSchema } from './customers.service.ts';
 import { customers, passwordResets } from './customers.tables.ts';
 
@@ -23,34 +25,17 @@ export const RESET_KEY_LIFETIME_SECONDS = 3600;
 /** At most this many reset mails per account and hour (no mail bombing). */
 export const MAX_RESETS_PER_HOUR = 5;
 
-/** The storefront page of the link (SPEC §2 /account/reset-password). */
-export const RESET_PATH = '/account/reset-password';
-
-/** Reset mails not yet handed to the mail transport (sent after the answer, see below). */
-const outgoing = new Set<Promise<void>>();
-
-/**
- * Resolves when every reset mail queued so far has been handed to the mail transport (tests,
- * graceful shutdown). Mails are sent after the mutation has answered, so that the answer's
- * timing does not tell whether the address has an account (issue 13 §13).
- */
-export async function resetMailsSent(): Promise<void> {
-  while (outgoing.size > 0) await Promise.allSettled([...outgoing]);
-}
-
-/** Where a failed reset mail is reported (the shopper got `true` already). */
-export interface ResetMailLog {
-  error(message: string, details?: Record<string, unknown>): void;
-}
+export { RESET_PATH } from './password-reset-mail.ts';
 
 /**
  * Mails a reset link when the e-mail has an account. Always resolves true (no hint whether the
  * address is known); an invalid address is a BAD_USER_INPUT error.
  *
  * Known and unknown addresses do the same work (issue 13 §13): the per-IP limit (one
- * statement), a new random key, and one `INSERT … SELECT` that writes the key only when the
- * address has an account with fewer than {@link MAX_RESETS_PER_HOUR} keys in the last hour. The
- * mail goes out after the answer (not awaited), so its cost is not in the response time.
+ * statement), a new random key, and one statement that writes the key only when the address has
+ * an account with fewer than {@link MAX_RESETS_PER_HOUR} keys in the last hour, and with it the
+ * `password-reset-mail` job (issue 15: the mail is never lost once the key exists). The job
+ * queue sends the mail after the answer, so its cost is not in the response time.
  * @param clientIp the caller's address, for the per-IP limit (`reset-ip:<ip>`, shared with
  *   commitReset); undefined is not limited
  * @throws ShopError BAD_USER_INPUT (invalid address), RATE_LIMITED (too many attempts from the
@@ -62,7 +47,6 @@ export async function requestPasswordReset(
   email: string,
   now: Date,
   clientIp?: string,
-  log: ResetMailLog = console,
 ): Promise<boolean> {
   const parsed = emailSchema.safeParse(email);
   if (!parsed.success) throw badUserInput('Du måste ange en giltig email', 'email');
@@ -73,17 +57,16 @@ export async function requestPasswordReset(
     .select({ n: count() })
     .from(passwordResets)
     .where(and(eq(passwordResets.customerId, customers.id), gt(passwordResets.createdAt, hourAgo)));
-  const inserted = await db
+  const keyHash = hashOpaqueToken(key);
+  const expiresAt = new Date(now.getTime() + RESET_KEY_LIFETIME_SECONDS * 1000);
+  const insertKey = db
     .insert(passwordResets)
     .select(
       db
         .select({
-          keyHash: sql<string>`${hashOpaqueToken(key)}`.as('key_hash'),
+          keyHash: sql<string>`${keyHash}`.as('key_hash'),
           customerId: customers.id,
-          expiresAt:
-            sql<Date>`${new Date(now.getTime() + RESET_KEY_LIFETIME_SECONDS * 1000).toISOString()}::timestamptz`.as(
-              'expires_at',
-            ),
+          expiresAt: sql<Date>`${expiresAt.toISOString()}::timestamptz`.as('expires_at'),
           usedAt: sql<Date | null>`null::timestamptz`.as('used_at'),
           createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
         })
@@ -91,40 +74,16 @@ export async function requestPasswordReset(
         .where(and(eq(customers.email, parsed.data), sql`(${recent}) < ${MAX_RESETS_PER_HOUR}`)),
     )
     .returning({ customerId: passwordResets.customerId });
-  if (inserted.length > 0) {
-    const sending = sendResetMail(config, parsed.data, key)
-      .catch((error: unknown) => log.error('Password reset mail failed', { error: String(error) }))
-      .finally(() => outgoing.delete(sending));
-    outgoing.add(sending);
-  }
+  const job = passwordResetMailJob(keyHash, parsed.data, key, expiresAt);
+  // One statement: the key and its mail job are written together or not at all.
+  await db.execute(sql`with inserted as (${insertKey.getSQL()})
+    insert into ${jobs} (kind, key, payload, max_attempts, run_at)
+    select ${job.kind}, ${job.key}, ${JSON.stringify(job.payload)}::jsonb, ${job.maxAttempts ?? 6},
+      ${now.toISOString()}::timestamptz
+    from inserted on conflict (key) do nothing`);
+  // Known or not, the same wake-up: the runner claims after this answer has gone.
+  wakeJobRunners();
   return true;
-}
-
-async function sendResetMail(config: Config, to: string, key: string): Promise<void> {
-  // Never in the request's own turn of the event loop: the answer goes first.
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  const link = `${config.publicUrl}${RESET_PATH}?resetKey=${key}`;
-  await sendMail(
-    {
-      outboxDir: config.mail.outboxDir,
-      fromName: config.shopName,
-      fromAddress: `no-reply@${new URL(config.publicUrl).hostname}`,
-    },
-    {
-      to,
-      subject: `Återställ ditt lösenord hos ${config.shopName}`,
-      text: [
-        'Hej!',
-        '',
-        `Någon (förhoppningsvis du) har bett om ett nytt lösenord till ditt konto hos ${config.shopName}.`,
-        'Välj ett nytt lösenord via länken nedan. Länken fungerar en gång och i en timme.',
-        '',
-        link,
-        '',
-        'Om du inte bad om det här kan du bortse från mejlet; ditt lösenord är oförändrat.',
-      ].join('\n'),
-    },
-  );
 }
 
 /** The per-IP limit of requestPasswordReset and commitReset. */

@@ -18,6 +18,11 @@ export interface MailMessage {
   text: string;
   /** Optional HTML alternative. */
   html?: string;
+  /**
+   * Message-ID without angle brackets (`local@host`); default a random one. A job's retry sends
+   * the same id, so a receiver can fold a duplicate (issue 15, modules/jobs/handlers.ts).
+   */
+  messageId?: string;
 }
 
 /** Where and as whom to send. */
@@ -68,6 +73,7 @@ export async function sendMail(options: MailOptions, message: MailMessage): Prom
       },
       to: safeAddress(message.to),
       subject: message.subject,
+      ...(message.messageId ? { messageId: `<${message.messageId}>` } : {}),
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
     });
@@ -77,7 +83,7 @@ export async function sendMail(options: MailOptions, message: MailMessage): Prom
   const from = safeAddress(options.fromAddress ?? 'no-reply@localhost');
   const boundary = `b-${id}`;
   const headers = [
-    `Message-ID: <${id}@trampa>`,
+    `Message-ID: <${message.messageId ? safeAddress(message.messageId) : `${id}@trampa`}>`,
     `Date: ${new Date().toUTCString()}`,
     `From: ${encodeHeader(options.fromName)} <${from}>`,
     `To: <${safeAddress(message.to)}>`,

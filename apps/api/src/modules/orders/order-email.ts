@@ -1,8 +1,10 @@
 /**
  * The order e-mail (issue 6 "Confirmation"): a plain-text and HTML confirmation in Swedish sent
- * through the mail module (file outbox by default, SMTP with SMTP_URL). Sent once per order: the
- * order row is claimed with a conditional UPDATE of `confirmation_sent_at` before sending, and
- * released again when the transport fails (so a later call can retry).
+ * through the mail module (file outbox by default, SMTP with SMTP_URL). Sent by the
+ * `order-confirmation` job (issue 15, modules/jobs), written in the order's transaction: one job
+ * per order, retried with back-off; `confirmation_sent_at` is set once the transport accepted
+ * the message, and an order that has it is not mailed again (see handlers.ts for the one crash
+ * window where a second copy, with the same Message-ID, can go out).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -84,28 +86,27 @@ export function orderEmail(view: OrderView, shopName: string) {
 }
 
 /**
- * Sends the confirmation of an order unless it was sent already.
+ * Sends the confirmation of an order unless it was sent already, then records it as sent.
+ * @param options.messageId a Message-ID that stays the same when the job is retried
  * @returns true when this call sent it; false when it was sent before (or the order is unknown)
- * @throws the transport's error (the claim is released first, so a retry can send it)
+ * @throws the transport's error (nothing recorded: the job retries)
  */
 export async function sendOrderConfirmation(
   db: Database,
   orderId: number,
   mail: MailOptions,
+  options: { messageId?: string } = {},
 ): Promise<boolean> {
-  const claimed = await db
+  const view = await getOrderView(db, orderId);
+  if (!view || view.order.confirmationSentAt) return false;
+  await sendMail(mail, {
+    to: view.order.email,
+    ...orderEmail(view, mail.fromName),
+    ...(options.messageId ? { messageId: options.messageId } : {}),
+  });
+  await db
     .update(orders)
     .set({ confirmationSentAt: new Date() })
-    .where(and(eq(orders.id, orderId), isNull(orders.confirmationSentAt)))
-    .returning({ id: orders.id });
-  if (claimed.length === 0) return false;
-  const view = await getOrderView(db, orderId);
-  if (!view) return false;
-  try {
-    await sendMail(mail, { to: view.order.email, ...orderEmail(view, mail.fromName) });
-    return true;
-  } catch (error) {
-    await db.update(orders).set({ confirmationSentAt: null }).where(eq(orders.id, orderId));
-    throw error;
-  }
+    .where(and(eq(orders.id, orderId), isNull(orders.confirmationSentAt)));
+  return true;
 }

@@ -29,8 +29,6 @@ import {
   type PricedShopContext,
 } from '../channel/channel.service.ts';
 import { applyPaymentNotification } from '../checkout/hosted-payment.service.ts';
-import { mailOptionsFromConfig } from '../mail/mail.service.ts';
-import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { formatMoney } from '../pricing/money.ts';
 import {
   SANDBOX_STYLESHEET,
@@ -132,15 +130,6 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
             new Date(),
             config.payments,
           );
-          if (orderId !== null) {
-            await sendOrderConfirmation(db, orderId, mailOptionsFromConfig(config)).catch(
-              (error: unknown) =>
-                (currentLogger() ?? processLogger()).error(
-                  { orderId, err: errorFields(error, false) },
-                  'Order e-mail could not be sent',
-                ),
-            );
-          }
           // The shop refused the approval (the cart changed since the payment started).
           const after = orderId === null ? await getPaymentSession(db, session.id) : null;
           if (after?.status === 'declined') {

@@ -1,0 +1,46 @@
+/**
+ * The password reset mail (GEINS-API §7.2 step 7): the link with a single-use key. Sent by the
+ * `password-reset-mail` job (modules/jobs), which password-reset.service.ts enqueues together
+ * with the key.
+ */
+import type { Config } from '../../config.ts';
+import { sendMail } from '../mail/mail.service.ts';
+
+/** The storefront page of the link (SPEC §2 /account/reset-password). */
+export const RESET_PATH = '/account/reset-password';
+
+/**
+ * Sends the reset link for `key` to `to`.
+ * @param options.messageId a Message-ID that stays the same when the job is retried
+ * @throws the transport's error
+ */
+export async function sendResetMail(
+  config: Config,
+  to: string,
+  key: string,
+  options: { messageId?: string } = {},
+): Promise<void> {
+  const link = `${config.publicUrl}${RESET_PATH}?resetKey=${key}`;
+  await sendMail(
+    {
+      outboxDir: config.mail.outboxDir,
+      fromName: config.shopName,
+      fromAddress: `no-reply@${new URL(config.publicUrl).hostname}`,
+    },
+    {
+      to,
+      ...(options.messageId ? { messageId: options.messageId } : {}),
+      subject: `Återställ ditt lösenord hos ${config.shopName}`,
+      text: [
+        'Hej!',
+        '',
+        `Någon (förhoppningsvis du) har bett om ett nytt lösenord till ditt konto hos ${config.shopName}.`,
+        'Välj ett nytt lösenord via länken nedan. Länken fungerar en gång och i en timme.',
+        '',
+        link,
+        '',
+        'Om du inte bad om det här kan du bortse från mejlet; ditt lösenord är oförändrat.',
+      ].join('\n'),
+    },
+  );
+}

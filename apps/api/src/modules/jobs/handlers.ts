@@ -1,0 +1,118 @@
+/**
+ * The kinds of job and what runs them (issue 15 "Jobs", ADR 011). Services enqueue through the
+ * helpers here (`orderConfirmationJob`, …) inside their own transactions; the runner
+ * (runner.ts) calls {@link JOB_HANDLERS}.
+ *
+ * E-mails are delivered at least once, never lost and in every ordinary case exactly once: the
+ * job is written in the transaction of the order or reset key, a unique key makes it one job per
+ * order (or reset key), and it is marked `done` right after the transport accepted the message.
+ * The one window for a second copy is a crash (or lost lease) between the transport's accept
+ * and that mark; the retry then sends the same message with the same Message-ID (derived from
+ * the job key), so receivers that fold duplicates by Message-ID show it once.
+ */
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { markets } from '../channel/channel.tables.ts';
+import { sendOrderConfirmation } from '../orders/order-email.ts';
+import { sendResetMail } from '../customers/password-reset-mail.ts';
+import { buildFacetPostings, buildPricePostings } from '../catalog/facet-postings.ts';
+import { mailOptionsFromConfig } from '../mail/mail.service.ts';
+import { jobMessageId } from './job-kinds.ts';
+
+/** Where a job's notable events go. */
+export interface JobLog {
+  info(message: string, details?: Record<string, unknown>): void;
+  error(message: string, details?: Record<string, unknown>): void;
+}
+
+/** What a handler gets besides the payload. */
+export interface JobContext {
+  db: Database;
+  /** The shop's configuration (mail settings); absent for a runner of index builds only. */
+  config: Config | undefined;
+  log: JobLog;
+  /** The runner's clock. */
+  now: Date;
+  /** The job's idempotency key (e.g. for a stable Message-ID). */
+  key: string;
+}
+
+/** What a handler may ask for when it succeeded. */
+export interface JobOutcome {
+  /** Queue the same job again for then (scheduled work such as price stamps). */
+  rerunAt?: Date;
+}
+
+/** A kind of job. */
+export interface JobHandler {
+  /**
+   * Does the work; throwing makes it a failed attempt (retried with back-off). Must be safe to
+   * run again after a crash (see the module comment).
+   */
+  run(payload: Record<string, unknown>, ctx: JobContext): Promise<JobOutcome | void>;
+  /** Empty the payload when the job ends (it carries a secret such as a reset key). */
+  erasePayload?: boolean;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The first campaign start or end after `now` (the price stamp's next change), or null. */
+async function nextCampaignBoundary(db: Database, now: Date): Promise<Date | null> {
+  const result = (await db.execute(sql`select min(b)::text as next from (
+      select starts_at as b from price_campaigns
+      union all select ends_at from price_campaigns) as boundaries
+    where b > ${now.toISOString()}::timestamptz`)) as unknown as {
+    rows: Array<{ next: string | null }>;
+  };
+  const next = result.rows[0]?.next;
+  return next ? new Date(next) : null;
+}
+
+/** Every kind of job and its handler. */
+export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
+  'order-confirmation': {
+    async run(payload, { db, config, key }) {
+      if (!config) throw new Error('The mail jobs need the configuration');
+      await sendOrderConfirmation(db, Number(payload.orderId), mailOptionsFromConfig(config), {
+        messageId: jobMessageId(key, config),
+      });
+    },
+  },
+  'password-reset-mail': {
+    erasePayload: true,
+    async run(payload, { config, key, now }) {
+      if (!config) throw new Error('The mail jobs need the configuration');
+      const expiresAt = new Date(String(payload.expiresAt));
+      // A link that no longer works is not worth sending.
+      if (!(expiresAt > now)) return;
+      await sendResetMail(config, String(payload.to), String(payload.resetKey), {
+        messageId: jobMessageId(key, config),
+      });
+    },
+  },
+  'facet-postings': {
+    async run(_payload, { db }) {
+      await buildFacetPostings(db);
+    },
+  },
+  'price-postings': {
+    async run(payload, { db }) {
+      await buildPricePostings(db, String(payload.marketId), new Date(String(payload.now)));
+    },
+  },
+  'price-stamp': {
+    async run(_payload, { db, now }) {
+      const rows = await db.select({ id: markets.id }).from(markets);
+      for (const market of rows) await buildPricePostings(db, market.id, now);
+      const next = await nextCampaignBoundary(db, now);
+      const hour = new Date(now.getTime() + HOUR_MS);
+      return { rerunAt: next && next < hour ? next : hour };
+    },
+  },
+  'back-in-stock': {
+    async run() {
+      // Reserved (see backInStockJob): no feature yet, nothing to send.
+    },
+  },
+};

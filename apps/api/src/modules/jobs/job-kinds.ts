@@ -1,0 +1,77 @@
+/**
+ * The kinds of job the shop enqueues (issue 15 "Jobs", ADR 011): the rows services write inside
+ * their own transactions. What runs each kind is handlers.ts. Kept apart from the handlers so
+ * that services can enqueue without importing the handlers' modules (no import cycles).
+ */
+import type { Config } from '../../config.ts';
+import type { NewJob } from './queue.ts';
+
+/** A Message-ID for a job's mail, the same on every attempt. */
+export function jobMessageId(key: string, config: Config): string {
+  const host = new URL(config.publicUrl).hostname;
+  return `${key.replace(/[^A-Za-z0-9.-]/g, '.')}@${host}`;
+}
+
+/** The order e-mail of order `orderId` (issue 6 "Confirmation"), one per order. */
+export function orderConfirmationJob(orderId: number): NewJob {
+  return { kind: 'order-confirmation', key: `order-confirmation:${orderId}`, payload: { orderId } };
+}
+
+/**
+ * The reset link mail of a new reset key (issue 13 §13). The payload holds the key itself (the
+ * database keeps only its hash elsewhere): it is emptied when the job ends, and a job older than
+ * the key is dropped unsent.
+ */
+export function passwordResetMailJob(
+  keyHash: string,
+  to: string,
+  resetKey: string,
+  expiresAt: Date,
+): NewJob {
+  return {
+    kind: 'password-reset-mail',
+    key: `password-reset-mail:${keyHash}`,
+    payload: { to, resetKey, expiresAt: expiresAt.toISOString() },
+    maxAttempts: 6,
+  };
+}
+
+/** Rebuild of the facet postings (catalog/facet-postings.ts), one queued at a time. */
+export const FACET_POSTINGS_JOB: NewJob = {
+  kind: 'facet-postings',
+  key: 'facet-postings',
+  maxAttempts: 3,
+};
+
+/** Build of a market's price postings at the price stamp of `now`, one queued per market. */
+export function pricePostingsJob(marketId: string, now: Date): NewJob {
+  return {
+    kind: 'price-postings',
+    key: `price-postings:${marketId}`,
+    payload: { marketId, now: now.toISOString() },
+    maxAttempts: 3,
+  };
+}
+
+/**
+ * The price stamp job: at each campaign start or end (when selling prices change, list-cache.ts)
+ * it builds every market's price postings for the new stamp, so the first list after the
+ * boundary does not count from rows, then schedules itself for the next boundary (at most an
+ * hour ahead, so campaigns added meanwhile are seen).
+ */
+export const PRICE_STAMP_JOB: NewJob = { kind: 'price-stamp', key: 'price-stamp' };
+
+/**
+ * Back-in-stock mail (not built yet): the job kind is reserved for "tell me when size X is back"
+ * (payload `{ skuId, email }`); its handler does nothing until the feature exists.
+ */
+export function backInStockJob(skuId: number, email: string, since: Date): NewJob {
+  return {
+    kind: 'back-in-stock',
+    key: `back-in-stock:${skuId}:${email}:${since.toISOString()}`,
+    payload: { skuId, email },
+  };
+}
+
+/** The job kinds that build list indexes (tests run only these with `facetPostingsSettled`). */
+export const INDEX_JOB_KINDS = ['facet-postings', 'price-postings'] as const;
