@@ -21,7 +21,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { currentLogger, errorFields, processLogger } from '../../log.ts';
 import {
   loadChannelDirectory,
   requireCurrency,
