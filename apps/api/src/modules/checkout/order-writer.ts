@@ -16,6 +16,7 @@ import type { PricedShopContext } from '../channel/channel.service.ts';
 import { drawCartGiftCard } from '../cart/cart-giftcard.service.ts';
 import { takeStock } from '../inventory/inventory.service.ts';
 import { findOrderByKeyOrCart, insertOrder, type OrderRecord } from '../orders/orders.service.ts';
+import { storedOrderAmounts } from '../orders/order-totals.ts';
 import {
   linkSessionToOrder,
   providerFor,
@@ -164,17 +165,8 @@ export async function writeOrderFromCart(
         paymentId: payment.id,
         paymentName: payment.displayName,
         paymentType: payment.paymentType,
-        itemValueIncVat: totals.itemsIncVat,
-        itemValueExVat: totals.itemsExVat,
-        discountIncVat: totals.subTotal.regularPriceIncVat - totals.itemsIncVat,
-        discountExVat: totals.subTotal.regularPriceExVat - totals.itemsExVat,
-        shippingFeeIncVat: totals.shippingFeeIncVat,
-        shippingFeeExVat: totals.shippingFeeExVat,
-        paymentFeeIncVat: totals.paymentFeeIncVat,
-        paymentFeeExVat: totals.paymentFeeExVat,
-        orderValueIncVat: totals.total.sellingPriceIncVat,
-        orderValueExVat: totals.total.sellingPriceExVat,
-        fromBalance: totals.balancePending,
+        // The order's money: one mapping from the cart totals (orders/order-totals.ts).
+        ...storedOrderAmounts(totals),
         vats: totals.vats,
       },
       view.lines.map((line) => ({

@@ -129,11 +129,11 @@ export function orderTotalsOfDecimals(
 }
 
 /**
- * The amounts an order stores for cart totals (`computeCartTotals`): the mapping placeOrder
- * writes (checkout.service.ts `writeOrderFromCart`), here so the order figures can be checked
- * against the cart's without a database.
+ * The amounts an order stores for cart totals (`computeCartTotals`), in minor units: the one
+ * mapping the order writer (checkout/order-writer.ts) stores, so the order figures can also be
+ * checked against the cart's without a database.
  */
-export function storedOrderAmounts(totals: CartTotals): StoredOrderAmounts {
+export function storedOrderAmounts(totals: CartTotals): Required<StoredOrderAmounts> {
   return {
     itemValueIncVat: totals.itemsIncVat,
     itemValueExVat: totals.itemsExVat,
