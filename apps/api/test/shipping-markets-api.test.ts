@@ -15,6 +15,8 @@ import { giftCards, orders, productPrices, shippingFees, stock } from '../src/db
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
 import { decidePaymentSession } from '../src/modules/payments/payments.service.ts';
+import { runJobsUntilIdle } from '../src/modules/jobs/runner.ts';
+import type { Config } from '../src/config.ts';
 import { createTestClient, testConfig, type TestClient } from './api-client.ts';
 import { addCartFixture, CART_FIXTURE as F, personCheckout } from './cart-fixture.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
@@ -59,6 +61,8 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
   let handle: DbHandle;
   let client: TestClient;
   let outbox: string;
+  /** The test configuration with the outbox folder (the order e-mail job reads it). */
+  let mailConfig: Config;
 
   /** A new cart in the market with these SKUs and units. */
   const cartWith = async (market: string, items: Array<[number, number]>): Promise<string> => {
@@ -117,7 +121,8 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
     ]);
     outbox = mkdtempSync(join(tmpdir(), 'trampa-outbox-'));
     const base = testConfig();
-    client = createTestClient(handle, { ...base, mail: { ...base.mail, outboxDir: outbox } });
+    mailConfig = { ...base, mail: { ...base.mail, outboxDir: outbox } };
+    client = createTestClient(handle, mailConfig);
   });
 
   afterAll(async () => {
@@ -279,6 +284,8 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
       shippingFeeExVat: 470,
       orderValueIncVat: 3_170,
     });
+    // The order e-mail is a job (issue 15): run the queue with the test's mail settings.
+    await runJobsUntilIdle(handle.db, mailConfig);
     const mails = await readOutbox(outbox, email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Frakt (Leverans till ombud): 5,90 €');
