@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApi } from '@trampa/api';
 import { loadConfigOrExit, type Config } from '@trampa/api/config';
+import { optionsNotAllowed } from '@trampa/api/cors';
 import { prepareDatabase } from '@trampa/api/db/setup';
 import { SchemaOutdatedError } from '@trampa/api/db/migrate';
 import { drainable, stopBackgroundWork } from '@trampa/api/graceful-close';
@@ -211,11 +212,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // (§21), no state change from another site (§15), before any route.
   app.use(secureCookies(https));
   app.use(rejectUnsafeUrl());
-  app.use(sameOriginGuard({ publicUrl: () => publicUrl }));
+  app.use(sameOriginGuard({ publicUrl: () => publicUrl, corsOrigins: config.cors.origins }));
   if (api) app.all('/graphql', (req, res) => api.yoga(req, res));
   // The auth service (GEINS-API §7) at /auth/*, with the client's address for its rate limit.
   const auth = api ? authNodeListener(api.auth, (req) => (req as Request).ip) : undefined;
   if (auth) app.all('/auth/*splat', auth);
+  // Issue 25: an OPTIONS request anywhere else is a 405 with Allow, never a page handler's 500.
+  app.use(optionsNotAllowed());
   // The payment sandbox (a stand-in for an external hosted checkout) and its notifications.
   if (api)
     app.all(

@@ -1,6 +1,6 @@
 /**
  * The commerce API as a fetch handler (ARCHITECTURE "src/app.ts"): GraphQL Yoga at `/graphql`
- * with the Pothos schema, X-ApiKey authentication, CORS, masked errors and automatic persisted
+ * with the Pothos schema, X-ApiKey authentication, CORS (src/cors.ts), masked errors and automatic persisted
  * queries stored in the database. Mount `api.yoga` in Express (`app.use('/graphql', api.yoga)`)
  * or call `api.fetch(request)`; `src/server.ts` runs it alone.
  */
@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql/index.js';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Config } from './config.ts';
+import { graphqlCors, useVaryOrigin } from './cors.ts';
 import type { Database } from './db/client.ts';
 import {
   createGraphQLContext,
@@ -200,15 +201,8 @@ export function createApi(options: ApiOptions): Api {
     landingPage: false,
     logging: yogaLogger(logger),
     maskedErrors: { maskError, isDev: false },
-    // Any origin may call the API (it is keyed by X-ApiKey and authorised by Bearer tokens,
-    // never by cookies), so credentials are not allowed: no ambient authority cross-origin.
-    cors: (request) => ({
-      origin: request.headers.get('origin') ?? '*',
-      credentials: false,
-      allowedHeaders: CORS_ALLOWED_HEADERS,
-      methods: ['GET', 'POST', 'OPTIONS'],
-      maxAge: 600,
-    }),
+    // PUBLIC_URL's origin and CORS_ORIGINS only, with credentials (src/cors.ts, issue 25).
+    cors: graphqlCors(config, CORS_ALLOWED_HEADERS),
     context: ({ request, ...server }) =>
       createGraphQLContext({
         db,
@@ -224,6 +218,7 @@ export function createApi(options: ApiOptions): Api {
         referenceData,
       }),
     plugins: [
+      useVaryOrigin(),
       useApiKey(config.apiKey, graphiql),
       // Before the persisted-query plugin: no registration of a text with a NUL in its name.
       useSafeText(),

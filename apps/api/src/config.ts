@@ -11,6 +11,41 @@ export const DEVELOPMENT_API_KEY = 'trampa-dev-api-key';
 export const DEVELOPMENT_SANDBOX_SECRET = 'trampa-development-sandbox-secret-not-for-production';
 
 /**
+ * A comma-separated list of browser origins (`https://www.cykel.example`, `http://localhost:3700`)
+ * as their normalised origins, duplicates dropped. Each must be `http(s)://host[:port]` without
+ * path, query or credentials; `*` is refused (credentialed CORS needs named origins).
+ */
+function parseOriginList(value: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    if (!entry) continue;
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = null;
+    }
+    const bare =
+      url !== null &&
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      !url.username &&
+      !url.password &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash;
+    if (!url || !bare) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not an origin: write scheme://host[:port], e.g. https://www.cykel.example (no path, no *)`,
+      });
+      return [];
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+}
+
+/**
  * Environment variables the shop reads, validated with zod at start.
  * Every variable is listed in the README. Empty strings count as unset.
  */
@@ -52,6 +87,14 @@ const envSchema = z.object({
   API_KEY: z.string().min(8, 'must be at least 8 characters').default(DEVELOPMENT_API_KEY),
   /** Public base URL of the shop, used for absolute canonical links. Default http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Further browser origins (comma-separated, e.g. `https://www.cykel.example`) allowed to call
+   * `/graphql` and `/auth/*` cross-origin with credentials, besides PUBLIC_URL's own (src/cors.ts).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .transform((value, ctx) => parseOriginList(value, ctx))
+    .optional(),
   /** `production` or `development`; `npm start` sets production. */
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   /** `true`: storefront paths carry `/{market}/{language}/...` (SPEC §2). Default false. */
@@ -148,6 +191,11 @@ export interface Config {
   apiKey: string;
   publicUrl: string;
   nodeEnv: 'production' | 'development' | 'test';
+  /**
+   * Cross-origin browser access (src/cors.ts): `origins` are CORS_ORIGINS, the origins besides
+   * PUBLIC_URL's own that may call `/graphql` and `/auth/*` with credentials.
+   */
+  cors: { origins: string[] };
   /** Auth service settings (issue 7; src/modules/auth). */
   auth: AuthConfig;
   /** Outgoing mail (src/modules/mail): the folder of the file outbox. */
@@ -305,6 +353,7 @@ export function loadConfig(
     apiKey: e.API_KEY,
     publicUrl,
     nodeEnv: e.NODE_ENV,
+    cors: { origins: e.CORS_ORIGINS ?? [] },
     routing: {
       marketInPath: e.MARKET_IN_PATH === 'true',
       localePrefix: e.LOCALE_PREFIX_STRATEGY,

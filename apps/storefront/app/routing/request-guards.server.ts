@@ -15,10 +15,16 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Paths exempt from the origin check: `/graphql` is authorised by X-ApiKey and Bearer tokens,
- * never cookies, and allows any origin by CORS (GEINS-API §1); the payment provider's
- * notification is server-to-server and signed (HMAC).
+ * never cookies (its CORS allows the shop's origin and CORS_ORIGINS: @trampa/api/cors); the
+ * payment provider's notification is server-to-server and signed (HMAC).
  */
 export const CROSS_ORIGIN_PATHS = /^\/(?:graphql|payments\/notify)(?:\/|$)/;
+
+/**
+ * Paths that also accept the CORS_ORIGINS (a headless storefront on another origin, issue 25):
+ * the auth service, whose credentialed CORS allows them.
+ */
+export const CORS_ORIGIN_PATHS = /^\/auth(?:\/|$)/;
 
 /** The origin of a URL, or null when it does not parse (or is `null`). */
 function originOf(value: string): string | null {
@@ -34,6 +40,8 @@ function originOf(value: string): string | null {
 export interface SameOriginGuardOptions {
   /** The shop's public base URL (PUBLIC_URL, or the listening URL when unset). */
   publicUrl: () => string;
+  /** CORS_ORIGINS: further origins accepted on {@link CORS_ORIGIN_PATHS}. Default none. */
+  corsOrigins?: readonly string[];
 }
 
 /**
@@ -57,13 +65,14 @@ export function isSameOriginRequest(
 /**
  * Express middleware: refuses cross-site state-changing requests with 403 (issue 13 §15), before
  * React Router and every other route, with or without cookies (a logout needs none: it clears
- * them). Exempt: {@link CROSS_ORIGIN_PATHS}. Complements SameSite=Lax cookies, which keep the
+ * them). Exempt: {@link CROSS_ORIGIN_PATHS}; the auth service also takes CORS_ORIGINS. Complements SameSite=Lax cookies, which keep the
  * shopper's session out of a cross-site POST but not the cookies such a request's answer sets.
  */
 export function sameOriginGuard(options: SameOriginGuardOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!UNSAFE_METHODS.has(req.method) || CROSS_ORIGIN_PATHS.test(req.path)) return next();
     const own = [originOf(options.publicUrl()), originOf(`${req.protocol}://${req.get('host')}`)];
+    if (CORS_ORIGIN_PATHS.test(req.path)) own.push(...(options.corsOrigins ?? []));
     const origin = req.get('origin');
     const referer = req.get('referer');
     const allowed = isSameOriginRequest(

@@ -17,10 +17,12 @@
  *
  * Failures: 400 BAD_REQUEST, 401 INVALID_*, 409 ACCOUNT_EXISTS, 429 TOO_MANY_ATTEMPTS with
  * `Retry-After` (seconds); the body is `{error}`. Every answer is `no-store`. Credentialed CORS
- * is allowed for the shop's own origin (PUBLIC_URL) only, and exposes `x-auth-refresh-token`.
+ * is allowed for the shop's own origin (PUBLIC_URL) and the CORS_ORIGINS (src/cors.ts), and
+ * exposes `x-auth-refresh-token`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
+import { CORS_MAX_AGE_SECONDS, corsHeaders } from '../../cors.ts';
 import type { Database } from '../../db/client.ts';
 import {
   AUTH_FAILURES,
@@ -64,18 +66,6 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
-function corsHeaders(request: Request, config: Config): Record<string, string> {
-  const origin = request.headers.get('origin');
-  const allowed = new URL(config.publicUrl).origin;
-  if (!origin || origin !== allowed) return { vary: 'Origin' };
-  return {
-    vary: 'Origin',
-    'access-control-allow-origin': origin,
-    'access-control-allow-credentials': 'true',
-    'access-control-expose-headers': REFRESH_HEADER,
-  };
-}
-
 /** Creates the `/auth/*` handler on a database. */
 export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
   const { db, config } = options;
@@ -84,7 +74,7 @@ export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
   return async (request, info = {}) => {
     const url = new URL(request.url);
     if (url.pathname !== AUTH_PATH && !url.pathname.startsWith(`${AUTH_PATH}/`)) return null;
-    const cors = corsHeaders(request, config);
+    const cors = corsHeaders(request, config, [REFRESH_HEADER]);
     const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       new Response(JSON.stringify(body), {
         status,
@@ -115,7 +105,7 @@ export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
           ...cors,
           'access-control-allow-methods': 'GET, POST, OPTIONS',
           'access-control-allow-headers': `content-type, ${REFRESH_HEADER}, x-apikey`,
-          'access-control-max-age': '600',
+          'access-control-max-age': String(CORS_MAX_AGE_SECONDS),
         },
       });
     }
