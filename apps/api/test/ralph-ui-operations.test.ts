@@ -13,8 +13,15 @@
 import { buildSchema } from 'graphql/index.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { ralphUiSource as source, validateRalphUiOperations } from './ralph-ui.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/client.ts';
+import { createTestClient, type TestClient } from './api-client.ts';
+import {
+  ralphUiOperation,
+  ralphUiSource as source,
+  validateRalphUiOperations,
+} from './ralph-ui.ts';
+import { openTestDb } from './test-db.ts';
 
 const schema = buildSchema(
   readFileSync(fileURLToPath(new URL('../schema.graphql', import.meta.url)), 'utf8'),
@@ -82,5 +89,43 @@ describe(`${source.package}@${source.version} operations against schema.graphql`
     ].join('\n');
     console.info(report);
     expect(valid.sort()).toEqual([...VALIDATING].sort());
+  });
+});
+
+describe('the validating ralph-ui operations on the running API', () => {
+  let handle: DbHandle;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    handle = await openTestDb('pglite');
+    client = createTestClient(handle);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("pass the server's own validation and query limits (depth, aliases, cost, tokens)", async () => {
+    const refused: string[] = [];
+    for (const key of VALIDATING) {
+      const [file, name] = key.split('#') as [string, string];
+      // Variables as ralph's Apollo middleware adds them; required ones may be missing: their
+      // error comes after validation and the limits, which is what is checked here.
+      const response = await client.post({
+        operationName: name,
+        query: ralphUiOperation(file, name),
+        variables: { channelId: '1|se', languageId: 'sv-SE', marketId: 'se' },
+      });
+      const body = (await response.json()) as {
+        errors?: Array<{ message: string; extensions?: { code?: string } }>;
+      };
+      const blocking = (body.errors ?? []).filter((error) =>
+        ['GRAPHQL_VALIDATION_FAILED', 'QUERY_LIMIT_EXCEEDED', 'GRAPHQL_PARSE_FAILED'].includes(
+          error.extensions?.code ?? '',
+        ),
+      );
+      if (blocking.length > 0) refused.push(`${key}: ${blocking[0]!.message}`);
+    }
+    expect(refused).toEqual([]);
   });
 });

@@ -248,7 +248,7 @@ const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').implement({
     shippingOptions: t.field({
       type: [ShippingOptionRef],
       description:
-        'Shipping options for the zip entered; empty before a zip or when none serves it. Pickup lists the stores as subOptions with stock per size in shippingData (JSON).',
+        "The market's shipping options, with fees and the default selected, until a zip is entered (billing or shipping address); then those serving the zip, empty when none does (shippingData.noShippingForZip). Pickup lists the stores as subOptions with stock per size in shippingData (JSON).",
       resolve: (c) => shippingNodes(c),
     }),
     shippingData: t.string({

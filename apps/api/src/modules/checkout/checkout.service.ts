@@ -31,7 +31,7 @@ import {
   type PaymentSettings,
 } from '../payments/payments.service.ts';
 import {
-  methodsForZip,
+  checkoutShippingMethods,
   normalizeZip,
   pickupStoreAliases,
   storeStockForSkus,
@@ -74,7 +74,10 @@ export interface CheckoutShippingOption {
 export interface CheckoutView {
   cart: CartView;
   input: CheckoutInput;
-  /** Options for the zip entered; empty before a zip, or when none serves it. */
+  /**
+   * The market's options before a zip is entered (the default selected), then the options for
+   * the zip; empty when none serves it (or the zip is not a postcode of the market's country).
+   */
   shippingOptions: CheckoutShippingOption[];
   paymentOptions: Array<PaymentOption & { isSelected: boolean }>;
   /** True when a zip was entered but no method serves it ("no shipping options"). */
@@ -89,7 +92,7 @@ async function checkoutView(
 ): Promise<CheckoutView> {
   const zip = input.shippingAddress?.zip || input.billingAddress?.zip || null;
   const country = cart.shop.market.country.code;
-  const available = methodsForZip(cart.shippingMethods, zip, country);
+  const available = checkoutShippingMethods(cart.shippingMethods, zip, country);
   const wanted = new Map(cart.lines.map((l) => [l.skuId, l.quantity]));
   const needStores = available.some((m) => m.kind === 'pickup');
   const stores = needStores ? await storeStockForSkus(db, wanted) : [];
@@ -130,7 +133,8 @@ async function checkoutView(
 /**
  * `createOrUpdateCheckout`: stores what the shopper entered so far on the cart (validated
  * types, no completeness check) and returns the cart priced with the chosen shipping, with the
- * shipping options for the zip and the payment options offered.
+ * shipping options (the market's with the default selected before a zip, then those for the
+ * zip; issue 25) and the payment options offered.
  * @param settings `config.payments` (which payment options are offered)
  * @throws ShopError NOT_FOUND, CART_COMPLETED, BAD_USER_INPUT
  */

@@ -104,6 +104,24 @@ export function methodsForZip(
   return methods.filter((m) => !(m.kind === 'home' && farNorth));
 }
 
+/**
+ * The methods a checkout offers (issue 25): before a zip is known (none entered, in the billing
+ * or the shipping address) every method of the market, so a storefront can show the choice
+ * first (ralph's internal-shipping checkout does); once a zip is entered those serving it
+ * ({@link methodsForZip}: none for a zip that is not a postcode of the market's country or that
+ * no method serves).
+ * @param zip the zip entered, null or blank when none
+ * @param countryCode the checkout market's country, default SE
+ */
+export function checkoutShippingMethods(
+  methods: readonly ShippingMethodRecord[],
+  zip: string | null | undefined,
+  countryCode: string = 'SE',
+): ShippingMethodRecord[] {
+  if (!zip?.trim()) return [...methods];
+  return methodsForZip(methods, zip, countryCode);
+}
+
 /** Units of each SKU on a store's shelves, for pickup. */
 export interface StoreStockView {
   alias: string;

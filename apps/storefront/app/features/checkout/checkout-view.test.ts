@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withProfileDefaults, type CheckoutFormView } from './checkout-view';
+import type { CheckoutFieldsFragment } from '../../graphql/generated';
+import { toCheckoutView, withProfileDefaults, type CheckoutFormView } from './checkout-view';
 
 const empty: CheckoutFormView = {
   cart: { lines: [] } as unknown as CheckoutFormView['cart'],
@@ -61,5 +62,64 @@ describe('withProfileDefaults', () => {
     expect(view.address.city).toBe('Lund');
     const company = withProfileDefaults({ ...empty, customerType: 'ORGANIZATION' }, profile);
     expect(company.identityNumber).toBe('');
+  });
+});
+
+describe('toCheckoutView: zip first (issue 25)', () => {
+  const price = (inc: number, ex: number) => ({
+    sellingPriceIncVat: inc,
+    sellingPriceExVat: ex,
+    regularPriceIncVat: inc,
+    regularPriceExVat: ex,
+    isDiscounted: false,
+  });
+  // The API lists the market's options before a zip too (for ralph); we show them after one.
+  const checkout = (zip: string) =>
+    ({
+      email: null,
+      identityNumber: null,
+      billingAddress: { zip },
+      shippingData: JSON.stringify({ noShippingForZip: false }),
+      paymentOptions: [],
+      shippingOptions: [
+        {
+          id: 2,
+          displayName: 'Ombud',
+          externalId: 'agent',
+          feeIncVat: 49,
+          feeExVat: 39.2,
+          isSelected: true,
+          shippingData: null,
+        },
+      ],
+      cart: {
+        id: 'c1',
+        isCompleted: false,
+        promoCode: null,
+        freeShipping: false,
+        appliedCampaigns: [],
+        items: [],
+        summary: {
+          total: { ...price(49, 39.2), vat: 9.8 },
+          subTotal: price(0, 0),
+          vats: [],
+          fixedAmountDiscountIncVat: 0,
+          fixedAmountDiscountExVat: 0,
+          shipping: { id: 2, displayName: 'Ombud', feeIncVat: 49, feeExVat: 39.2 },
+          balance: {
+            pending: 0,
+            totalSellingPriceExBalanceIncVat: 49,
+            totalSellingPriceExBalanceExVat: 39.2,
+          },
+        },
+      },
+    }) as unknown as CheckoutFieldsFragment;
+
+  it("shows no delivery options before a postcode is entered, the API's after", () => {
+    expect(toCheckoutView(checkout(''), 'PERSON').shippingOptions).toEqual([]);
+    const view = toCheckoutView(checkout('11122'), 'PERSON');
+    expect(view.shippingOptions.map((o) => [o.id, o.name, o.isSelected])).toEqual([
+      [2, 'Ombud', true],
+    ]);
   });
 });

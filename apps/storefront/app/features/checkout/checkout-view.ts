@@ -74,7 +74,10 @@ export function toCheckoutView(
   const customerType = meta.customerType ?? stored.customerType ?? requestCustomerType;
   const cart = toCartView(cartFragment, customerType !== 'ORGANIZATION', format);
   const productBySku = new Map(cart.lines.map((l) => [l.skuId, l.name]));
-  const shippingOptions: ShippingChoice[] = (checkout.shippingOptions ?? []).flatMap((o) => {
+  // Zip first (SPEC §5, §8): the API lists the market's options before a zip (issue 25, for
+  // storefronts that choose shipping first); this checkout shows them once a postcode is entered.
+  const offered = billing?.zip?.trim() ? (checkout.shippingOptions ?? []) : [];
+  const shippingOptions: ShippingChoice[] = offered.flatMap((o) => {
     if (!o) return [];
     const data = parseJson<{ stores?: ShippingChoice['stores'] }>(o.shippingData, {});
     return [
