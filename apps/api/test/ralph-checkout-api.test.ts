@@ -49,9 +49,8 @@ describe.each(testDatabaseKinds())("ralph's internal-shipping checkout on %s", (
       checkoutMarketId: 'se',
       checkout: { customerType: 'PERSON', paymentId: 1, externalShippingFee: -1, ...input },
     });
-  const options = (data: Record<string, any>): ShippingOption[] =>
-    // eslint-disable-line @typescript-eslint/no-explicit-any
-    data.createOrUpdateCheckout.shippingOptions;
+  const options = (data: Record<string, unknown>) =>
+    (data.createOrUpdateCheckout as { shippingOptions: ShippingOption[] }).shippingOptions;
 
   beforeAll(async () => {
     handle = await openTestDb(kind);
