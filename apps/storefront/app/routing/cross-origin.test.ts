@@ -99,5 +99,13 @@ describe.each(testDatabaseKinds())('cross-origin requests to the shop on %s', (k
     expect(listed.headers.get('access-control-allow-origin')).toBe(RALPH);
     expect(listed.headers.get('access-control-expose-headers')).toBe('x-auth-refresh-token');
     expect((await login(EVIL)).status).toBe(403);
+    // CORS_ORIGINS open the auth service only: the shop's own page actions stay same-origin.
+    const customerType = await fetch(`${server.url}/kundtyp`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: RALPH },
+      body: new URLSearchParams({ customerType: 'ORGANIZATION', returnTo: '/' }).toString(),
+    });
+    expect(customerType.status).toBe(403);
   });
 });
