@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
-import { ErrorPage, ErrorPageGuard } from './features/errors/error-page';
+import { ErrorPage, ErrorPageGuard, errorTitle } from './features/errors/error-page';
 import { favoritesOf } from './features/favorites/favorites';
 import { accountSummary } from './features/account/account-summary.server';
 import type { AccountSummary } from './features/account/account-summary';
@@ -116,9 +116,8 @@ export default function App() {
 /** Title of the last-resort error page (the root loader itself failed). */
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return pageMeta(undefined, {
-    title: t(notFound ? 'error.notFound.title' : 'error.generic.title'),
+    title: errorTitle(error),
     noindex: true,
   });
 };
