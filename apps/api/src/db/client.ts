@@ -237,6 +237,12 @@ function guardConnection(
   timeoutMs: number,
   availability: DatabaseAvailability,
 ): void {
+  // A checked-out connection (e.g. a transaction's, between two statements) that breaks emits
+  // 'error' with no pool listener attached: unhandled, that would end the process (issue 28).
+  // Its next statement fails ("not queryable"), and the pool drops it when it is released.
+  client.on('error', (error: Error) => {
+    if (isDatabaseUnavailable(error)) availability.reportFailure(error);
+  });
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const outcome = (error: unknown) => {
     if (!error) return availability.reportSuccess();
