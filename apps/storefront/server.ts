@@ -42,10 +42,7 @@ import {
 } from './app/features/account/account-context.server.ts';
 import { authNodeListener } from '@trampa/api/auth-node';
 import { ChannelMarketsDocument } from './app/graphql/generated.ts';
-import {
-  retryAfterOn503,
-  unavailablePageHtml,
-} from './app/features/errors/unavailable.server.ts';
+import { retryAfterOn503, unavailablePageHtml } from './app/features/errors/unavailable.server.ts';
 import { cachedDirectory, toMarketDirectory } from './app/market/market-directory.server.ts';
 import type { MarketDirectory } from './app/market/markets.ts';
 import { routedRequestHandler, routingLayer } from './app/routing/routing-layer.server.ts';

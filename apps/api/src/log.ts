@@ -235,12 +235,14 @@ export function lineBudget(
  * A 503 (the database is unavailable, issue 28) is a `warn` line with `code`
  * (SERVICE_UNAVAILABLE unless another was noted); such lines are limited to
  * {@link UNAVAILABLE_LINES} (10 at once, then 1 a second), and the next one written carries
- * `suppressed`, the number left out, so an outage never floods the log.
+ * `suppressed`, the number left out, so an outage never floods the log. `options` may set
+ * another limit (tests).
  */
 export function requestLogging(
   logger: Logger,
+  options: { unavailableLines?: { burst: number; perSecond: number } } = {},
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
-  const unavailableLines = lineBudget(UNAVAILABLE_LINES);
+  const unavailableLines = lineBudget(options.unavailableLines ?? UNAVAILABLE_LINES);
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const reqId = requestIdOf(req.headers[REQUEST_ID_HEADER]);

@@ -17,11 +17,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { currentLogger, processLogger, timeStatements, type Logger } from '../log.ts';
-import {
-  DatabaseAvailability,
-  isDatabaseUnavailable,
-  unavailableReason,
-} from './unavailable.ts';
+import { DatabaseAvailability, isDatabaseUnavailable, unavailableReason } from './unavailable.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -185,8 +181,9 @@ const deadlineStorage = new AsyncLocalStorage<true>();
  * Runs `fn` with the statement deadline (DATABASE_STATEMENT_TIMEOUT_MS) on its statements, as a
  * request has (e.g. the readiness probe, which is served outside the request log context).
  */
-export function withStatementDeadline<T>(fn: () => T): T {
-  return deadlineStorage.run(true, fn);
+export function withStatementDeadline<T>(fn: () => PromiseLike<T> | T): Promise<T> {
+  // Awaited inside the context: Drizzle's queries run when `then` is called, not when built.
+  return deadlineStorage.run(true, async () => await fn());
 }
 
 /** True when statements sent now get the deadline: inside a request or {@link withStatementDeadline}. */
@@ -249,7 +246,9 @@ function guardConnection(
     if (!isDatabaseUnavailable(error)) return;
     availability.reportFailure(error);
     if (unavailableReason(error) === 'statement-timeout') {
-      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      (
+        client as unknown as { connection?: { stream?: { destroy(): void } } }
+      ).connection?.stream?.destroy();
     }
   };
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...raw: unknown[]) => {

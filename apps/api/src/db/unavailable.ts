@@ -68,8 +68,7 @@ export function unavailableReason(error: unknown): string | undefined {
     if (typeof message === 'string') {
       if (/^timeout exceeded when trying to connect$/.test(message)) return 'pool-wait-timeout';
       if (/^Query read timeout$/.test(message)) return 'statement-timeout';
-      if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)))
-        return 'connection-lost';
+      if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return 'connection-lost';
     }
     // AggregateError (several addresses refused), Drizzle's DrizzleQueryError (`cause`), a
     // GraphQLError around what a resolver threw (`originalError`).
