@@ -2,14 +2,7 @@
  * The document: `<html lang="sv">`, head (theme colour, viewport, meta, styles), the shop's
  * category tree for every page, and the last-resort error boundary.
  */
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import { ErrorPage, ErrorPageGuard, errorTitle } from './features/errors/error-page';
@@ -22,7 +15,6 @@ import { CartSync } from './features/cart/cart-sync';
 import { CrossTabSync } from './features/market/cross-tab-sync';
 import { buildCategoryTree, type CategoryNode } from './features/layout/category-tree';
 import { CategoriesDocument } from './graphql/generated';
-import { t } from './i18n/i18n';
 import { toMarketView, type MarketView } from './market/market-view';
 import { alternatesFor, type LocaleLinks } from './routing/alternates';
 import { pageMeta } from './routing/meta';

@@ -2,11 +2,10 @@
  * Layout route "default" (SPEC §2): top bar, header and footer around the pages. Its error
  * boundary renders 404 and other errors inside the same frame.
  */
-import { Outlet, isRouteErrorResponse } from 'react-router';
+import { Outlet } from 'react-router';
 import type { Route } from './+types/default';
 import { ErrorPage, ErrorPageGuard, errorTitle } from '../features/errors/error-page';
 import { DefaultChrome } from '../features/layout/default-chrome';
-import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 
 /** Head of an error page rendered by this layout's boundary. */
