@@ -18,7 +18,8 @@ import { prepareDatabase } from '@trampa/api/db/setup';
 import { SchemaOutdatedError } from '@trampa/api/db/migrate';
 import { drainable, stopBackgroundWork } from '@trampa/api/graceful-close';
 import { createHealth, HEALTHZ_PATH, READYZ_PATH } from '@trampa/api/health';
-import { startJobRunner } from '@trampa/api/jobs';
+import { jobLog, startJobRunner } from '@trampa/api/jobs';
+import { isDatabaseUnavailable } from '@trampa/api/unavailable';
 import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { renderProductImageSvg } from '@trampa/api/images';
 import {
@@ -42,6 +43,7 @@ import {
 } from './app/features/account/account-context.server.ts';
 import { authNodeListener } from '@trampa/api/auth-node';
 import { ChannelMarketsDocument } from './app/graphql/generated.ts';
+import { retryAfterOn503, unavailablePageHtml } from './app/features/errors/unavailable.server.ts';
 import { cachedDirectory, toMarketDirectory } from './app/market/market-directory.server.ts';
 import type { MarketDirectory } from './app/market/markets.ts';
 import { routedRequestHandler, routingLayer } from './app/routing/routing-layer.server.ts';
@@ -179,11 +181,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Scale-out mode (API_URL): the API runs elsewhere, this process holds no database.
   const database = apiUrl
     ? undefined
-    : await prepareDatabase(config, (message) => logger.info(message));
+    : await prepareDatabase(config, (message) => logger.info(message), logger);
   const api = database ? createApi({ db: database.db, config, logger }) : undefined;
   // The job queue (issue 15: e-mails, index builds) in this process unless `npm run worker` runs it.
   const jobs =
-    database && config.jobs.inProcess ? startJobRunner({ db: database.db, config }) : undefined;
+    database && config.jobs.inProcess
+      ? startJobRunner({ db: database.db, config, log: jobLog(logger) })
+      : undefined;
   const transport: ApiTransport = api
     ? { kind: 'in-process', fetch: (request, info) => api.fetch(request, info) }
     : { kind: 'http', url: graphqlUrl(apiUrl!) };
@@ -202,6 +206,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   // Issue 15: a request id (x-request-id) and one JSON log line per request.
   app.use(requestLogging(logger));
+  // Issue 28: every 503 (the database is unavailable) says when to try again.
+  app.use(retryAfterOn503);
   // BENCH_SQL_COUNT=1 only: the `x-sql-statements` header for the bench (docs/performance.md).
   if (config.benchSqlCount && database) app.use(sqlStatementCountHeader);
   let publicUrl = config.publicUrl;
@@ -333,14 +339,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Errors passed to Express (e.g. a missing /assets file, a failing load context): 5xx logged
   // as JSON with message and stack (4xx only on the request line), answered with the status's
   // reason phrase instead of Express's default handler, which prints stacks to stderr (issue 15).
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  // An unavailable database (issue 28) is a 503 with the static "Försök igen" page for a browser
+  // and no error line (the request line carries the code).
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const declared = (error as { status?: unknown } | null)?.status;
-    const status =
-      typeof declared === 'number' && declared >= 400 && declared < 600 ? declared : 500;
-    if (status >= 500)
+    const unavailable = isDatabaseUnavailable(error);
+    const status = unavailable
+      ? 503
+      : typeof declared === 'number' && declared >= 400 && declared < 600
+        ? declared
+        : 500;
+    if (status >= 500 && !unavailable)
       (currentLogger() ?? logger).error({ err: errorFields(error, true) }, 'Unexpected error');
     if (res.headersSent) {
       res.destroy();
+      return;
+    }
+    if (status === 503 && req.method === 'GET' && req.accepts(['text/plain', 'html']) === 'html') {
+      res.status(503).type('html').send(unavailablePageHtml(config.shopName, req.originalUrl));
       return;
     }
     res

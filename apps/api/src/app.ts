@@ -16,7 +16,12 @@ import {
   type ContextLogger,
   type GraphQLContext,
 } from './graphql/context.ts';
-import { maskError } from './graphql/errors.ts';
+import { maskError, useServiceUnavailable } from './graphql/errors.ts';
+import {
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+  SERVICE_UNAVAILABLE,
+} from './db/unavailable.ts';
 import { getSchema } from './graphql/schema.ts';
 import { createReferenceData } from './graphql/reference-data.ts';
 import { createPersistedQueryStore } from './modules/persisted-queries/persisted-queries.service.ts';
@@ -31,6 +36,7 @@ import {
   createLogger,
   currentLogger,
   errorFields,
+  noteRequestCode,
   REQUEST_ID_HEADER,
   requestIdOf,
   type Logger,
@@ -120,7 +126,8 @@ export interface ApiOptions {
 
 /**
  * Yoga's logger on ours: Yoga reports unexpected (masked) errors with `error(error)`, logged
- * with their stack.
+ * with their stack; an unavailable database is not (issue 28: the request line carries
+ * SERVICE_UNAVAILABLE, db/unavailable.ts writes when it is lost and back).
  */
 function yogaLogger(logger: Logger) {
   const log = () => currentLogger() ?? logger;
@@ -129,7 +136,8 @@ function yogaLogger(logger: Logger) {
     (...args: unknown[]) => {
       const [first] = args;
       if (typeof first === 'string') log()[level](first);
-      else log()[level]({ err: errorFields(first, true) }, 'Unexpected error');
+      else if (!isDatabaseUnavailable(first))
+        log()[level]({ err: errorFields(first, true) }, 'Unexpected error');
     };
   // Yoga's debug lines ("Processing GraphQL Parameters", ...) at trace: LOG_LEVEL=debug is
   // for request and SQL lines.
@@ -181,6 +189,38 @@ function useNoIntrospection(): Plugin {
 }
 
 /**
+ * The answer of an HTTP route (`/auth/*`, `/payments/*`) whose database is unavailable (issue
+ * 28): 503 `{"error":"SERVICE_UNAVAILABLE"}` with `Retry-After`.
+ */
+export function serviceUnavailableResponse(): Response {
+  return Response.json(
+    { error: SERVICE_UNAVAILABLE },
+    {
+      status: 503,
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store' },
+    },
+  );
+}
+
+/**
+ * `handler` with an unavailable database answered by {@link serviceUnavailableResponse} (and
+ * noted for the request line); every other error is thrown on.
+ */
+function answeringUnavailable<A extends unknown[]>(
+  handler: (request: Request, ...rest: A) => Promise<Response>,
+): (request: Request, ...rest: A) => Promise<Response> {
+  return async (request, ...rest) => {
+    try {
+      return await handler(request, ...rest);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      noteRequestCode(SERVICE_UNAVAILABLE);
+      return serviceUnavailableResponse();
+    }
+  };
+}
+
+/**
  * Creates the API on an open database.
  * @param options.db the database (migrated; see `prepareDatabase`)
  * @param options.config `apiKey` guards the endpoint; `shopName` is the default page title;
@@ -220,6 +260,8 @@ export function createApi(options: ApiOptions): Api {
     plugins: [
       useVaryOrigin(),
       useApiKey(config.apiKey, graphiql),
+      // Issue 28: 503 and Retry-After when the database is unavailable.
+      useServiceUnavailable(),
       // Before the persisted-query plugin: no registration of a text with a NUL in its name.
       useSafeText(),
       usePersistedQueries(createPersistedQueryStore(db)),
@@ -228,11 +270,15 @@ export function createApi(options: ApiOptions): Api {
     ],
   });
   const authHandler = createAuthHandler({ db, config });
-  const auth = async (request: Request, info?: AuthRequestInfo): Promise<Response> =>
-    (await authHandler(request, info)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 });
+  const auth = answeringUnavailable(
+    async (request: Request, info?: AuthRequestInfo): Promise<Response> =>
+      (await authHandler(request, info)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 }),
+  );
   const paymentsHandler = createPaymentsHandler({ db, config });
-  const payments = async (request: Request): Promise<Response> =>
-    (await paymentsHandler(request)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 });
+  const payments = answeringUnavailable(
+    async (request: Request): Promise<Response> =>
+      (await paymentsHandler(request)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 }),
+  );
   return {
     yoga,
     schema,

@@ -67,6 +67,17 @@ const envSchema = z.object({
    */
   DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   /**
+   * Milliseconds a statement sent while serving a request may take (issue 28); past it the
+   * request ends with 503 / SERVICE_UNAVAILABLE and its connection is replaced. 0 = no limit.
+   * Default 5000. Only with DATABASE_URL; background jobs are not limited.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * Milliseconds to wait for a pooled connection (a free one, or a new one to connect) before
+   * failing fast as unavailable (issue 28). 0 = no limit. Default 2000. Only with DATABASE_URL.
+   */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /**
    * `true`: the server applies pending migrations when it starts (under the migration lock).
    * Default `true` on the embedded database and outside production, `false` in production with
    * DATABASE_URL, where `npm run db:migrate` is the release step (issue 15).
@@ -182,6 +193,10 @@ export interface Config {
   databasePoolMax: number;
   /** DATABASE_PREPARED_STATEMENTS: statements marked `prepared` are prepared by name. */
   databasePreparedStatements: boolean;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: a request's statement deadline (ms; 0 = none). */
+  databaseStatementTimeoutMs: number;
+  /** DATABASE_POOL_WAIT_MS: the wait for a pooled connection (ms; 0 = none). */
+  databasePoolWaitMs: number;
   /** MIGRATE_ON_START (or its default): the server migrates before serving. */
   migrateOnStart: boolean;
   /** Graceful shutdown (issue 15): SHUTDOWN_DELAY_SECONDS and SHUTDOWN_TIMEOUT_SECONDS in ms. */
@@ -342,6 +357,8 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    databasePoolWaitMs: e.DATABASE_POOL_WAIT_MS,
     migrateOnStart:
       (e.MIGRATE_ON_START ?? (production && e.DATABASE_URL ? 'false' : 'true')) === 'true',
     shutdown: {

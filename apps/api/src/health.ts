@@ -6,12 +6,15 @@
  * - `GET /readyz`: readiness, 200 `{"status":"ready",...}` when the database answers and its
  *   migrations are current; 503 `{"status":"not-ready","reason":...}` when it does not answer,
  *   its schema is older than this release (before `npm run db:migrate`), or the process is
- *   draining after SIGTERM (so the load balancer stops sending).
+ *   draining after SIGTERM (so the load balancer stops sending). While the database is gone
+ *   (issue 28) it answers `database-unavailable` as fast as the pool fails: at once when the
+ *   server refuses connections, else within DATABASE_POOL_WAIT_MS or
+ *   DATABASE_STATEMENT_TIMEOUT_MS (at most {@link READINESS_TIMEOUT_MS}).
  *
  * The bodies name no host, user or version beyond migration counts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Database } from './db/client.ts';
+import { withStatementDeadline, type Database } from './db/client.ts';
 import { schemaStatus } from './db/migrate.ts';
 
 /** Path of the liveness probe. */
@@ -58,7 +61,8 @@ export function createHealth(db: Database | undefined): Health {
     let timer: NodeJS.Timeout | undefined;
     try {
       const status = await Promise.race([
-        schemaStatus(db),
+        // The request deadline (DATABASE_STATEMENT_TIMEOUT_MS) holds here too (issue 28).
+        withStatementDeadline(() => schemaStatus(db)),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('timeout')), READINESS_TIMEOUT_MS);
         }),

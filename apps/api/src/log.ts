@@ -74,15 +74,27 @@ function scrubValue(value: unknown, depth = 0): unknown {
 /**
  * The fields of a logged error: its type and scrubbed message, and its (scrubbed) stack only
  * when it was `unexpected` (a bug, not a condition the code handles such as a shopper's
- * mistake or a mail server that is down).
+ * mistake or a mail server that is down). A failed Drizzle query logs its driver's error and
+ * `sql` (the statement text), never its parameters.
  */
 export function errorFields(
   error: unknown,
   unexpected: boolean,
-): { type: string; message: string; stack?: string } {
+): { type: string; message: string; stack?: string; sql?: string } {
   if (!(error instanceof Error)) return { type: typeof error, message: scrubText(String(error)) };
   const cause = (error as { originalError?: unknown }).originalError;
   if (cause instanceof Error && cause !== error) return errorFields(cause, unexpected);
+  // Drizzle's "Failed query: <sql>\nparams: <values>": the driver's error and the statement
+  // text only; the parameters (e-mails, cart ids) never reach the log (issue 28).
+  const { query, params } = error as { query?: unknown; params?: unknown };
+  if (typeof query === 'string' && Array.isArray(params)) {
+    const driverError = (error as { cause?: unknown }).cause;
+    const inner =
+      driverError instanceof Error && driverError !== error
+        ? errorFields(driverError, unexpected)
+        : { type: 'DrizzleQueryError', message: 'Failed query' };
+    return { ...inner, sql: statementText(query) };
+  }
   return {
     type: error.name,
     message: scrubText(error.message),
@@ -166,16 +178,71 @@ export function requestIdOf(header: string | string[] | null | undefined): strin
   return value && VALID_REQUEST_ID.test(value) ? value : randomUUID();
 }
 
+/** Error codes noted for the request a logger serves ({@link noteRequestCode}). */
+const requestCodes = new WeakMap<Logger, string>();
+
+/**
+ * Notes the error code of the request being served (e.g. `SERVICE_UNAVAILABLE`), written as
+ * `code` on its request line; the first code noted wins. Does nothing outside a request.
+ */
+export function noteRequestCode(code: string): void {
+  const log = requestLogs.getStore();
+  if (log && !requestCodes.has(log)) requestCodes.set(log, code);
+}
+
+/** How many 503 request lines may be written at once, and then how many per second. */
+export const UNAVAILABLE_LINES = { burst: 10, perSecond: 1 } as const;
+
+/**
+ * A token bucket for log lines: `take()` is true while lines are left (`burst` at first, then
+ * `perSecond` more each second); `skipped()` returns and resets the count of refused lines.
+ */
+export function lineBudget(
+  { burst, perSecond }: { burst: number; perSecond: number },
+  now: () => number = Date.now,
+): { take(): boolean; skipped(): number } {
+  let tokens = burst;
+  let last = now();
+  let refused = 0;
+  return {
+    take() {
+      const at = now();
+      tokens = Math.min(burst, tokens + ((at - last) / 1000) * perSecond);
+      last = at;
+      if (tokens >= 1) {
+        tokens -= 1;
+        return true;
+      }
+      refused += 1;
+      return false;
+    },
+    skipped() {
+      const count = refused;
+      refused = 0;
+      return count;
+    },
+  };
+}
+
 /**
  * Node/Express middleware: takes the request id ({@link requestIdOf}), writes it back to
  * `req.headers` (so later handlers and the in-process API see the same id) and to the
  * `x-request-id` response header, serves the rest of the request with a child logger as
  * {@link currentLogger}, and writes one info line when the response ends: method, path without
- * the query string, status, durationMs and reqId (`aborted: true` when the client left first).
+ * the query string, status, durationMs and reqId (`aborted: true` when the client left first),
+ * and `code` when one was noted ({@link noteRequestCode}).
+ *
+ * A 503 (the database is unavailable, issue 28) is a `warn` line with `code`
+ * (SERVICE_UNAVAILABLE unless another was noted); such lines are limited to
+ * {@link UNAVAILABLE_LINES} (10 at once, then 1 a second), and the next one written carries
+ * `suppressed`, the number left out, so an outage never floods the log. `options` may set
+ * another limit (tests).
  */
 export function requestLogging(
   logger: Logger,
+  options: { unavailableLines?: { burst: number; perSecond: number } } = {},
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  const unavailableLines = lineBudget(options.unavailableLines ?? UNAVAILABLE_LINES);
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const reqId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
@@ -184,12 +251,18 @@ export function requestLogging(
     const log = logger.child({ reqId });
     const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
     res.once('close', () => {
-      log.info(
+      const unavailable = res.statusCode === 503;
+      const code = requestCodes.get(log) ?? (unavailable ? 'SERVICE_UNAVAILABLE' : undefined);
+      if (unavailable && !unavailableLines.take()) return;
+      const suppressed = unavailable ? unavailableLines.skipped() : 0;
+      log[unavailable ? 'warn' : 'info'](
         {
           method: req.method,
           path: url.split('?')[0],
           status: res.statusCode,
           durationMs: millisecondsSince(started),
+          ...(code ? { code } : {}),
+          ...(suppressed > 0 ? { suppressed } : {}),
           ...(res.writableFinished ? {} : { aborted: true }),
         },
         'request',

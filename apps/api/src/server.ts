@@ -15,13 +15,13 @@ import { createHealth } from './health.ts';
 import { sqlStatementCountHeader } from './db/statement-count-header.ts';
 import { AUTH_PATH } from './modules/auth/auth.http.ts';
 import { authNodeListener, clientAddress } from './modules/auth/auth.node.ts';
-import { startJobRunner } from './modules/jobs/runner.ts';
+import { jobLog, startJobRunner } from './modules/jobs/runner.ts';
 import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 import { createLogger, requestLogging } from './log.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config);
-const handle = await prepareDatabase(config, (message) => logger.info(message)).catch(
+const handle = await prepareDatabase(config, (message) => logger.info(message), logger).catch(
   (error: unknown) => {
     if (!(error instanceof SchemaOutdatedError)) throw error;
     console.error(error.message);
@@ -34,7 +34,9 @@ const api = createApi({ db: handle.db, config, logger });
 // per request; the GraphQL context and the SQL timing log with that id. Probes are not logged.
 const logging = requestLogging(logger);
 // The job queue (issue 15) in this process unless `npm run worker` runs it (WORKER_IN_PROCESS).
-const jobs = config.jobs.inProcess ? startJobRunner({ db: handle.db, config }) : undefined;
+const jobs = config.jobs.inProcess
+  ? startJobRunner({ db: handle.db, config, log: jobLog(logger) })
+  : undefined;
 const graphql = config.benchSqlCount
   ? (req: IncomingMessage, res: ServerResponse) =>
       sqlStatementCountHeader(req, res, () => void api.yoga(req, res))

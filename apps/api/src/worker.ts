@@ -9,16 +9,21 @@
 import { loadConfigOrExit } from './config.ts';
 import { createDb } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { JobRunner } from './modules/jobs/runner.ts';
+import { createLogger } from './log.ts';
+import { jobLog, JobRunner } from './modules/jobs/runner.ts';
 
 const config = loadConfigOrExit();
+const logger = createLogger(config);
 const handle = await createDb({
   databaseUrl: config.databaseUrl,
   pgliteDataDir: config.pgliteDataDir,
   poolMax: Math.min(config.databasePoolMax, 2),
+  poolWaitMs: config.databasePoolWaitMs,
+  // Issue 28: one line when the database is lost and one when it is back, in JSON.
+  logger,
 });
 await runMigrations(handle);
-const runner = new JobRunner({ db: handle.db, config });
+const runner = new JobRunner({ db: handle.db, config, log: jobLog(logger) });
 
 if (process.argv.includes('--once')) {
   const runs = await runner.runUntilIdle();

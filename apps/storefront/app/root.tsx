@@ -2,17 +2,10 @@
  * The document: `<html lang="sv">`, head (theme colour, viewport, meta, styles), the shop's
  * category tree for every page, and the last-resort error boundary.
  */
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
-import { ErrorPage, ErrorPageGuard } from './features/errors/error-page';
+import { ErrorPage, ErrorPageGuard, errorTitle } from './features/errors/error-page';
 import { favoritesOf } from './features/favorites/favorites';
 import { accountSummary } from './features/account/account-summary.server';
 import type { AccountSummary } from './features/account/account-summary';
@@ -22,7 +15,6 @@ import { CartSync } from './features/cart/cart-sync';
 import { CrossTabSync } from './features/market/cross-tab-sync';
 import { buildCategoryTree, type CategoryNode } from './features/layout/category-tree';
 import { CategoriesDocument } from './graphql/generated';
-import { t } from './i18n/i18n';
 import { toMarketView, type MarketView } from './market/market-view';
 import { alternatesFor, type LocaleLinks } from './routing/alternates';
 import { pageMeta } from './routing/meta';
@@ -116,9 +108,8 @@ export default function App() {
 /** Title of the last-resort error page (the root loader itself failed). */
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return pageMeta(undefined, {
-    title: t(notFound ? 'error.notFound.title' : 'error.generic.title'),
+    title: errorTitle(error),
     noindex: true,
   });
 };

@@ -10,13 +10,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Logger } from 'drizzle-orm/logger';
+import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { processLogger, timeStatements } from '../log.ts';
+import { currentLogger, processLogger, timeStatements, type Logger } from '../log.ts';
+import { DatabaseAvailability, isDatabaseUnavailable, unavailableReason } from './unavailable.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,7 +55,7 @@ export function currentStatementCounter(): StatementCounter | undefined {
   return counterStorage.getStore();
 }
 
-const countingLogger: Logger = {
+const countingLogger: DrizzleLogger = {
   logQuery(query) {
     const counter = counterStorage.getStore();
     if (counter) {
@@ -140,7 +141,26 @@ export interface DbOptions {
    * connection is unknown on the next). Default true.
    */
   preparedStatements?: boolean;
+  /**
+   * Milliseconds a statement sent while serving a request (or inside
+   * {@link withStatementDeadline}) may take before it fails as unavailable (client-side:
+   * DATABASE_STATEMENT_TIMEOUT_MS; 0 = no limit). Default {@link DEFAULT_STATEMENT_TIMEOUT_MS}.
+   */
+  statementTimeoutMs?: number;
+  /**
+   * Milliseconds to wait for a pooled connection (a free one, or a new one to connect):
+   * DATABASE_POOL_WAIT_MS; 0 = no limit. Default {@link DEFAULT_POOL_WAIT_MS}.
+   */
+  poolWaitMs?: number;
+  /** Where the database's lost/available lines go (default the process logger). */
+  logger?: Logger | undefined;
 }
+
+/** Default of DATABASE_STATEMENT_TIMEOUT_MS (milliseconds). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
+/** Default of DATABASE_POOL_WAIT_MS (milliseconds). */
+export const DEFAULT_POOL_WAIT_MS = 2_000;
 
 /** An open database with its kind and a way to close it. */
 export interface DbHandle {
@@ -150,7 +170,136 @@ export interface DbHandle {
   description: string;
   /** The `pg` pool (PostgreSQL only): for work that needs one connection, e.g. the migration lock. */
   pool?: pg.Pool;
+  /** Whether PostgreSQL answers, as seen by this handle's statements (PostgreSQL only). */
+  availability?: DatabaseAvailability;
   close(): Promise<void>;
+}
+
+const deadlineStorage = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` with the statement deadline (DATABASE_STATEMENT_TIMEOUT_MS) on its statements, as a
+ * request has (e.g. the readiness probe, which is served outside the request log context).
+ */
+export function withStatementDeadline<T>(fn: () => PromiseLike<T> | T): Promise<T> {
+  // Awaited inside the context: Drizzle's queries run when `then` is called, not when built.
+  return deadlineStorage.run(true, async () => await fn());
+}
+
+/** True when statements sent now get the deadline: inside a request or {@link withStatementDeadline}. */
+function deadlineApplies(): boolean {
+  return deadlineStorage.getStore() === true || currentLogger() !== undefined;
+}
+
+/** Marks a query config whose deadline was decided (in the caller's async context). */
+const DEADLINE_DECIDED = Symbol('deadlineDecided');
+
+type QueryConfig = { text: string; values?: unknown; query_timeout?: number } & Record<
+  PropertyKey,
+  unknown
+>;
+
+/**
+ * A query's arguments as a config object with the statement deadline decided: `query_timeout`
+ * when {@link deadlineApplies}. Submittables (objects with `submit`) pass unchanged.
+ */
+function withDeadline(args: unknown[], timeoutMs: number): unknown[] {
+  const [first, second, ...rest] = args;
+  let config: QueryConfig;
+  let remaining: unknown[];
+  if (typeof first === 'string') {
+    const values = Array.isArray(second) ? second : undefined;
+    config = { text: first, ...(values ? { values } : {}) };
+    remaining = values || second === undefined ? rest : [second, ...rest];
+  } else if (first && typeof first === 'object' && !('submit' in first)) {
+    if ((first as Record<PropertyKey, unknown>)[DEADLINE_DECIDED]) return args;
+    config = { ...(first as QueryConfig) };
+    remaining = second === undefined ? rest : [second, ...rest];
+  } else {
+    return args;
+  }
+  config[DEADLINE_DECIDED] = true;
+  if (timeoutMs > 0 && deadlineApplies()) config.query_timeout = timeoutMs;
+  return [config, ...remaining];
+}
+
+/**
+ * Wraps a pooled connection's `query`: the statement deadline (decided here for statements of
+ * a checked-out client, e.g. a transaction's), a connection whose statement ran past it is
+ * destroyed (the statement may still be running on it: the pool replaces it), and every outcome
+ * is reported to `availability`.
+ */
+function guardConnection(
+  client: pg.PoolClient,
+  timeoutMs: number,
+  availability: DatabaseAvailability,
+): void {
+  // A checked-out connection (e.g. a transaction's, between two statements) that breaks emits
+  // 'error' with no pool listener attached: unhandled, that would end the process (issue 28).
+  // Its next statement fails ("not queryable"), and the pool drops it when it is released.
+  client.on('error', (error: Error) => {
+    if (isDatabaseUnavailable(error)) availability.reportFailure(error);
+  });
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const outcome = (error: unknown) => {
+    if (!error) return availability.reportSuccess();
+    if (!isDatabaseUnavailable(error)) return;
+    availability.reportFailure(error);
+    if (unavailableReason(error) === 'statement-timeout') {
+      (
+        client as unknown as { connection?: { stream?: { destroy(): void } } }
+      ).connection?.stream?.destroy();
+    }
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...raw: unknown[]) => {
+    const args = withDeadline(raw, timeoutMs);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (error: unknown, ...rest: unknown[]) => {
+        outcome(error);
+        return (callback as (...a: unknown[]) => unknown)(error, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).then(
+        () => outcome(undefined),
+        (error: unknown) => outcome(error ?? true),
+      );
+    }
+    return result;
+  };
+}
+
+/**
+ * Wraps `pool.query` (the statement deadline decided in the caller's async context: pg-pool
+ * may hand the statement to a connection from another request's context) and `pool.connect`
+ * (a refused or timed-out connection is reported to `availability`).
+ */
+function guardPool(pool: pg.Pool, timeoutMs: number, availability: DatabaseAvailability): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) =>
+    query(...withDeadline(args, timeoutMs));
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { connect: (...args: unknown[]) => unknown }).connect = (
+    ...args: unknown[]
+  ) => {
+    const [callback] = args;
+    const failed = (error: unknown) => {
+      if (isDatabaseUnavailable(error)) availability.reportFailure(error);
+    };
+    if (typeof callback === 'function') {
+      return connect((error: unknown, ...rest: unknown[]) => {
+        if (error) failed(error);
+        return (callback as (...a: unknown[]) => unknown)(error, ...rest);
+      });
+    }
+    const result = connect() as Promise<unknown>;
+    result.catch(failed);
+    return result;
+  };
 }
 
 /**
@@ -159,9 +308,15 @@ export interface DbHandle {
  */
 export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   if (options.databaseUrl) {
+    const logger = () => options.logger ?? processLogger();
+    const availability = new DatabaseAvailability(logger);
+    const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
+      // Issue 28: a bounded wait for a pooled connection (a free one, or a new one to connect),
+      // then a fast "unavailable" instead of a queue that grows while the database is slow.
+      connectionTimeoutMillis: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
       // No JIT compilation: the shop's statements are short, and for the facet statement of a
       // large list (issue 5) compiling took 0.1-2.4 s, more than running it (docs/performance.md).
       // A SET on each new connection before its first use, not a startup option (`options:
@@ -174,14 +329,21 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     });
     // An idle pooled connection that the server ends (restart, admin termination) emits 'error';
     // without a listener that would crash the process. The pool replaces the client on next use.
-    pool.on('error', (error) =>
-      processLogger().error(`PostgreSQL pool: idle connection lost (${error.message})`),
-    );
+    // A lost database is one line (DatabaseAvailability), not one per connection (issue 28).
+    pool.on('error', (error) => {
+      if (isDatabaseUnavailable(error)) availability.reportFailure(error);
+      else logger().error(`PostgreSQL pool: idle connection lost (${error.message})`);
+    });
+    // The statement deadline, and the availability lines (issue 28).
+    guardPool(pool, statementTimeoutMs, availability);
     if (options.preparedStatements !== false) {
       prepareMarkedStatements(pool, options.maxPreparedTexts ?? MAX_PREPARED_TEXTS);
     }
-    // LOG_LEVEL=debug: each statement's duration in the request's log (src/log.ts, issue 15).
-    pool.on('connect', (connection) => timeStatements(connection));
+    pool.on('connect', (connection) => {
+      guardConnection(connection, statementTimeoutMs, availability);
+      // LOG_LEVEL=debug: each statement's duration in the request's log (src/log.ts, issue 15).
+      timeStatements(connection);
+    });
     const client = await pool.connect();
     client.release();
     const url = new URL(options.databaseUrl);
@@ -191,6 +353,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
       kind: 'postgres',
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
       pool,
+      availability,
       close: () => pool.end(),
     };
   }

@@ -5,6 +5,7 @@
  * With DATABASE_URL the server never seeds: `npm run db:seed` does (issue 15 "Releases").
  */
 import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
 import { createDb, type DbHandle } from './client.ts';
 import { runMigrations, schemaStatus, SchemaOutdatedError } from './migrate.ts';
 import { isCatalogueEmpty, seedCatalogue } from './seed/seed.ts';
@@ -12,6 +13,8 @@ import { isCatalogueEmpty, seedCatalogue } from './seed/seed.ts';
 /**
  * Opens the database named by the configuration, migrates it when `config.migrateOnStart`,
  * checks its schema version and (embedded database only) seeds an empty catalogue.
+ * @param logger where the pool's "database unavailable/available" lines go (issue 28; default
+ *   the process logger)
  * @throws SchemaOutdatedError when the schema is older than this release (the handle is closed;
  *   entry points print the message and exit 1); the driver's error when the database is down.
  */
@@ -23,14 +26,19 @@ export async function prepareDatabase(
     | 'databasePoolMax'
     | 'databasePreparedStatements'
     | 'migrateOnStart'
-  >,
+  > &
+    Partial<Pick<Config, 'databaseStatementTimeoutMs' | 'databasePoolWaitMs'>>,
   log: (message: string) => void = console.log,
+  logger?: Logger,
 ): Promise<DbHandle> {
   const handle = await createDb({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: config.pgliteDataDir,
     poolMax: config.databasePoolMax,
     preparedStatements: config.databasePreparedStatements,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    poolWaitMs: config.databasePoolWaitMs,
+    logger,
   });
   try {
     if (config.migrateOnStart) {

@@ -50,6 +50,7 @@ export interface ApiClient {
   /**
    * Runs a query or mutation and returns its data together with the GraphQL errors instead of
    * throwing on them (forms that show the API's typed errors, e.g. the cart and checkout).
+   * SERVICE_UNAVAILABLE is thrown as a 503 response all the same (issue 28).
    * `headers` are added to this request (e.g. `x-idempotency-key`).
    * @throws Response with the error status when the transport fails.
    */
@@ -154,9 +155,18 @@ function fail(status: number, message: string): never {
   throw Response.json({ message } satisfies ApiErrorBody, { status });
 }
 
+/** The API's code for "the shop is briefly unavailable" (issue 28): pages answer 503. */
+export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
+
+/** True for a GraphQL error with `extensions.code` SERVICE_UNAVAILABLE. */
+function isUnavailable(error: { extensions?: Record<string, unknown> | undefined }): boolean {
+  return error.extensions?.code === SERVICE_UNAVAILABLE;
+}
+
 /**
  * Maps an Apollo error to a thrown error response (SPEC §8: "Response not successful: Received
- * status code {n}", parse errors, "Server response was missing for query {name}"; default 500).
+ * status code {n}", parse errors, "Server response was missing for query {name}"; default 500;
+ * 503 when the API answered 503 or SERVICE_UNAVAILABLE, issue 28).
  */
 export function throwApiError(error: unknown, operationName: string): never {
   if (ServerError.is(error)) {
@@ -166,7 +176,7 @@ export function throwApiError(error: unknown, operationName: string): never {
     fail(502, `Unparseable response for query ${operationName}: ${error.message}`);
   }
   if (CombinedGraphQLErrors.is(error)) {
-    fail(500, error.message);
+    fail(error.errors.some(isUnavailable) ? 503 : 500, error.message);
   }
   fail(500, error instanceof Error ? error.message : String(error));
 }
@@ -248,6 +258,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           }))
         : [];
       if (result.error && errors.length === 0) throwApiError(result.error, operationName);
+      // The shop is briefly unavailable (issue 28): the 503 page, not a form error.
+      const unavailable = errors.find((error) => error.code === SERVICE_UNAVAILABLE);
+      if (unavailable) fail(503, unavailable.message);
       return { data: (result.data ?? null) as never, errors };
     },
   };

@@ -2,19 +2,17 @@
  * Layout route "default" (SPEC §2): top bar, header and footer around the pages. Its error
  * boundary renders 404 and other errors inside the same frame.
  */
-import { Outlet, isRouteErrorResponse } from 'react-router';
+import { Outlet } from 'react-router';
 import type { Route } from './+types/default';
-import { ErrorPage, ErrorPageGuard } from '../features/errors/error-page';
+import { ErrorPage, ErrorPageGuard, errorTitle } from '../features/errors/error-page';
 import { DefaultChrome } from '../features/layout/default-chrome';
-import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 
 /** Head of an error page rendered by this layout's boundary. */
 export const meta: Route.MetaFunction = ({ error, matches }) => {
   if (!error) return [];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return pageMeta(shopFromMatches(matches), {
-    title: t(notFound ? 'error.notFound.title' : 'error.generic.title'),
+    title: errorTitle(error),
     noindex: true,
   });
 };

@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import type { Logger } from '../../log.ts';
 import { JOB_HANDLERS, type JobHandler, type JobLog } from './handlers.ts';
 import { PRICE_STAMP_JOB } from './job-kinds.ts';
 import {
@@ -52,6 +54,25 @@ export type RunResult = 'none' | 'done' | 'retry' | 'failed' | 'lost';
 
 const PRUNE_EVERY_MS = 3_600_000;
 
+/** The longest pause between polls while the database is unavailable (milliseconds). */
+export const MAX_UNAVAILABLE_BACKOFF_MS = 15_000;
+
+/**
+ * Milliseconds to wait after the `streak`-th poll in a row that failed because the database is
+ * unavailable: the poll interval doubled per failure, at most {@link MAX_UNAVAILABLE_BACKOFF_MS}.
+ */
+export function unavailableBackoffMs(pollMs: number, streak: number): number {
+  return Math.min(MAX_UNAVAILABLE_BACKOFF_MS, pollMs * 2 ** Math.min(streak, 16));
+}
+
+/** A {@link JobLog} writing to a pino logger (structured lines, issue 15). */
+export function jobLog(logger: Logger): JobLog {
+  return {
+    info: (message, details) => logger.info(details ?? {}, message),
+    error: (message, details) => logger.error(details ?? {}, message),
+  };
+}
+
 /**
  * Claims and runs jobs. `start()` runs a polling loop in the background; `runUntilIdle()` runs
  * due jobs now (tests, the CLI); `stop()` ends the loop after the running job.
@@ -73,6 +94,8 @@ export class JobRunner {
   private unsubscribe: (() => void) | null = null;
   private current: { job: JobRecord; run: Promise<RunResult> } | null = null;
   private lastPrune = 0;
+  /** Polls in a row that failed because the database is unavailable. */
+  private unavailableStreak = 0;
 
   constructor(options: JobRunnerOptions) {
     this.db = options.db;
@@ -219,16 +242,25 @@ export class JobRunner {
     }
     while (!this.stopping) {
       let result: RunResult = 'none';
+      let pause = this.pollMs;
       try {
         if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
           this.lastPrune = Date.now();
           await pruneJobs(this.db, this.now());
         }
         result = await this.runOne();
+        this.unavailableStreak = 0;
       } catch (error) {
-        this.log.error('Job queue: claim failed', { error: String(error) });
+        if (isDatabaseUnavailable(error)) {
+          // Issue 28: no line per poll while the database is gone (the pool writes one when it
+          // is lost and one when it is back); wait longer after each failed poll.
+          this.unavailableStreak += 1;
+          pause = unavailableBackoffMs(this.pollMs, this.unavailableStreak);
+        } else {
+          this.log.error('Job queue: claim failed', { error: String(error) });
+        }
       }
-      if (result === 'none' && !this.stopping) await this.sleep(this.pollMs);
+      if (result === 'none' && !this.stopping) await this.sleep(pause);
     }
   }
 

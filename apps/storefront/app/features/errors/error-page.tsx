@@ -1,11 +1,12 @@
 /**
  * Error pages (SPEC §2 "Error page", §8): a 404 variant for status 404 ("Sidan kunde inte
- * hittas" – 'This page could not be found'), otherwise a generic page with the error's status or
- * 500; and a guard whose fallback ('An error occurred while showing the error page') keeps a link
+ * hittas" – 'This page could not be found'), a 503 variant when the shop is briefly unavailable
+ * (issue 28: the database is gone; "Försök igen" reloads the page), otherwise a generic page
+ * with the error's status or 500; and a guard whose fallback ('An error occurred while showing the error page') keeps a link
  * home when the error page itself fails.
  */
 import { Component, type ReactNode } from 'react';
-import { Link, isRouteErrorResponse } from 'react-router';
+import { Link, isRouteErrorResponse, useLocation } from 'react-router';
 import { t } from '../../i18n/i18n';
 
 /** The HTTP status of a caught error: a thrown response's status, else 500 (SPEC §8). */
@@ -17,6 +18,7 @@ export function errorStatus(error: unknown): number {
 export function ErrorPage({ error }: { error: unknown }) {
   const status = errorStatus(error);
   if (status === 404) return <NotFoundContent />;
+  if (status === 503) return <UnavailableContent />;
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-page__code">{t('error.status', { status })}</p>
@@ -44,6 +46,42 @@ export function NotFoundContent() {
         </Link>
       </p>
     </section>
+  );
+}
+
+/**
+ * The 503 page content (issue 28): the shop is briefly unavailable; "Försök igen" loads the same
+ * address again as a full page load. Needs no data from the API.
+ */
+export function UnavailableContent() {
+  const location = useLocation();
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <p className="error-page__code">503</p>
+      <h1 id="error-title">{t('error.unavailable.title')}</h1>
+      <p>{t('error.unavailable.text')}</p>
+      <p>
+        <Link
+          className="button button--primary"
+          to={{ pathname: location.pathname, search: location.search }}
+          reloadDocument
+        >
+          {t('error.retry')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** The title of an error page for `error` (404, 503 or the generic one). */
+export function errorTitle(error: unknown): string {
+  const status = errorStatus(error);
+  return t(
+    status === 404
+      ? 'error.notFound.title'
+      : status === 503
+        ? 'error.unavailable.title'
+        : 'error.generic.title',
   );
 }
 
