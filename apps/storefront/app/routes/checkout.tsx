@@ -8,29 +8,14 @@
  * Issue 14: a submit is validated in one round (every field, the terms too) with an error summary
  * that gets focus; the terms box stays as the shopper left it; "Visa leveranssätt" keeps focus on
  * the button and announces the options (or the postcode's error); the button shows what is
- * charged, incl. VAT, with the VAT in it. The parts live in features/checkout/.
+ * charged, incl. VAT, with the VAT in it. The page and its parts live in features/checkout/
+ * (checkout-page.tsx); this route loads and saves.
  */
 import { randomUUID } from 'node:crypto';
-import { useEffect, useMemo, useRef } from 'react';
-import {
-  data as respond,
-  Form,
-  Link,
-  redirect,
-  redirectDocument,
-  useNavigation,
-  useSubmit,
-  type AppLoadContext,
-} from 'react-router';
+import { data as respond, redirect, redirectDocument, type AppLoadContext } from 'react-router';
 import type { Route } from './+types/checkout';
-import { pushEvent } from '../features/cart/tracking';
-import { CheckoutAside } from '../features/checkout/checkout-aside';
-import {
-  DetailsFieldset,
-  identityLabel,
-  PaymentFieldset,
-  TermsField,
-} from '../features/checkout/checkout-fields';
+import { accountSummary } from '../features/account/account-summary.server';
+import { CheckoutPageView } from '../features/checkout/checkout-page';
 import {
   checkoutContext,
   checkoutInputFromForm,
@@ -38,19 +23,10 @@ import {
   placeOrder,
   type FieldErrors,
 } from '../features/checkout/checkout.server';
-import { checkoutFormErrors, zipError } from '../features/checkout/checkout-validation';
-import {
-  toCheckoutView,
-  withProfileDefaults,
-  type CheckoutFormView,
-} from '../features/checkout/checkout-view';
-import { ErrorSummary } from '../features/checkout/error-summary';
-import { ShippingOptions, ZipFieldset } from '../features/checkout/shipping-options';
+import { atPostcode, checkoutFormErrors, zipError } from '../features/checkout/checkout-validation';
+import { toCheckoutView, withProfileDefaults } from '../features/checkout/checkout-view';
 import { AccountUserDocument } from '../graphql/generated';
-import { CheckoutMarketSelect } from '../features/market/checkout-market-select';
-import { accountSummary } from '../features/account/account-summary.server';
 import { t } from '../i18n/i18n';
-import { useCulture } from '../market/market-view';
 import { findMarket } from '../market/markets';
 import { cartMarketAlias, cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
@@ -95,16 +71,6 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
 }
 
 /**
- * "No options for the postcode" is told at the postcode (the API names `shippingId`): the
- * delivery fieldset is not shown then.
- */
-function atPostcode(errors: FieldErrors, view: CheckoutFormView | null): FieldErrors {
-  if (!errors.shippingId || (view && view.shippingOptions.length > 0)) return errors;
-  const { shippingId, ...rest } = errors;
-  return { ...rest, 'billingAddress.zip': rest['billingAddress.zip'] ?? shippingId };
-}
-
-/**
  * `zip` ("Visa leveranssätt") and `update` (autosave) save the form and check the postcode;
  * `place` validates everything at once (issue 14), then places the order (in the checkout
  * market). The answer carries the intent and whether the terms were ticked (kept as they were).
@@ -142,159 +108,7 @@ export async function action({ request, context: requestContext }: Route.ActionA
   if (outcome.kind === 'redirect') throw redirectDocument(outcome.url, { status: 303 });
   return answer(atPostcode(outcome.errors, view));
 }
-
 /** The checkout page. */
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, attempt, swedishIdentity } = loaderData;
-  const culture = useCulture();
-  const errors: FieldErrors = useMemo(
-    () => atPostcode(actionData?.errors ?? {}, view),
-    [actionData, view],
-  );
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const busy = navigation.state !== 'idle';
-  const cart = view?.cart ?? null;
-
-  useEffect(() => {
-    if (!cart || cart.lines.length === 0) return;
-    pushEvent({
-      event: 'checkout:impression',
-      value: cart.totalIncVat,
-      items: cart.lines.map((l) => ({
-        skuId: l.skuId,
-        productId: l.productId,
-        name: l.name,
-        quantity: l.quantity,
-        price: l.unitPriceIncVat,
-      })),
-    });
-    // Once per page view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // After a failed submit, focus goes to the error summary (WCAG 2.4.3, 3.3.1).
-  useEffect(() => {
-    if (actionData?.intent === 'place' && Object.keys(actionData.errors).length > 0) {
-      summaryRef.current?.focus();
-    }
-  }, [actionData]);
-
-  if (!view || !cart || cart.lines.length === 0) {
-    return (
-      <div className="page container">
-        <h1 className="checkout__title">{t('checkout.title')}</h1>
-        <p>{t('cart.empty')}</p>
-        <Link to="/" className="button button--primary">
-          {t('cart.continue')}
-        </Link>
-      </div>
-    );
-  }
-  const organization = view.customerType === 'ORGANIZATION';
-  const autosave = (event: React.FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLElement;
-    if (target.matches('[data-autosave]') && formRef.current) {
-      const data = new FormData(formRef.current);
-      data.set('intent', 'update');
-      void submit(data, { method: 'post', preventScrollReset: true });
-    }
-  };
-  // With JavaScript the options come without a page load: focus stays on the button.
-  const showOptions = (event: React.MouseEvent<HTMLButtonElement>) => {
-    if (!formRef.current) return;
-    event.preventDefault();
-    const data = new FormData(formRef.current);
-    data.set('intent', 'zip');
-    void submit(data, { method: 'post', preventScrollReset: true });
-  };
-  const announcement =
-    actionData?.intent === 'zip' && !busy
-      ? (errors['billingAddress.zip'] ??
-        t('checkout.shipping.count', {
-          count: view.shippingOptions.length,
-          zip: view.address.zip,
-        }))
-      : '';
-  const labels: Record<string, string> = {
-    'billingAddress.zip': t('checkout.field.zip'),
-    shippingId: t('checkout.shipping.title'),
-    pickupPoint: t('checkout.pickup.choose'),
-    'billingAddress.company': t('checkout.field.company'),
-    identityNumber: identityLabel(swedishIdentity, organization),
-    email: t('checkout.field.email'),
-    'billingAddress.firstName': t('checkout.field.firstName'),
-    'billingAddress.lastName': t('checkout.field.lastName'),
-    'billingAddress.addressLine1': t('checkout.field.address'),
-    'billingAddress.city': t('checkout.field.city'),
-    'billingAddress.mobile': t('checkout.field.mobile'),
-    paymentId: t('checkout.payment.title'),
-  };
-
-  return (
-    <div className="page container checkout">
-      <h1 className="checkout__title">{t('checkout.title')}</h1>
-      <CheckoutMarketSelect />
-      <div className="checkout-layout">
-        <Form
-          method="post"
-          ref={formRef}
-          onChange={autosave}
-          noValidate
-          preventScrollReset
-          // Placing the order is a plain form post: the hosted payment page is another site.
-          reloadDocument
-        >
-          <input type="hidden" name="attempt" value={attempt} />
-          <ErrorSummary ref={summaryRef} errors={errors} labels={labels} />
-          <fieldset className="checkout-section">
-            <legend>{t('checkout.customerType')}</legend>
-            <div className="customer-type-choice">
-              {(['PERSON', 'ORGANIZATION'] as const).map((type) => (
-                <label key={type} className="choice">
-                  <input
-                    type="radio"
-                    name="customerType"
-                    value={type}
-                    defaultChecked={view.customerType === type}
-                    data-autosave
-                  />
-                  <span>{t(type === 'PERSON' ? 'checkout.person' : 'checkout.company')}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <ZipFieldset
-            view={view}
-            errors={errors}
-            announcement={announcement}
-            onShowOptions={showOptions}
-          />
-          {view.shippingOptions.length > 0 ? (
-            <ShippingOptions view={view} errors={errors} freeShipping={cart.freeShipping} />
-          ) : null}
-          <DetailsFieldset view={view} errors={errors} swedishIdentity={swedishIdentity} />
-          <PaymentFieldset view={view} errors={errors} />
-          <TermsField checked={actionData?.terms ?? false} error={errors.terms} />
-          <button
-            type="submit"
-            name="intent"
-            value="place"
-            className="button button--primary button--block checkout-place"
-            aria-disabled={busy || undefined}
-          >
-            {/* What is charged, incl. VAT, with its VAT (also for companies, issue 14). */}
-            <span>{t('checkout.place', { total: cart.chargedIncVat })}</span>
-            <span className="sr-only">, </span>
-            <span className="checkout-place__vat">
-              {t('checkout.place.vat', { vat: cart.chargedVat })}
-            </span>
-          </button>
-        </Form>
-        <CheckoutAside cart={cart} culture={culture} />
-      </div>
-    </div>
-  );
+  return <CheckoutPageView {...loaderData} actionData={actionData} />;
 }

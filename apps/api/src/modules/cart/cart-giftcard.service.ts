@@ -13,7 +13,8 @@ import {
   giftCardBalance,
   type GiftCardClient,
 } from '../giftcards/giftcards.service.ts';
-import { loadCartView, requireOpenCart, type CartRecord, type CartView } from './cart.service.ts';
+import { requireOpenCart } from './cart.service.ts';
+import { loadCartView, type CartRecord, type CartView } from './cart-view.ts';
 import { carts } from './cart.tables.ts';
 import type { CartTotals } from './totals.ts';
 

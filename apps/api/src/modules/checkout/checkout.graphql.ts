@@ -1,26 +1,17 @@
 /**
- * GraphQL of checkout (GEINS-API §3.1 checkout, validateOrderConditions; §3.2
- * createOrUpdateCheckout, setCartShippingFee, placeOrder; §4.6 CheckoutType, PaymentOptionType,
- * CheckoutInputType, PlaceOrderResponseType, CheckoutDataType). The placed order's types are in
- * order.graphql.ts. Resolvers parse, read the caller and call one service function each.
+ * Root fields of checkout (GEINS-API §3.1 checkout, validateOrderConditions; §3.2
+ * createOrUpdateCheckout, setCartShippingFee, placeOrder). The types are in
+ * checkout-types.graphql.ts, the placed order's in order.graphql.ts. Resolvers parse, read the
+ * caller and call one service function each.
  */
 import { contextArgs } from '../../graphql/args.ts';
-import {
-  AddressInputRef,
-  AddressRef,
-  CustomerTypeEnum,
-  type AddressData,
-} from '../../graphql/address.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { CartRef, ShippingOptionRef, type ShippingOptionNode } from '../cart/cart.graphql.ts';
-import { claimCartById, findCart, loadCartView } from '../cart/cart.service.ts';
-import { formatMoney, minorToDecimal } from '../pricing/money.ts';
-import { exVat } from '../pricing/price.ts';
-import { getOrderView, type OrderView } from '../orders/orders.service.ts';
-import { getPaymentSession, type PaymentOption } from '../payments/payments.service.ts';
+import { claimCartById, findCart } from '../cart/cart.service.ts';
+import { loadCartView } from '../cart/cart-view.ts';
+import { getOrderView } from '../orders/orders.service.ts';
+import { getPaymentSession } from '../payments/payments.service.ts';
 import { completeHostedPayment } from './hosted-payment.service.ts';
-import { CheckoutOrderRef } from './order.graphql.ts';
 import {
   createOrUpdateCheckout,
   MAX_EXTERNAL_SHIPPING_FEE,
@@ -28,160 +19,21 @@ import {
   placeOrder,
   setCartShippingFee,
   type CheckoutView,
-  toAddress,
-  type OrderConditions,
-  type PlaceOrderResult,
   validateOrderConditions,
 } from './checkout.service.ts';
-
-/** A stored or entered address as `AddressType` data (every field a string). */
-function toAddressData(
-  address: Record<string, string | null | undefined> | null | undefined,
-): AddressData {
-  return toAddress(address);
-}
+import {
+  CheckoutDataRef,
+  CheckoutInput,
+  CheckoutRef,
+  PaymentTypeEnum,
+  PlaceOrderResponseRef,
+  ValidateOrderConditionsResponseRef,
+} from './checkout-types.graphql.ts';
 
 /** The request's `x-idempotency-key` header (Yoga merges the request into the context). */
 function idempotencyKeyOf(ctx: object): string | null {
   const request = (ctx as { request?: Request }).request;
   return request?.headers.get('x-idempotency-key') ?? null;
-}
-
-/** `PaymentType` enum. */
-export const PaymentTypeEnum = builder.enumType('PaymentType', {
-  description:
-    'Payment provider family (GEINS-API §2.4: the confirm page maps kid KLARNA, sid SVEA, wid WALLEY, aid AVARDA, oid STANDARD).',
-  values: {
-    STANDARD: { description: 'Invoice-style payment placed with placeOrder ("Faktura").' },
-    KLARNA: { description: 'Hosted checkout; here the local payment sandbox.' },
-    SVEA: { description: 'Svea hosted checkout (not offered).' },
-    WALLEY: { description: 'Walley hosted checkout (not offered).' },
-    AVARDA: { description: 'Avarda hosted checkout (not offered).' },
-    GEINS_PAY: { description: 'Geins Pay (not offered).' },
-  } as const,
-});
-
-/** `PaymentCheckout` enum. */
-const PaymentCheckoutEnum = builder.enumType('PaymentCheckout', {
-  description: 'How a payment option completes the purchase (GEINS-API §4.6).',
-  values: {
-    STANDARD: { description: 'placeOrder completes the purchase.' },
-    GEINS_PAY: { description: 'Geins Pay (not offered).' },
-    EXTERNAL: { description: 'An external hosted checkout takes the payment.' },
-  } as const,
-});
-
-/** `CheckoutStatus` enum. */
-const CheckoutStatusEnum = builder.enumType('CheckoutStatus', {
-  description: 'Whether the customer may check out (GEINS-API §4.6).',
-  values: {
-    OK: { description: 'May check out.' },
-    CUSTOMER_BLACKLISTED: { description: 'The customer is blocked.' },
-  } as const,
-});
-
-type PaymentOptionNode = PaymentOption & { isSelected: boolean; view: CheckoutView };
-
-/** A payment fee excl. the checkout market's VAT, minor units. */
-function paymentFeeExVat(o: PaymentOptionNode): number {
-  return exVat(o.feeIncVat, o.view.cart.shop.market.vatRateBasisPoints);
-}
-
-/** `PaymentOptionType`. */
-const PaymentOptionRef = builder.objectRef<PaymentOptionNode>('PaymentOptionType').implement({
-  description: 'A payment option (GEINS-API §4.6). Fees in Decimal kronor.',
-  fields: (t) => ({
-    id: t.int({ nullable: false, description: 'Pass as paymentId.', resolve: (o) => o.id }),
-    name: t.exposeString('name', { description: 'Internal name.' }),
-    displayName: t.exposeString('displayName', { description: 'Name shown to shoppers.' }),
-    logo: t.string({ description: 'Logo (none: null).', resolve: () => null }),
-    feeIncVat: t.field({
-      type: 'Decimal',
-      nullable: false,
-      description: 'Fee incl. VAT, kronor.',
-      resolve: (o) => minorToDecimal(o.feeIncVat, o.view.cart.shop.currency.code),
-    }),
-    feeExVat: t.field({
-      type: 'Decimal',
-      nullable: false,
-      description: 'Fee excl. VAT, kronor.',
-      resolve: (o) => minorToDecimal(paymentFeeExVat(o), o.view.cart.shop.currency.code),
-    }),
-    feeIncVatFormatted: t.string({
-      description: 'Fee incl. VAT, formatted.',
-      resolve: (o) =>
-        formatMoney(
-          o.feeIncVat,
-          o.view.cart.shop.currency.code,
-          o.view.cart.shop.market.defaultLanguageId,
-        ),
-    }),
-    feeExVatFormatted: t.string({
-      description: 'Fee excl. VAT, formatted.',
-      resolve: (o) =>
-        formatMoney(
-          paymentFeeExVat(o),
-          o.view.cart.shop.currency.code,
-          o.view.cart.shop.market.defaultLanguageId,
-        ),
-    }),
-    isDefault: t.exposeBoolean('isDefault', { nullable: false, description: 'The default.' }),
-    isSelected: t.exposeBoolean('isSelected', { nullable: false, description: 'Chosen.' }),
-    paymentType: t.field({
-      type: PaymentTypeEnum,
-      description: 'Provider family.',
-      resolve: (o) => o.paymentType,
-    }),
-    checkoutType: t.field({
-      type: PaymentCheckoutEnum,
-      description: 'STANDARD (placeOrder) or EXTERNAL (hosted page).',
-      resolve: (o) => o.checkoutType,
-    }),
-    paymentData: t.string({
-      description: 'Embed snippet of an external checkout (the sandbox is a redirect: null).',
-      resolve: () => null,
-    }),
-    newCheckoutSession: t.boolean({
-      nullable: false,
-      description: 'Whether to re-initialise an embedded checkout (never).',
-      resolve: () => false,
-    }),
-  }),
-});
-
-/** `ConsentType`. */
-const ConsentRef = builder
-  .objectRef<{ type: string; name: string; description: string }>('ConsentType')
-  .implement({
-    description: 'A consent (deprecated in Geins; the shop has none: empty list).',
-    fields: (t) => ({
-      type: t.exposeString('type', { description: 'Consent type.' }),
-      name: t.exposeString('name', { description: 'Name.' }),
-      description: t.exposeString('description', { description: 'Text.' }),
-      checked: t.boolean({ nullable: false, description: 'Checked.', resolve: () => false }),
-      autoAccept: t.boolean({ nullable: false, description: 'Auto.', resolve: () => false }),
-    }),
-  });
-
-function shippingNodes(view: CheckoutView): ShippingOptionNode[] {
-  return view.shippingOptions.map((option) => ({
-    cart: view.cart,
-    method: option.method,
-    feeIncVat: option.feeIncVat,
-    isSelected: option.isSelected,
-    shippingData:
-      option.method.kind === 'pickup' ? JSON.stringify({ stores: option.stores }) : null,
-    subOptions: option.stores.map((store) => ({
-      cart: view.cart,
-      method: option.method,
-      feeIncVat: option.feeIncVat,
-      isSelected: option.isSelected && view.input.pickupPoint === store.alias,
-      shippingData: JSON.stringify(store),
-      subOptions: [],
-      displayName: `${store.name}, ${store.address}`,
-      externalId: store.alias,
-    })),
-  }));
 }
 
 /**
@@ -213,120 +65,6 @@ async function claimForViewer(ctx: GraphQLContext, cartId: string): Promise<void
   await claimCartById(ctx.db, cartId, (await ctx.viewer())?.customerId ?? null);
 }
 
-/** `CheckoutType`. */
-const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').implement({
-  description:
-    'The checkout of a cart (GEINS-API §4.6): the cart priced with the chosen shipping, the shipping options for the zip entered (with store stock for pickup) and the payment options.',
-  fields: (t) => ({
-    email: t.string({ description: 'E-mail entered.', resolve: (c) => c.input.email ?? null }),
-    identityNumber: t.string({
-      description: 'Personnummer or organisationsnummer entered.',
-      resolve: (c) => c.input.identityNumber ?? null,
-    }),
-    cart: t.field({ type: CartRef, description: 'The cart.', resolve: (c) => c.cart }),
-    billingAddress: t.field({
-      type: AddressRef,
-      description: 'Billing address entered.',
-      resolve: (c) => toAddressData(c.input.billingAddress),
-    }),
-    shippingAddress: t.field({
-      type: AddressRef,
-      description: 'Shipping address entered (the billing address when none).',
-      resolve: (c) => toAddressData(c.input.shippingAddress ?? c.input.billingAddress),
-    }),
-    consents: t.field({
-      type: [ConsentRef],
-      description: 'Deprecated; empty.',
-      resolve: () => [],
-    }),
-    paymentOptions: t.field({
-      type: [PaymentOptionRef],
-      description:
-        'Payment options offered: Faktura (STANDARD), and the hosted sandbox (EXTERNAL) only when PAYMENT_SANDBOX is on (issue 13 §1).',
-      resolve: (c) => c.paymentOptions.map((o) => ({ ...o, view: c })),
-    }),
-    shippingOptions: t.field({
-      type: [ShippingOptionRef],
-      description:
-        "The market's shipping options, with fees and the default selected, until a zip is entered (billing or shipping address); then those serving the zip, empty when none does (shippingData.noShippingForZip). Pickup lists the stores as subOptions with stock per size in shippingData (JSON).",
-      resolve: (c) => shippingNodes(c),
-    }),
-    shippingData: t.string({
-      description:
-        'JSON: noShippingForZip (true when a valid zip has no shipping option), and the customerType and pickupPoint entered.',
-      resolve: (c) =>
-        JSON.stringify({
-          noShippingForZip: c.noShippingForZip,
-          customerType: c.input.customerType ?? null,
-          pickupPoint: c.input.pickupPoint ?? null,
-        }),
-    }),
-    checkoutStatus: t.field({
-      type: CheckoutStatusEnum,
-      description: 'OK.',
-      resolve: () => 'OK' as const,
-    }),
-  }),
-});
-
-/** `CheckoutUrlsInputType`. */
-const CheckoutUrlsInput = builder.inputType('CheckoutUrlsInputType', {
-  description: 'URLs for external checkouts (accepted; the sandbox uses the shop URLs).',
-  fields: (t) => ({
-    termsPageUrl: t.string({ description: 'Terms page.' }),
-    redirectUrl: t.string({ description: 'Return URL.' }),
-    checkoutPageUrl: t.string({ description: 'Checkout page.' }),
-  }),
-});
-
-/** `CheckoutInputType`. */
-export const CheckoutInput = builder.inputType('CheckoutInputType', {
-  description:
-    'What the shopper entered in the checkout (GEINS-API §4.6). Prices are never taken from it.',
-  fields: (t) => ({
-    paymentId: t.int({ description: 'Payment option id.' }),
-    shippingId: t.int({ description: 'Shipping option id.' }),
-    skipShippingValidation: t.boolean({ description: 'Ignored.' }),
-    externalShippingId: t.string({ description: 'Ignored.' }),
-    pickupPoint: t.string({ description: 'Store alias for store pickup.' }),
-    desiredDeliveryDate: t.field({ type: 'DateTime', description: 'Ignored.' }),
-    customerOrderNumber: t.string({ description: 'The company customer’s order reference.' }),
-    goodsLabel: t.string({ description: 'Goods label.' }),
-    message: t.string({ description: 'Message to the shop.' }),
-    acceptedConsents: t.stringList({ description: 'Accepted consents, e.g. "terms".' }),
-    shippingAddress: t.field({ type: AddressInputRef, description: 'Shipping address.' }),
-    billingAddress: t.field({ type: AddressInputRef, description: 'Billing address.' }),
-    identityNumber: t.string({ description: 'Personnummer (PERSON) or organisationsnummer.' }),
-    email: t.string({ description: 'E-mail.' }),
-    customerType: t.field({ type: CustomerTypeEnum, description: 'PERSON or ORGANIZATION.' }),
-    externalShippingFee: t.field({
-      type: 'Decimal',
-      description:
-        'Ignored (-1 means not set in ralph): an external fee is set with setCartShippingFee.',
-    }),
-    merchantData: t.string({ description: 'Ignored.' }),
-    checkoutUrls: t.field({ type: CheckoutUrlsInput, description: 'Ignored.' }),
-  }),
-});
-
-/** `ValidateOrderConditionsResponseType`. */
-const ValidateOrderConditionsResponseRef = builder
-  .objectRef<OrderConditions>('ValidateOrderConditionsResponseType')
-  .implement({
-    description:
-      'Whether the cart can become an order now (GEINS-API §3.1 validateOrderConditions, §4.6).',
-    fields: (t) => ({
-      isValid: t.exposeBoolean('isValid', {
-        nullable: false,
-        description: 'True when an order can be placed.',
-      }),
-      message: t.exposeString('message', {
-        nullable: true,
-        description: 'The first problem, a Swedish text for shoppers; null when valid.',
-      }),
-    }),
-  });
-
 builder.queryField('validateOrderConditions', (t) =>
   t.field({
     type: ValidateOrderConditionsResponseRef,
@@ -349,55 +87,6 @@ builder.queryField('validateOrderConditions', (t) =>
       ),
   }),
 );
-
-/** `PlaceOrderResponseType`. */
-const PlaceOrderResponseRef = builder
-  .objectRef<PlaceOrderResult>('PlaceOrderResponseType')
-  .implement({
-    description:
-      'Result of placeOrder (GEINS-API §4.6): status "completed" for a placed order; "pending" with redirectUrl for a hosted payment.',
-    fields: (t) => ({
-      orderId: t.string({ description: 'Order number.', resolve: (r) => r.orderId || null }),
-      publicId: t.string({
-        description: 'Public order id (UUID).',
-        resolve: (r) => r.publicId || null,
-      }),
-      status: t.exposeString('status', { description: '"completed" or "pending".' }),
-      redirectUrl: t.exposeString('redirectUrl', {
-        description: 'The hosted payment page, or null.',
-      }),
-    }),
-  });
-
-/** What the `checkout` query returns. */
-interface CheckoutData {
-  completed: boolean;
-  order: OrderView | null;
-  cart: Awaited<ReturnType<typeof loadCartView>> | null;
-  /** For a declined hosted payment: general, out-of-stock or blocked. */
-  failure: string | null;
-}
-
-/** `CheckoutDataType`. */
-const CheckoutDataRef = builder.objectRef<CheckoutData>('CheckoutDataType').implement({
-  description:
-    'The confirm page data (GEINS-API §4.6): completed false sends the shopper back to checkout.',
-  fields: (t) => ({
-    htmlSnippet: t.string({
-      description:
-        'JSON {"failure": reason} for a declined hosted payment (general, out-of-stock, blocked, or cart-changed when the cart changed after the payment started), else null.',
-      resolve: (d) => (d.failure ? JSON.stringify({ failure: d.failure }) : null),
-    }),
-    newCheckoutSession: t.boolean({ nullable: false, description: 'Never.', resolve: () => false }),
-    completed: t.boolean({
-      description: 'True when the order exists.',
-      resolve: (d) => d.completed,
-    }),
-    order: t.field({ type: CheckoutOrderRef, description: 'The order.', resolve: (d) => d.order }),
-    nthPurchase: t.int({ nullable: false, description: 'Not tracked: 1.', resolve: () => 1 }),
-    cart: t.field({ type: CartRef, description: 'The cart.', resolve: (d) => d.cart }),
-  }),
-});
 
 builder.queryField('checkout', (t) =>
   t.field({

@@ -13,12 +13,11 @@ import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import {
   findCart,
-  loadCartView,
   requireOpenCart,
   saveCartCheckout,
   saveExternalShippingFee,
-  type CartView,
 } from '../cart/cart.service.ts';
+import { loadCartView, type CartView } from '../cart/cart-view.ts';
 import { acknowledgeGiftCardBalance } from '../cart/cart-giftcard.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';

@@ -8,7 +8,7 @@ import DataLoader from 'dataloader';
 import { builder } from '../../graphql/builder.ts';
 import { contextArgs } from '../../graphql/args.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { CartRef } from '../cart/cart.graphql.ts';
+import { CartRef } from '../cart/cart-types.graphql.ts';
 import type { ProductRecord } from '../catalog/catalog.service.ts';
 import {
   resolveShopContext,

@@ -7,7 +7,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { CartLineView, CartRecord, CartView } from '../cart/cart.service.ts';
+import type { CartLineView, CartRecord, CartView } from '../cart/cart-view.ts';
 import type { CartTotals, LineTotals } from '../cart/totals.ts';
 import { products } from '../catalog/catalog.tables.ts';
 import type { ProductRecord } from '../catalog/catalog.service.ts';

@@ -116,3 +116,17 @@ export function zipError(zip: string, countryCode: string, asked: boolean): stri
   if (!entered) return asked ? t('checkout.error.zip') : null;
   return normalizeZip(entered, countryCode) ? null : t('checkout.error.zip');
 }
+
+/**
+ * "No options for the postcode" is told at the postcode (the API names `shippingId`): the
+ * delivery fieldset is not shown then, so the error moves to `billingAddress.zip` while the
+ * checkout has no shipping options.
+ */
+export function atPostcode(
+  errors: FieldErrors,
+  view: { shippingOptions: readonly unknown[] } | null,
+): FieldErrors {
+  if (!errors.shippingId || (view && view.shippingOptions.length > 0)) return errors;
+  const { shippingId, ...rest } = errors;
+  return { ...rest, 'billingAddress.zip': rest['billingAddress.zip'] ?? shippingId };
+}

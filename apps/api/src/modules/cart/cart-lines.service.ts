@@ -1,0 +1,193 @@
+/**
+ * Cart lines (SPEC §3 Cart item; §5 quantity within stock; GEINS-API §3.2 addToCart,
+ * updateCartItem, §4.5): adding and changing lines, stock-checked. Lines copy name, article
+ * numbers and unit price when added (ARCHITECTURE convention 4); reads re-price them
+ * (cart-view.ts). Nothing a client sends is trusted but SKU ids and quantities.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ShopError, badUserInput } from '../../errors.ts';
+import { products, skus } from '../catalog/catalog.tables.ts';
+import type { PricedShopContext } from '../channel/channel.service.ts';
+import { sellableUnits, stockBySkuIds } from '../inventory/inventory.service.ts';
+import { pricesByProductIds } from '../pricing/pricing.service.ts';
+import { findCart } from './cart.service.ts';
+import { cartItems, carts } from './cart.tables.ts';
+import { loadCartView, type CartRecord, type CartView, type LoadCartOptions } from './cart-view.ts';
+
+/** Most units of one SKU in a cart (the line's CHECK constraint). */
+export const MAX_LINE_QUANTITY = 999;
+/** The item input of addToCart / updateCartItem (GEINS-API §4.5 CartItemInputType). */
+export interface CartItemInput {
+  skuId?: number | null;
+  /** Existing line id (updateCartItem). */
+  id?: string | number | null;
+  quantity: number;
+}
+
+function checkQuantity(quantity: number, min: number): void {
+  if (!Number.isSafeInteger(quantity) || quantity < min || quantity > MAX_LINE_QUANTITY) {
+    throw badUserInput(
+      `Antalet måste vara ett heltal mellan ${min} och ${MAX_LINE_QUANTITY}`,
+      'quantity',
+    );
+  }
+}
+
+/**
+ * The SKU with its product, current price and stock, for adding it.
+ * @throws ShopError NOT_FOUND when the SKU is unknown, its product inactive or without a price
+ *   in the market.
+ */
+async function sellableSku(db: Database, skuId: number, shop: PricedShopContext, now: Date) {
+  const [row] = Number.isSafeInteger(skuId)
+    ? await db
+        .select({ sku: skus, product: products })
+        .from(skus)
+        .innerJoin(products, eq(products.id, skus.productId))
+        .where(eq(skus.id, skuId))
+        .limit(1)
+    : [];
+  const price =
+    row &&
+    (await pricesByProductIds(db, shop.market.id, [row.product.id], now)).get(row.product.id);
+  if (!row || !row.product.active || !price) {
+    throw new ShopError('NOT_FOUND', 'Produkten finns inte längre', { argument: 'skuId', skuId });
+  }
+  const levels = (await stockBySkuIds(db, [skuId])).get(skuId);
+  return { ...row, price, sellable: sellableUnits(levels) };
+}
+
+/**
+ * SPEC §8 "only {stock} left" / "{quantity} already in cart" as a typed error. The text is
+ * Swedish; its numbers are written in the request's culture (issue 4: "1 200" in sv-SE and
+ * fi-FI, "1,200" in en-US).
+ * @param inCart units of the SKU already in the cart
+ * @param culture the request language, e.g. `fi-FI`
+ */
+function outOfStock(skuId: number, sellable: number, inCart: number, culture: string): ShopError {
+  const count = (n: number) => new Intl.NumberFormat(culture).format(n);
+  const message =
+    sellable <= 0
+      ? 'Tyvärr är varan slut i lager'
+      : inCart > 0
+        ? `Det finns bara ${count(sellable)} kvar i lager och du har redan ${count(inCart)} i varukorgen`
+        : `Det finns bara ${count(sellable)} kvar i lager`;
+  return new ShopError('OUT_OF_STOCK', message, {
+    skuId,
+    stock: Number.isFinite(sellable) ? sellable : null,
+    quantityInCart: inCart,
+  });
+}
+
+/** An open cart for a change, or null when it is unknown or completed. */
+async function openCart(db: Database, cartId: string): Promise<CartRecord | null> {
+  const record = await findCart(db, cartId);
+  return record && record.status === 'open' ? record : null;
+}
+
+async function touch(db: Database, cartId: string): Promise<void> {
+  await db
+    .update(carts)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
+
+/**
+ * `addToCart`: adds `quantity` units of the SKU to its line (GEINS-API §4.5).
+ * @returns the cart, or null when the cart is unknown or completed (the client then starts a
+ *   new cart and retries).
+ * @throws ShopError BAD_USER_INPUT (quantity not 1–999), NOT_FOUND (SKU), OUT_OF_STOCK.
+ */
+export async function addToCart(
+  db: Database,
+  cartId: string,
+  item: CartItemInput,
+  shop: PricedShopContext,
+  now: Date,
+  view: Pick<LoadCartOptions, 'allowExternalShippingFee'> = {},
+): Promise<CartView | null> {
+  checkQuantity(item.quantity, 1);
+  if (item.skuId == null) throw badUserInput('skuId saknas', 'skuId');
+  const record = await openCart(db, cartId);
+  if (!record) return null;
+  const sku = await sellableSku(db, item.skuId, shop, now);
+  const [existing] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, record.id), eq(cartItems.skuId, item.skuId)));
+  const inCart = existing?.quantity ?? 0;
+  if (inCart + item.quantity > sku.sellable)
+    throw outOfStock(item.skuId, sku.sellable, inCart, shop.language.id);
+  if (inCart + item.quantity > MAX_LINE_QUANTITY) checkQuantity(inCart + item.quantity, 1);
+  await db
+    .insert(cartItems)
+    .values({
+      cartId: record.id,
+      skuId: item.skuId,
+      productId: sku.product.id,
+      quantity: item.quantity,
+      productName: sku.product.name,
+      articleNumber: sku.product.articleNumber,
+      skuName: sku.sku.name,
+      skuArticleNumber: sku.sku.articleNumber,
+      unitPriceIncVat: sku.price.campaign?.sellingPriceIncVat ?? sku.price.regularPriceIncVat,
+      vatRateBasisPoints: sku.price.vatRateBasisPoints,
+    })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.skuId],
+      set: { quantity: sql`${cartItems.quantity} + ${item.quantity}` },
+    });
+  await touch(db, record.id);
+  return loadCartView(db, record, shop, now, view);
+}
+
+/**
+ * `updateCartItem`: sets the quantity of the line for the SKU or line id; 0 removes it
+ * (GEINS-API §4.5).
+ * @returns the cart, or null when the cart is unknown or completed.
+ * @throws ShopError BAD_USER_INPUT (quantity not 0–999, no skuId or id), NOT_FOUND, OUT_OF_STOCK.
+ */
+export async function updateCartItem(
+  db: Database,
+  cartId: string,
+  item: CartItemInput,
+  shop: PricedShopContext,
+  now: Date,
+  view: Pick<LoadCartOptions, 'allowExternalShippingFee'> = {},
+): Promise<CartView | null> {
+  checkQuantity(item.quantity, 0);
+  const record = await openCart(db, cartId);
+  if (!record) return null;
+  const lineId = item.id != null && /^\d+$/.test(String(item.id)) ? Number(item.id) : null;
+  const [existing] =
+    lineId !== null
+      ? await db
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.cartId, record.id), eq(cartItems.id, lineId)))
+      : item.skuId != null
+        ? await db
+            .select()
+            .from(cartItems)
+            .where(and(eq(cartItems.cartId, record.id), eq(cartItems.skuId, item.skuId)))
+        : [];
+  if (!existing && item.skuId == null) throw badUserInput('Raden finns inte i varukorgen', 'id');
+  if (item.quantity === 0) {
+    if (existing) await db.delete(cartItems).where(eq(cartItems.id, existing.id));
+  } else if (existing) {
+    const levels = (await stockBySkuIds(db, [existing.skuId])).get(existing.skuId);
+    const sellable = sellableUnits(levels);
+    if (item.quantity > existing.quantity && item.quantity > sellable) {
+      throw outOfStock(existing.skuId, sellable, existing.quantity, shop.language.id);
+    }
+    await db
+      .update(cartItems)
+      .set({ quantity: item.quantity })
+      .where(eq(cartItems.id, existing.id));
+  } else {
+    return addToCart(db, cartId, { skuId: item.skuId, quantity: item.quantity }, shop, now, view);
+  }
+  await touch(db, record.id);
+  return loadCartView(db, record, shop, now, view);
+}

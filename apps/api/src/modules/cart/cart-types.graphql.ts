@@ -1,0 +1,326 @@
+/**
+ * GraphQL types of carts (GEINS-API §4.5 CartType, CartItemType, CartSummaryType, CartFeesType,
+ * BalanceType, VatGroupType, CampaignType, CampaignPriceType, CartItemInputType). Amounts are
+ * Decimal kronor computed on the server (cart-view.ts). The root fields are in cart.graphql.ts.
+ */
+import { builder } from '../../graphql/builder.ts';
+import { ProductRef } from '../catalog/catalog.graphql.ts';
+import { CampaignRuleRef, PriceRef } from '../pricing/pricing.graphql.ts';
+import type { AppliedCampaign } from '../pricing/pricing.service.ts';
+import { formatted, money, priceView } from './cart-money.graphql.ts';
+import type { CartLineView, CartView } from './cart-view.ts';
+import { ShippingOptionRef, cartShippingOption } from './shipping-option.graphql.ts';
+import type { TotalsCartCampaign } from './totals.ts';
+
+/** A cart campaign as a `CampaignRuleType` (ruleType CART_CAMPAIGN, no list page). */
+export function cartCampaignRule(campaign: TotalsCartCampaign): AppliedCampaign {
+  return {
+    campaignId: campaign.id,
+    alias: '',
+    name: campaign.name,
+    sellingPriceIncVat: 0,
+    startsAt: new Date(0),
+    endsAt: null,
+    ruleType: 'CART_CAMPAIGN',
+  };
+}
+
+/** `VatGroupType`. */
+const VatGroupRef = builder.objectRef<{ rate: number; amount: number }>('VatGroupType').implement({
+  description: 'VAT of one rate in the cart (GEINS-API §4.5).',
+  fields: (t) => ({
+    rate: t.int({
+      nullable: false,
+      description: 'VAT rate in whole percent, e.g. 25.',
+      resolve: (g) => Math.round(g.rate / 100),
+    }),
+    amount: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'VAT amount, kronor.',
+      resolve: (g) => g.amount,
+    }),
+  }),
+});
+
+/** `CartFeesType`. */
+const CartFeesRef = builder.objectRef<CartView>('CartFeesType').implement({
+  description: 'Fees of the cart, kronor (GEINS-API §4.5).',
+  fields: (t) => ({
+    paymentFeeIncVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Payment fee incl. VAT.',
+      resolve: (c) => money(c, c.totals.paymentFeeIncVat),
+    }),
+    paymentFeeExVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Payment fee excl. VAT.',
+      resolve: (c) => money(c, c.totals.paymentFeeExVat),
+    }),
+    shippingFeeIncVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Shipping fee incl. VAT (0 with free shipping).',
+      resolve: (c) => money(c, c.totals.shippingFeeIncVat),
+    }),
+    shippingFeeExVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Shipping fee excl. VAT.',
+      resolve: (c) => money(c, c.totals.shippingFeeExVat),
+    }),
+  }),
+});
+
+/** `BalanceType`. */
+const BalanceRef = builder.objectRef<CartView>('BalanceType').implement({
+  description: 'Gift-card balance used by the cart (GEINS-API §4.5; SPEC §3 Cart summary).',
+  fields: (t) => {
+    const amounts: Array<[string, string, (c: CartView) => number]> = [
+      [
+        'remaining',
+        'Balance left on the card after this order',
+        (c) => c.giftCardBalance - c.totals.balancePending,
+      ],
+      ['pending', 'The part of the balance used for this order', (c) => c.totals.balancePending],
+      [
+        'totalSellingPriceExBalanceIncVat',
+        'Total incl. VAT minus the balance used',
+        (c) => c.totals.totalExBalanceIncVat,
+      ],
+      [
+        'totalSellingPriceExBalanceExVat',
+        'Total excl. VAT minus the balance used',
+        (c) => c.totals.totalExBalanceExVat,
+      ],
+    ];
+    return Object.fromEntries(
+      amounts.flatMap(([name, text, pick]) => [
+        [
+          name,
+          t.field({
+            type: 'Decimal',
+            nullable: false,
+            description: `${text}, kronor.`,
+            resolve: (c: CartView) => money(c, pick(c)),
+          }),
+        ],
+        [
+          `${name}Formatted`,
+          t.string({
+            description: `${text}, formatted.`,
+            resolve: (c: CartView) => formatted(c, pick(c)),
+          }),
+        ],
+      ]),
+    );
+  },
+});
+
+/** `CartSummaryType`. */
+const CartSummaryRef = builder.objectRef<CartView>('CartSummaryType').implement({
+  description:
+    'Totals of the cart computed on the server (GEINS-API §4.5; SPEC §3 Cart summary): items, discounts, VAT per rate, fees, shipping with amountLeftToFreeShipping, gift-card balance.',
+  fields: (t) => ({
+    total: t.field({
+      type: PriceRef,
+      description:
+        'Everything to pay: items after discounts + shipping + payment fee (regular = without discounts).',
+      resolve: (c) => priceView(c, c.totals.total),
+    }),
+    subTotal: t.field({
+      type: PriceRef,
+      description: 'Items after campaigns and percentage promo codes, before fixed discounts.',
+      resolve: (c) => priceView(c, c.totals.subTotal),
+    }),
+    vats: t.field({
+      type: [VatGroupRef],
+      description: 'VAT per rate (items after discounts, shipping and fees).',
+      resolve: (c) =>
+        c.totals.vats.map((v) => ({ rate: v.rateBasisPoints, amount: money(c, v.amount) })),
+    }),
+    fees: t.field({ type: CartFeesRef, description: 'Fees.', resolve: (c) => c }),
+    balance: t.field({ type: BalanceRef, description: 'Gift-card balance.', resolve: (c) => c }),
+    fixedAmountDiscountIncVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Fixed-amount promo discount incl. VAT, kronor.',
+      resolve: (c) => money(c, c.totals.fixedAmountDiscountIncVat),
+    }),
+    fixedAmountDiscountExVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description:
+        'Fixed-amount promo discount excl. VAT, kronor (spread over the lines in proportion, VAT per rate).',
+      resolve: (c) => money(c, c.totals.fixedAmountDiscountExVat),
+    }),
+    shipping: t.field({
+      type: ShippingOptionRef,
+      description: 'The selected or default shipping option, with amountLeftToFreeShipping.',
+      resolve: (c) => cartShippingOption(c),
+    }),
+  }),
+});
+
+/** `CampaignPriceType`. */
+const CampaignPriceRef = builder
+  .objectRef<{ line: CartLineView; cart: CartView }>('CampaignPriceType')
+  .implement({
+    description: 'The price of a line after cart campaigns (GEINS-API §4.2).',
+    fields: (t) => ({
+      quantity: t.int({
+        nullable: false,
+        description: 'Units at this price.',
+        resolve: (p) => p.line.quantity,
+      }),
+      discount: t.field({
+        type: 'Decimal',
+        nullable: false,
+        description: 'Campaign discount on the line incl. VAT, kronor.',
+        resolve: (p) => money(p.cart, p.line.totals.campaignDiscountIncVat),
+      }),
+      discountPercentage: t.field({
+        type: 'Decimal',
+        nullable: false,
+        description: 'Campaign discount in percent of the line before the campaign.',
+        resolve: (p) => {
+          const before = p.line.unitPriceIncVat * p.line.quantity;
+          return before > 0
+            ? Math.round((10000 * p.line.totals.campaignDiscountIncVat) / before) / 100
+            : 0;
+        },
+      }),
+      price: t.field({
+        type: PriceRef,
+        description: 'The line price after the campaigns.',
+        resolve: (p) => priceView(p.cart, p.line.totals.totalPrice),
+      }),
+    }),
+  });
+
+/** `CampaignType`. */
+const CampaignRef = builder
+  .objectRef<{ line: CartLineView; cart: CartView }>('CampaignType')
+  .implement({
+    description: 'Campaigns applied to a cart line (GEINS-API §4.2).',
+    fields: (t) => ({
+      appliedCampaigns: t.field({
+        type: [CampaignRuleRef],
+        description: 'The price campaign and the cart campaigns that lowered the line.',
+        resolve: (p) => [
+          ...(p.line.priceCampaign ? [p.line.priceCampaign] : []),
+          ...p.line.cartCampaigns.map(cartCampaignRule),
+        ],
+      }),
+      prices: t.field({
+        type: [CampaignPriceRef],
+        description:
+          'The line price after cart campaigns (one entry when a cart campaign applies).',
+        resolve: (p) => (p.line.cartCampaigns.length ? [p] : []),
+      }),
+    }),
+  });
+
+/** `CartItemType`. */
+const CartItemRef = builder
+  .objectRef<{ line: CartLineView; cart: CartView }>('CartItemType')
+  .implement({
+    description:
+      'A cart line (GEINS-API §4.5; SPEC §3 Cart item): one SKU, re-priced from the catalogue on every read.',
+    fields: (t) => ({
+      id: t.id({
+        nullable: false,
+        description: 'Line id (updateCartItem with this id and quantity 0 removes the line).',
+        resolve: (p) => String(p.line.id),
+      }),
+      skuId: t.int({ nullable: false, description: 'The SKU.', resolve: (p) => p.line.skuId }),
+      quantity: t.int({ nullable: false, description: 'Units.', resolve: (p) => p.line.quantity }),
+      product: t.field({
+        type: ProductRef,
+        description: 'The product as it is now (null when it left the catalogue).',
+        resolve: (p) => (p.line.product ? { ...p.line.product, shop: p.cart.shop } : null),
+      }),
+      unitPrice: t.field({
+        type: PriceRef,
+        description: 'One unit: regular vs. selling after price campaigns.',
+        resolve: (p) => priceView(p.cart, p.line.totals.unitPrice),
+      }),
+      totalPrice: t.field({
+        type: PriceRef,
+        description:
+          'The line: regular vs. selling after price campaigns, cart campaigns and percentage promo codes.',
+        resolve: (p) => priceView(p.cart, p.line.totals.totalPrice),
+      }),
+      campaign: t.field({
+        type: CampaignRef,
+        description: 'Campaigns applied to the line.',
+        resolve: (p) => p,
+      }),
+      groupKey: t.id({ description: 'Package group (not used: null).', resolve: () => null }),
+      message: t.string({ description: 'Line message (not used: null).', resolve: () => null }),
+      isCampaignFreeGift: t.boolean({
+        nullable: false,
+        description: 'A free gift added by a campaign (never).',
+        resolve: () => false,
+      }),
+    }),
+  });
+
+/** `CartType`. */
+export const CartRef = builder.objectRef<CartView>('CartType').implement({
+  description:
+    'A cart (GEINS-API §4.5; SPEC §3 Cart). Every amount is computed on the server from the database.',
+  fields: (t) => ({
+    id: t.string({ description: 'Cart id (a UUID).', resolve: (c) => c.record.id }),
+    items: t.field({
+      type: [CartItemRef],
+      description: 'The lines, in the order they were added.',
+      resolve: (c) => c.lines.map((line) => ({ line, cart: c })),
+    }),
+    isCompleted: t.boolean({
+      nullable: false,
+      description: 'True once an order was placed or completeCart was called (read-only).',
+      resolve: (c) => c.record.status === 'completed',
+    }),
+    promoCode: t.string({
+      description: 'The promo code set on the cart, or null.',
+      resolve: (c) => c.record.promoCode,
+    }),
+    freeShipping: t.boolean({
+      nullable: false,
+      description:
+        "True when the items reach the market's free-shipping threshold incl. VAT (SPEC §9: 499 kr in Sweden).",
+      resolve: (c) => c.totals.freeShipping,
+    }),
+    fixedDiscount: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Fixed-amount discount incl. VAT, kronor.',
+      resolve: (c) => money(c, c.totals.fixedAmountDiscountIncVat),
+    }),
+    merchantData: t.string({ description: 'Merchant data (not used: null).', resolve: () => null }),
+    appliedCampaigns: t.field({
+      type: [CampaignRuleRef],
+      description: 'Cart campaigns that gave a discount.',
+      resolve: (c) => c.appliedCampaigns.map(cartCampaignRule),
+    }),
+    summary: t.field({ type: CartSummaryRef, description: 'Totals.', resolve: (c) => c }),
+  }),
+});
+
+/** `CartItemInputType`. */
+export const CartItemInput = builder.inputType('CartItemInputType', {
+  description: 'A SKU (or existing line id) and a quantity (GEINS-API §4.5).',
+  fields: (t) => ({
+    skuId: t.int({ description: 'The SKU.' }),
+    id: t.id({ description: 'An existing line id (updateCartItem).' }),
+    quantity: t.int({
+      required: true,
+      description: 'addToCart: units to add (1–999); updateCartItem: new quantity (0 removes).',
+    }),
+    groupKey: t.id({ description: 'Package group (ignored).' }),
+    message: t.string({ description: 'Line message (ignored).' }),
+  }),
+});

@@ -1,0 +1,272 @@
+/**
+ * A cart priced from the database (SPEC §3 Cart, Cart item, Cart summary; GEINS-API §4.5): the
+ * view every cart and checkout answer is built from. Lines are re-priced from the catalogue on
+ * every read and the amounts come from the pure {@link computeCartTotals}.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products } from '../catalog/catalog.tables.ts';
+import { categoryIdsByProductIds, type ProductRecord } from '../catalog/catalog.service.ts';
+import type { PricedShopContext } from '../channel/channel.service.ts';
+import { giftCardBalance } from '../giftcards/giftcards.service.ts';
+import { sellableUnits, stockBySkuIds } from '../inventory/inventory.service.ts';
+import { pricesByProductIds, type AppliedCampaign } from '../pricing/pricing.service.ts';
+import {
+  activeCartCampaigns,
+  findPromoCode,
+  promoCodeProblem,
+  toTotalsPromo,
+} from '../promotions/promotions.service.ts';
+import {
+  freeShippingThreshold,
+  listShippingMethods,
+  type ShippingMethodRecord,
+} from '../shipping/shipping.service.ts';
+import type { carts} from './cart.tables.ts';
+import { cartItems, type StoredCheckout } from './cart.tables.ts';
+import {
+  computeCartTotals,
+  type CartTotals,
+  type LineTotals,
+  type TotalsCartCampaign,
+} from './totals.ts';
+
+/** A cart row. */
+export type CartRecord = typeof carts.$inferSelect;
+
+/** A cart line, re-priced, with the facts the API shows. */
+export interface CartLineView {
+  /** Line id (`CartItemType.id`). */
+  id: number;
+  skuId: number;
+  productId: number;
+  quantity: number;
+  /** The product as it is now (null when it was removed from the catalogue). */
+  product: ProductRecord | null;
+  /** Copies made when added. */
+  productName: string;
+  articleNumber: string;
+  skuName: string;
+  skuArticleNumber: string;
+  /** Current prices (öre incl. VAT): regular, and selling after price campaigns. */
+  regularUnitPriceIncVat: number;
+  unitPriceIncVat: number;
+  vatRateBasisPoints: number;
+  /** The price campaign lowering the unit price, if any. */
+  priceCampaign: AppliedCampaign | null;
+  brandId: number | null;
+  categoryIds: number[];
+  /** Units that can be sold now (Infinity for static stock). */
+  sellable: number;
+  /** False when the product is inactive or has no price in the market any more. */
+  available: boolean;
+  totals: LineTotals;
+  /** Cart campaigns that lowered this line. */
+  cartCampaigns: TotalsCartCampaign[];
+}
+
+/** A cart with every amount computed: what `CartType` shows. */
+export interface CartView {
+  record: CartRecord;
+  lines: CartLineView[];
+  totals: CartTotals;
+  /** Cart campaigns that gave a discount. */
+  appliedCampaigns: TotalsCartCampaign[];
+  /**
+   * The selected shipping method, else the default one, as offered in the cart's (request's)
+   * market; null when the market has none.
+   */
+  shipping: ShippingMethodRecord | null;
+  /** Every method offered in the market, with its fee there. */
+  shippingMethods: ShippingMethodRecord[];
+  /** The market's free-shipping threshold (minor units incl. VAT), null when it has none. */
+  freeShippingThresholdIncVat: number | null;
+  /**
+   * True when the shipping fee is the external one set with setCartShippingFee (the cart was
+   * read with `allowExternalShippingFee`, in the currency the fee was set in, and the fee is not
+   * lower than the method's own).
+   */
+  externalShippingFee: boolean;
+  /** Gift-card balance available (öre), 0 without a card. */
+  giftCardBalance: number;
+  shop: PricedShopContext;
+}
+
+/** Options of {@link loadCartView}. */
+export interface LoadCartOptions {
+  /** Shipping method id to price instead of the stored or default one. */
+  shippingId?: number | null;
+  /** Run the reads one after the other (inside a transaction). */
+  sequential?: boolean;
+  /**
+   * Use the external shipping fee stored on the cart (setCartShippingFee) instead of the
+   * method's fee, when it was set in the market's currency (GEINS-API §3.1 getCart
+   * allowExternalShippingFee) and is not lower than the method's own fee (issue 13 §3: a fee
+   * any client can set may raise the price, never lower it; a lower one is ignored). Free
+   * shipping over the threshold still applies.
+   */
+  allowExternalShippingFee?: boolean;
+}
+
+/** Stored checkout fields the cart needs for pricing. */
+function checkoutNumber(checkout: StoredCheckout | null, key: string): number | null {
+  const value = checkout?.[key];
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+/**
+ * Prices a cart from the database: current prices and price campaigns of the market, active
+ * cart campaigns, the promo code, shipping, gift card. A fixed number of statements.
+ */
+export async function loadCartView(
+  db: Database,
+  record: CartRecord,
+  shop: PricedShopContext,
+  now: Date,
+  options: LoadCartOptions = {},
+): Promise<CartView> {
+  const rows = await db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, record.id))
+    .orderBy(asc(cartItems.id));
+  const productIds = [...new Set(rows.map((r) => r.productId))];
+  const sequential = options.sequential ?? false;
+  const reads = [
+    async () =>
+      productIds.length ? db.select().from(products).where(inArray(products.id, productIds)) : [],
+    () => pricesByProductIds(db, shop.market.id, productIds, now, sequential),
+    () => categoryIdsByProductIds(db, productIds),
+    () =>
+      stockBySkuIds(
+        db,
+        rows.map((r) => r.skuId),
+      ),
+    () => activeCartCampaigns(db, now),
+    () => listShippingMethods(db, shop.market.id),
+    () => freeShippingThreshold(db, shop.market.id),
+    async () => (record.promoCode ? findPromoCode(db, record.promoCode, shop.currency.code) : null),
+    async () =>
+      record.giftCardCode ? giftCardBalance(db, record.giftCardCode, shop.currency.code, now) : 0,
+  ] as const;
+  // Inside a transaction the reads go one after the other on its one connection.
+  const results: unknown[] = [];
+  if (sequential) for (const read of reads) results.push(await read());
+  else results.push(...(await Promise.all(reads.map((read) => read()))));
+  const [
+    productRows,
+    prices,
+    categoryIds,
+    stockLevels,
+    campaigns,
+    methods,
+    threshold,
+    promo,
+    balance,
+  ] = results as [
+    Awaited<ReturnType<(typeof reads)[0]>>,
+    Awaited<ReturnType<(typeof reads)[1]>>,
+    Awaited<ReturnType<(typeof reads)[2]>>,
+    Awaited<ReturnType<(typeof reads)[3]>>,
+    Awaited<ReturnType<(typeof reads)[4]>>,
+    Awaited<ReturnType<(typeof reads)[5]>>,
+    Awaited<ReturnType<(typeof reads)[6]>>,
+    Awaited<ReturnType<(typeof reads)[7]>>,
+    Awaited<ReturnType<(typeof reads)[8]>>,
+  ];
+  const productById = new Map(productRows.map((p) => [p.id, p]));
+
+  const facts = rows.map((row) => {
+    const product = productById.get(row.productId) ?? null;
+    const price = prices.get(row.productId) ?? null;
+    const available = Boolean(product?.active && price);
+    const regular = price?.regularPriceIncVat ?? row.unitPriceIncVat;
+    return {
+      row,
+      product,
+      available,
+      regular,
+      selling: price ? (price.campaign?.sellingPriceIncVat ?? regular) : row.unitPriceIncVat,
+      vat: price?.vatRateBasisPoints ?? row.vatRateBasisPoints,
+      priceCampaign: price?.campaign ?? null,
+      categoryIds: [
+        ...new Set([
+          ...(product ? [product.primaryCategoryId] : []),
+          ...(categoryIds.get(row.productId) ?? []),
+        ]),
+      ],
+    };
+  });
+
+  const selectedShippingId =
+    options.shippingId !== undefined
+      ? options.shippingId
+      : checkoutNumber(record.checkout, 'shippingId');
+  const shipping =
+    methods.find((m) => m.id === selectedShippingId) ??
+    methods.find((m) => m.isDefault) ??
+    methods[0] ??
+    null;
+  const promoUsable = promo && promoCodeProblem(promo, now) === null ? promo : null;
+  // An external fee (setCartShippingFee) is reported by the client, so it may raise the fee of
+  // the method but never lower it below the shop's own (issue 13 §3).
+  const external =
+    options.allowExternalShippingFee === true &&
+    shipping !== null &&
+    record.externalShippingFeeIncVat !== null &&
+    record.externalShippingFeeCurrency === shop.currency.code &&
+    record.externalShippingFeeIncVat >= shipping.feeIncVat;
+  const totals = computeCartTotals({
+    lines: facts.map((f) => ({
+      key: f.row.id,
+      quantity: f.row.quantity,
+      regularUnitPriceIncVat: f.regular,
+      unitPriceIncVat: f.selling,
+      vatRateBasisPoints: f.vat,
+      categoryIds: f.categoryIds,
+      brandId: f.product?.brandId ?? null,
+    })),
+    campaigns,
+    promo: promoUsable ? toTotalsPromo(promoUsable) : null,
+    shipping: shipping && {
+      feeIncVat: external ? record.externalShippingFeeIncVat! : shipping.feeIncVat,
+      vatRateBasisPoints: shipping.vatRateBasisPoints,
+      freeShippingEligible: shipping.freeShippingEligible,
+    },
+    freeShippingThresholdIncVat: threshold,
+    giftCardBalance: balance,
+  });
+  const campaignById = new Map(campaigns.map((c) => [c.id, c]));
+  return {
+    record,
+    lines: facts.map((f, i) => ({
+      id: f.row.id,
+      skuId: f.row.skuId,
+      productId: f.row.productId,
+      quantity: f.row.quantity,
+      product: f.product,
+      productName: f.row.productName,
+      articleNumber: f.row.articleNumber,
+      skuName: f.row.skuName,
+      skuArticleNumber: f.row.skuArticleNumber,
+      regularUnitPriceIncVat: f.regular,
+      unitPriceIncVat: f.selling,
+      vatRateBasisPoints: f.vat,
+      priceCampaign: f.priceCampaign,
+      brandId: f.product?.brandId ?? null,
+      categoryIds: f.categoryIds,
+      sellable: sellableUnits(stockLevels.get(f.row.skuId)),
+      available: f.available,
+      totals: totals.lines[i]!,
+      cartCampaigns: totals.lines[i]!.campaignIds.map((id) => campaignById.get(id)!),
+    })),
+    totals,
+    appliedCampaigns: totals.appliedCampaignIds.map((id) => campaignById.get(id)!),
+    shipping,
+    shippingMethods: methods,
+    freeShippingThresholdIncVat: threshold,
+    externalShippingFee: external,
+    giftCardBalance: balance,
+    shop,
+  };
+}

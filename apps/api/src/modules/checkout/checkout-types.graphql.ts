@@ -1,0 +1,333 @@
+/**
+ * GraphQL types of checkout (GEINS-API §4.6 CheckoutType, PaymentOptionType, CheckoutInputType,
+ * ValidateOrderConditionsResponseType, PlaceOrderResponseType, CheckoutDataType). The root
+ * fields are in checkout.graphql.ts, the placed order's types in order.graphql.ts.
+ */
+import {
+  AddressInputRef,
+  AddressRef,
+  CustomerTypeEnum,
+  type AddressData,
+} from '../../graphql/address.ts';
+import { builder } from '../../graphql/builder.ts';
+import { CartRef } from '../cart/cart-types.graphql.ts';
+import type { CartView } from '../cart/cart-view.ts';
+import { ShippingOptionRef, type ShippingOptionNode } from '../cart/shipping-option.graphql.ts';
+import { formatMoney, minorToDecimal } from '../pricing/money.ts';
+import { exVat } from '../pricing/price.ts';
+import type { OrderView } from '../orders/orders.service.ts';
+import type { PaymentOption } from '../payments/payments.service.ts';
+import { CheckoutOrderRef } from './order.graphql.ts';
+import {
+  toAddress,
+  type CheckoutView,
+  type OrderConditions,
+  type PlaceOrderResult,
+} from './checkout.service.ts';
+
+/** A stored or entered address as `AddressType` data (every field a string). */
+function toAddressData(
+  address: Record<string, string | null | undefined> | null | undefined,
+): AddressData {
+  return toAddress(address);
+}
+
+/** `PaymentType` enum. */
+export const PaymentTypeEnum = builder.enumType('PaymentType', {
+  description:
+    'Payment provider family (GEINS-API §2.4: the confirm page maps kid KLARNA, sid SVEA, wid WALLEY, aid AVARDA, oid STANDARD).',
+  values: {
+    STANDARD: { description: 'Invoice-style payment placed with placeOrder ("Faktura").' },
+    KLARNA: { description: 'Hosted checkout; here the local payment sandbox.' },
+    SVEA: { description: 'Svea hosted checkout (not offered).' },
+    WALLEY: { description: 'Walley hosted checkout (not offered).' },
+    AVARDA: { description: 'Avarda hosted checkout (not offered).' },
+    GEINS_PAY: { description: 'Geins Pay (not offered).' },
+  } as const,
+});
+
+/** `PaymentCheckout` enum. */
+const PaymentCheckoutEnum = builder.enumType('PaymentCheckout', {
+  description: 'How a payment option completes the purchase (GEINS-API §4.6).',
+  values: {
+    STANDARD: { description: 'placeOrder completes the purchase.' },
+    GEINS_PAY: { description: 'Geins Pay (not offered).' },
+    EXTERNAL: { description: 'An external hosted checkout takes the payment.' },
+  } as const,
+});
+
+/** `CheckoutStatus` enum. */
+const CheckoutStatusEnum = builder.enumType('CheckoutStatus', {
+  description: 'Whether the customer may check out (GEINS-API §4.6).',
+  values: {
+    OK: { description: 'May check out.' },
+    CUSTOMER_BLACKLISTED: { description: 'The customer is blocked.' },
+  } as const,
+});
+
+type PaymentOptionNode = PaymentOption & { isSelected: boolean; view: CheckoutView };
+
+/** A payment fee excl. the checkout market's VAT, minor units. */
+function paymentFeeExVat(o: PaymentOptionNode): number {
+  return exVat(o.feeIncVat, o.view.cart.shop.market.vatRateBasisPoints);
+}
+
+/** `PaymentOptionType`. */
+const PaymentOptionRef = builder.objectRef<PaymentOptionNode>('PaymentOptionType').implement({
+  description: 'A payment option (GEINS-API §4.6). Fees in Decimal kronor.',
+  fields: (t) => ({
+    id: t.int({ nullable: false, description: 'Pass as paymentId.', resolve: (o) => o.id }),
+    name: t.exposeString('name', { description: 'Internal name.' }),
+    displayName: t.exposeString('displayName', { description: 'Name shown to shoppers.' }),
+    logo: t.string({ description: 'Logo (none: null).', resolve: () => null }),
+    feeIncVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Fee incl. VAT, kronor.',
+      resolve: (o) => minorToDecimal(o.feeIncVat, o.view.cart.shop.currency.code),
+    }),
+    feeExVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description: 'Fee excl. VAT, kronor.',
+      resolve: (o) => minorToDecimal(paymentFeeExVat(o), o.view.cart.shop.currency.code),
+    }),
+    feeIncVatFormatted: t.string({
+      description: 'Fee incl. VAT, formatted.',
+      resolve: (o) =>
+        formatMoney(
+          o.feeIncVat,
+          o.view.cart.shop.currency.code,
+          o.view.cart.shop.market.defaultLanguageId,
+        ),
+    }),
+    feeExVatFormatted: t.string({
+      description: 'Fee excl. VAT, formatted.',
+      resolve: (o) =>
+        formatMoney(
+          paymentFeeExVat(o),
+          o.view.cart.shop.currency.code,
+          o.view.cart.shop.market.defaultLanguageId,
+        ),
+    }),
+    isDefault: t.exposeBoolean('isDefault', { nullable: false, description: 'The default.' }),
+    isSelected: t.exposeBoolean('isSelected', { nullable: false, description: 'Chosen.' }),
+    paymentType: t.field({
+      type: PaymentTypeEnum,
+      description: 'Provider family.',
+      resolve: (o) => o.paymentType,
+    }),
+    checkoutType: t.field({
+      type: PaymentCheckoutEnum,
+      description: 'STANDARD (placeOrder) or EXTERNAL (hosted page).',
+      resolve: (o) => o.checkoutType,
+    }),
+    paymentData: t.string({
+      description: 'Embed snippet of an external checkout (the sandbox is a redirect: null).',
+      resolve: () => null,
+    }),
+    newCheckoutSession: t.boolean({
+      nullable: false,
+      description: 'Whether to re-initialise an embedded checkout (never).',
+      resolve: () => false,
+    }),
+  }),
+});
+
+/** `ConsentType`. */
+const ConsentRef = builder
+  .objectRef<{ type: string; name: string; description: string }>('ConsentType')
+  .implement({
+    description: 'A consent (deprecated in Geins; the shop has none: empty list).',
+    fields: (t) => ({
+      type: t.exposeString('type', { description: 'Consent type.' }),
+      name: t.exposeString('name', { description: 'Name.' }),
+      description: t.exposeString('description', { description: 'Text.' }),
+      checked: t.boolean({ nullable: false, description: 'Checked.', resolve: () => false }),
+      autoAccept: t.boolean({ nullable: false, description: 'Auto.', resolve: () => false }),
+    }),
+  });
+
+function shippingNodes(view: CheckoutView): ShippingOptionNode[] {
+  return view.shippingOptions.map((option) => ({
+    cart: view.cart,
+    method: option.method,
+    feeIncVat: option.feeIncVat,
+    isSelected: option.isSelected,
+    shippingData:
+      option.method.kind === 'pickup' ? JSON.stringify({ stores: option.stores }) : null,
+    subOptions: option.stores.map((store) => ({
+      cart: view.cart,
+      method: option.method,
+      feeIncVat: option.feeIncVat,
+      isSelected: option.isSelected && view.input.pickupPoint === store.alias,
+      shippingData: JSON.stringify(store),
+      subOptions: [],
+      displayName: `${store.name}, ${store.address}`,
+      externalId: store.alias,
+    })),
+  }));
+}
+
+/** `CheckoutType`. */
+export const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').implement({
+  description:
+    'The checkout of a cart (GEINS-API §4.6): the cart priced with the chosen shipping, the shipping options for the zip entered (with store stock for pickup) and the payment options.',
+  fields: (t) => ({
+    email: t.string({ description: 'E-mail entered.', resolve: (c) => c.input.email ?? null }),
+    identityNumber: t.string({
+      description: 'Personnummer or organisationsnummer entered.',
+      resolve: (c) => c.input.identityNumber ?? null,
+    }),
+    cart: t.field({ type: CartRef, description: 'The cart.', resolve: (c) => c.cart }),
+    billingAddress: t.field({
+      type: AddressRef,
+      description: 'Billing address entered.',
+      resolve: (c) => toAddressData(c.input.billingAddress),
+    }),
+    shippingAddress: t.field({
+      type: AddressRef,
+      description: 'Shipping address entered (the billing address when none).',
+      resolve: (c) => toAddressData(c.input.shippingAddress ?? c.input.billingAddress),
+    }),
+    consents: t.field({
+      type: [ConsentRef],
+      description: 'Deprecated; empty.',
+      resolve: () => [],
+    }),
+    paymentOptions: t.field({
+      type: [PaymentOptionRef],
+      description:
+        'Payment options offered: Faktura (STANDARD), and the hosted sandbox (EXTERNAL) only when PAYMENT_SANDBOX is on (issue 13 §1).',
+      resolve: (c) => c.paymentOptions.map((o) => ({ ...o, view: c })),
+    }),
+    shippingOptions: t.field({
+      type: [ShippingOptionRef],
+      description:
+        "The market's shipping options, with fees and the default selected, until a zip is entered (billing or shipping address); then those serving the zip, empty when none does (shippingData.noShippingForZip). Pickup lists the stores as subOptions with stock per size in shippingData (JSON).",
+      resolve: (c) => shippingNodes(c),
+    }),
+    shippingData: t.string({
+      description:
+        'JSON: noShippingForZip (true when a valid zip has no shipping option), and the customerType and pickupPoint entered.',
+      resolve: (c) =>
+        JSON.stringify({
+          noShippingForZip: c.noShippingForZip,
+          customerType: c.input.customerType ?? null,
+          pickupPoint: c.input.pickupPoint ?? null,
+        }),
+    }),
+    checkoutStatus: t.field({
+      type: CheckoutStatusEnum,
+      description: 'OK.',
+      resolve: () => 'OK' as const,
+    }),
+  }),
+});
+
+/** `CheckoutUrlsInputType`. */
+const CheckoutUrlsInput = builder.inputType('CheckoutUrlsInputType', {
+  description: 'URLs for external checkouts (accepted; the sandbox uses the shop URLs).',
+  fields: (t) => ({
+    termsPageUrl: t.string({ description: 'Terms page.' }),
+    redirectUrl: t.string({ description: 'Return URL.' }),
+    checkoutPageUrl: t.string({ description: 'Checkout page.' }),
+  }),
+});
+
+/** `CheckoutInputType`. */
+export const CheckoutInput = builder.inputType('CheckoutInputType', {
+  description:
+    'What the shopper entered in the checkout (GEINS-API §4.6). Prices are never taken from it.',
+  fields: (t) => ({
+    paymentId: t.int({ description: 'Payment option id.' }),
+    shippingId: t.int({ description: 'Shipping option id.' }),
+    skipShippingValidation: t.boolean({ description: 'Ignored.' }),
+    externalShippingId: t.string({ description: 'Ignored.' }),
+    pickupPoint: t.string({ description: 'Store alias for store pickup.' }),
+    desiredDeliveryDate: t.field({ type: 'DateTime', description: 'Ignored.' }),
+    customerOrderNumber: t.string({ description: 'The company customer’s order reference.' }),
+    goodsLabel: t.string({ description: 'Goods label.' }),
+    message: t.string({ description: 'Message to the shop.' }),
+    acceptedConsents: t.stringList({ description: 'Accepted consents, e.g. "terms".' }),
+    shippingAddress: t.field({ type: AddressInputRef, description: 'Shipping address.' }),
+    billingAddress: t.field({ type: AddressInputRef, description: 'Billing address.' }),
+    identityNumber: t.string({ description: 'Personnummer (PERSON) or organisationsnummer.' }),
+    email: t.string({ description: 'E-mail.' }),
+    customerType: t.field({ type: CustomerTypeEnum, description: 'PERSON or ORGANIZATION.' }),
+    externalShippingFee: t.field({
+      type: 'Decimal',
+      description:
+        'Ignored (-1 means not set in ralph): an external fee is set with setCartShippingFee.',
+    }),
+    merchantData: t.string({ description: 'Ignored.' }),
+    checkoutUrls: t.field({ type: CheckoutUrlsInput, description: 'Ignored.' }),
+  }),
+});
+
+/** `ValidateOrderConditionsResponseType`. */
+export const ValidateOrderConditionsResponseRef = builder
+  .objectRef<OrderConditions>('ValidateOrderConditionsResponseType')
+  .implement({
+    description:
+      'Whether the cart can become an order now (GEINS-API §3.1 validateOrderConditions, §4.6).',
+    fields: (t) => ({
+      isValid: t.exposeBoolean('isValid', {
+        nullable: false,
+        description: 'True when an order can be placed.',
+      }),
+      message: t.exposeString('message', {
+        nullable: true,
+        description: 'The first problem, a Swedish text for shoppers; null when valid.',
+      }),
+    }),
+  });
+
+/** `PlaceOrderResponseType`. */
+export const PlaceOrderResponseRef = builder
+  .objectRef<PlaceOrderResult>('PlaceOrderResponseType')
+  .implement({
+    description:
+      'Result of placeOrder (GEINS-API §4.6): status "completed" for a placed order; "pending" with redirectUrl for a hosted payment.',
+    fields: (t) => ({
+      orderId: t.string({ description: 'Order number.', resolve: (r) => r.orderId || null }),
+      publicId: t.string({
+        description: 'Public order id (UUID).',
+        resolve: (r) => r.publicId || null,
+      }),
+      status: t.exposeString('status', { description: '"completed" or "pending".' }),
+      redirectUrl: t.exposeString('redirectUrl', {
+        description: 'The hosted payment page, or null.',
+      }),
+    }),
+  });
+
+/** What the `checkout` query returns. */
+export interface CheckoutData {
+  completed: boolean;
+  order: OrderView | null;
+  cart: CartView | null;
+  /** For a declined hosted payment: general, out-of-stock or blocked. */
+  failure: string | null;
+}
+
+/** `CheckoutDataType`. */
+export const CheckoutDataRef = builder.objectRef<CheckoutData>('CheckoutDataType').implement({
+  description:
+    'The confirm page data (GEINS-API §4.6): completed false sends the shopper back to checkout.',
+  fields: (t) => ({
+    htmlSnippet: t.string({
+      description:
+        'JSON {"failure": reason} for a declined hosted payment (general, out-of-stock, blocked, or cart-changed when the cart changed after the payment started), else null.',
+      resolve: (d) => (d.failure ? JSON.stringify({ failure: d.failure }) : null),
+    }),
+    newCheckoutSession: t.boolean({ nullable: false, description: 'Never.', resolve: () => false }),
+    completed: t.boolean({
+      description: 'True when the order exists.',
+      resolve: (d) => d.completed,
+    }),
+    order: t.field({ type: CheckoutOrderRef, description: 'The order.', resolve: (d) => d.order }),
+    nthPurchase: t.int({ nullable: false, description: 'Not tracked: 1.', resolve: () => 1 }),
+    cart: t.field({ type: CartRef, description: 'The cart.', resolve: (d) => d.cart }),
+  }),
+});

@@ -1,0 +1,195 @@
+/**
+ * The checkout page's form (`/kassan`, SPEC §2, §5, §8; issue 14): customer type, postcode and
+ * shipping options, details, payment, terms and the place button that shows what is charged,
+ * with the cart beside it. One plain POST form that works without JavaScript and autosaves with
+ * it; after a failed submit the error summary gets focus. The route (routes/checkout.tsx) loads
+ * and saves; this renders.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { pushEvent } from '../cart/tracking';
+import { CheckoutMarketSelect } from '../market/checkout-market-select';
+import { t } from '../../i18n/i18n';
+import { useCulture } from '../../market/market-view';
+import { CheckoutAside } from './checkout-aside';
+import { DetailsFieldset, identityLabel, PaymentFieldset, TermsField } from './checkout-fields';
+import type { FieldErrors } from './checkout-validation';
+import { atPostcode } from './checkout-validation';
+import type { CheckoutFormView } from './checkout-view';
+import { ErrorSummary } from './error-summary';
+import { ShippingOptions, ZipFieldset } from './shipping-options';
+
+/** What the checkout action answered: the intent, whether the terms were ticked, the errors. */
+export interface CheckoutActionAnswer {
+  intent: string;
+  terms: boolean;
+  errors: FieldErrors;
+}
+
+/** The checkout page: the form, or "the cart is empty" without a cart or lines. */
+export function CheckoutPageView({
+  view,
+  attempt,
+  swedishIdentity,
+  actionData,
+}: {
+  /** The checkout as entered so far; null without a cart. */
+  view: CheckoutFormView | null;
+  /** The idempotency key of this attempt to place the order. */
+  attempt: string;
+  /** True in a Swedish checkout market: personnummer is asked for. */
+  swedishIdentity: boolean;
+  actionData?: CheckoutActionAnswer;
+}) {
+  const culture = useCulture();
+  const errors: FieldErrors = useMemo(
+    () => atPostcode(actionData?.errors ?? {}, view),
+    [actionData, view],
+  );
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const busy = navigation.state !== 'idle';
+  const cart = view?.cart ?? null;
+
+  useEffect(() => {
+    if (!cart || cart.lines.length === 0) return;
+    pushEvent({
+      event: 'checkout:impression',
+      value: cart.totalIncVat,
+      items: cart.lines.map((l) => ({
+        skuId: l.skuId,
+        productId: l.productId,
+        name: l.name,
+        quantity: l.quantity,
+        price: l.unitPriceIncVat,
+      })),
+    });
+    // Once per page view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // After a failed submit, focus goes to the error summary (WCAG 2.4.3, 3.3.1).
+  useEffect(() => {
+    if (actionData?.intent === 'place' && Object.keys(actionData.errors).length > 0) {
+      summaryRef.current?.focus();
+    }
+  }, [actionData]);
+
+  if (!view || !cart || cart.lines.length === 0) {
+    return (
+      <div className="page container">
+        <h1 className="checkout__title">{t('checkout.title')}</h1>
+        <p>{t('cart.empty')}</p>
+        <Link to="/" className="button button--primary">
+          {t('cart.continue')}
+        </Link>
+      </div>
+    );
+  }
+  const organization = view.customerType === 'ORGANIZATION';
+  const autosave = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.matches('[data-autosave]') && formRef.current) {
+      const data = new FormData(formRef.current);
+      data.set('intent', 'update');
+      void submit(data, { method: 'post', preventScrollReset: true });
+    }
+  };
+  // With JavaScript the options come without a page load: focus stays on the button.
+  const showOptions = (event: React.MouseEvent<HTMLButtonElement>) => {
+    if (!formRef.current) return;
+    event.preventDefault();
+    const data = new FormData(formRef.current);
+    data.set('intent', 'zip');
+    void submit(data, { method: 'post', preventScrollReset: true });
+  };
+  const announcement =
+    actionData?.intent === 'zip' && !busy
+      ? (errors['billingAddress.zip'] ??
+        t('checkout.shipping.count', {
+          count: view.shippingOptions.length,
+          zip: view.address.zip,
+        }))
+      : '';
+  const labels: Record<string, string> = {
+    'billingAddress.zip': t('checkout.field.zip'),
+    shippingId: t('checkout.shipping.title'),
+    pickupPoint: t('checkout.pickup.choose'),
+    'billingAddress.company': t('checkout.field.company'),
+    identityNumber: identityLabel(swedishIdentity, organization),
+    email: t('checkout.field.email'),
+    'billingAddress.firstName': t('checkout.field.firstName'),
+    'billingAddress.lastName': t('checkout.field.lastName'),
+    'billingAddress.addressLine1': t('checkout.field.address'),
+    'billingAddress.city': t('checkout.field.city'),
+    'billingAddress.mobile': t('checkout.field.mobile'),
+    paymentId: t('checkout.payment.title'),
+  };
+
+  return (
+    <div className="page container checkout">
+      <h1 className="checkout__title">{t('checkout.title')}</h1>
+      <CheckoutMarketSelect />
+      <div className="checkout-layout">
+        <Form
+          method="post"
+          ref={formRef}
+          onChange={autosave}
+          noValidate
+          preventScrollReset
+          // Placing the order is a plain form post: the hosted payment page is another site.
+          reloadDocument
+        >
+          <input type="hidden" name="attempt" value={attempt} />
+          <ErrorSummary ref={summaryRef} errors={errors} labels={labels} />
+          <fieldset className="checkout-section">
+            <legend>{t('checkout.customerType')}</legend>
+            <div className="customer-type-choice">
+              {(['PERSON', 'ORGANIZATION'] as const).map((type) => (
+                <label key={type} className="choice">
+                  <input
+                    type="radio"
+                    name="customerType"
+                    value={type}
+                    defaultChecked={view.customerType === type}
+                    data-autosave
+                  />
+                  <span>{t(type === 'PERSON' ? 'checkout.person' : 'checkout.company')}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <ZipFieldset
+            view={view}
+            errors={errors}
+            announcement={announcement}
+            onShowOptions={showOptions}
+          />
+          {view.shippingOptions.length > 0 ? (
+            <ShippingOptions view={view} errors={errors} freeShipping={cart.freeShipping} />
+          ) : null}
+          <DetailsFieldset view={view} errors={errors} swedishIdentity={swedishIdentity} />
+          <PaymentFieldset view={view} errors={errors} />
+          <TermsField checked={actionData?.terms ?? false} error={errors.terms} />
+          <button
+            type="submit"
+            name="intent"
+            value="place"
+            className="button button--primary button--block checkout-place"
+            aria-disabled={busy || undefined}
+          >
+            {/* What is charged, incl. VAT, with its VAT (also for companies, issue 14). */}
+            <span>{t('checkout.place', { total: cart.chargedIncVat })}</span>
+            <span className="sr-only">, </span>
+            <span className="checkout-place__vat">
+              {t('checkout.place.vat', { vat: cart.chargedVat })}
+            </span>
+          </button>
+        </Form>
+        <CheckoutAside cart={cart} culture={culture} />
+      </div>
+    </div>
+  );
+}
