@@ -29,7 +29,6 @@ import {
   buildFacetPostings,
   buildPricePostings,
   facetPostingsSettled,
-  setFacetPostingsEnabled,
 } from '../apps/api/src/modules/catalog/facet-postings.ts';
 import { setListCacheEnabled } from '../apps/api/src/modules/catalog/list-cache.ts';
 import { percentile } from './stats.ts';
@@ -161,7 +160,6 @@ async function main() {
     }
     if (handle.kind === 'postgres') await handle.db.execute('ANALYZE' as never);
     setListCacheEnabled(handle.db, options.cache);
-    setFacetPostingsEnabled(handle.db, options.postings);
     // The facet postings of the catalogue version, as after the first list request in a shop
     // (built in the background there; lists count from rows until then).
     let builds = '';
@@ -189,6 +187,8 @@ async function main() {
         API_KEY: 'bench-key-123456',
         AUTH_JWT_SECRET: 'bench-jwt-secret-0123456789abcdefghijklmnop',
         NODE_ENV: 'production',
+        // --no-postings: the rows implementation of ProductSearch (no postings read or built).
+        PRODUCT_SEARCH: options.postings ? 'postings' : 'rows',
       }),
     };
     const api = createApi({ db: handle.db, config, log: { error: () => undefined } });

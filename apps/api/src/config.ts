@@ -172,6 +172,12 @@ const envSchema = z.object({
    */
   NEWS_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /**
+   * The `ProductSearch` implementation of product lists and search (search/product-search.ts,
+   * ADR 012): `postings` (SQL, facets, counts and RELEVANCE pages from the facet postings once
+   * the job queue built them) or `rows` (SQL over the rows only; no postings are built).
+   */
+  PRODUCT_SEARCH: z.enum(['postings', 'rows']).optional(),
+  /**
    * Least severe level written to the JSON logs on stdout (src/log.ts, issue 15): `fatal`,
    * `error`, `warn`, `info` (default: one line per request), `debug` (also each SQL statement's
    * duration) or `trace`; `silent` for none (tests).
@@ -239,6 +245,8 @@ export interface Config {
 export interface CatalogConfig {
   /** NEWS_WINDOW_DAYS: a product is news this many days after its first-available date. */
   newsWindowDays: number;
+  /** PRODUCT_SEARCH: which `ProductSearch` answers lists and search (search/product-search.ts). */
+  productSearch: 'postings' | 'rows';
 }
 
 /** The local payment sandbox's settings. */
@@ -398,7 +406,7 @@ export function loadConfig(
     graphql: {
       introspection: (e.GRAPHQL_INTROSPECTION ?? (production ? 'false' : 'true')) === 'true',
     },
-    catalog: { newsWindowDays: e.NEWS_WINDOW_DAYS },
+    catalog: { newsWindowDays: e.NEWS_WINDOW_DAYS, productSearch: e.PRODUCT_SEARCH ?? 'postings' },
     logLevel: e.LOG_LEVEL,
     jobs: {
       inProcess:

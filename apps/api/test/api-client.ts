@@ -4,7 +4,12 @@
  */
 import { loadConfig, type Config } from '../src/config.ts';
 import { createApi, type Api } from '../src/app.ts';
-import type { DbHandle } from '../src/db/client.ts';
+import type { Database, DbHandle } from '../src/db/client.ts';
+import { buildFacetPostings } from '../src/modules/catalog/facet-postings.ts';
+import {
+  PRODUCT_SEARCH_NAMES,
+  type ProductSearchName,
+} from '../src/modules/search/product-search.ts';
 
 /** The API key of test configurations. */
 export const TEST_API_KEY = 'test-api-key-123';
@@ -20,6 +25,34 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     }),
     ...overrides,
   };
+}
+
+/**
+ * The `ProductSearch` implementations (PRODUCT_SEARCH) the list and search suites run against:
+ * every one, or only the one TEST_PRODUCT_SEARCH names.
+ */
+export function testProductSearches(): ProductSearchName[] {
+  const only = process.env.TEST_PRODUCT_SEARCH;
+  if (!only) return [...PRODUCT_SEARCH_NAMES];
+  if (!(PRODUCT_SEARCH_NAMES as readonly string[]).includes(only)) {
+    throw new Error(`TEST_PRODUCT_SEARCH must be one of ${PRODUCT_SEARCH_NAMES.join(', ')}`);
+  }
+  return [only as ProductSearchName];
+}
+
+/** A test configuration whose lists and search are answered by the `search` implementation. */
+export function searchConfig(search: ProductSearchName, overrides: Partial<Config> = {}): Config {
+  const base = testConfig(overrides);
+  return { ...base, catalog: { ...base.catalog, productSearch: search } };
+}
+
+/**
+ * Makes `search` ready to answer from what it builds, as a running shop would be once its job
+ * queue caught up: the facet postings of the catalogue as seeded (`postings`); nothing for
+ * `rows`. Later writes make them stale until built again (lists then answer from rows).
+ */
+export async function prepareProductSearch(search: ProductSearchName, db: Database): Promise<void> {
+  if (search === 'postings') await buildFacetPostings(db);
 }
 
 /** A GraphQL response as JSON. */

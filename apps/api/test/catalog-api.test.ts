@@ -8,8 +8,13 @@ import type { DbHandle } from '../src/db/client.ts';
 import { productCategories, products } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { addCatalogFixture, FIXTURE } from './catalog-fixture.ts';
-import { createTestClient, type TestClient } from './api-client.ts';
-import { openTestDb, testDatabaseKinds } from './test-db.ts';
+import {
+  createTestClient,
+  prepareProductSearch,
+  searchConfig,
+  type TestClient,
+} from './api-client.ts';
+import { openTestDb, testSearchMatrix } from './test-db.ts';
 
 /** Intl puts U+00A0 between groups and before "kr"; compare with plain spaces. */
 const plain = (text: unknown) => String(text).replace(/\u00a0/g, ' ');
@@ -40,7 +45,7 @@ const PRODUCT_QUERY = `
     }
   }`;
 
-describe.each(testDatabaseKinds())('catalogue API on %s', (kind) => {
+describe.each(testSearchMatrix())('catalogue API on %s, %s search', (kind, search) => {
   let handle: DbHandle;
   let client: TestClient;
 
@@ -48,7 +53,8 @@ describe.each(testDatabaseKinds())('catalogue API on %s', (kind) => {
     handle = await openTestDb(kind);
     await seedCatalogue(handle.db, { products: 120 });
     await addCatalogFixture(handle.db);
-    client = createTestClient(handle);
+    await prepareProductSearch(search, handle.db);
+    client = createTestClient(handle, searchConfig(search));
   });
 
   afterAll(async () => {

@@ -13,9 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements, type DbHandle } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
-import { setFacetPostingsEnabled } from '../src/modules/catalog/facet-postings.ts';
 import { setListCacheEnabled } from '../src/modules/catalog/list-cache.ts';
-import { createTestClient, type TestClient } from './api-client.ts';
+import { createTestClient, searchConfig, type TestClient } from './api-client.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
 const LIST = `query list($categoryAlias: String, $url: String, $filter: FilterInputType) {
@@ -36,10 +35,10 @@ describe.each(testDatabaseKinds())('stored category facet counts on %s', (kind) 
     handle = await openTestDb(kind);
     await seedCatalogue(handle.db, { products: 90 });
     setListCacheEnabled(handle.db, false);
-    // The stored counts are what answers while the facet postings of a version are not built
-    // yet (facet-postings.ts); postings off here so every request takes that path.
-    setFacetPostingsEnabled(handle.db, false);
-    client = createTestClient(handle);
+    // The stored counts are what answers on the rows implementation, and on the postings one
+    // while the facet postings of a version are not built yet (facet-postings.ts): the rows
+    // implementation here so every request takes that path.
+    client = createTestClient(handle, searchConfig('rows'));
   });
   afterAll(async () => {
     await handle?.close();

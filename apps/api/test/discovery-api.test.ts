@@ -18,13 +18,14 @@ import {
 } from '../src/db/seed/reference-data.ts';
 import { encodeFacetText } from '../src/modules/catalog/facet-ids.ts';
 import { prefixQuery } from '../src/modules/search/search-text.ts';
+import { buildFacetPostings, facetPostingsSettled } from '../src/modules/catalog/facet-postings.ts';
 import {
-  buildFacetPostings,
-  facetPostingsSettled,
-  setFacetPostingsEnabled,
-} from '../src/modules/catalog/facet-postings.ts';
-import { createTestClient, type TestClient } from './api-client.ts';
-import { openTestDb, testDatabaseKinds } from './test-db.ts';
+  createTestClient,
+  prepareProductSearch,
+  searchConfig,
+  type TestClient,
+} from './api-client.ts';
+import { openTestDb, testSearchMatrix } from './test-db.ts';
 
 const DAY = 86_400_000;
 
@@ -321,14 +322,15 @@ interface FacetJson {
   }>;
 }
 
-describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
+describe.each(testSearchMatrix())('product discovery API on %s, %s search', (kind, search) => {
   let handle: DbHandle;
   let client: TestClient;
 
   beforeAll(async () => {
     handle = await openTestDb(kind);
     await insertCatalogue(handle.db, new Date());
-    client = createTestClient(handle);
+    await prepareProductSearch(search, handle.db);
+    client = createTestClient(handle, searchConfig(search));
   });
   afterAll(async () => {
     await handle?.close();
@@ -525,29 +527,29 @@ describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
       });
       expect(filtered.count).toBe(3);
       expect(filtered.filters.price).toEqual({ lowest: 6000, highest: 40000 });
-      const run = (facets: string[], searchText = 'karin') =>
+      const run = (by: TestClient, facets: string[], searchText = 'karin') =>
         countStatements(() =>
-          client.query(LIST, {
+          by.query(LIST, {
             categoryAlias: 'cyklar',
             take: 5,
             filter: { facets, searchText },
           }),
         );
       // Counted from rows (price and discount selections always are)…
-      setFacetPostingsEnabled(handle.db, false);
-      try {
-        const few = await run([]);
-        const many = await run(['b_1', 'b_2', size('M'), 'p_1_1', 'pr_0_500', 'd_21_30']);
-        expect(many.counter.count).toBe(few.counter.count);
-      } finally {
-        setFacetPostingsEnabled(handle.db, true);
-      }
+      // A new API reads its reference data (channels, category tree) on its first request.
+      const rows = createTestClient(handle, searchConfig('rows'));
+      await run(rows, [], 'warm-up');
+      const fewRows = await run(rows, []);
+      const manyRows = await run(rows, ['b_1', 'b_2', size('M'), 'p_1_1', 'pr_0_500', 'd_21_30']);
+      expect(manyRows.counter.count).toBe(fewRows.counter.count);
       // …and from the facet postings.
+      const postings = createTestClient(handle, searchConfig('postings'));
+      await run(postings, [], 'warm-up');
       await facetPostingsSettled(handle.db);
       await buildFacetPostings(handle.db);
       // (Another text: the list cache holds the answers above.)
-      const few = await run([], 'monark');
-      const many = await run(['b_1', 'b_2', size('M'), 'p_1_1'], 'monark');
+      const few = await run(postings, [], 'monark');
+      const many = await run(postings, ['b_1', 'b_2', size('M'), 'p_1_1'], 'monark');
       expect(many.counter.count).toBe(few.counter.count);
       expect(many.counter.statements.some((t) => t.includes('with post as'))).toBe(true);
     });
@@ -607,19 +609,18 @@ describe.each(testDatabaseKinds())('product discovery API on %s', (kind) => {
       // Variables not asked for before in this file: the list cache has nothing for them.
       // Counted from rows (postings off) and from the facet postings of the version.
       const listStatements = (texts: string[]) => texts.filter((t) => /count\(\*\)/.test(t)).length;
-      setFacetPostingsEnabled(handle.db, false);
-      try {
-        const variables = { categoryAlias: 'elcyklar', filter: { facets: ['b_2'] } };
-        const rows = await countStatements(() => client.query(FILTERS_IN_FRAGMENT, variables));
-        expect(listStatements(rows.counter.statements)).toBe(1);
-        expect(rows.counter.statements.some((t) => t.includes('with priced as'))).toBe(true);
-      } finally {
-        setFacetPostingsEnabled(handle.db, true);
-      }
+      const byRows = createTestClient(handle, searchConfig('rows'));
+      const rowVariables = { categoryAlias: 'elcyklar', filter: { facets: ['b_2'] } };
+      const rows = await countStatements(() => byRows.query(FILTERS_IN_FRAGMENT, rowVariables));
+      expect(listStatements(rows.counter.statements)).toBe(1);
+      expect(rows.counter.statements.some((t) => t.includes('with priced as'))).toBe(true);
+      const byPostings = createTestClient(handle, searchConfig('postings'));
       await facetPostingsSettled(handle.db);
       await buildFacetPostings(handle.db);
       const variables = { categoryAlias: 'elcyklar', filter: { facets: ['b_1'] } };
-      const postings = await countStatements(() => client.query(FILTERS_IN_FRAGMENT, variables));
+      const postings = await countStatements(() =>
+        byPostings.query(FILTERS_IN_FRAGMENT, variables),
+      );
       expect(listStatements(postings.counter.statements)).toBe(1);
       expect(postings.counter.statements.some((t) => t.includes('with post as'))).toBe(true);
     });

@@ -10,13 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
-import {
-  buildFacetPostings,
-  facetPostingsSettled,
-  setFacetPostingsEnabled,
-} from '../src/modules/catalog/facet-postings.ts';
+import { buildFacetPostings, facetPostingsSettled } from '../src/modules/catalog/facet-postings.ts';
 import { setListCacheEnabled } from '../src/modules/catalog/list-cache.ts';
-import { createTestClient, type TestClient } from './api-client.ts';
+import { createTestClient, searchConfig, type TestClient } from './api-client.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
 const LIST = `query list($categoryAlias: String, $brandAlias: String, $url: String, $filter: FilterInputType, $marketId: String, $skip: Int, $take: Int = 3) {
@@ -39,12 +35,15 @@ interface Facets {
 describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) => {
   let handle: DbHandle;
   let client: TestClient;
+  /** The same API answered by each `ProductSearch`: postings-backed and rows only. */
+  let clients: Record<'postings' | 'rows', TestClient>;
 
   beforeAll(async () => {
     handle = await openTestDb(kind);
     await seedCatalogue(handle.db, { products: 90 });
     setListCacheEnabled(handle.db, false);
-    client = createTestClient(handle);
+    client = createTestClient(handle, searchConfig('postings'));
+    clients = { postings: client, rows: createTestClient(handle, searchConfig('rows')) };
     expect(await buildFacetPostings(handle.db)).toBe('full');
   });
   afterAll(async () => {
@@ -53,31 +52,23 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
   });
 
   async function list(variables: Record<string, unknown>, postings: boolean) {
-    setFacetPostingsEnabled(handle.db, postings);
-    try {
-      const { data, errors } = await client.query(LIST, { marketId: 'se', ...variables });
-      expect(errors).toBeUndefined();
-      return data!.products as Facets;
-    } finally {
-      setFacetPostingsEnabled(handle.db, true);
-    }
+    const client = clients[postings ? 'postings' : 'rows'];
+    const { data, errors } = await client.query(LIST, { marketId: 'se', ...variables });
+    expect(errors).toBeUndefined();
+    return data!.products as Facets;
   }
 
   /** `count` alone (no filters asked for), from postings or from rows. */
   async function countOnly(variables: Record<string, unknown>, postings: boolean) {
-    setFacetPostingsEnabled(handle.db, postings);
-    try {
-      const { data, errors } = await client.query(
-        `query count($filter: FilterInputType, $categoryAlias: String) {
-          products(categoryAlias: $categoryAlias, take: 1, filter: $filter, marketId: "se") { count }
-        }`,
-        variables,
-      );
-      expect(errors).toBeUndefined();
-      return (data!.products as { count: number }).count;
-    } finally {
-      setFacetPostingsEnabled(handle.db, true);
-    }
+    const client = clients[postings ? 'postings' : 'rows'];
+    const { data, errors } = await client.query(
+      `query count($filter: FilterInputType, $categoryAlias: String) {
+        products(categoryAlias: $categoryAlias, take: 1, filter: $filter, marketId: "se") { count }
+      }`,
+      variables,
+    );
+    expect(errors).toBeUndefined();
+    return (data!.products as { count: number }).count;
   }
 
   /** The same list counted from postings and from rows. */
@@ -261,19 +252,15 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
 
   it('gives the same product fields on a RELEVANCE page as the rows (one statement reads them)', async () => {
     const page = async (postings: boolean) => {
-      setFacetPostingsEnabled(handle.db, postings);
-      try {
-        const { data, errors } = await client.query(
-          `{ products(take: 8, filter: { searchText: "cykel" }, marketId: "se") {
-            products { productId name alias articleNumber categoryId firstAvailableOn
-              texts { text1 text2 text3 } meta { title description } brand { name }
-              productImages { fileName } unitPrice { sellingPriceIncVat } } } }`,
-        );
-        expect(errors).toBeUndefined();
-        return (data!.products as { products: unknown[] }).products;
-      } finally {
-        setFacetPostingsEnabled(handle.db, true);
-      }
+      const client = clients[postings ? 'postings' : 'rows'];
+      const { data, errors } = await client.query(
+        `{ products(take: 8, filter: { searchText: "cykel" }, marketId: "se") {
+          products { productId name alias articleNumber categoryId firstAvailableOn
+            texts { text1 text2 text3 } meta { title description } brand { name }
+            productImages { fileName } unitPrice { sellingPriceIncVat } } } }`,
+      );
+      expect(errors).toBeUndefined();
+      return (data!.products as { products: unknown[] }).products;
     };
     const fromPostings = await page(true);
     expect(fromPostings).toHaveLength(8);

@@ -12,9 +12,14 @@ import * as schema from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { createGraphQLContext } from '../src/graphql/context.ts';
 import { listCacheSize, setListCacheEnabled } from '../src/modules/catalog/list-cache.ts';
-import { listProducts, type ProductListArgs } from '../src/modules/catalog/product-list.service.ts';
-import { createTestClient, testConfig, type TestClient } from './api-client.ts';
-import { openTestDb, testDatabaseKinds } from './test-db.ts';
+import type { ProductListArgs } from '../src/modules/catalog/product-list.types.ts';
+import {
+  createTestClient,
+  prepareProductSearch,
+  searchConfig,
+  type TestClient,
+} from './api-client.ts';
+import { openTestDb, testSearchMatrix } from './test-db.ts';
 
 const HOUR = 3_600_000;
 
@@ -29,14 +34,15 @@ const LIST = `query list($categoryAlias: String, $url: String, $take: Int, $filt
   }
 }`;
 
-describe.each(testDatabaseKinds())('product-list cache on %s', (kind) => {
+describe.each(testSearchMatrix())('product-list cache on %s, %s search', (kind, search) => {
   let handle: DbHandle;
   let client: TestClient;
 
   beforeAll(async () => {
     handle = await openTestDb(kind);
     await seedCatalogue(handle.db, { products: 80 });
-    client = createTestClient(handle);
+    await prepareProductSearch(search, handle.db);
+    client = createTestClient(handle, searchConfig(search));
   });
   afterAll(async () => {
     await handle?.close();
@@ -164,14 +170,16 @@ describe.each(testDatabaseKinds())('product-list cache on %s', (kind) => {
       // A new context per call, as per request (the cache stamp is read once per request).
       const ctx = createGraphQLContext({
         db: handle.db,
-        config: testConfig(),
+        config: searchConfig(search),
         now: new Date(time),
       });
-      const page = await listProducts(
-        handle.db,
-        await ctx.categoryTree(),
-        await ctx.pricedShop({ marketId: 'se' }),
-        ctx.now,
+      const page = await ctx.productSearch.products(
+        {
+          db: handle.db,
+          tree: await ctx.categoryTree(),
+          shop: await ctx.pricedShop({ marketId: 'se' }),
+          now: ctx.now,
+        },
         args,
       );
       return { count: page.count, filters: await page.filters() };

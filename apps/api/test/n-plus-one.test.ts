@@ -6,8 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements, type DbHandle } from '../src/db/client.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
-import { createTestClient, type TestClient } from './api-client.ts';
-import { openTestDb, testDatabaseKinds } from './test-db.ts';
+import {
+  createTestClient,
+  prepareProductSearch,
+  searchConfig,
+  type TestClient,
+} from './api-client.ts';
+import { openTestDb, testSearchMatrix } from './test-db.ts';
 
 const PAGE = `query page($take: Int, $marketId: String) {
   products(take: $take, marketId: $marketId) {
@@ -29,38 +34,42 @@ const PAGE = `query page($take: Int, $marketId: String) {
   }
 }`;
 
-describe.each(testDatabaseKinds())('SQL statements per product page on %s', (kind) => {
-  let handle: DbHandle;
-  let client: TestClient;
+describe.each(testSearchMatrix())(
+  'SQL statements per product page on %s, %s search',
+  (kind, search) => {
+    let handle: DbHandle;
+    let client: TestClient;
 
-  beforeAll(async () => {
-    handle = await openTestDb(kind);
-    await seedCatalogue(handle.db, { products: 120 });
-    client = createTestClient(handle);
-  });
+    beforeAll(async () => {
+      handle = await openTestDb(kind);
+      await seedCatalogue(handle.db, { products: 120 });
+      await prepareProductSearch(search, handle.db);
+      client = createTestClient(handle, searchConfig(search));
+    });
 
-  afterAll(async () => {
-    await handle?.close();
-  });
+    afterAll(async () => {
+      await handle?.close();
+    });
 
-  async function statementsFor(take: number) {
-    const { result, counter } = await countStatements(() =>
-      client.query(PAGE, { take, marketId: 'se' }),
-    );
-    expect(result.errors).toBeUndefined();
-    expect(result.data!.products.products).toHaveLength(take);
-    return counter;
-  }
+    async function statementsFor(take: number) {
+      const { result, counter } = await countStatements(() =>
+        client.query(PAGE, { take, marketId: 'se' }),
+      );
+      expect(result.errors).toBeUndefined();
+      expect(result.data!.products.products).toHaveLength(take);
+      return counter;
+    }
 
-  it('is the same fixed count for 5 and 40 products', async () => {
-    await statementsFor(1); // warm-up: schema and statement caches
-    const five = await statementsFor(5);
-    const forty = await statementsFor(40);
-    console.log(
-      `[${kind}] SQL statements for a products page: take 5 -> ${five.count}, take 40 -> ${forty.count}\n  ` +
-        five.statements.map((s) => s.replace(/\s+/g, ' ').slice(0, 110)).join('\n  '),
-    );
-    expect(forty.count).toBe(five.count);
-    expect(five.count).toBeLessThanOrEqual(16);
-  });
-});
+    it('is the same fixed count for 5 and 40 products', async () => {
+      await statementsFor(1); // warm-up: schema and statement caches
+      const five = await statementsFor(5);
+      const forty = await statementsFor(40);
+      console.log(
+        `[${kind}] SQL statements for a products page: take 5 -> ${five.count}, take 40 -> ${forty.count}\n  ` +
+          five.statements.map((s) => s.replace(/\s+/g, ' ').slice(0, 110)).join('\n  '),
+      );
+      expect(forty.count).toBe(five.count);
+      expect(five.count).toBeLessThanOrEqual(16);
+    });
+  },
+);

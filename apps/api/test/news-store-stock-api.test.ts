@@ -10,8 +10,13 @@ import { loadConfig } from '../src/config.ts';
 import type { DbHandle } from '../src/db/client.ts';
 import { products, skus, storeStock, stores } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
-import { createTestClient, testConfig, type TestClient } from './api-client.ts';
-import { openTestDb, testDatabaseKinds } from './test-db.ts';
+import {
+  createTestClient,
+  prepareProductSearch,
+  searchConfig,
+  type TestClient,
+} from './api-client.ts';
+import { openTestDb, testSearchMatrix } from './test-db.ts';
 
 const DAY = 86_400_000;
 
@@ -37,7 +42,7 @@ describe('NEWS_WINDOW_DAYS', () => {
   });
 });
 
-describe.each(testDatabaseKinds())('news list and store stock on %s', (kind) => {
+describe.each(testSearchMatrix())('news list and store stock on %s, %s search', (kind, search) => {
   let handle: DbHandle;
   let client: TestClient;
   let total = 0;
@@ -45,7 +50,8 @@ describe.each(testDatabaseKinds())('news list and store stock on %s', (kind) => 
   beforeAll(async () => {
     handle = await openTestDb(kind);
     await seedCatalogue(handle.db, { products: 160 });
-    client = createTestClient(handle);
+    await prepareProductSearch(search, handle.db);
+    client = createTestClient(handle, searchConfig(search));
     const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(products);
     total = row!.n;
   });
@@ -76,8 +82,11 @@ describe.each(testDatabaseKinds())('news list and store stock on %s', (kind) => 
   });
 
   it('follows NEWS_WINDOW_DAYS', async () => {
-    const base = testConfig();
-    const wide = createTestClient(handle, { ...base, catalog: { newsWindowDays: 365 } });
+    const base = searchConfig(search);
+    const wide = createTestClient(handle, {
+      ...base,
+      catalog: { ...base.catalog, newsWindowDays: 365 },
+    });
     const { data, errors } = await wide.query<NewsAnswer>(NEWS, { take: 0 });
     expect(errors).toBeUndefined();
     const expected = await newSince(daysAgo(365));

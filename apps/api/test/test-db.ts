@@ -6,10 +6,25 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDb, type DbHandle } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import type { ProductSearchName } from '../src/modules/search/product-search.ts';
+import { testProductSearches } from './api-client.ts';
 
 /** The database kinds the current run tests against. */
 export function testDatabaseKinds(): Array<'pglite' | 'postgres'> {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * Every pair of database kind and `ProductSearch` implementation the list and search suites
+ * run against (`describe.each(testSearchMatrix())('… on %s, %s search', (kind, search) => …)`).
+ */
+export function testSearchMatrix(): Array<['pglite' | 'postgres', ProductSearchName]> {
+  return testDatabaseKinds().flatMap((kind) =>
+    testProductSearches().map((search): ['pglite' | 'postgres', ProductSearchName] => [
+      kind,
+      search,
+    ]),
+  );
 }
 
 /** A throw-away database on the TEST_DATABASE_URL server: its URL and how to drop it. */

@@ -17,6 +17,7 @@ import {
   type ShopContext,
 } from '../modules/channel/channel.service.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
+import { productSearchNamed, type ProductSearch } from '../modules/search/product-search.ts';
 import type { ReferenceData } from './reference-data.ts';
 import { resolveViewer, type Viewer } from '../modules/customers/viewer.ts';
 import { ShopError } from '../errors.ts';
@@ -44,6 +45,11 @@ export interface GraphQLContext {
   clientIp: string | undefined;
   loaders: Loaders;
   log: ContextLogger;
+  /**
+   * What answers product lists and search (`products`, `searchSuggestions`): the implementation
+   * PRODUCT_SEARCH names (modules/search/product-search.ts, ADR 012).
+   */
+  productSearch: ProductSearch;
   /** Channels, markets and languages; read at most once per request (shared, read-only). */
   directory(): Promise<ChannelDirectory>;
   /** All categories with path helpers; read at most once per request (shared, read-only). */
@@ -144,6 +150,7 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
     clientIp: options.clientIp,
     log,
     loaders: createLoaders(db, now),
+    productSearch: productSearchNamed(config.catalog.productSearch),
     directory,
     categoryTree,
     shop,

@@ -3,11 +3,11 @@ import {
   breadcrumbsOf,
   categoryCanonicalUrl,
   listCategories,
-  parseListUrl,
   productCanonicalUrl,
   type CategoryRecord,
   type CategoryTree,
 } from './catalog.service.ts';
+import { parseListUrl } from './list-pages.service.ts';
 
 function category(
   id: number,

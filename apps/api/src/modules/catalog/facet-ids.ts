@@ -1,6 +1,7 @@
 /**
  * Facet ids of product lists (GEINS-API §5.4): opaque strings chosen by the server, passed back
- * in `filter.facets` / `filter.excludeFacets`. Pure: parsing and building only.
+ * in `filter.facets` / `filter.excludeFacets`. Pure: parsing and building, and the SQL of the
+ * price and discount buckets.
  *
  * | Facet     | id                       | group (OR within, AND across) |
  * |-----------|--------------------------|-------------------------------|
@@ -14,6 +15,7 @@
  *
  * Anything else is not a facet id and is ignored.
  */
+import { sql, type SQL } from 'drizzle-orm';
 
 /** A parsed facet id. */
 export type FacetSelection =
@@ -169,4 +171,26 @@ export function groupFacets(
     groups.set(group, [...(groups.get(group) ?? []), selection]);
   }
   return groups;
+}
+
+/** The index in PRICE_BUCKETS of a selling price in minor units (null when in none). */
+export function priceBucketSql(selling: SQL): SQL {
+  return sql`(case ${sql.join(
+    PRICE_BUCKETS.map(
+      (b, i) =>
+        sql`when ${selling} >= ${b.from * 100}${b.to === null ? sql`` : sql` and ${selling} < ${b.to * 100}`} then ${i}`,
+    ),
+    sql` `,
+  )} end)`;
+}
+
+/** The index in DISCOUNT_BUCKETS of a whole-percent discount (null below 1 %). */
+export function discountBucketSql(discount: SQL): SQL {
+  return sql`(case ${sql.join(
+    DISCOUNT_BUCKETS.map(
+      (b, i) =>
+        sql`when ${discount} >= ${Math.max(1, b.from)} and ${discount} <= ${b.to} then ${i}`,
+    ),
+    sql` `,
+  )} end)`;
 }

@@ -206,3 +206,25 @@ export async function findCampaignByAlias(
     .limit(1);
   return row ?? null;
 }
+
+/** Whole-percent discount of a selling against a regular price (as `PriceType`, rounded). */
+export function discountPercentSql(selling: SQL, regular: SQL): SQL {
+  return sql`(case when ${regular} > 0 and ${selling} < ${regular} then round(100.0 * (${regular} - ${selling}) / ${regular}) else 0 end)`;
+}
+
+/**
+ * Derived table `cp (product_id, selling)`: the lowest campaign price (minor units) of each
+ * product in the market's campaigns active at `now`, optionally only for products meeting
+ * `productFilter` (a condition on `price_campaign_prices.product_id`).
+ */
+export function activeCampaignPricesSql(marketId: string, now: Date, productFilter?: SQL): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(select ${priceCampaignPrices.productId} as product_id,
+      min(${priceCampaignPrices.sellingPriceIncVat}) as selling
+    from ${priceCampaignPrices}
+    join ${priceCampaigns} on ${priceCampaigns.id} = ${priceCampaignPrices.campaignId}
+    where ${priceCampaignPrices.marketId} = ${marketId} and ${priceCampaigns.startsAt} <= ${at}
+      and (${priceCampaigns.endsAt} is null or ${priceCampaigns.endsAt} > ${at})
+      ${productFilter ? sql`and ${productFilter}` : sql``}
+    group by ${priceCampaignPrices.productId}) as cp`;
+}

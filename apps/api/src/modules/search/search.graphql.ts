@@ -9,12 +9,7 @@
 import { contextArgs } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import { BrandRef, CategoryRef } from '../catalog/catalog.graphql.ts';
-import {
-  popularSearches,
-  recordSearch,
-  suggestNames,
-  type NameSuggestions,
-} from './search.service.ts';
+import { popularSearches, recordSearch, type NameSuggestions } from './search.service.ts';
 
 /** `SearchSuggestionsType`. */
 const SearchSuggestionsRef = builder.objectRef<NameSuggestions>('SearchSuggestionsType').implement({
@@ -61,7 +56,11 @@ builder.queryFields((t) => ({
       take: t.arg.int({ description: 'Most suggestions of each kind, 1..10 (default 5).' }),
     },
     resolve: async (_root, args, ctx) =>
-      suggestNames(ctx.db, await ctx.categoryTree(), args.prefix, args.take ?? 5),
+      ctx.productSearch.suggestions(
+        { db: ctx.db, tree: await ctx.categoryTree() },
+        args.prefix,
+        args.take ?? 5,
+      ),
   }),
   popularSearches: t.field({
     type: [PopularSearchRef],
