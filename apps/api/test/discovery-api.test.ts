@@ -20,9 +20,9 @@ import { encodeFacetText } from '../src/modules/catalog/facet-ids.ts';
 import { prefixQuery } from '../src/modules/search/search-text.ts';
 import {
   buildFacetPostings,
-  facetPostingsSettled,
   setFacetPostingsEnabled,
 } from '../src/modules/catalog/facet-postings.ts';
+import { facetPostingsSettled } from '../src/modules/catalog/facet-postings-settled.ts';
 import { createTestClient, type TestClient } from './api-client.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 

@@ -12,9 +12,9 @@ import * as schema from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import {
   buildFacetPostings,
-  facetPostingsSettled,
   setFacetPostingsEnabled,
 } from '../src/modules/catalog/facet-postings.ts';
+import { facetPostingsSettled } from '../src/modules/catalog/facet-postings-settled.ts';
 import { setListCacheEnabled } from '../src/modules/catalog/list-cache.ts';
 import { createTestClient, type TestClient } from './api-client.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';

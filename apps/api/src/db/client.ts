@@ -168,9 +168,11 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
       // '-c jit=off'`), which PgBouncer and managed poolers refuse (issue 15). Behind a
       // transaction pooler the SET may land on another server connection: there, run
       // `ALTER ROLE <user> SET jit = off` once (README).
-      onConnect: async (client) => {
-        await client.query('set jit = off');
-      },
+      // pg-pool awaits a promise the hook returns (a failed SET fails that checkout); its
+      // types declare a void hook, hence the cast.
+      onConnect: ((client: pg.ClientBase) => client.query('set jit = off')) as (
+        client: pg.ClientBase,
+      ) => void,
     });
     // An idle pooled connection that the server ends (restart, admin termination) emits 'error';
     // without a listener that would crash the process. The pool replaces the client on next use.

@@ -37,7 +37,7 @@ import { EXACT_POINT, FIELD_POINTS, prefixQuery } from '../search/search-text.ts
 import { productSearch } from '../search/search.tables.ts';
 import { DISCOUNT_BUCKETS, PRICE_BUCKETS } from './facet-ids.ts';
 import { latestCampaignBoundarySql } from './list-cache.ts';
-import { FACET_POSTINGS_JOB, INDEX_JOB_KINDS, pricePostingsJob } from '../jobs/job-kinds.ts';
+import { FACET_POSTINGS_JOB, pricePostingsJob } from '../jobs/job-kinds.ts';
 import { enqueueJob, type NewJob } from '../jobs/queue.ts';
 
 /**
@@ -299,14 +299,14 @@ export function scheduleFacetPostingsBuild(db: Database): void {
 }
 
 /**
- * Runs the queued index builds (facet and price postings) of `db` in this process until none is
- * due (tests, and anyone who needs the postings now).
+ * Whether {@link stopBackgroundBuilds} ran for `db` (`facet-postings-settled.ts` then runs none).
  */
-export async function facetPostingsSettled(db: Database): Promise<void> {
-  if (stoppedBuilds.has(db)) return;
-  // Imported when called: the runner imports this module's builds.
-  const { runJobsUntilIdle } = await import('../jobs/runner.ts');
-  await runJobsUntilIdle(db, undefined, { kinds: INDEX_JOB_KINDS });
+export function backgroundBuildsStopped(db: Database): boolean {
+  return stoppedBuilds.has(db);
+}
+
+/** Forgets this process's recent enqueues for `db` (after the queued builds have run). */
+export function forgetRecentEnqueues(db: Database): void {
   enqueuedAt.delete(db);
 }
 

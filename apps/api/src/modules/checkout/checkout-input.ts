@@ -7,7 +7,7 @@ import Organisationsnummer from 'organisationsnummer';
 import Personnummer from 'personnummer';
 import { z } from 'zod';
 import { ShopError } from '../../errors.ts';
-import { ADDRESS_FIELDS, emptyAddress, type AddressData } from '../../graphql/address.ts';
+import { ADDRESS_FIELDS, emptyAddress, type AddressData } from '../customers/address.ts';
 import {
   methodsForZip,
   normalizeZip,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../errors.ts';
-import { ADDRESS_FIELDS, type AddressData } from '../../graphql/address.ts';
+import { ADDRESS_FIELDS, type AddressData } from './address.ts';
 import { customers } from './customers.tables.ts';
 import { normalizeOrganisationsnummer, normalizePersonnummer } from './identity-number.ts';
 
