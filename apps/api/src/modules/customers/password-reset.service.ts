@@ -48,7 +48,7 @@ export async function requestPasswordReset(
   clientIp?: string,
 ): Promise<boolean> {
   const parsed = emailSchema.safeParse(email);
-  if (!parsed.success) throw badUserInput('Du måste ange en giltig email', 'email');
+  if (!parsed.success) throw badUserInput('Enter a valid e-mail address', 'email');
   await requireResetAttempt(db, clientIp, now);
   const key = randomBytes(32).toString('base64url');
   const hourAgo = new Date(now.getTime() - 3600_000);
@@ -89,7 +89,7 @@ async function requireResetAttempt(
 ): Promise<void> {
   const wait = await takePasswordResetAttempt(db, clientIp, now);
   if (wait > 0) {
-    throw new ShopError('RATE_LIMITED', 'För många försök. Vänta en stund och försök igen.', {
+    throw new ShopError('RATE_LIMITED', 'Too many attempts; try again later', {
       retryAfter: wait,
     });
   }
