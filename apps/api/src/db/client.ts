@@ -69,9 +69,8 @@ const PREPARED_MARK = '/* prepared */ ';
 
 /**
  * Statement texts a PostgreSQL pool prepares by default (each is prepared once per pooled
- * connection and keeps its plan on the server; further texts run unprepared). A list statement
- * of the facet postings keeps ~2 MB of plans per connection (measured with
- * `pg_backend_memory_contexts`: 7 statements, 15 MB), so at most ~64 MB per pooled connection;
+ * connection and keeps its plan on the server; further texts run unprepared). The bound keeps
+ * the plans' memory per pooled connection in check (docs/performance.md "Measurement history");
  * the shop's lists have a few dozen shapes (facet groups, number of search words).
  */
 export const MAX_PREPARED_TEXTS = 32;
@@ -80,7 +79,7 @@ export const MAX_PREPARED_TEXTS = 32;
  * Marks a statement to be prepared once per pooled PostgreSQL connection and executed by name
  * afterwards: the server parses it once and may keep a generic plan, instead of parsing and
  * planning it on every request. For the large statements of product lists (facet postings,
- * issue 5), whose parsing and planning took 4-8 ms against 1-5 ms of execution. The text
+ * issue 5), whose parsing and planning cost more than running them (docs/performance.md). The text
  * must not embed values (parameters only), or every call is a new statement. PGlite runs it
  * as it is.
  */
@@ -163,7 +162,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
       // No JIT compilation: the shop's statements are short, and for the facet statement of a
-      // large list (issue 5) compiling took 0.1-2.4 s, more than running it (docs/performance.md).
+      // large list (issue 5) compiling costs more than running it (docs/performance.md).
       // A SET on each new connection before its first use, not a startup option (`options:
       // '-c jit=off'`), which PgBouncer and managed poolers refuse (issue 15). Behind a
       // transaction pooler the SET may land on another server connection: there, run

@@ -4,8 +4,8 @@
  * product id). A list whose scope and selections are all facet keys (a category or brand page
  * with Category, Brand, Sku and Parameter facets selected) counts every facet value with
  * `bit_count(value & selection)`: a few microseconds per value whatever the number of products,
- * instead of reading the scope's product, SKU and parameter rows (hundreds of milliseconds for
- * the 48 804 products of `/c/cyklar` at 100 000 products). The price parts (Price and Discount
+ * instead of reading the scope's product, SKU and parameter rows (docs/performance.md has the
+ * figures). The price parts (Price and Discount
  * buckets, the price range) read the market's price rows of the selected products only (the
  * `get_bit` test on the price index). Search words come from the postings of the documents'
  * lexemes per field (`w<field><lexeme>`, field A name, B brand, C categories, D texts), so a
@@ -141,8 +141,8 @@ const INCREMENTAL_MAX = { products: 2_000, share: 0.1 };
  * those of other versions and the recorded changes up to it. From the postings of the last
  * built version when no write since then touched the category tree (or truncated a table) and
  * few products changed (`facet_changes`, migration 0016; {@link INCREMENTAL_MAX}): their bits are
- * cleared in every posting and set again from their current keys ('incremental': ~1 s instead of
- * 13–14 s at 100 000 products on PostgreSQL); otherwise from every product ('full'). Either way
+ * cleared in every posting and set again from their current keys ('incremental', much faster:
+ * docs/performance.md); otherwise from every product ('full'). Either way
  * the version, the changes and the keys come from one statement's snapshot. Does nothing when
  * another build holds the lock or the version's postings exist.
  * @returns how it built them, or null when it did not.
