@@ -88,25 +88,44 @@ export function prepared(query: SQL): SQL {
 }
 
 /**
- * Wraps `pool.query` so that statements marked by {@link prepared} are sent as named
- * statements (the name is a hash of the text), up to `limit` different texts.
+ * The name a statement text runs under: a hash of the text for a text marked by
+ * {@link prepared} while fewer than `limit` texts are named in `names` (which it extends),
+ * else undefined (run unprepared). Unmarked texts are never named.
  */
-function prepareMarkedStatements(pool: pg.Pool, limit: number): void {
+export function preparedStatementName(
+  text: unknown,
+  names: Map<string, string>,
+  limit: number,
+): string | undefined {
+  if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) return undefined;
+  let name = names.get(text);
+  if (name === undefined && names.size < limit) {
+    name = `p_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** `pg.Client` with its query method untyped (its overloads do not survive an override). */
+const UntypedClient = pg.Client as unknown as new (config?: string | pg.ClientConfig) => {
+  query(config: unknown, ...rest: unknown[]): unknown;
+};
+
+/**
+ * A `pg.Client` class for `new pg.Pool({ Client })` (pg-pool's documented extension point) that
+ * sends statements marked by {@link prepared} as named statements, up to `limit` different
+ * texts per pool; pg prepares a named statement once per connection and runs it by name after.
+ */
+function preparingClient(limit: number): typeof pg.Client {
   const names = new Map<string, string>();
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (
-    config: unknown,
-    ...rest: unknown[]
-  ) => {
-    const text = (config as { text?: unknown } | null)?.text;
-    if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) return query(config, ...rest);
-    let name = names.get(text);
-    if (name === undefined && names.size < limit) {
-      name = `p_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
-      names.set(text, name);
+  class PreparingClient extends UntypedClient {
+    override query(config: unknown, ...rest: unknown[]): unknown {
+      const text = (config as { text?: unknown } | null)?.text;
+      const name = preparedStatementName(text, names, limit);
+      return super.query(name ? { ...(config as object), name } : config, ...rest);
     }
-    return query(name ? { ...(config as object), name } : config, ...rest);
-  };
+  }
+  return PreparingClient as unknown as typeof pg.Client;
 }
 
 /**
@@ -161,6 +180,9 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
+      ...(options.preparedStatements !== false
+        ? { Client: preparingClient(options.maxPreparedTexts ?? MAX_PREPARED_TEXTS) }
+        : {}),
       // No JIT compilation: the shop's statements are short, and for the facet statement of a
       // large list (issue 5) compiling costs more than running it (docs/performance.md).
       // A SET on each new connection before its first use, not a startup option (`options:
@@ -178,9 +200,6 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     pool.on('error', (error) =>
       processLogger().error(`PostgreSQL pool: idle connection lost (${error.message})`),
     );
-    if (options.preparedStatements !== false) {
-      prepareMarkedStatements(pool, options.maxPreparedTexts ?? MAX_PREPARED_TEXTS);
-    }
     // LOG_LEVEL=debug: each statement's duration in the request's log (src/log.ts, issue 15).
     pool.on('connect', (connection) => timeStatements(connection));
     const client = await pool.connect();
