@@ -115,4 +115,16 @@ export default tseslint.config(
     },
   },
   node20Only,
+  {
+    // Typed rules (issue 22): a promise is awaited, returned or marked `void` with a comment
+    // saying why fire-and-forget is right and where its errors go.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 );

@@ -28,8 +28,8 @@ import { seedCatalogue } from '../apps/api/src/db/seed/seed.ts';
 import {
   buildFacetPostings,
   buildPricePostings,
-  facetPostingsSettled,
 } from '../apps/api/src/modules/catalog/facet-postings.ts';
+import { facetPostingsSettled } from '../apps/api/src/modules/catalog/facet-postings-settled.ts';
 import { setListCacheEnabled } from '../apps/api/src/modules/catalog/list-cache.ts';
 import { percentile } from './stats.ts';
 

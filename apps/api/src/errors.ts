@@ -18,7 +18,7 @@ export type ShopErrorCode =
   | 'FORBIDDEN'
   /** Cart and checkout (issue 6): a SKU lacks the stock asked for. */
   | 'OUT_OF_STOCK'
-  /** setCartPromoCode: the code is unknown, expired or used up ("Koden är ej giltig"). */
+  /** setCartPromoCode: the code is unknown, expired or used up (storefront: "Koden är ej giltig"). */
   | 'INVALID_PROMO_CODE'
   /** setCartPromoCode: the code exists but the cart does not meet its requirements (GEINS-API §1). */
   | 'RequirementsNotMet'

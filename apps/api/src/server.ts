@@ -17,7 +17,7 @@ import { AUTH_PATH } from './modules/auth/auth.http.ts';
 import { authNodeListener, clientAddress } from './modules/auth/auth.node.ts';
 import { jobLog, startJobRunner } from './modules/jobs/runner.ts';
 import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
-import { createLogger, requestLogging } from './log.ts';
+import { createLogger, errorFields, requestLogging } from './log.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config);
@@ -46,11 +46,23 @@ const graphql = config.benchSqlCount
 const auth = authNodeListener(api.auth, (req) => clientAddress(req, config.trustProxyHops));
 // The payment sandbox and its notifications (issue 6) under /payments/ (same adapter).
 const payments = authNodeListener((request) => api.payments(request));
+/**
+ * Lets an adapter's promise (auth, payments) run on after the listener returns; a rejection (a
+ * bug, or a request body that broke off) is logged and answered 500, never left unhandled.
+ */
+function settle(running: Promise<void>, res: ServerResponse): void {
+  running.catch((error: unknown) => {
+    logger.error({ err: errorFields(error, true) }, 'Unexpected error');
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"INTERNAL"}');
+  });
+}
 const server = createServer((req, res) => {
   if (health.handle(req, res)) return;
   logging(req, res, () => {
-    if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) void auth(req, res);
-    else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) void payments(req, res);
+    if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) settle(auth(req, res), res);
+    else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) settle(payments(req, res), res);
+    // Yoga answers its own failures (a GraphQL error or a 500); it does not reject.
     else void graphql(req, res);
   });
 });

@@ -24,7 +24,9 @@ export interface AuthAnswer {
 
 /** Runs `api.auth` behind a real HTTP server on a free port. */
 export async function startAuthServer(api: Api): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer(authNodeListener(api.auth));
+  const listener = authNodeListener(api.auth);
+  // A rejection surfaces as vitest's unhandled-rejection error, failing the test.
+  const server: Server = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

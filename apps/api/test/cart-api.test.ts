@@ -155,7 +155,7 @@ describe.each(testDatabaseKinds())('cart API on %s', (kind) => {
       stock: 5,
       quantityInCart: 0,
     });
-    expect(result.errors![0]!.message).toBe('Det finns bara 5 kvar i lager');
+    expect(result.errors![0]!.message).toBe('Only 5 left in stock');
     await add(id, F.lock.skuId, 4);
     result = await add(id, F.lock.skuId, 2);
     expect(result.errors![0]!.extensions).toMatchObject({
@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds())('cart API on %s', (kind) => {
     await add(id, F.lock.skuId, 1);
     let result = await promo(id, 'FINNSINTE');
     expect(result.errors![0]).toMatchObject({
-      message: 'Koden är ej giltig',
+      message: 'The promo code is not valid',
       extensions: { code: 'INVALID_PROMO_CODE' },
     });
     result = await promo(id, 'sommar20');

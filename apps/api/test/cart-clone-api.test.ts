@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds())('cloneCart on %s', (kind) => {
       const result = await clone(id);
       expect(result.data?.cloneCart ?? null).toBeNull();
       expect(result.errors![0]).toMatchObject({
-        message: 'Varukorgen finns inte',
+        message: 'Cart not found',
         extensions: { code: 'NOT_FOUND', argument: 'id' },
       });
     }

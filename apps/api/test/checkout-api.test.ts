@@ -241,13 +241,18 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     const before = await stockOf(F.bike.skuId);
     let result = await place(cartId, personCheckout({ email: 'inte-en-adress' }));
     expect(result.errors![0]).toMatchObject({
-      message: 'Du måste ange en giltig email',
-      extensions: { code: 'INVALID_CHECKOUT', fields: { email: 'Du måste ange en giltig email' } },
+      message: 'Enter a valid e-mail address',
+      extensions: {
+        code: 'INVALID_CHECKOUT',
+        fields: { email: 'Enter a valid e-mail address' },
+        fieldCodes: { email: 'email' },
+        reason: 'email',
+      },
     });
     result = await place(cartId, personCheckout({ billingAddress: { zip: '11122' } }));
     expect(result.errors![0]!.extensions!.fields).toMatchObject({
-      'billingAddress.firstName': 'Detta fält är obligatoriskt',
-      'billingAddress.city': 'Detta fält är obligatoriskt',
+      'billingAddress.firstName': 'This field is required',
+      'billingAddress.city': 'This field is required',
     });
     result = await place(cartId, personCheckout({ identityNumber: '19900101-0018' }));
     expect(result.errors![0]!.extensions!.code).toBe('INVALID_IDENTITY_NUMBER');
@@ -262,7 +267,7 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     expect(result.errors![0]!.extensions!.code).toBe('INVALID_IDENTITY_NUMBER');
     result = await place(cartId, personCheckout({ shippingId: 3 }));
     expect(result.errors![0]!.extensions!.fields).toEqual({
-      pickupPoint: 'Välj en butik att hämta i',
+      pickupPoint: 'Choose a store to pick up from',
     });
     expect(await stockOf(F.bike.skuId)).toBe(before);
     const count = await handle.db
@@ -322,7 +327,12 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     const refused = results.filter((r) => r.errors?.[0]?.extensions?.code === 'OUT_OF_STOCK');
     expect(placed).toHaveLength(5);
     expect(refused).toHaveLength(45);
-    expect(refused[0]!.errors![0]!.message).toMatch(/^Tyvärr räcker inte lagret: Testlås Bygel/);
+    expect(refused[0]!.errors![0]!.message).toMatch(/^Not enough stock: only \d+ of Testlås Bygel/);
+    expect(refused[0]!.errors![0]!.extensions).toMatchObject({
+      reason: 'shortage',
+      productName: expect.stringMatching(/^Testlås Bygel/),
+      available: 0,
+    });
     expect(await stockOf(F.lock.skuId)).toBe(0);
     const sold = await handle.db
       .select({ n: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int` })
@@ -488,7 +498,7 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     for (let i = 0; i < 5; i += 1) {
       result = await apply(third, `FEL${i}`);
       expect(result.errors![0]).toMatchObject({
-        message: 'Presentkortet är ogiltigt eller saknar saldo',
+        message: 'The gift card is invalid or has no balance',
         extensions: { code: 'BAD_USER_INPUT' },
       });
     }
@@ -521,7 +531,7 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     const empty = await cartWith([]);
     let result = await place(empty, personCheckout());
     expect(result.errors![0]).toMatchObject({
-      message: 'Varukorgen är tom',
+      message: 'The cart is empty',
       extensions: { code: 'INVALID_CHECKOUT' },
     });
     const cartId = await cartWith([[F.bike.skuId, 1]]);

@@ -431,7 +431,7 @@ describe.each(testDatabaseKinds())('account operations on %s', (kind) => {
     expect(results.slice(0, 10)).toEqual(Array(10).fill(undefined));
     expect(results.slice(10)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
     const limited = await gqlFrom('10.41.0.1', request);
-    expect(limited.errors?.[0]?.message).toBe('För många försök. Vänta en stund och försök igen.');
+    expect(limited.errors?.[0]?.message).toBe('Too many attempts; try again later');
     expect(
       Number((limited.errors?.[0]?.extensions as { retryAfter?: number })?.retryAfter),
     ).toBeGreaterThan(0);

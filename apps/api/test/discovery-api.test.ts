@@ -18,7 +18,8 @@ import {
 } from '../src/db/seed/reference-data.ts';
 import { encodeFacetText } from '../src/modules/catalog/facet-ids.ts';
 import { prefixQuery } from '../src/modules/search/search-text.ts';
-import { buildFacetPostings, facetPostingsSettled } from '../src/modules/catalog/facet-postings.ts';
+import { buildFacetPostings } from '../src/modules/catalog/facet-postings.ts';
+import { facetPostingsSettled } from '../src/modules/catalog/facet-postings-settled.ts';
 import {
   createTestClient,
   prepareProductSearch,

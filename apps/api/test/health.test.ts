@@ -11,10 +11,8 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { stopBackgroundWork } from '../src/graceful-close.ts';
 import { createHealth } from '../src/health.ts';
-import {
-  facetPostingsSettled,
-  scheduleFacetPostingsBuild,
-} from '../src/modules/catalog/facet-postings.ts';
+import { scheduleFacetPostingsBuild } from '../src/modules/catalog/facet-postings.ts';
+import { facetPostingsSettled } from '../src/modules/catalog/facet-postings-settled.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
 describe.each(testDatabaseKinds())('health probes on %s', (kind) => {

@@ -110,7 +110,7 @@ describe.each(testDatabaseKinds())('payment and checkout hardening (issue 13) on
     ]);
     expect((await closed.query(VALIDATE, { cartId })).data!.validateOrderConditions).toEqual({
       isValid: false,
-      message: 'Välj ett betalsätt',
+      message: 'Choose a payment method',
     });
     const refused = await closed.query(PLACE, {
       cartId,
@@ -118,8 +118,8 @@ describe.each(testDatabaseKinds())('payment and checkout hardening (issue 13) on
     });
     expect(refused.data?.placeOrder ?? null).toBeNull();
     expect(refused.errors![0]).toMatchObject({
-      message: 'Välj ett betalsätt',
-      extensions: { code: 'INVALID_CHECKOUT', fields: { paymentId: 'Välj ett betalsätt' } },
+      message: 'Choose a payment method',
+      extensions: { code: 'INVALID_CHECKOUT', fields: { paymentId: 'Choose a payment method' } },
     });
     expect(
       await handle.db.select().from(paymentSessions).where(eq(paymentSessions.cartId, cartId)),
@@ -285,17 +285,17 @@ describe.each(testDatabaseKinds())('payment and checkout hardening (issue 13) on
     const result = await client.query(PLACE, { cartId, checkout });
     expect(result.data?.placeOrder ?? null).toBeNull();
     expect(result.errors![0]).toMatchObject({
-      message: 'Välj en butik att hämta i',
+      message: 'Choose a store to pick up from',
       extensions: {
         code: 'INVALID_CHECKOUT',
-        fields: { pickupPoint: 'Välj en butik att hämta i' },
+        fields: { pickupPoint: 'Choose a store to pick up from' },
       },
     });
     expect(await ordersOf(cartId)).toEqual([]);
     await client.query(CHECKOUT, { cartId, checkout });
     expect((await client.query(VALIDATE, { cartId })).data!.validateOrderConditions).toEqual({
       isValid: false,
-      message: 'Välj en butik att hämta i',
+      message: 'Choose a store to pick up from',
     });
     const real = await client.query(PLACE, {
       cartId,

@@ -2,13 +2,51 @@
  * Statements marked `prepared` (db/client.ts): prepared once per PostgreSQL connection and run
  * by name afterwards, up to the configured number of texts; PGlite runs them as they are.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { createDb, prepared } from '../src/db/client.ts';
+import { createDb, prepared, preparedStatementName } from '../src/db/client.ts';
+import {
+  postingsFacetStatement,
+  postingsRankedPageStatement,
+  type PostingsList,
+} from '../src/modules/catalog/postings-statements.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
+/** The SQL text a statement is sent with (what the pool's client sees). */
+const textOf = (query: SQL) => new PgDialect().sqlToQuery(query).sql;
+
 describe('prepared statements', () => {
+  it('a statement marked prepared() gets a name, up to the limit; an unmarked one never', () => {
+    const names = new Map<string, string>();
+    const a = textOf(prepared(sql`select ${1}::int as a`));
+    const name = preparedStatementName(a, names, 2);
+    expect(name).toMatch(/^p_[0-9a-f]{40}$/);
+    // The same text (other values) runs under the same name.
+    expect(preparedStatementName(textOf(prepared(sql`select ${2}::int as a`)), names, 2)).toBe(
+      name,
+    );
+    expect(preparedStatementName(textOf(sql`select ${1}::int as a`), names, 2)).toBeUndefined();
+    expect(preparedStatementName(textOf(prepared(sql`select 1 as b`)), names, 2)).toBeDefined();
+    expect(preparedStatementName(textOf(prepared(sql`select 1 as c`)), names, 2)).toBeUndefined();
+  });
+
+  it("the product lists' postings statements are marked prepared() (issue 5)", () => {
+    const list: PostingsList = {
+      scope: [sql`'all'`],
+      words: null,
+      typo: null,
+      groups: [],
+      byGroup: true,
+    };
+    const names = new Map<string, string>();
+    const facets = textOf(postingsFacetStatement(list, 'se', new Date()));
+    const page = textOf(postingsRankedPageStatement(list, 0, 24));
+    expect(preparedStatementName(facets, names, 32)).toBeDefined();
+    expect(preparedStatementName(page, names, 32)).toBeDefined();
+  });
+
   it('run on PGlite with the same results', async () => {
     const handle = await createDb({ pgliteDataDir: 'memory://' });
     try {

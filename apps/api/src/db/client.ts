@@ -70,9 +70,8 @@ const PREPARED_MARK = '/* prepared */ ';
 
 /**
  * Statement texts a PostgreSQL pool prepares by default (each is prepared once per pooled
- * connection and keeps its plan on the server; further texts run unprepared). A list statement
- * of the facet postings keeps ~2 MB of plans per connection (measured with
- * `pg_backend_memory_contexts`: 7 statements, 15 MB), so at most ~64 MB per pooled connection;
+ * connection and keeps its plan on the server; further texts run unprepared). The bound keeps
+ * the plans' memory per pooled connection in check (docs/performance.md "Measurement history");
  * the shop's lists have a few dozen shapes (facet groups, number of search words).
  */
 export const MAX_PREPARED_TEXTS = 32;
@@ -81,7 +80,7 @@ export const MAX_PREPARED_TEXTS = 32;
  * Marks a statement to be prepared once per pooled PostgreSQL connection and executed by name
  * afterwards: the server parses it once and may keep a generic plan, instead of parsing and
  * planning it on every request. For the large statements of product lists (facet postings,
- * issue 5), whose parsing and planning took 4-8 ms against 1-5 ms of execution. The text
+ * issue 5), whose parsing and planning cost more than running them (docs/performance.md). The text
  * must not embed values (parameters only), or every call is a new statement. PGlite runs it
  * as it is.
  */
@@ -90,25 +89,44 @@ export function prepared(query: SQL): SQL {
 }
 
 /**
- * Wraps `pool.query` so that statements marked by {@link prepared} are sent as named
- * statements (the name is a hash of the text), up to `limit` different texts.
+ * The name a statement text runs under: a hash of the text for a text marked by
+ * {@link prepared} while fewer than `limit` texts are named in `names` (which it extends),
+ * else undefined (run unprepared). Unmarked texts are never named.
  */
-function prepareMarkedStatements(pool: pg.Pool, limit: number): void {
+export function preparedStatementName(
+  text: unknown,
+  names: Map<string, string>,
+  limit: number,
+): string | undefined {
+  if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) return undefined;
+  let name = names.get(text);
+  if (name === undefined && names.size < limit) {
+    name = `p_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** `pg.Client` with its query method untyped (its overloads do not survive an override). */
+const UntypedClient = pg.Client as unknown as new (config?: string | pg.ClientConfig) => {
+  query(config: unknown, ...rest: unknown[]): unknown;
+};
+
+/**
+ * A `pg.Client` class for `new pg.Pool({ Client })` (pg-pool's documented extension point) that
+ * sends statements marked by {@link prepared} as named statements, up to `limit` different
+ * texts per pool; pg prepares a named statement once per connection and runs it by name after.
+ */
+function preparingClient(limit: number): typeof pg.Client {
   const names = new Map<string, string>();
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (
-    config: unknown,
-    ...rest: unknown[]
-  ) => {
-    const text = (config as { text?: unknown } | null)?.text;
-    if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) return query(config, ...rest);
-    let name = names.get(text);
-    if (name === undefined && names.size < limit) {
-      name = `p_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
-      names.set(text, name);
+  class PreparingClient extends UntypedClient {
+    override query(config: unknown, ...rest: unknown[]): unknown {
+      const text = (config as { text?: unknown } | null)?.text;
+      const name = preparedStatementName(text, names, limit);
+      return super.query(name ? { ...(config as object), name } : config, ...rest);
     }
-    return query(name ? { ...(config as object), name } : config, ...rest);
-  };
+  }
+  return PreparingClient as unknown as typeof pg.Client;
 }
 
 /**
@@ -317,15 +335,20 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
       // Issue 28: a bounded wait for a pooled connection (a free one, or a new one to connect),
       // then a fast "unavailable" instead of a queue that grows while the database is slow.
       connectionTimeoutMillis: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
+      ...(options.preparedStatements !== false
+        ? { Client: preparingClient(options.maxPreparedTexts ?? MAX_PREPARED_TEXTS) }
+        : {}),
       // No JIT compilation: the shop's statements are short, and for the facet statement of a
-      // large list (issue 5) compiling took 0.1-2.4 s, more than running it (docs/performance.md).
+      // large list (issue 5) compiling costs more than running it (docs/performance.md).
       // A SET on each new connection before its first use, not a startup option (`options:
       // '-c jit=off'`), which PgBouncer and managed poolers refuse (issue 15). Behind a
       // transaction pooler the SET may land on another server connection: there, run
       // `ALTER ROLE <user> SET jit = off` once (README).
-      onConnect: async (client) => {
-        await client.query('set jit = off');
-      },
+      // pg-pool awaits a promise the hook returns (a failed SET fails that checkout); its
+      // types declare a void hook, hence the cast.
+      onConnect: ((client: pg.ClientBase) => client.query('set jit = off')) as (
+        client: pg.ClientBase,
+      ) => void,
     });
     // An idle pooled connection that the server ends (restart, admin termination) emits 'error';
     // without a listener that would crash the process. The pool replaces the client on next use.
@@ -336,9 +359,6 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     });
     // The statement deadline, and the availability lines (issue 28).
     guardPool(pool, statementTimeoutMs, availability);
-    if (options.preparedStatements !== false) {
-      prepareMarkedStatements(pool, options.maxPreparedTexts ?? MAX_PREPARED_TEXTS);
-    }
     pool.on('connect', (connection) => {
       guardConnection(connection, statementTimeoutMs, availability);
       // LOG_LEVEL=debug: each statement's duration in the request's log (src/log.ts, issue 15).

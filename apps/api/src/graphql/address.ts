@@ -4,43 +4,9 @@
  * once here so that every module imports the same refs (Pothos allows one definition per name).
  */
 import { builder } from './builder.ts';
+import { ADDRESS_FIELDS, type AddressData } from '../modules/customers/address.ts';
 
-/** The 14 string fields of an address (GEINS-API §4.6 AddressType; '' when unknown). */
-export interface AddressData {
-  firstName: string;
-  lastName: string;
-  addressLine1: string;
-  addressLine2: string;
-  addressLine3: string;
-  entryCode: string;
-  careOf: string;
-  city: string;
-  state: string;
-  /** English name or ISO 3166-1 alpha-2 code, e.g. "SE". */
-  country: string;
-  zip: string;
-  company: string;
-  mobile: string;
-  phone: string;
-}
-
-/** The field names of {@link AddressData}, in the contract's order. */
-export const ADDRESS_FIELDS = [
-  'firstName',
-  'lastName',
-  'addressLine1',
-  'addressLine2',
-  'addressLine3',
-  'entryCode',
-  'careOf',
-  'city',
-  'state',
-  'country',
-  'zip',
-  'company',
-  'mobile',
-  'phone',
-] as const satisfies ReadonlyArray<keyof AddressData>;
+export type { AddressData };
 
 const ADDRESS_DESCRIPTIONS: Record<keyof AddressData, string> = {
   firstName: 'First name.',
@@ -58,11 +24,6 @@ const ADDRESS_DESCRIPTIONS: Record<keyof AddressData, string> = {
   mobile: 'Mobile phone number.',
   phone: 'Phone number.',
 };
-
-/** An empty address (every field ''). */
-export function emptyAddress(): AddressData {
-  return Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])) as unknown as AddressData;
-}
 
 /** `AddressType`: every field a non-null String ('' when unknown), GEINS-API §4.6. */
 export const AddressRef = builder.objectRef<AddressData>('AddressType').implement({
@@ -98,9 +59,6 @@ export const AddressInputRef = builder.inputType('AddressInputType', {
     phone: t.string({ description: ADDRESS_DESCRIPTIONS.phone }),
   }),
 });
-
-/** Customer types (SPEC §3 "Customer type", GEINS-API §6). */
-export type CustomerTypeValue = 'PERSON' | 'ORGANIZATION';
 
 /** `CustomerType` enum: PERSON (default, prices incl. VAT) or ORGANIZATION. */
 export const CustomerTypeEnum = builder.enumType('CustomerType', {

@@ -141,7 +141,7 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
     viewer,
     async requireViewer() {
       const found = await viewer();
-      if (!found) throw new ShopError('UNAUTHENTICATED', 'Du måste vara inloggad');
+      if (!found) throw new ShopError('UNAUTHENTICATED', 'Authentication required');
       return found;
     },
     db,

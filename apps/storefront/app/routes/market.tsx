@@ -12,6 +12,7 @@
  */
 import { data, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/market';
+import type { MarketChange } from '../features/market/market-change';
 import { LanguagePicker, MarketPickerForm } from '../features/market/market-picker';
 import { t } from '../i18n/i18n';
 import {
@@ -30,14 +31,6 @@ import {
 import { localeBasename } from '../routing/locale-routing';
 import { safeLocalPath, withBasename } from '../routing/local-path';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-
-/** What a fetcher submission gets back (the client tells other tabs and may reload). */
-export interface MarketChange {
-  currentMarket: string;
-  checkoutMarket: string;
-  /** Set when the path prefix changes (market-in-path): load this document. */
-  location: string | null;
-}
 
 /** Title of the page. */
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -379,10 +379,35 @@ export async function loginWithToken(loginToken: unknown, deps: AuthDeps): Promi
   return issueSession(customer, LOGIN_TOKEN_SESSION_SECONDS, deps);
 }
 
-/** Revokes every session of a customer (after a password reset). */
-export async function revokeAllSessions(customerId: number, deps: AuthDeps): Promise<void> {
-  await deps.db
+/**
+ * A subquery with a row when the session family `familyId` of customer `customerId` is live (has
+ * a refresh token that is not revoked), for `exists(...)` in the caller's one statement
+ * (customers/viewer.ts).
+ */
+export function liveSessionFamily(db: Database, customerId: number, familyId: string) {
+  return db
+    .select({ one: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.customerId, customerId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/**
+ * Revokes every session of a customer (after a password reset): marks each live refresh token
+ * revoked at `now`. `db` may be a transaction.
+ */
+export async function revokeAllSessions(
+  db: Database,
+  customerId: number,
+  now: Date,
+): Promise<void> {
+  await db
     .update(refreshTokens)
-    .set({ revokedAt: deps.now })
+    .set({ revokedAt: now })
     .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)));
 }

@@ -27,9 +27,11 @@ export interface CartItemInput {
 
 function checkQuantity(quantity: number, min: number): void {
   if (!Number.isSafeInteger(quantity) || quantity < min || quantity > MAX_LINE_QUANTITY) {
-    throw badUserInput(
-      `Antalet måste vara ett heltal mellan ${min} och ${MAX_LINE_QUANTITY}`,
-      'quantity',
+    const range = { argument: 'quantity', min, max: MAX_LINE_QUANTITY };
+    throw new ShopError(
+      'BAD_USER_INPUT',
+      `quantity must be an integer from ${min} to ${MAX_LINE_QUANTITY}`,
+      range,
     );
   }
 }
@@ -52,15 +54,15 @@ async function sellableSku(db: Database, skuId: number, shop: PricedShopContext,
     row &&
     (await pricesByProductIds(db, shop.market.id, [row.product.id], now)).get(row.product.id);
   if (!row || !row.product.active || !price) {
-    throw new ShopError('NOT_FOUND', 'Produkten finns inte längre', { argument: 'skuId', skuId });
+    throw new ShopError('NOT_FOUND', 'The product is no longer sold', { argument: 'skuId', skuId });
   }
   const levels = (await stockBySkuIds(db, [skuId])).get(skuId);
   return { ...row, price, sellable: sellableUnits(levels) };
 }
 
 /**
- * SPEC §8 "only {stock} left" / "{quantity} already in cart" as a typed error. The text is
- * Swedish; its numbers are written in the request's culture (issue 4: "1 200" in sv-SE and
+ * SPEC §8 "only {stock} left" / "{quantity} already in cart" as a typed error. The message is
+ * English (the storefront writes Swedish from `extensions.stock`/`quantityInCart`); its numbers are written in the request's culture (issue 4: "1 200" in sv-SE and
  * fi-FI, "1,200" in en-US).
  * @param inCart units of the SKU already in the cart
  * @param culture the request language, e.g. `fi-FI`
@@ -69,10 +71,10 @@ function outOfStock(skuId: number, sellable: number, inCart: number, culture: st
   const count = (n: number) => new Intl.NumberFormat(culture).format(n);
   const message =
     sellable <= 0
-      ? 'Tyvärr är varan slut i lager'
+      ? 'The item is out of stock'
       : inCart > 0
-        ? `Det finns bara ${count(sellable)} kvar i lager och du har redan ${count(inCart)} i varukorgen`
-        : `Det finns bara ${count(sellable)} kvar i lager`;
+        ? `Only ${count(sellable)} left in stock, and the cart already holds ${count(inCart)}`
+        : `Only ${count(sellable)} left in stock`;
   return new ShopError('OUT_OF_STOCK', message, {
     skuId,
     stock: Number.isFinite(sellable) ? sellable : null,
@@ -108,7 +110,7 @@ export async function addToCart(
   view: Pick<LoadCartOptions, 'allowExternalShippingFee'> = {},
 ): Promise<CartView | null> {
   checkQuantity(item.quantity, 1);
-  if (item.skuId == null) throw badUserInput('skuId saknas', 'skuId');
+  if (item.skuId == null) throw badUserInput('skuId is required', 'skuId');
   const record = await openCart(db, cartId);
   if (!record) return null;
   const sku = await sellableSku(db, item.skuId, shop, now);
@@ -172,7 +174,7 @@ export async function updateCartItem(
             .from(cartItems)
             .where(and(eq(cartItems.cartId, record.id), eq(cartItems.skuId, item.skuId)))
         : [];
-  if (!existing && item.skuId == null) throw badUserInput('Raden finns inte i varukorgen', 'id');
+  if (!existing && item.skuId == null) throw badUserInput('The cart has no such line', 'id');
   if (item.quantity === 0) {
     if (existing) await db.delete(cartItems).where(eq(cartItems.id, existing.id));
   } else if (existing) {

@@ -35,14 +35,16 @@ export async function setCartPromoCode(
   }
   const code = await findPromoCode(db, promoCode, shop.currency.code);
   if (!code || promoCodeProblem(code, now) !== null) {
-    throw new ShopError('INVALID_PROMO_CODE', 'Koden är ej giltig', { argument: 'promoCode' });
+    throw new ShopError('INVALID_PROMO_CODE', 'The promo code is not valid', {
+      argument: 'promoCode',
+    });
   }
   const withCode = { ...record, promoCode: code.code };
   const view = await loadCartView(db, withCode, shop, now);
   if (!view.totals.promoRequirementsMet || view.lines.length === 0) {
     throw new ShopError(
       'RequirementsNotMet',
-      `Varukorgen uppfyller inte villkoren för koden ${code.code}`,
+      `The cart does not meet the requirements of the code ${code.code}`,
       {
         argument: 'promoCode',
         minOrderIncVat: minorToDecimal(code.amounts?.minOrderIncVat ?? 0, shop.currency.code),

@@ -88,7 +88,7 @@ builder.mutationFields((t) => ({
   setCartPromoCode: t.field({
     type: CartRef,
     description:
-      'Sets the promo code ("" clears it). Errors: INVALID_PROMO_CODE "Koden är ej giltig", RequirementsNotMet (e.g. the minimum order value).',
+      'Sets the promo code ("" clears it). Errors: INVALID_PROMO_CODE (the storefront shows "Koden är ej giltig"), RequirementsNotMet (e.g. the minimum order value).',
     args: {
       ...contextArgs,
       id: t.arg.string({ required: true, description: 'Cart id.' }),

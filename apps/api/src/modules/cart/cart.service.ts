@@ -111,9 +111,9 @@ export async function getOrCreateCart(
  */
 export async function requireOpenCart(db: Database, cartId: string): Promise<CartRecord> {
   const record = await findCart(db, cartId);
-  if (!record) throw new ShopError('NOT_FOUND', 'Varukorgen finns inte', { argument: 'id' });
+  if (!record) throw new ShopError('NOT_FOUND', 'Cart not found', { argument: 'id' });
   if (record.status !== 'open') {
-    throw new ShopError('CART_COMPLETED', 'Varukorgen är redan avslutad', { argument: 'id' });
+    throw new ShopError('CART_COMPLETED', 'The cart is already completed', { argument: 'id' });
   }
   return record;
 }
@@ -172,7 +172,7 @@ export async function cloneCart(
 ): Promise<CartView> {
   const source = await findCart(db, cartId);
   if (!source || (source.customerId !== null && source.customerId !== viewerCustomerId)) {
-    throw new ShopError('NOT_FOUND', 'Varukorgen finns inte', { argument: 'id' });
+    throw new ShopError('NOT_FOUND', 'Cart not found', { argument: 'id' });
   }
   const priced = await loadCartView(db, source, shop, now);
   const lines = priced.lines.flatMap((line) => {
@@ -226,7 +226,7 @@ export async function completeCart(
   now: Date,
 ): Promise<CartView> {
   const record = await findCart(db, cartId);
-  if (!record) throw new ShopError('NOT_FOUND', 'Varukorgen finns inte', { argument: 'id' });
+  if (!record) throw new ShopError('NOT_FOUND', 'Cart not found', { argument: 'id' });
   if (record.status === 'completed') return loadCartView(db, record, shop, now);
   const [updated] = await db
     .update(carts)

@@ -4,8 +4,8 @@
  * product id). A list whose scope and selections are all facet keys (a category or brand page
  * with Category, Brand, Sku and Parameter facets selected) counts every facet value with
  * `bit_count(value & selection)`: a few microseconds per value whatever the number of products,
- * instead of reading the scope's product, SKU and parameter rows (hundreds of milliseconds for
- * the 48 804 products of `/c/cyklar` at 100 000 products). The price parts (Price and Discount
+ * instead of reading the scope's product, SKU and parameter rows (docs/performance.md has the
+ * figures). The price parts (Price and Discount
  * buckets, the price range) read the market's price rows of the selected products only (the
  * `get_bit` test on the price index). Search words come from the postings of the documents'
  * lexemes per field (`w<field><lexeme>`, field A name, B brand, C categories, D texts), so a
@@ -37,7 +37,7 @@ import {
 import { productSearch } from '../search/search.tables.ts';
 import { discountBucketSql, priceBucketSql } from './facet-ids.ts';
 import { latestCampaignBoundarySql } from './list-cache.ts';
-import { FACET_POSTINGS_JOB, INDEX_JOB_KINDS, pricePostingsJob } from '../jobs/job-kinds.ts';
+import { FACET_POSTINGS_JOB, pricePostingsJob } from '../jobs/job-kinds.ts';
 import { enqueueJob, type NewJob } from '../jobs/queue.ts';
 
 /**
@@ -141,8 +141,8 @@ const INCREMENTAL_MAX = { products: 2_000, share: 0.1 };
  * those of other versions and the recorded changes up to it. From the postings of the last
  * built version when no write since then touched the category tree (or truncated a table) and
  * few products changed (`facet_changes`, migration 0016; {@link INCREMENTAL_MAX}): their bits are
- * cleared in every posting and set again from their current keys ('incremental': ~1 s instead of
- * 13–14 s at 100 000 products on PostgreSQL); otherwise from every product ('full'). Either way
+ * cleared in every posting and set again from their current keys ('incremental', much faster:
+ * docs/performance.md); otherwise from every product ('full'). Either way
  * the version, the changes and the keys come from one statement's snapshot. Does nothing when
  * another build holds the lock or the version's postings exist.
  * @returns how it built them, or null when it did not.
@@ -299,14 +299,14 @@ export function scheduleFacetPostingsBuild(db: Database): void {
 }
 
 /**
- * Runs the queued index builds (facet and price postings) of `db` in this process until none is
- * due (tests, and anyone who needs the postings now).
+ * Whether {@link stopBackgroundBuilds} ran for `db` (`facet-postings-settled.ts` then runs none).
  */
-export async function facetPostingsSettled(db: Database): Promise<void> {
-  if (stoppedBuilds.has(db)) return;
-  // Imported when called: the runner imports this module's builds.
-  const { runJobsUntilIdle } = await import('../jobs/runner.ts');
-  await runJobsUntilIdle(db, undefined, { kinds: INDEX_JOB_KINDS });
+export function backgroundBuildsStopped(db: Database): boolean {
+  return stoppedBuilds.has(db);
+}
+
+/** Forgets this process's recent enqueues for `db` (after the queued builds have run). */
+export function forgetRecentEnqueues(db: Database): void {
   enqueuedAt.delete(db);
 }
 

@@ -107,6 +107,12 @@ export interface ContextArgs {
   marketId?: string | null;
 }
 
+/** The ids of every market (e.g. `se`), in id order: one statement. */
+export async function listMarketIds(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: markets.id }).from(markets).orderBy(asc(markets.id));
+  return rows.map((row) => row.id);
+}
+
 /**
  * Reads channels, markets (with currency and country), languages and their links: five
  * statements whatever the size.

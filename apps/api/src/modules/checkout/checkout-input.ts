@@ -1,34 +1,65 @@
 /**
  * The checkout input and its validation (GEINS-API §4.6 CheckoutInputType; SPEC §5 validation
- * with the exact Swedish messages): parsing with zod, the field checks, identity numbers, and
+ * rules, with problem codes and English messages): parsing with zod, the field checks, identity numbers, and
  * store pickup only at one of the shop's stores (issue 13 §7).
  */
 import Organisationsnummer from 'organisationsnummer';
 import Personnummer from 'personnummer';
 import { z } from 'zod';
 import { ShopError } from '../../errors.ts';
-import { ADDRESS_FIELDS, emptyAddress, type AddressData } from '../../graphql/address.ts';
+import { ADDRESS_FIELDS, emptyAddress, type AddressData } from '../customers/address.ts';
 import {
   methodsForZip,
   normalizeZip,
   type ShippingMethodRecord,
 } from '../shipping/shipping.service.ts';
 
-/** SPEC §5 messages. */
+/**
+ * The checkout problems (SPEC §5 rules): the key is the stable problem code sent in
+ * `extensions.reason` and `extensions.fieldCodes`, the value the English message for API
+ * clients. The storefront shows its own Swedish text per code (SPEC §5 texts, i18n).
+ */
 export const MESSAGES = {
-  required: 'Detta fält är obligatoriskt',
-  email: 'Du måste ange en giltig email',
-  personalId: 'Ange ett giltigt personnummer',
-  organizationId: 'Ange ett giltigt organisationsnummer',
-  foreignId: 'Ange ett giltigt ID-nummer (siffror och bokstäver)',
-  zip: 'Ange ett giltigt postnummer',
-  noShipping: 'Det finns inga leveranssätt för det här postnumret',
-  pickupPoint: 'Välj en butik att hämta i',
-  terms: 'Du måste godkänna köpvillkoren innan du slutför ditt köp',
-  emptyCart: 'Varukorgen är tom',
-  chooseShipping: 'Välj ett leveranssätt',
-  choosePayment: 'Välj ett betalsätt',
+  required: 'This field is required',
+  email: 'Enter a valid e-mail address',
+  personalId: 'Enter a valid Swedish personal identity number (personnummer)',
+  organizationId: 'Enter a valid Swedish organisation number (organisationsnummer)',
+  foreignId: 'Enter a valid ID number (digits and letters)',
+  zip: 'Enter a valid postal code',
+  noShipping: 'No shipping method delivers to this postal code',
+  pickupPoint: 'Choose a store to pick up from',
+  terms: 'The terms of purchase must be accepted before placing the order',
+  emptyCart: 'The cart is empty',
+  chooseShipping: 'Choose a shipping method',
+  choosePayment: 'Choose a payment method',
 } as const;
+
+/** A checkout problem code (a key of {@link MESSAGES}), e.g. `required`. */
+export type CheckoutProblem = keyof typeof MESSAGES;
+
+/** The problem code of one of the {@link MESSAGES} (they are unique). */
+function problemOf(message: string): CheckoutProblem | undefined {
+  return (Object.keys(MESSAGES) as CheckoutProblem[]).find((key) => MESSAGES[key] === message);
+}
+
+/**
+ * The INVALID_CHECKOUT error: `message` the first problem in English, `extensions.fields` field
+ * path → English message, `extensions.fieldCodes` field path → problem code, and
+ * `extensions.reason` the problem code of `message`.
+ * @param fields field errors as {@link checkoutFieldErrors} makes them (may be empty)
+ * @param problem the problem when it is not a field's (e.g. `emptyCart`)
+ */
+export function invalidCheckout(fields: FieldErrors, problem?: CheckoutProblem): ShopError {
+  const message = problem ? MESSAGES[problem] : (Object.values(fields)[0] ?? MESSAGES.required);
+  const fieldCodes = Object.fromEntries(
+    Object.entries(fields).map(([field, text]) => [field, problemOf(text) ?? 'required']),
+  );
+  return new ShopError('INVALID_CHECKOUT', message, {
+    fields,
+    fieldCodes,
+    reason: problem ?? problemOf(message),
+  });
+}
 
 const text = (max: number) => z.string().trim().max(max).optional().nullable();
 
@@ -65,7 +96,7 @@ export function parseCheckoutInput(input: unknown): CheckoutInput {
   const parsed = checkoutInputSchema.safeParse(input ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ShopError('BAD_USER_INPUT', `Ogiltigt värde: ${issue.path.join('.')}`, {
+    throw new ShopError('BAD_USER_INPUT', `Invalid value: ${issue.path.join('.')}`, {
       argument: 'checkout',
       field: issue.path.join('.'),
     });
@@ -80,7 +111,7 @@ export function toAddress(input: Record<string, string | null | undefined> | nul
   return address;
 }
 
-/** Field errors of a checkout: path -> Swedish message (SPEC §5). */
+/** Field errors of a checkout: path -> English message, one of {@link MESSAGES} (SPEC §5). */
 export type FieldErrors = Record<string, string>;
 
 /** An e-mail address as the checkout accepts it: something@domain.tld. */
@@ -167,6 +198,7 @@ export function checkIdentityNumber(input: CheckoutInput, countryCode: string = 
       throw new ShopError('INVALID_IDENTITY_NUMBER', MESSAGES.foreignId, {
         argument: 'checkout',
         field: 'identityNumber',
+        reason: 'foreignId',
       });
     }
     return;
@@ -179,7 +211,11 @@ export function checkIdentityNumber(input: CheckoutInput, countryCode: string = 
     throw new ShopError(
       'INVALID_IDENTITY_NUMBER',
       organization ? MESSAGES.organizationId : MESSAGES.personalId,
-      { argument: 'checkout', field: 'identityNumber' },
+      {
+        argument: 'checkout',
+        field: 'identityNumber',
+        reason: organization ? 'organizationId' : 'personalId',
+      },
     );
   }
 }

@@ -278,7 +278,7 @@ export const ValidateOrderConditionsResponseRef = builder
       }),
       message: t.exposeString('message', {
         nullable: true,
-        description: 'The first problem, a Swedish text for shoppers; null when valid.',
+        description: 'The first problem, in English for API clients; null when valid.',
       }),
     }),
   });

@@ -1,7 +1,7 @@
 /**
  * Checkout and placing orders (GEINS-API §3.2 createOrUpdateCheckout, setCartShippingFee,
  * placeOrder, §3.1 validateOrderConditions; §4.6 CheckoutType, PlaceOrderResponseType; SPEC §5
- * validation with the exact Swedish messages). The input and its checks are in
+ * validation rules; English messages with problem codes, the storefront shows the Swedish texts). The input and its checks are in
  * checkout-input.ts, the order transaction in order-writer.ts, hosted payments in
  * hosted-payment.service.ts.
  *
@@ -41,6 +41,7 @@ import {
   checkIdentityNumber,
   checkoutFieldErrors,
   EMAIL,
+  invalidCheckout,
   MESSAGES,
   parseCheckoutInput,
   type CheckoutInput,
@@ -191,7 +192,7 @@ export async function setCartShippingFee(
   ) {
     throw new ShopError(
       'BAD_USER_INPUT',
-      `Fraktavgiften måste vara ett belopp mellan 0 och ${MAX_EXTERNAL_SHIPPING_FEE} ${currency}`,
+      `shippingFee must be an amount between 0 and ${MAX_EXTERNAL_SHIPPING_FEE} ${currency}`,
       { argument: 'shippingFee', min: 0, max: MAX_EXTERNAL_SHIPPING_FEE, currency },
     );
   }
@@ -205,7 +206,7 @@ export async function setCartShippingFee(
 /** `ValidateOrderConditionsResponseType`: whether an order can be placed, and why not. */
 export interface OrderConditions {
   isValid: boolean;
-  /** The first problem, in Swedish for shoppers; null when valid. */
+  /** The first problem, in English for API clients; null when valid. */
   message: string | null;
 }
 
@@ -219,7 +220,7 @@ export interface OrderConditions {
  * by placeOrder.
  * @param email the e-mail to check instead of the one entered in the checkout
  * @param settings `config.payments` (which payment options are offered)
- * @returns isValid false with the first problem's Swedish message
+ * @returns isValid false with the first problem's English message
  * @throws ShopError NOT_FOUND for an unknown or malformed cart id
  */
 export async function validateOrderConditions(
@@ -232,9 +233,9 @@ export async function validateOrderConditions(
 ): Promise<OrderConditions> {
   const invalid = (message: string): OrderConditions => ({ isValid: false, message });
   const record = await findCart(db, cartId);
-  if (!record) throw new ShopError('NOT_FOUND', 'Varukorgen finns inte', { argument: 'cartId' });
-  if (record.status !== 'open') return invalid('Varukorgen är redan avslutad');
-  if (shop.market.virtual) return invalid('Det går inte att handla i den här marknaden');
+  if (!record) throw new ShopError('NOT_FOUND', 'Cart not found', { argument: 'cartId' });
+  if (record.status !== 'open') return invalid('The cart is already completed');
+  if (shop.market.virtual) return invalid('Orders cannot be placed in this market');
   const input = (record.checkout ?? {}) as CheckoutInput;
   const address = (email ?? input.email ?? '').trim();
   if (address && (address.length > 254 || !EMAIL.test(address))) return invalid(MESSAGES.email);
@@ -244,17 +245,17 @@ export async function validateOrderConditions(
   });
   if (view.lines.length === 0) return invalid(MESSAGES.emptyCart);
   for (const line of view.lines) {
-    if (!line.available) return invalid(`${line.productName} finns inte längre`);
+    if (!line.available) return invalid(`${line.productName} is no longer sold`);
     if (line.quantity > line.sellable) {
       return invalid(
         line.sellable <= 0
-          ? `Tyvärr är ${line.productName} (${line.skuName}) slut i lager`
-          : `Det finns bara ${new Intl.NumberFormat(shop.language.id).format(line.sellable)} kvar i lager av ${line.productName} (${line.skuName})`,
+          ? `${line.productName} (${line.skuName}) is out of stock`
+          : `Only ${line.sellable} of ${line.productName} (${line.skuName}) left in stock`,
       );
     }
   }
   if (record.giftCardCode && view.giftCardBalance <= 0) {
-    return invalid('Presentkortet har inget saldo kvar');
+    return invalid('The gift card has no balance left');
   }
   const fields = checkoutFieldErrors(
     input,
@@ -322,8 +323,8 @@ function orderResult(order: OrderRecord): PlaceOrderResult {
 /**
  * Validates a checkout for an order: the cart is open and not empty, fields complete (a real
  * store for pickup), a payment option offered, identity number valid.
- * @throws ShopError INVALID_CHECKOUT (extensions.fields: path -> Swedish message; `paymentId`
- *   "Välj ett betalsätt" for an option not offered), INVALID_IDENTITY_NUMBER, CART_COMPLETED,
+ * @throws ShopError INVALID_CHECKOUT (extensions.fields: path -> English message, fieldCodes:
+ *   path -> problem code; `paymentId` `choosePayment` for an option not offered), INVALID_IDENTITY_NUMBER, CART_COMPLETED,
  *   NOT_FOUND
  */
 async function validatedCheckout(
@@ -341,7 +342,7 @@ async function validatedCheckout(
     allowExternalShippingFee: true,
   });
   if (view.lines.length === 0) {
-    throw new ShopError('INVALID_CHECKOUT', MESSAGES.emptyCart, { fields: {} });
+    throw invalidCheckout({}, 'emptyCart');
   }
   const fields = checkoutFieldErrors(
     input,
@@ -352,7 +353,7 @@ async function validatedCheckout(
   const payment = offeredPaymentOption(settings, input.paymentId);
   if (!payment) fields.paymentId = MESSAGES.choosePayment;
   if (Object.keys(fields).length > 0 || !payment) {
-    throw new ShopError('INVALID_CHECKOUT', Object.values(fields)[0]!, { fields });
+    throw invalidCheckout(fields);
   }
   checkIdentityNumber(input, shop.market.country.code);
   return { input, view, payment };

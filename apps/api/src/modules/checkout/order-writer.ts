@@ -26,7 +26,7 @@ import {
 } from '../payments/payments.service.ts';
 import { exVat } from '../pricing/price.ts';
 import { consumePromoCode } from '../promotions/promotions.service.ts';
-import { MESSAGES, toAddress, type CheckoutInput } from './checkout-input.ts';
+import { invalidCheckout, MESSAGES, toAddress, type CheckoutInput } from './checkout-input.ts';
 
 /** True when the error (or one of its causes) is a unique violation (SQLSTATE 23505). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -47,7 +47,7 @@ export interface PaidCart {
 
 /** Message of the refusal when the cart changed after the payment started (issue 13 §2). */
 export const CART_CHANGED_MESSAGE =
-  'Varukorgen ändrades medan du betalade. Ingen order har lagts – gå tillbaka till kassan och betala igen.';
+  'The cart changed after the payment started; no order was placed. Return to the checkout and pay again.';
 
 function lineKey(lines: readonly PaidLine[]): string {
   return lines
@@ -91,11 +91,11 @@ export async function writeOrderFromCart(
   const { input, payment } = options;
   return db.transaction(async (tx) => {
     const record = await findCart(tx, options.cartId, true);
-    if (!record) throw new ShopError('NOT_FOUND', 'Varukorgen finns inte');
+    if (!record) throw new ShopError('NOT_FOUND', 'Cart not found');
     if (record.status !== 'open') {
       const existing = await findOrderByKeyOrCart(tx, options.idempotencyKey, record.id);
       if (existing) return existing;
-      throw new ShopError('CART_COMPLETED', 'Varukorgen är redan avslutad');
+      throw new ShopError('CART_COMPLETED', 'The cart is already completed');
     }
     const view = await loadCartView(tx, record, shop, now, {
       shippingId: input.shippingId ?? null,
@@ -106,11 +106,13 @@ export async function writeOrderFromCart(
       throw new ShopError('PAYMENT_DECLINED', CART_CHANGED_MESSAGE, { reason: 'cart-changed' });
     }
     if (view.lines.length === 0) {
-      throw new ShopError('INVALID_CHECKOUT', MESSAGES.emptyCart, { fields: {} });
+      throw invalidCheckout({}, 'emptyCart');
     }
     const unavailable = view.lines.filter((l) => !l.available);
     if (unavailable.length > 0) {
-      throw new ShopError('OUT_OF_STOCK', `${unavailable[0]!.productName} finns inte längre`, {
+      throw new ShopError('OUT_OF_STOCK', `${unavailable[0]!.productName} is no longer sold`, {
+        reason: 'unavailable',
+        productName: unavailable[0]!.productName,
         skuIds: unavailable.map((l) => l.skuId),
       });
     }
@@ -122,13 +124,22 @@ export async function writeOrderFromCart(
       const first = view.lines.find((l) => l.skuId === shortages[0]!.skuId)!;
       throw new ShopError(
         'OUT_OF_STOCK',
-        `Tyvärr räcker inte lagret: ${first.productName} (${first.skuName}) finns bara i ${new Intl.NumberFormat(shop.language.id).format(shortages[0]!.available)} ex.`,
-        { skuIds: shortages.map((s) => s.skuId), shortages },
+        `Not enough stock: only ${shortages[0]!.available} of ${first.productName} (${first.skuName}) left`,
+        {
+          reason: 'shortage',
+          productName: first.productName,
+          skuName: first.skuName,
+          available: shortages[0]!.available,
+          skuIds: shortages.map((s) => s.skuId),
+          shortages,
+        },
       );
     }
     const totals = view.totals;
     if (totals.promoCode && !(await consumePromoCode(tx, totals.promoCode))) {
-      throw new ShopError('INVALID_PROMO_CODE', 'Koden är ej giltig', { argument: 'promoCode' });
+      throw new ShopError('INVALID_PROMO_CODE', 'The promo code is not valid', {
+        argument: 'promoCode',
+      });
     }
     const billing = toAddress(input.billingAddress);
     const shippingAddress = input.shippingAddress?.addressLine1
@@ -136,9 +147,7 @@ export async function writeOrderFromCart(
       : billing;
     const method = view.shipping;
     if (!method) {
-      throw new ShopError('INVALID_CHECKOUT', MESSAGES.noShipping, {
-        fields: { shippingId: MESSAGES.noShipping },
-      });
+      throw invalidCheckout({ shippingId: MESSAGES.noShipping });
     }
     const campaignNames = view.appliedCampaigns.map((c) => c.name);
     const order = await insertOrder(

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../errors.ts';
-import { ADDRESS_FIELDS, type AddressData } from '../../graphql/address.ts';
+import { ADDRESS_FIELDS, type AddressData } from './address.ts';
 import { customers } from './customers.tables.ts';
 import { normalizeOrganisationsnummer, normalizePersonnummer } from './identity-number.ts';
 
@@ -116,11 +116,11 @@ export function normalizeIdentityNumber(value: string, customerType: string): st
   if (trimmed === '') return '';
   if (customerType === 'ORGANIZATION') {
     const normalized = normalizeOrganisationsnummer(trimmed);
-    if (!normalized) throw badUserInput('Ogiltigt organisationsnummer', 'personalId');
+    if (!normalized) throw badUserInput('Invalid organisation number', 'personalId');
     return normalized;
   }
   const normalized = normalizePersonnummer(trimmed);
-  if (!normalized) throw badUserInput('Ogiltigt personnummer', 'personalId');
+  if (!normalized) throw badUserInput('Invalid personal identity number', 'personalId');
   return normalized;
 }
 
@@ -137,7 +137,7 @@ export async function updateCustomer(
   now: Date,
 ): Promise<Customer> {
   const current = await findCustomer(db, customerId);
-  if (!current) throw badUserInput('Kontot finns inte längre');
+  if (!current) throw badUserInput('The account no longer exists');
   const changes: Partial<typeof customers.$inferInsert> = { updatedAt: now };
   if (!current.profileCreatedAt) changes.profileCreatedAt = now;
   const customerType = input.customerType ?? current.customerType;
@@ -147,14 +147,14 @@ export async function updateCustomer(
     changes.newsletter = input.newsletter;
   }
   if (input.metaData !== null && input.metaData !== undefined) {
-    if (input.metaData.length > 10_000) throw badUserInput('metaData är för lång', 'metaData');
+    if (input.metaData.length > 10_000) throw badUserInput('metaData is too long', 'metaData');
     changes.metaData = input.metaData;
   }
   if (input.address) {
     for (const field of ADDRESS_FIELDS) {
       const value = input.address[field];
       if (value === null || value === undefined) continue;
-      if (value.length > MAX_FIELD) throw badUserInput(`${field} är för långt`, 'user');
+      if (value.length > MAX_FIELD) throw badUserInput(`${field} is too long`, 'user');
       changes[field] = value.trim();
     }
   }
@@ -169,7 +169,7 @@ export async function updateCustomer(
     .set(changes)
     .where(eq(customers.id, customerId))
     .returning();
-  if (!row) throw badUserInput('Kontot finns inte längre');
+  if (!row) throw badUserInput('The account no longer exists');
   return row;
 }
 

@@ -9,14 +9,13 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { badUserInput, ShopError } from '../../errors.ts';
-import { refreshTokens } from '../auth/auth.tables.ts';
+import { revokeAllSessions } from '../auth/auth.service.ts';
 import { isPasswordDigest } from '../auth/password-digest.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { takePasswordResetAttempt } from '../auth/rate-limit.ts';
 import { hashOpaqueToken } from '../auth/tokens.ts';
 import { passwordResetMailJob } from '../jobs/job-kinds.ts';
-import { jobs } from '../jobs/jobs.tables.ts';
-import { wakeJobRunners } from '../jobs/queue.ts';
+import { enqueueJobAfterSql, wakeJobRunners } from '../jobs/queue.ts';
 import { emailSchema } from './customers.service.ts';
 import { customers, passwordResets } from './customers.tables.ts';
 
@@ -49,7 +48,7 @@ export async function requestPasswordReset(
   clientIp?: string,
 ): Promise<boolean> {
   const parsed = emailSchema.safeParse(email);
-  if (!parsed.success) throw badUserInput('Du måste ange en giltig email', 'email');
+  if (!parsed.success) throw badUserInput('Enter a valid e-mail address', 'email');
   await requireResetAttempt(db, clientIp, now);
   const key = randomBytes(32).toString('base64url');
   const hourAgo = new Date(now.getTime() - 3600_000);
@@ -76,11 +75,7 @@ export async function requestPasswordReset(
     .returning({ customerId: passwordResets.customerId });
   const job = passwordResetMailJob(keyHash, parsed.data, key, expiresAt);
   // One statement: the key and its mail job are written together or not at all.
-  await db.execute(sql`with inserted as (${insertKey.getSQL()})
-    insert into ${jobs} (kind, key, payload, max_attempts, run_at)
-    select ${job.kind}, ${job.key}, ${JSON.stringify(job.payload)}::jsonb, ${job.maxAttempts ?? 6},
-      ${now.toISOString()}::timestamptz
-    from inserted on conflict (key) do nothing`);
+  await db.execute(enqueueJobAfterSql(insertKey.getSQL(), job, now));
   // Known or not, the same wake-up: the runner claims after this answer has gone.
   wakeJobRunners();
   return true;
@@ -94,7 +89,7 @@ async function requireResetAttempt(
 ): Promise<void> {
   const wait = await takePasswordResetAttempt(db, clientIp, now);
   if (wait > 0) {
-    throw new ShopError('RATE_LIMITED', 'För många försök. Vänta en stund och försök igen.', {
+    throw new ShopError('RATE_LIMITED', 'Too many attempts; try again later', {
       retryAfter: wait,
     });
   }
@@ -151,10 +146,7 @@ export async function commitReset(
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.customerId, used.customerId), isNull(passwordResets.usedAt)));
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.customerId, used.customerId), isNull(refreshTokens.revokedAt)));
+    await revokeAllSessions(tx, used.customerId, now);
     return true;
   });
 }

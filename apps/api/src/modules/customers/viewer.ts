@@ -11,8 +11,8 @@
  */
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { and, eq, exists, isNull } from 'drizzle-orm';
-import { refreshTokens } from '../auth/auth.tables.ts';
+import { and, eq, exists } from 'drizzle-orm';
+import { liveSessionFamily } from '../auth/auth.service.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import type { Customer } from './customers.service.ts';
 import { customers } from './customers.tables.ts';
@@ -41,16 +41,7 @@ export async function findSessionCustomer(
   customerId: number,
   familyId: string,
 ): Promise<Customer | undefined> {
-  const live = db
-    .select({ one: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.familyId, familyId),
-        eq(refreshTokens.customerId, customerId),
-        isNull(refreshTokens.revokedAt),
-      ),
-    );
+  const live = liveSessionFamily(db, customerId, familyId);
   const [row] = await db
     .select()
     .from(customers)

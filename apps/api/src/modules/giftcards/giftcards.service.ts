@@ -96,7 +96,7 @@ export async function checkGiftCardCode(
 ): Promise<{ code: string; balance: number }> {
   const attempt = await takeAttempt(db, giftCardLimits(client), now);
   if (!attempt.allowed) {
-    throw new ShopError('RATE_LIMITED', 'För många försök. Vänta en stund och försök igen.', {
+    throw new ShopError('RATE_LIMITED', 'Too many attempts; try again later', {
       argument: 'giftCardCode',
       retryAfterSeconds: attempt.retryAfterSeconds,
     });
@@ -107,7 +107,7 @@ export async function checkGiftCardCode(
       ? await giftCardBalance(db, normalized, currencyCode, now)
       : 0;
   if (balance <= 0) {
-    throw new ShopError('BAD_USER_INPUT', 'Presentkortet är ogiltigt eller saknar saldo', {
+    throw new ShopError('BAD_USER_INPUT', 'The gift card is invalid or has no balance', {
       argument: 'giftCardCode',
     });
   }
@@ -135,7 +135,7 @@ export function giftCardAmountShown(
 function balanceChanged(): ShopError {
   return new ShopError(
     'GIFT_CARD_BALANCE_CHANGED',
-    'Presentkortets saldo har ändrats sedan det lades till. Kontrollera vad som dras från kortet och slutför köpet igen.',
+    'The gift card balance changed after it was applied; check the amount drawn and place the order again',
     { argument: 'giftCardCode' },
   );
 }

@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { markets } from '../channel/channel.tables.ts';
+import { listMarketIds } from '../channel/channel.service.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { sendResetMail } from '../customers/password-reset-mail.ts';
 import { buildFacetPostings, buildPricePostings } from '../catalog/facet-postings.ts';
@@ -103,8 +103,7 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   },
   'price-stamp': {
     async run(_payload, { db, now }) {
-      const rows = await db.select({ id: markets.id }).from(markets);
-      for (const market of rows) await buildPricePostings(db, market.id, now);
+      for (const marketId of await listMarketIds(db)) await buildPricePostings(db, marketId, now);
       const next = await nextCampaignBoundary(db, now);
       const hour = new Date(now.getTime() + HOUR_MS);
       return { rerunAt: next && next < hour ? next : hour };

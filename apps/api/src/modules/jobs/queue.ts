@@ -6,7 +6,7 @@
  * {@link completeJob} / {@link failJob} (back-off, `failed` after `max_attempts`) and
  * {@link pruneJobs}. The loop that runs them is modules/jobs/runner.ts.
  */
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { jobs } from './jobs.tables.ts';
 
@@ -93,6 +93,20 @@ export async function enqueueJob(
     : await insert.onConflictDoNothing({ target: jobs.key }).returning({ id: jobs.id });
   if (rows.length > 0) wakeJobRunners();
   return rows.length > 0;
+}
+
+/**
+ * One statement that runs `inserted` (an `insert ... returning` of the caller's own table) and
+ * enqueues `job` (due at `runAt`) only when it inserted a row: the caller's row and its job are
+ * written together or not at all (password reset keys and their mail). A job with the same key
+ * is left as it is. Does not wake the runners: call {@link wakeJobRunners} after the statement.
+ */
+export function enqueueJobAfterSql(inserted: SQL, job: NewJob, runAt: Date): SQL {
+  return sql`with inserted as (${inserted})
+    insert into ${jobs} (kind, key, payload, max_attempts, run_at)
+    select ${job.kind}, ${job.key}, ${JSON.stringify(job.payload ?? {})}::jsonb,
+      ${job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}, ${runAt.toISOString()}::timestamptz
+    from inserted on conflict (key) do nothing`;
 }
 
 /**

@@ -233,16 +233,20 @@ export async function transitionOrder(
     typeof options === 'function' ? { onCancel: options } : { ...options };
   const parcelNumber = shipment?.parcelNumber.trim();
   if (shipment && (!SHIPPING_STATUSES.has(to) || !/^[A-Za-z0-9-]{4,40}$/.test(parcelNumber!))) {
-    throw new ShopError('BAD_USER_INPUT', 'Ogiltig försändelse', { to, field: 'parcelNumber' });
+    throw new ShopError(
+      'BAD_USER_INPUT',
+      'Invalid shipment: a shipping status and a parcel number of 4-40 letters, digits or -',
+      { to, field: 'parcelNumber' },
+    );
   }
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw new ShopError('NOT_FOUND', 'Ordern finns inte');
+    if (!order) throw new ShopError('NOT_FOUND', 'Order not found');
     const from = order.status as OrderStatus;
     let current = order;
     if (from !== to) {
       if (!canTransition(from, to)) {
-        throw new ShopError('BAD_USER_INPUT', `Ordern kan inte gå från ${from} till ${to}`, {
+        throw new ShopError('BAD_USER_INPUT', `An order cannot go from ${from} to ${to}`, {
           from,
           to,
         });

@@ -30,7 +30,7 @@ export const productPrices = pgTable(
     primaryKey({ columns: [t.productId, t.marketId] }),
     // One market's regular prices in product order without reading the table (index-only
     // scan): the facet statement of a product list joins its whole scope with one market's
-    // prices (catalog/product-list.service.ts); 10 ms instead of 35-50 ms at 100 000 products.
+    // prices (catalog/product-list.service.ts); figures in docs/performance.md.
     index('product_prices_market_product_idx').on(t.marketId, t.productId, t.regularPriceIncVat),
     check('product_prices_regular_non_negative', sql`${t.regularPriceIncVat} >= 0`),
   ],

@@ -56,7 +56,7 @@ export function DigestForm(props: DigestFormProps) {
       if (value !== '') form.set(`${name}Digest`, await passwordDigest(value, props.salt));
     }
     form.delete('confirm');
-    submit(form, { method: 'post', action: props.action });
+    await submit(form, { method: 'post', action: props.action });
   }
 
   return (

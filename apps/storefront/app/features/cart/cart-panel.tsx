@@ -178,7 +178,10 @@ export function CartPanel() {
   /** Counts loads, so an answer that arrives after a newer load or a close is dropped. */
   const loadId = useRef(0);
 
-  /** Loads the cart, up to 5 attempts 1 s apart (SPEC §4, §9); after that an error to retry. */
+  /**
+   * Loads the cart, up to 5 attempts 1 s apart (SPEC §4, §9); after that an error to retry.
+   * Never rejects (fetchJsonWithRetry answers null on failure), so callers start it with `void`.
+   */
   const load = useCallback(async () => {
     const id = ++loadId.current;
     setLoading(true);
@@ -295,7 +298,11 @@ export function CartPanel() {
           {failed ? (
             <div className="cart-panel__empty">
               <p role="alert">{t('error.generic.text')}</p>
-              <button type="button" className="button button--secondary" onClick={() => load()}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void load()}
+              >
                 {t('cart.panel.retry')}
               </button>
             </div>

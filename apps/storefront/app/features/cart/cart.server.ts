@@ -17,6 +17,7 @@ import {
 import type { ApiGraphQLError } from '../../graphql/client.server';
 import { t } from '../../i18n/i18n';
 import { cartCookie, cartIdFromCookieHeader, clearCartCookie } from './cart-cookie';
+import { apiErrorText } from '../errors/api-error-text';
 
 /** The result of a cart change: the cart, a cookie to set, and the shopper's error message. */
 export interface CartChange {
@@ -36,22 +37,16 @@ export function cartIdOf(request: Request): string | null {
   return cartIdFromCookieHeader(request.headers.get('cookie'));
 }
 
-/** The Swedish message for an API error (the API's own messages are already Swedish). */
-export function cartErrorMessage(error: ApiGraphQLError | undefined): string | null {
-  if (!error) return null;
-  switch (error.code) {
-    case 'INVALID_PROMO_CODE':
-      return t('cart.promo.invalid');
-    case 'RequirementsNotMet':
-      return t('cart.promo.requirements');
-    case 'OUT_OF_STOCK':
-    case 'NOT_FOUND':
-    case 'BAD_USER_INPUT':
-    case 'CART_COMPLETED':
-      return error.message;
-    default:
-      return t('error.generic.text');
-  }
+/**
+ * The Swedish message for an API error of a cart change (the API's messages are English for API
+ * clients; {@link apiErrorText} picks the shopper's text by code).
+ * @param culture the culture numbers are written in, e.g. `nb-NO`
+ */
+export function cartErrorMessage(
+  error: ApiGraphQLError | undefined,
+  culture?: string,
+): string | null {
+  return error ? apiErrorText(error, culture) : null;
 }
 
 /**
@@ -97,7 +92,7 @@ export async function addItem(
       return {
         cart: null,
         setCookie,
-        error: cartErrorMessage(result.errors[0]),
+        error: cartErrorMessage(result.errors[0], context.market.languageId),
         code: result.errors[0]!.code,
       };
     }
@@ -125,7 +120,7 @@ export async function updateLine(
   return {
     cart: result.data?.updateCartItem ?? null,
     setCookie: null,
-    error: cartErrorMessage(result.errors[0]),
+    error: cartErrorMessage(result.errors[0], context.market.languageId),
     code: result.errors[0]?.code ?? null,
   };
 }
@@ -142,7 +137,7 @@ export async function setPromoCode(
   return {
     cart: result.data?.setCartPromoCode ?? null,
     setCookie: null,
-    error: cartErrorMessage(result.errors[0]),
+    error: cartErrorMessage(result.errors[0], context.market.languageId),
     code: result.errors[0]?.code ?? null,
   };
 }
@@ -177,11 +172,7 @@ export async function setGiftCard(
   return {
     cart: result.data?.setCartGiftCard ?? null,
     setCookie: null,
-    error: error
-      ? error.code === 'RATE_LIMITED' || error.code === 'BAD_USER_INPUT'
-        ? error.message
-        : cartErrorMessage(error)
-      : null,
+    error: cartErrorMessage(error, context.market.languageId),
     code: error?.code ?? null,
   };
 }

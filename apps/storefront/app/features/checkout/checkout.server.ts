@@ -15,6 +15,7 @@ import type { ApiGraphQLError } from '../../graphql/client.server';
 import { t } from '../../i18n/i18n';
 import { cartMarketAlias } from '../../market/request-market';
 import { cartIdOf } from '../cart/cart.server';
+import { apiErrorText, checkoutProblemText } from '../errors/api-error-text';
 
 /**
  * The request context of a checkout route (id containing "checkout", e.g. `checkout`,
@@ -73,17 +74,20 @@ export function checkoutInputFromForm(form: FormData): CheckoutInputType {
 export function fieldErrorsOf(error: ApiGraphQLError | undefined): FieldErrors {
   if (!error) return {};
   if (error.code === 'INVALID_CHECKOUT') {
-    const fields = (error.extensions.fields ?? {}) as Record<string, string>;
-    return Object.keys(fields).length > 0 ? fields : { form: error.message };
+    const codes = (error.extensions.fieldCodes ?? {}) as Record<string, unknown>;
+    const fields = Object.fromEntries(
+      Object.entries(codes).map(([field, code]) => [field, checkoutProblemText(code)]),
+    );
+    return Object.keys(fields).length > 0 ? fields : { form: apiErrorText(error) };
   }
-  if (error.code === 'INVALID_IDENTITY_NUMBER') return { identityNumber: error.message };
+  if (error.code === 'INVALID_IDENTITY_NUMBER') return { identityNumber: apiErrorText(error) };
   // GIFT_CARD_BALANCE_CHANGED (issue 13 §5): the reloaded page shows the new gift-card part.
   if (
     error.code === 'OUT_OF_STOCK' ||
     error.code === 'CART_COMPLETED' ||
     error.code === 'GIFT_CARD_BALANCE_CHANGED'
   ) {
-    return { form: error.message };
+    return { form: apiErrorText(error) };
   }
   return { form: t('error.generic.text') };
 }

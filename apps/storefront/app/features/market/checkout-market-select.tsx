@@ -10,7 +10,7 @@ import { t } from '../../i18n/i18n';
 import { postRalphMessage } from '../../market/broadcast';
 import { useMarketView } from '../../market/market-view';
 import { checkoutMarketGroups } from '../../market/markets';
-import type { MarketChange } from '../../routes/market';
+import type { MarketChange } from './market-change';
 
 /** A labelled select of the checkout markets and a submit button. */
 export function CheckoutMarketSelect() {

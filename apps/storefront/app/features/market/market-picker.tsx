@@ -14,7 +14,7 @@ import { t } from '../../i18n/i18n';
 import { postRalphMessage } from '../../market/broadcast';
 import { useMarketView } from '../../market/market-view';
 import { pickerGroups } from '../../market/markets';
-import type { MarketChange } from '../../routes/market';
+import type { MarketChange } from './market-change';
 
 /** The radio list of markets and the submit button; `enhanced` marks fetcher submissions. */
 export function MarketPickerForm({
