@@ -10,6 +10,7 @@ import { loadConfigOrExit } from './config.ts';
 import { createDb } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
+import { closeMailTransports } from './modules/mail/mail.service.ts';
 
 const config = loadConfigOrExit();
 const handle = await createDb({
@@ -37,6 +38,7 @@ function stop(signal: string): void {
   console.log(`${signal}: stopping the job worker`);
   void runner
     .stop()
+    .then(() => closeMailTransports())
     .then(() => handle.close())
     .then(() => process.exit(0));
   setTimeout(() => process.exit(1), 15_000).unref();
