@@ -16,6 +16,7 @@ import { sqlStatementCountHeader } from './db/statement-count-header.ts';
 import { AUTH_PATH } from './modules/auth/auth.http.ts';
 import { authNodeListener, clientAddress } from './modules/auth/auth.node.ts';
 import { jobLog, startJobRunner } from './modules/jobs/runner.ts';
+import { closeMailTransports } from './modules/mail/mail.service.ts';
 import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 import { createLogger, errorFields, requestLogging } from './log.ts';
 
@@ -86,6 +87,7 @@ function stop(signal: string): void {
     await draining.close(config.shutdown);
     await stopBackgroundWork(handle.db, 5_000);
     await jobs?.stop();
+    closeMailTransports();
     await handle.close();
     console.log(`${signal}: stopped`);
     process.exit(0);

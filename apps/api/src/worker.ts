@@ -11,6 +11,7 @@ import { createDb } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createLogger } from './log.ts';
 import { jobLog, JobRunner } from './modules/jobs/runner.ts';
+import { closeMailTransports } from './modules/mail/mail.service.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config);
@@ -42,6 +43,7 @@ function stop(signal: string): void {
   console.log(`${signal}: stopping the job worker`);
   void runner
     .stop()
+    .then(() => closeMailTransports())
     .then(() => handle.close())
     .then(() => process.exit(0));
   setTimeout(() => process.exit(1), 15_000).unref();

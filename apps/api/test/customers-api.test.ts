@@ -28,7 +28,7 @@ import { passwordHashStats } from '../src/modules/auth/password-hash.ts';
 import { runJobsUntilIdle } from '../src/modules/jobs/runner.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
 import { ANONYMISED_EMAIL } from '../src/modules/orders/orders-anonymise.service.ts';
-import { transitionOrder } from '../src/modules/orders/orders.service.ts';
+import { transitionOrder } from '../src/modules/orders/order-process.ts';
 import { createTestClient, testConfig, type TestClient } from './api-client.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 

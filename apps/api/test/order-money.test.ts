@@ -163,6 +163,15 @@ describe.each(testDatabaseKinds())('order money adds up on %s', (kind) => {
       );
     }
     expect(mail).not.toMatch(/: -\d/);
+    // The lines ("2 × name: amount") add up to "Varor" (issue 22 review: a campaign item with a
+    // promo code showed its paid amount while "Varor" is at regular prices).
+    const textPart = mail!.split('Content-Type: text/html')[0]!;
+    const lineAmounts = textPart
+      .split('\n')
+      .filter((l) => /^\d+ × /.test(l))
+      .map((l) => ore(/: ([^:(]+?)(?: \(efter rabatt [^)]*\))?\s*$/.exec(l)![1]!));
+    expect(lineAmounts.length).toBeGreaterThan(0);
+    expect(lineAmounts.reduce((a, b) => a + b, 0)).toBe(items);
 
     // The order as the account pages read it.
     const { data, errors } = await client.query(

@@ -1306,6 +1306,8 @@ export type CheckoutConfirmQuery = {
         quantity: number;
         priceIncVat: number;
         priceExVat: number;
+        regularPriceIncVat: number;
+        regularPriceExVat: number;
         discountIncVat: number;
         brand: string | null;
         productId: number;
@@ -5218,6 +5220,8 @@ export const CheckoutConfirmDocument = {
                             { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'priceIncVat' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'priceExVat' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVat' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVat' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'discountIncVat' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'brand' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'productId' } },

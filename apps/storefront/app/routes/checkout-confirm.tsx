@@ -87,12 +87,19 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
     shipping: order.shippingAddress,
     // The store's name (the alias only when the store no longer exists).
     pickupStore: order.pickupPointName ?? order.pickupPoint ?? null,
-    lines: rows.map((r) => ({
-      name: r.name ?? '',
-      variant: r.variant ?? '',
-      quantity: r.quantity,
-      total: amount(includesVat ? r.priceIncVat : r.priceExVat),
-    })),
+    // Lines at regular prices, so they add up to the "Varor" row; what was paid after the
+    // discounts beside it when lower (issue 22 review).
+    lines: rows.map((r) => {
+      const regular = includesVat ? r.regularPriceIncVat : r.regularPriceExVat;
+      const paid = includesVat ? r.priceIncVat : r.priceExVat;
+      return {
+        name: r.name ?? '',
+        variant: r.variant ?? '',
+        quantity: r.quantity,
+        total: amount(regular),
+        paid: toMinor(paid) < toMinor(regular) ? amount(paid) : null,
+      };
+    }),
     summary: orderSummaryRows(totals, {
       includesVat,
       currency,
@@ -160,7 +167,15 @@ export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
                   {line.variant ? `, ${line.variant}` : ''}
                 </td>
                 <td>{line.quantity}</td>
-                <td>{line.total}</td>
+                <td>
+                  <span data-testid="confirm-line-amount">{line.total}</span>
+                  {line.paid ? (
+                    <>
+                      <br />
+                      <small>{t('confirm.linePaid', { amount: line.paid })}</small>
+                    </>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -131,6 +131,10 @@ async function confirmRows(page: Page) {
     charged: await row('order-charged'),
     giftCard: await row('order-gift-card'),
     toPay: await row('order-to-pay'),
+    /** The order lines' amounts added up (regular prices: they add up to "Varor"). */
+    lines: (await page.getByTestId('confirm-line-amount').allTextContents())
+      .map((text) => ore(text))
+      .reduce((sum, amount) => sum + amount, 0),
   };
 }
 
@@ -197,7 +201,9 @@ describe.skipIf(!browserAvailable)('issue 14: money shown to the customer adds u
     const stored = await storedOrder(page);
     expect(stored.discount).toBeGreaterThan(0);
     expect(stored.giftCard).toBeGreaterThan(0);
-    // Items at regular prices − every discount + shipping = total = the stored order.
+    // Items at regular prices − every discount + shipping = total = the stored order; the lines
+    // (a campaign item with a promo code) add up to the items row.
+    expect(rows.lines).toBe(rows.items);
     expect(rows.discount).toBe(-stored.discount);
     expect(rows.items! + rows.discount! + rows.shipping!).toBe(rows.total);
     expect(rows.total).toBe(stored.total);
@@ -242,6 +248,7 @@ describe.skipIf(!browserAvailable)('issue 14: money shown to the customer adds u
     const stored = await storedOrder(page);
     expect(stored.shipping).toBe(0);
     expect(rows.shipping).toBe(0);
+    expect(rows.lines).toBe(rows.items);
     expect(rows.items! + rows.discount! + rows.shipping!).toBe(rows.total);
     expect(rows.total).toBe(stored.totalExVat);
     expect(rows.total! + rows.vat!).toBe(rows.charged);

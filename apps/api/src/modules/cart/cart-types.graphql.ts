@@ -5,6 +5,7 @@
  */
 import { builder } from '../../graphql/builder.ts';
 import { ProductRef } from '../catalog/catalog.graphql.ts';
+import { discountPercent } from '../pricing/price.ts';
 import { CampaignRuleRef, PriceRef } from '../pricing/pricing.graphql.ts';
 import type { AppliedCampaign } from '../pricing/pricing.service.ts';
 import { formatted, money, priceView } from './cart-money.graphql.ts';
@@ -185,12 +186,11 @@ const CampaignPriceRef = builder
         type: 'Decimal',
         nullable: false,
         description: 'Campaign discount in percent of the line before the campaign.',
-        resolve: (p) => {
-          const before = p.line.unitPriceIncVat * p.line.quantity;
-          return before > 0
-            ? Math.round((10000 * p.line.totals.campaignDiscountIncVat) / before) / 100
-            : 0;
-        },
+        resolve: (p) =>
+          discountPercent(
+            p.line.totals.campaignDiscountIncVat,
+            p.line.unitPriceIncVat * p.line.quantity,
+          ),
       }),
       price: t.field({
         type: PriceRef,

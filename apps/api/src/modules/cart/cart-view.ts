@@ -22,7 +22,7 @@ import {
   listShippingMethods,
   type ShippingMethodRecord,
 } from '../shipping/shipping.service.ts';
-import type { carts} from './cart.tables.ts';
+import type { carts } from './cart.tables.ts';
 import { cartItems, type StoredCheckout } from './cart.tables.ts';
 import {
   computeCartTotals,

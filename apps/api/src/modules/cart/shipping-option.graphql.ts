@@ -3,6 +3,7 @@
  * cart summary and the checkout's shipping options.
  */
 import { builder } from '../../graphql/builder.ts';
+import { exVat } from '../pricing/price.ts';
 import type { ShippingMethodRecord } from '../shipping/shipping.service.ts';
 import { formatted, money } from './cart-money.graphql.ts';
 import type { CartView } from './cart-view.ts';
@@ -65,8 +66,7 @@ ShippingOptionRef.implement({
       type: 'Decimal',
       nullable: false,
       description: "Fee for this cart excl. the market's VAT, major units of its currency.",
-      resolve: (o) =>
-        money(o.cart, Math.round((o.feeIncVat * 10000) / (10000 + o.method.vatRateBasisPoints))),
+      resolve: (o) => money(o.cart, exVat(o.feeIncVat, o.method.vatRateBasisPoints)),
     }),
     feeIncVatFormatted: t.string({
       description: 'Fee incl. VAT, formatted.',
@@ -74,11 +74,7 @@ ShippingOptionRef.implement({
     }),
     feeExVatFormatted: t.string({
       description: 'Fee excl. VAT, formatted.',
-      resolve: (o) =>
-        formatted(
-          o.cart,
-          Math.round((o.feeIncVat * 10000) / (10000 + o.method.vatRateBasisPoints)),
-        ),
+      resolve: (o) => formatted(o.cart, exVat(o.feeIncVat, o.method.vatRateBasisPoints)),
     }),
     isDefault: t.boolean({
       nullable: false,

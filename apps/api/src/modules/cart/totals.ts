@@ -14,6 +14,7 @@ import {
   computePrice,
   divideRounded,
   exVat,
+  exVatAtRatio,
   sumPrices,
   type PriceAmounts,
 } from '../pricing/price.ts';
@@ -324,7 +325,7 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
   };
 
   const balancePending = Math.max(0, Math.min(input.giftCardBalance ?? 0, totalInc));
-  const pendingEx = totalInc > 0 ? divideRounded(balancePending * totalEx, totalInc) : 0;
+  const pendingEx = exVatAtRatio(balancePending, totalEx, totalInc);
 
   return {
     lines: lines.map((line, i) => ({

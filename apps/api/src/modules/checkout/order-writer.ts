@@ -2,12 +2,11 @@
  * The order transaction (GEINS-API §3.2 placeOrder; issue 6 "Must hold under load and faults"):
  * lock the cart row, re-read and re-price it, for a hosted payment check that it is still what
  * was paid for (issue 13 §2), lock the stock rows in ascending SKU order and decrement them,
- * count the promo code, draw the gift card, write order, lines, addresses, payment and shipping,
- * and mark the cart completed. The unique `cart_id` / `idempotency_key` of orders make a repeated
+ * count the promo code, draw the gift card, write order, lines, addresses, payment and shipping
+ * (placing it through the order process, orders/order-process.ts, which also enqueues the order
+ * e-mail), and mark the cart completed. The unique `cart_id` / `idempotency_key` of orders make a repeated
  * submission return the same order instead of a second one.
  */
-import { orderConfirmationJob } from '../jobs/job-kinds.ts';
-import { enqueueJob } from '../jobs/queue.ts';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
@@ -16,7 +15,8 @@ import { loadCartView, type CartView } from '../cart/cart-view.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { drawCartGiftCard } from '../cart/cart-giftcard.service.ts';
 import { takeStock } from '../inventory/inventory.service.ts';
-import { findOrderByKeyOrCart, insertOrder, type OrderRecord } from '../orders/orders.service.ts';
+import { placeOrderRecord } from '../orders/order-process.ts';
+import { findOrderByKeyOrCart, type OrderRecord } from '../orders/orders.service.ts';
 import { storedOrderAmounts } from '../orders/order-totals.ts';
 import {
   linkSessionToOrder,
@@ -150,7 +150,7 @@ export async function writeOrderFromCart(
       throw invalidCheckout({ shippingId: MESSAGES.noShipping });
     }
     const campaignNames = view.appliedCampaigns.map((c) => c.name);
-    const order = await insertOrder(
+    const order = await placeOrderRecord(
       tx,
       {
         publicId: randomUUID(),
@@ -199,8 +199,6 @@ export async function writeOrderFromCart(
         campaignNames: line.cartCampaigns.map((c) => c.name),
       })),
     );
-    // The order e-mail, committed with the order or not at all (issue 15; sent by the job queue).
-    await enqueueJob(tx, orderConfirmationJob(order.id));
     // Exactly the gift-card part the cart showed, or GIFT_CARD_BALANCE_CHANGED (issue 13 §5).
     await drawCartGiftCard(tx, record, totals, order.id);
     const toPay = totals.totalExBalanceIncVat;

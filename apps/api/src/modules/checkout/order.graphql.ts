@@ -5,18 +5,35 @@
  */
 import { contextArgs } from '../../graphql/args.ts';
 import { AddressRef } from '../../graphql/address.ts';
-import { builder } from '../../graphql/builder.ts';
+import { builder, type ApiSchemaTypes } from '../../graphql/builder.ts';
 import { findStoreByAlias } from '../inventory/inventory.service.ts';
 import { getOrderViewByPublicId, type OrderView } from '../orders/orders.service.ts';
 import type { OrderPaymentRecord } from '../payments/payments.service.ts';
 import { currencyFractionDigits, minorToDecimal } from '../pricing/money.ts';
-import { computePrice } from '../pricing/price.ts';
+import { computePrice, discountPercent, exVat } from '../pricing/price.ts';
 import { PriceRef } from '../pricing/pricing.graphql.ts';
 import type { PriceView } from '../pricing/pricing.service.ts';
 import { toAddress } from './checkout-input.ts';
 
 function orderMoney(view: OrderView, minor: number): number {
   return minorToDecimal(minor, view.order.currencyCode);
+}
+
+/**
+ * A non-null `Decimal` field of an order's money: `pick` gives the order and an amount in minor
+ * units (öre); the field answers major units of the order's currency (kronor, euros).
+ */
+function moneyField<Source>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<ApiSchemaTypes, Source>,
+  description: string,
+  pick: (source: Source) => [view: OrderView, minor: number],
+) {
+  return t.field({
+    type: 'Decimal',
+    nullable: false,
+    description,
+    resolve: (source) => orderMoney(...pick(source)),
+  });
 }
 
 /** `CheckoutOrderRowType`. */
@@ -42,37 +59,42 @@ const CheckoutOrderRowRef = builder
         description: 'Product id.',
         resolve: (r) => r.line.productId,
       }),
-      priceIncVat: t.field({
-        type: 'Decimal',
-        nullable: false,
-        description: 'Line total paid incl. VAT (after every discount), kronor.',
-        resolve: (r) => orderMoney(r.view, r.line.totalIncVat),
-      }),
-      priceExVat: t.field({
-        type: 'Decimal',
-        nullable: false,
-        description: 'Line total paid excl. VAT, kronor.',
-        resolve: (r) => orderMoney(r.view, r.line.totalExVat),
-      }),
-      discountIncVat: t.field({
-        type: 'Decimal',
-        nullable: false,
-        description: 'Cart discounts on the line incl. VAT (fixed discounts spread), kronor.',
-        resolve: (r) => orderMoney(r.view, r.line.discountIncVat),
-      }),
-      discountExVat: t.field({
-        type: 'Decimal',
-        nullable: false,
-        description: 'Cart discounts on the line excl. VAT, kronor.',
-        resolve: (r) => orderMoney(r.view, r.line.discountExVat),
-      }),
+      priceIncVat: moneyField(
+        t,
+        'Line total paid incl. VAT (after every discount), kronor.',
+        (r) => [r.view, r.line.totalIncVat],
+      ),
+      priceExVat: moneyField(t, 'Line total paid excl. VAT, kronor.', (r) => [
+        r.view,
+        r.line.totalExVat,
+      ]),
+      discountIncVat: moneyField(
+        t,
+        'Cart discounts on the line incl. VAT (fixed discounts spread), kronor.',
+        (r) => [r.view, r.line.discountIncVat],
+      ),
+      discountExVat: moneyField(t, 'Cart discounts on the line excl. VAT, kronor.', (r) => [
+        r.view,
+        r.line.discountExVat,
+      ]),
+      regularPriceIncVat: moneyField(
+        t,
+        'Shop extension (not in the Geins contract): the line at regular prices incl. VAT, before every discount (price campaign, cart campaigns, promo codes), kronor. The lines add up to the order summary\'s items row ("Varor", issue 14).',
+        (r) => [r.view, r.line.regularUnitPriceIncVat * r.line.quantity],
+      ),
+      regularPriceExVat: moneyField(
+        t,
+        'Shop extension: the line at regular prices excl. VAT, kronor (see regularPriceIncVat).',
+        (r) => [
+          r.view,
+          exVat(r.line.regularUnitPriceIncVat * r.line.quantity, r.line.vatRateBasisPoints),
+        ],
+      ),
       discountRate: t.float({
         nullable: false,
         description: 'Discount in percent of the line before cart discounts.',
-        resolve: (r) => {
-          const before = r.line.unitPriceIncVat * r.line.quantity;
-          return before > 0 ? Math.round((10000 * r.line.discountIncVat) / before) / 100 : 0;
-        },
+        resolve: (r) =>
+          discountPercent(r.line.discountIncVat, r.line.unitPriceIncVat * r.line.quantity),
       }),
       campaignNames: t.stringList({
         description: 'Cart campaigns.',
@@ -111,12 +133,7 @@ export const CheckoutOrderRef = builder.objectRef<OrderView>('CheckoutOrderType'
     ...Object.fromEntries(
       orderAmounts.map(([name, text, pick]) => [
         name,
-        t.field({
-          type: 'Decimal',
-          nullable: false,
-          description: `${text}, kronor.`,
-          resolve: (v: OrderView) => orderMoney(v, pick(v.order)),
-        }),
+        moneyField(t, `${text}, kronor.`, (v: OrderView) => [v, pick(v.order)]),
       ]),
     ),
     orderId: t.string({ description: 'Order number.', resolve: (v) => String(v.order.id) }),
@@ -355,12 +372,7 @@ export const OrderRef = builder.objectRef<OrderView>('OrderType').implement({
       description: 'Discounts.',
       resolve: (v) => orderPrice(v, v.order.discountIncVat, v.order.discountExVat),
     }),
-    fromBalance: t.field({
-      type: 'Decimal',
-      nullable: false,
-      description: 'Paid with gift card, kronor.',
-      resolve: (v) => orderMoney(v, v.order.fromBalance),
-    }),
+    fromBalance: moneyField(t, 'Paid with gift card, kronor.', (v) => [v, v.order.fromBalance]),
     paymentDetails: t.field({
       type: [PaymentDetailsRef],
       description: 'Payments.',

@@ -4,7 +4,7 @@
  * with the key.
  */
 import type { Config } from '../../config.ts';
-import { sendMail } from '../mail/mail.service.ts';
+import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
 
 /** The storefront page of the link (SPEC §2 /account/reset-password). */
 export const RESET_PATH = '/account/reset-password';
@@ -21,26 +21,20 @@ export async function sendResetMail(
   options: { messageId?: string } = {},
 ): Promise<void> {
   const link = `${config.publicUrl}${RESET_PATH}?resetKey=${key}`;
-  await sendMail(
-    {
-      outboxDir: config.mail.outboxDir,
-      fromName: config.shopName,
-      fromAddress: `no-reply@${new URL(config.publicUrl).hostname}`,
-    },
-    {
-      to,
-      ...(options.messageId ? { messageId: options.messageId } : {}),
-      subject: `Återställ ditt lösenord hos ${config.shopName}`,
-      text: [
-        'Hej!',
-        '',
-        `Någon (förhoppningsvis du) har bett om ett nytt lösenord till ditt konto hos ${config.shopName}.`,
-        'Välj ett nytt lösenord via länken nedan. Länken fungerar en gång och i en timme.',
-        '',
-        link,
-        '',
-        'Om du inte bad om det här kan du bortse från mejlet; ditt lösenord är oförändrat.',
-      ].join('\n'),
-    },
-  );
+  // The shop's mail settings, SMTP_URL included (the reset mail ignored SMTP_URL before).
+  await sendMail(mailOptionsFromConfig(config), {
+    to,
+    ...(options.messageId ? { messageId: options.messageId } : {}),
+    subject: `Återställ ditt lösenord hos ${config.shopName}`,
+    text: [
+      'Hej!',
+      '',
+      `Någon (förhoppningsvis du) har bett om ett nytt lösenord till ditt konto hos ${config.shopName}.`,
+      'Välj ett nytt lösenord via länken nedan. Länken fungerar en gång och i en timme.',
+      '',
+      link,
+      '',
+      'Om du inte bad om det här kan du bortse från mejlet; ditt lösenord är oförändrat.',
+    ].join('\n'),
+  });
 }

@@ -12,35 +12,9 @@ import type { CartTotals, LineTotals } from '../cart/totals.ts';
 import { products } from '../catalog/catalog.tables.ts';
 import type { ProductRecord } from '../catalog/catalog.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
-import type { PriceAmounts } from '../pricing/price.ts';
+import { exVatAtRatio, storedPrice } from '../pricing/price.ts';
 import { orderTotals } from './order-totals.ts';
 import type { OrderLineRecord, OrderView } from './orders.service.ts';
-
-/** Amounts of a price from regular and selling values incl. and excl. VAT (minor units). */
-export function priceAmounts(
-  regularIncVat: number,
-  regularExVat: number,
-  sellingIncVat: number,
-  sellingExVat: number,
-): PriceAmounts {
-  const discountIncVat = Math.max(0, regularIncVat - sellingIncVat);
-  return {
-    sellingPriceIncVat: sellingIncVat,
-    sellingPriceExVat: sellingExVat,
-    regularPriceIncVat: regularIncVat,
-    regularPriceExVat: regularExVat,
-    discountIncVat,
-    discountExVat: Math.max(0, regularExVat - sellingExVat),
-    vat: sellingIncVat - sellingExVat,
-    discountPercentage: regularIncVat > 0 ? Math.round((100 * discountIncVat) / regularIncVat) : 0,
-    isDiscounted: sellingIncVat < regularIncVat,
-  };
-}
-
-/** Excl.-VAT part of `incVat` at the same ratio as `ex / inc` (0 when `inc` is 0). */
-function sameRatio(incVat: number, ex: number, inc: number): number {
-  return inc === 0 ? 0 : Math.round((incVat * ex) / inc);
-}
 
 /**
  * Cart line ids of order lines: negative, so they never equal a live cart line's id (positive,
@@ -97,9 +71,9 @@ export async function productsByIds(
 
 function lineView(view: OrderView, line: OrderLineRecord, product: ProductRecord): CartLineView {
   const regularLineIncVat = line.regularUnitPriceIncVat * line.quantity;
-  const regularLineExVat = sameRatio(regularLineIncVat, line.totalExVat, line.totalIncVat);
-  const unitExVat = sameRatio(line.unitPriceIncVat, line.totalExVat, line.totalIncVat);
-  const regularUnitExVat = sameRatio(
+  const regularLineExVat = exVatAtRatio(regularLineIncVat, line.totalExVat, line.totalIncVat);
+  const unitExVat = exVatAtRatio(line.unitPriceIncVat, line.totalExVat, line.totalIncVat);
+  const regularUnitExVat = exVatAtRatio(
     line.regularUnitPriceIncVat,
     line.totalExVat,
     line.totalIncVat,
@@ -107,19 +81,14 @@ function lineView(view: OrderView, line: OrderLineRecord, product: ProductRecord
   const totals: LineTotals = {
     key: orderCartItemId(view.order.id, line.lineNo),
     quantity: line.quantity,
-    unitPrice: priceAmounts(
+    unitPrice: storedPrice(
       line.regularUnitPriceIncVat,
       regularUnitExVat,
       line.unitPriceIncVat,
       unitExVat,
     ),
     // What the line cost after every discount (the order keeps no finer split).
-    totalPrice: priceAmounts(
-      regularLineIncVat,
-      regularLineExVat,
-      line.totalIncVat,
-      line.totalExVat,
-    ),
+    totalPrice: storedPrice(regularLineIncVat, regularLineExVat, line.totalIncVat, line.totalExVat),
     campaignDiscountIncVat: 0,
     promoDiscountIncVat: 0,
     fixedDiscountIncVat: 0,
@@ -170,14 +139,14 @@ export function orderCartView(
   // The summary's figures are the order's customer figures (issue 14, order-totals.ts): the
   // items at regular prices, the discount, shipping and total add up on the account pages too.
   const figures = orderTotals(order);
-  const fromBalanceExVat = sameRatio(
+  const fromBalanceExVat = exVatAtRatio(
     order.fromBalance,
     order.orderValueExVat,
     order.orderValueIncVat,
   );
   const totals: CartTotals = {
     lines: lines.map((l) => l.totals),
-    subTotal: priceAmounts(
+    subTotal: storedPrice(
       figures.incVat.items,
       figures.exVat.items,
       order.itemValueIncVat,
@@ -193,7 +162,7 @@ export function orderCartView(
     amountLeftToFreeShipping: 0,
     paymentFeeIncVat: order.paymentFeeIncVat,
     paymentFeeExVat: order.paymentFeeExVat,
-    total: priceAmounts(
+    total: storedPrice(
       figures.incVat.total + figures.incVat.discount,
       figures.exVat.total + figures.exVat.discount,
       figures.incVat.total,

@@ -34,9 +34,10 @@ export function orderEmail(view: OrderView, shopName: string) {
     const regular = l.regularUnitPriceIncVat * l.quantity;
     const paid = l.totalIncVat;
     const name = `${l.quantity} × ${l.name}${l.skuName ? `, ${l.skuName}` : ''}`;
+    // At regular prices, so the lines add up to "Varor"; what was paid beside it when lower.
     return regular > paid
-      ? `${name}: ${money(paid)} (ord. pris ${money(regular)})`
-      : `${name}: ${money(paid)}`;
+      ? `${name}: ${money(regular)} (efter rabatt ${money(paid)})`
+      : `${name}: ${money(regular)}`;
   });
   const summary: Array<[string, string]> = [
     ['Varor', money(totals.incVat.items)],

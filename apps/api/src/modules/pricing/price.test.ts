@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   applicableCampaign,
   computePrice,
+  discountPercent,
   divideRounded,
   exVat,
+  exVatAtRatio,
   isCampaignActive,
   linePrice,
+  storedPrice,
   sumPrices,
 } from './price.ts';
 
@@ -171,5 +174,60 @@ describe('campaign selection', () => {
   it('returns null when none applies', () => {
     expect(applicableCampaign(10000, [campaign(10000, '2026-03-01', null)], now)).toBeNull();
     expect(applicableCampaign(10000, [], now)).toBeNull();
+  });
+});
+
+describe('exVatAtRatio (the one rule for excl. VAT of stored amounts)', () => {
+  it('takes the VAT ratio of the pair, rounding half away from zero', () => {
+    expect(exVatAtRatio(500, 800, 1000)).toBe(400);
+    // 12 500 öre at 25 %: 10 000; one öre of it is 0.8 öre, rounded to 1.
+    expect(exVatAtRatio(1, 10000, 12500)).toBe(1);
+    // Mixed rates (25 % and 12 %): 100 kr of 224 kr with 190 kr excl. VAT.
+    expect(exVatAtRatio(10000, 19000, 22400)).toBe(8482);
+    expect(exVatAtRatio(250, 1, 2)).toBe(125);
+    expect(exVatAtRatio(1, 1, 2)).toBe(1);
+  });
+
+  it('gives 0 for a zero pair', () => {
+    expect(exVatAtRatio(500, 0, 0)).toBe(0);
+  });
+
+  it('agrees with exVat when the pair is one rate', () => {
+    for (const inc of [1, 99, 12345, 99900]) {
+      expect(exVatAtRatio(inc, exVat(1_000_000, 2500), 1_000_000)).toBe(exVat(inc, 2500));
+    }
+  });
+});
+
+describe('discountPercent', () => {
+  it('is the discount in percent with two decimals', () => {
+    expect(discountPercent(1000, 3000)).toBe(33.33);
+    expect(discountPercent(2000, 3000)).toBe(66.67);
+    expect(discountPercent(500, 1000)).toBe(50);
+    expect(discountPercent(0, 1000)).toBe(0);
+    expect(discountPercent(100, 0)).toBe(0);
+  });
+});
+
+describe('storedPrice', () => {
+  it('takes stored amounts as they are and derives discount and VAT', () => {
+    expect(storedPrice(12500, 10000, 10000, 8000)).toEqual({
+      sellingPriceIncVat: 10000,
+      sellingPriceExVat: 8000,
+      regularPriceIncVat: 12500,
+      regularPriceExVat: 10000,
+      discountIncVat: 2500,
+      discountExVat: 2000,
+      vat: 2000,
+      discountPercentage: 20,
+      isDiscounted: true,
+    });
+  });
+
+  it('never shows a negative discount', () => {
+    const price = storedPrice(1000, 800, 1200, 960);
+    expect(price.discountIncVat).toBe(0);
+    expect(price.discountExVat).toBe(0);
+    expect(price.isDiscounted).toBe(false);
   });
 });

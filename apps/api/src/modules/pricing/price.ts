@@ -47,6 +47,54 @@ export function exVat(incVat: number, vatRateBasisPoints: number): number {
   return divideRounded(incVat * 10_000, 10_000 + vatRateBasisPoints);
 }
 
+/**
+ * The excl.-VAT part of `incVat` at the VAT ratio of a known incl./excl. pair, to whole minor
+ * units (half away from zero): for amounts whose VAT was fixed when they were stored (an order
+ * line's paid total, an order's total with mixed rates). `exVatAtRatio(500, 800, 1000)` = 400.
+ * @param incVat minor units including VAT
+ * @param pairExVat the known amount excl. VAT, minor units
+ * @param pairIncVat the same amount incl. VAT, minor units (0 gives 0)
+ */
+export function exVatAtRatio(incVat: number, pairExVat: number, pairIncVat: number): number {
+  return pairIncVat === 0 ? 0 : divideRounded(incVat * pairExVat, pairIncVat);
+}
+
+/**
+ * A discount in percent of the amount before it, with two decimals (GEINS-API §4.2
+ * `CampaignPriceType.discountPercentage`, §4.6 `discountRate`): `discountPercent(1000, 3000)`
+ * = 33.33; 0 when `before` is 0.
+ * @param discount minor units
+ * @param before minor units before the discount
+ */
+export function discountPercent(discount: number, before: number): number {
+  return before > 0 ? divideRounded(10_000 * discount, before) / 100 : 0;
+}
+
+/**
+ * `PriceType` amounts from stored regular and selling amounts in both VAT modes (an order keeps
+ * what was paid, never re-prices): discounts are the differences (never below 0), VAT the
+ * selling amount's.
+ */
+export function storedPrice(
+  regularIncVat: number,
+  regularExVat: number,
+  sellingIncVat: number,
+  sellingExVat: number,
+): PriceAmounts {
+  const discountIncVat = Math.max(0, regularIncVat - sellingIncVat);
+  return {
+    sellingPriceIncVat: sellingIncVat,
+    sellingPriceExVat: sellingExVat,
+    regularPriceIncVat: regularIncVat,
+    regularPriceExVat: regularExVat,
+    discountIncVat,
+    discountExVat: Math.max(0, regularExVat - sellingExVat),
+    vat: sellingIncVat - sellingExVat,
+    discountPercentage: regularIncVat > 0 ? divideRounded(100 * discountIncVat, regularIncVat) : 0,
+    isDiscounted: sellingIncVat < regularIncVat,
+  };
+}
+
 /** Input of {@link computePrice}: amounts in minor units incl. VAT. */
 export interface PriceInput {
   /** Regular price incl. VAT, minor units. */
