@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applicableCampaign,
-  computePrice,
-  divideRounded,
-  exVat,
-  isCampaignActive,
-  linePrice,
-  sumPrices,
-} from './price.ts';
+import { computePrice, divideRounded, exVat, linePrice, sumPrices } from './price.ts';
+import { applicableCampaign, isCampaignActive } from './campaign-price.ts';
 
 describe('divideRounded (half away from zero)', () => {
   it('rounds halves away from zero', () => {
