@@ -20,7 +20,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { uncounted, type Database } from '../../db/client.ts';
-import { activeCampaignPricesSql, discountPercentSql } from '../pricing/pricing.service.ts';
+import {
+  activeCampaignPricesSql,
+  latestCampaignBoundarySql,
+  sellingOfSql,
+} from '../pricing/campaign-price.ts';
+import { discountPercentSql } from '../pricing/pricing.service.ts';
 import { productPrices } from '../pricing/pricing.tables.ts';
 import {
   catalogueState,
@@ -36,7 +41,6 @@ import {
 } from './catalog.tables.ts';
 import { productSearch } from '../search/search.tables.ts';
 import { discountBucketSql, priceBucketSql } from './facet-ids.ts';
-import { latestCampaignBoundarySql } from './list-cache.ts';
 import { FACET_POSTINGS_JOB, pricePostingsJob } from '../jobs/job-kinds.ts';
 import { enqueueJob, type NewJob } from '../jobs/queue.ts';
 
@@ -380,7 +384,7 @@ export async function buildPricePostings(
     // Statements below re-check the version: a write committed in between stores nothing.
     await tx.execute(sql`insert into ${sellingPrices} (market_id, catalogue_version, since, product_id, selling)
       select ${marketId}, ${version}, ${since}::timestamptz, ${productPrices.productId},
-        least(${productPrices.regularPriceIncVat}, cp.selling)
+        ${sellingOfSql(productPrices.regularPriceIncVat, sql`cp.selling`)}
       from ${productPrices}
       join ${products} on ${products.id} = ${productPrices.productId} and ${products.active}
       left join ${activeCampaignPricesSql(marketId, now)} on cp.product_id = ${productPrices.productId}

@@ -7,7 +7,8 @@
  */
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { PricedShopContext } from '../channel/channel.service.ts';
-import { activeCampaignPricesSql, discountPercentSql } from '../pricing/pricing.service.ts';
+import { activeCampaignPricesSql, sellingOfSql } from '../pricing/campaign-price.ts';
+import { discountPercentSql } from '../pricing/pricing.service.ts';
 import { productPrices } from '../pricing/pricing.tables.ts';
 import type { CategoryTree } from './catalog.service.ts';
 import {
@@ -85,8 +86,8 @@ export function facetStatement(
   const priceBucket = priceBucketSql(sql`base.selling`);
   const discountBucket = discountBucketSql(sql`base.discount`);
 
-  // Prices by joins (hash joins over the whole scope), the same rule as sellingPriceSql: the
-  // lowest active campaign price when below the regular price; null without a regular price.
+  // Prices by joins (hash joins over the whole scope): the active campaign price rule
+  // (pricing/campaign-price.ts) over the market's regular prices.
   const marketId = shop.market.id;
   const campaignPrices = activeCampaignPricesSql(marketId, now);
   const regular = productPrices.regularPriceIncVat;
@@ -98,7 +99,7 @@ export function facetStatement(
       left join ${campaignPrices} on cp.product_id = ${products.id}`
     : sql`from ${products}`;
   const sellingColumns = withPrices
-    ? sql`(case when ${regular} is null then null else least(${regular}, cp.selling) end) as selling,
+    ? sql`${sellingOfSql(regular, sql`cp.selling`)} as selling,
         ${regular} as regular`
     : sql`null::int as selling, null::int as regular`;
   const withBase = sql`with priced as (

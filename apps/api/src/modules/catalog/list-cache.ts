@@ -20,9 +20,10 @@
  * The category tree used to build a statement comes from the request context; a tree cached by
  * the process (reference data) may lag a category change by its time-to-live.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
+import { latestCampaignBoundarySql } from '../pricing/campaign-price.ts';
 
 /** What a cached result was computed under; see the module comment. */
 export interface CacheStamp {
@@ -87,17 +88,6 @@ export function setListCacheEnabled(db: Database, enabled: boolean): void {
 /** Number of results cached for `db` (tests). */
 export function listCacheSize(db: Database): number {
   return cacheOf(db).entries.size;
-}
-
-/**
- * SQL (`timestamptz`, null before any): the latest campaign start or end at or before `now`.
- * Which campaigns are active, and so every selling price, only changes at these moments.
- */
-export function latestCampaignBoundarySql(now: Date): SQL {
-  return sql`(select max(b) from (
-      select starts_at as b from price_campaigns
-      union all select ends_at from price_campaigns) as boundaries
-    where b <= ${now.toISOString()}::timestamptz)`;
 }
 
 /**

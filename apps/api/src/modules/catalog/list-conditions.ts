@@ -8,11 +8,8 @@ import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'driz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { availableStockSql, totalStockSql } from '../inventory/inventory.service.ts';
-import {
-  campaignProductIdsSql,
-  discountPercentSql,
-  sellingPriceSql,
-} from '../pricing/pricing.service.ts';
+import { sellingPriceSql } from '../pricing/campaign-price.ts';
+import { campaignProductIdsSql, discountPercentSql } from '../pricing/pricing.service.ts';
 import { productPrices } from '../pricing/pricing.tables.ts';
 import type { CategoryTree } from './catalog.service.ts';
 import { parseListUrl } from './list-pages.service.ts';

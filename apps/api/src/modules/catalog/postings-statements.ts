@@ -9,7 +9,8 @@
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/client.ts';
-import { activeCampaignPricesSql, discountPercentSql } from '../pricing/pricing.service.ts';
+import { activeCampaignPricesSql, sellingOfSql } from '../pricing/campaign-price.ts';
+import { discountPercentSql } from '../pricing/pricing.service.ts';
 import { priceCampaignPrices, productPrices } from '../pricing/pricing.tables.ts';
 import { facetPostings, pricePostings, products, sellingPrices } from './catalog.tables.ts';
 import { EXACT_POINT, FIELD_POINTS, prefixQuery } from '../search/search-text.ts';
@@ -197,7 +198,7 @@ export function postingsFacetStatement(
   parts: 'all' | 'count' = 'all',
 ): SQL {
   const { ctes, parameterMask, hasParameterGroups } = maskCtes(list);
-  const selling = sql`(case when ${productPrices.regularPriceIncVat} is null then null else least(${productPrices.regularPriceIncVat}, cp.selling) end)`;
+  const selling = sellingOfSql(productPrices.regularPriceIncVat, sql`cp.selling`);
   const inSelected = (id: SQL) =>
     sql`${id} < length((select all_groups from masks)) and get_bit((select all_groups from masks), ${id}) = 1`;
   // The lowest or highest selling price of the list: the stamp's prices in price order

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { listMarketIds } from '../channel/channel.service.ts';
+import { nextCampaignBoundarySql } from '../pricing/campaign-price.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { sendResetMail } from '../customers/password-reset-mail.ts';
 import { buildFacetPostings, buildPricePostings } from '../catalog/facet-postings.ts';
@@ -59,10 +60,9 @@ const HOUR_MS = 3_600_000;
 
 /** The first campaign start or end after `now` (the price stamp's next change), or null. */
 async function nextCampaignBoundary(db: Database, now: Date): Promise<Date | null> {
-  const result = (await db.execute(sql`select min(b)::text as next from (
-      select starts_at as b from price_campaigns
-      union all select ends_at from price_campaigns) as boundaries
-    where b > ${now.toISOString()}::timestamptz`)) as unknown as {
+  const result = (await db.execute(
+    sql`select ${nextCampaignBoundarySql(now)}::text as next`,
+  )) as unknown as {
     rows: Array<{ next: string | null }>;
   };
   const next = result.rows[0]?.next;

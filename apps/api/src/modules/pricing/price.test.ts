@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applicableCampaign,
   computePrice,
   discountPercent,
   divideRounded,
   exVat,
   exVatAtRatio,
-  isCampaignActive,
   linePrice,
   storedPrice,
   sumPrices,
 } from './price.ts';
+import { applicableCampaign, isCampaignActive } from './campaign-price.ts';
 
 describe('divideRounded (half away from zero)', () => {
   it('rounds halves away from zero', () => {

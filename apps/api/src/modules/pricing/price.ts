@@ -167,38 +167,3 @@ export function sumPrices(prices: readonly PriceAmounts[]): PriceAmounts {
     isDiscounted: total.discountIncVat > 0,
   };
 }
-
-/** A campaign price candidate: selling price in minor units incl. VAT and its active period. */
-export interface CampaignPriceCandidate {
-  sellingPriceIncVat: number;
-  /** Start of the campaign (inclusive). */
-  startsAt: Date;
-  /** End of the campaign (exclusive); null means open-ended. */
-  endsAt: Date | null;
-}
-
-/** True when `now` lies in [startsAt, endsAt). */
-export function isCampaignActive(
-  campaign: Pick<CampaignPriceCandidate, 'startsAt' | 'endsAt'>,
-  now: Date,
-): boolean {
-  return campaign.startsAt <= now && (campaign.endsAt === null || now < campaign.endsAt);
-}
-
-/**
- * Picks the campaign price that applies: active at `now` and below the regular price; the lowest
- * one wins. Returns null when none applies.
- */
-export function applicableCampaign<T extends CampaignPriceCandidate>(
-  regularPriceIncVat: number,
-  campaigns: readonly T[],
-  now: Date,
-): T | null {
-  let best: T | null = null;
-  for (const campaign of campaigns) {
-    if (!isCampaignActive(campaign, now)) continue;
-    if (campaign.sellingPriceIncVat >= regularPriceIncVat) continue;
-    if (best === null || campaign.sellingPriceIncVat < best.sellingPriceIncVat) best = campaign;
-  }
-  return best;
-}

@@ -3,11 +3,11 @@
  * Price). Amounts are integer minor units incl. VAT in the database; {@link toPriceView} turns
  * them into the API's amounts, and the arithmetic lives in the pure `price.ts`.
  */
-import { and, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { CurrencyInfo, PricedShopContext } from '../channel/channel.service.ts';
-import { applicableCampaign, computePrice, type PriceAmounts } from './price.ts';
+import { computePrice, type PriceAmounts } from './price.ts';
+import { applicableCampaign, campaignActiveSql } from './campaign-price.ts';
 import { priceCampaignPrices, priceCampaigns, productPrices } from './pricing.tables.ts';
 
 /** A price campaign row. */
@@ -48,19 +48,6 @@ export interface PriceView {
 /** The `DiscountType` of a price (GEINS-API §4.2). SALE_PRICE is not used by this shop yet. */
 export type DiscountKind = 'NONE' | 'SALE_PRICE' | 'PRICE_CAMPAIGN';
 
-/** SQL: `now` as a timestamptz parameter (works the same on PGlite and node-postgres). */
-function at(now: Date): SQL {
-  return sql`${now.toISOString()}::timestamptz`;
-}
-
-/** SQL condition: the campaign is active at `now` (startsAt <= now < endsAt). */
-function campaignActive(now: Date): SQL {
-  return and(
-    lte(priceCampaigns.startsAt, at(now)),
-    or(isNull(priceCampaigns.endsAt), gt(priceCampaigns.endsAt, at(now))),
-  )!;
-}
-
 /**
  * Prices of products in a market (DataLoader batch) with the campaign that applies at `now`:
  * active, below the regular price, lowest wins. Two statements whatever the number of ids.
@@ -97,7 +84,7 @@ export async function pricesByProductIds(
       and(
         eq(priceCampaignPrices.marketId, marketId),
         inArray(priceCampaignPrices.productId, ids),
-        campaignActive(now),
+        campaignActiveSql(now),
       ),
     );
   const [regular, campaigns] = sequential
@@ -144,23 +131,6 @@ export function discountKindOf(record: ProductPriceRecord | null | undefined): D
 }
 
 /**
- * SQL expression: the selling price incl. VAT (minor units) of the product in `productId` in a
- * market at `now`: the regular price, or the lowest active campaign price when lower; null
- * without a regular price. Used for sorting and price-range filters in the same statement.
- */
-export function sellingPriceSql(productId: AnyPgColumn, marketId: string, now: Date): SQL {
-  return sql`(select least(${productPrices.regularPriceIncVat}, (
-      select min(${priceCampaignPrices.sellingPriceIncVat})
-      from ${priceCampaignPrices}
-      inner join ${priceCampaigns} on ${priceCampaigns.id} = ${priceCampaignPrices.campaignId}
-      where ${priceCampaignPrices.productId} = ${productId}
-        and ${priceCampaignPrices.marketId} = ${marketId}
-        and ${campaignActive(now)}))
-    from ${productPrices}
-    where ${productPrices.productId} = ${productId} and ${productPrices.marketId} = ${marketId})`;
-}
-
-/**
  * Subquery: ids of products whose price a campaign (by alias or ids) lowers in a market at `now`.
  */
 export function campaignProductIdsSql(
@@ -188,7 +158,7 @@ export function campaignProductIdsSql(
       and(
         which,
         eq(priceCampaignPrices.marketId, marketId),
-        campaignActive(now),
+        campaignActiveSql(now),
         sql`${priceCampaignPrices.sellingPriceIncVat} < ${productPrices.regularPriceIncVat}`,
       ),
     );
@@ -210,21 +180,4 @@ export async function findCampaignByAlias(
 /** Whole-percent discount of a selling against a regular price (as `PriceType`, rounded). */
 export function discountPercentSql(selling: SQL, regular: SQL): SQL {
   return sql`(case when ${regular} > 0 and ${selling} < ${regular} then round(100.0 * (${regular} - ${selling}) / ${regular}) else 0 end)`;
-}
-
-/**
- * Derived table `cp (product_id, selling)`: the lowest campaign price (minor units) of each
- * product in the market's campaigns active at `now`, optionally only for products meeting
- * `productFilter` (a condition on `price_campaign_prices.product_id`).
- */
-export function activeCampaignPricesSql(marketId: string, now: Date, productFilter?: SQL): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`(select ${priceCampaignPrices.productId} as product_id,
-      min(${priceCampaignPrices.sellingPriceIncVat}) as selling
-    from ${priceCampaignPrices}
-    join ${priceCampaigns} on ${priceCampaigns.id} = ${priceCampaignPrices.campaignId}
-    where ${priceCampaignPrices.marketId} = ${marketId} and ${priceCampaigns.startsAt} <= ${at}
-      and (${priceCampaigns.endsAt} is null or ${priceCampaigns.endsAt} > ${at})
-      ${productFilter ? sql`and ${productFilter}` : sql``}
-    group by ${priceCampaignPrices.productId}) as cp`;
 }
