@@ -291,8 +291,3 @@ export async function transitionOrder(
     return current;
   });
 }
-
-/** Marks that the order e-mail was handed to the mail transport. */
-export async function markConfirmationSent(db: Database, orderId: number): Promise<void> {
-  await db.update(orders).set({ confirmationSentAt: new Date() }).where(eq(orders.id, orderId));
-}
