@@ -163,7 +163,7 @@ describe.each(testDatabaseKinds())('cart API on %s', (kind) => {
       stock: 5,
       quantityInCart: 4,
     });
-    expect(result.errors![0]!.message).toContain('du har redan 4 i varukorgen');
+    expect(result.errors![0]!.message).toContain('the cart already holds 4');
     result = await update(id, { skuId: F.lock.skuId, quantity: 9 });
     expect(result.errors![0]!.extensions!.code).toBe('OUT_OF_STOCK');
     const { data } = await client.query(`{ getCart(id: "${id}") { items { quantity } } }`);

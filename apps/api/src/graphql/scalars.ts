@@ -31,7 +31,7 @@ function literalValue(ast: ValueNode): unknown {
 }
 
 /** `Decimal`: a JSON number, e.g. 1299.5 (kronor). Accepts numbers and numeric strings. */
-export const DecimalScalar = builder.scalarType('Decimal', {
+builder.scalarType('Decimal', {
   description:
     'A decimal number sent as a JSON number. Money amounts are in major units (kronor), ' +
     'e.g. 1299.5 (GEINS-API §4 Scalars).',
@@ -41,7 +41,7 @@ export const DecimalScalar = builder.scalarType('Decimal', {
 });
 
 /** `Long`: a 64-bit integer as a JSON number. */
-export const LongScalar = builder.scalarType('Long', {
+builder.scalarType('Long', {
   description: 'A 64-bit integer sent as a JSON number (GEINS-API §4 Scalars).',
   serialize: (value) => {
     const number = toFiniteNumber('Long', typeof value === 'bigint' ? Number(value) : value);
@@ -69,7 +69,7 @@ function parseDateTime(value: unknown): Date {
 }
 
 /** `DateTime`: ISO-8601; dates (`2026-03-01`) are sent as they are stored. */
-export const DateTimeScalar = builder.scalarType('DateTime', {
+builder.scalarType('DateTime', {
   description:
     'A date and time as an ISO-8601 string, e.g. "2026-03-01T00:00:00.000Z"; plain dates ' +
     '("2026-03-01") are sent as stored (GEINS-API §4 Scalars).',
@@ -90,7 +90,7 @@ function parseGuid(value: unknown): string {
 }
 
 /** `Guid`: a UUID string such as a public order id. */
-export const GuidScalar = builder.scalarType('Guid', {
+builder.scalarType('Guid', {
   description: 'A UUID string, e.g. "3f1c2a9e-8b7d-4c6e-9a1b-2d3e4f5a6b7c" (GEINS-API §4 Scalars).',
   serialize: (value) => parseGuid(value),
   parseValue: parseGuid,

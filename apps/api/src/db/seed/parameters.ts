@@ -225,9 +225,6 @@ export const PARAMETERS: SeedParameter[] = [
   { id: 50, groupId: 3, identifier: 'Delivery', label: 'Leveransskick', showFilter: false },
 ];
 
-/** A parameter identifier of the seed (`Color`, `Weight`, ...). */
-export type ParameterIdentifier = string;
-
 /** Parameters by identifier. */
 export const PARAMETER_BY_IDENTIFIER: ReadonlyMap<string, SeedParameter> = new Map(
   PARAMETERS.map((p) => [p.identifier, p]),

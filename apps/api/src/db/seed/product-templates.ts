@@ -1104,11 +1104,6 @@ export const KIND_TEMPLATES: readonly KindTemplate[] = [
   },
 ];
 
-/** Templates by kind. */
-export const TEMPLATE_BY_KIND: ReadonlyMap<ProductKind, KindTemplate> = new Map(
-  KIND_TEMPLATES.map((t) => [t.kind, t]),
-);
-
 /** The display name of a line and trim: "Babboe Curve-E", "Trek FX 3 Disc". */
 export function modelName(modelLine: ModelLine, trim: string): string {
   const base = `${modelLine.brand} ${modelLine.model}`;

@@ -32,8 +32,6 @@ import {
 
 /** Session length when "Kom ihåg mig" is on (SPEC §9): 7 days, in seconds. */
 export const REMEMBERED_SESSION_SECONDS = 604800;
-/** The `sessionLifetime` a client sends when "Kom ihåg mig" is off (SPEC §5): minutes. */
-export const SHORT_SESSION_LIFETIME = 30;
 
 /** What every auth operation needs. */
 export interface AuthDeps {

@@ -48,18 +48,7 @@ import {
 } from './checkout-input.ts';
 import { isUniqueViolation, writeOrderFromCart } from './order-writer.ts';
 
-export {
-  checkIdentityNumber,
-  checkoutFieldErrors,
-  checkoutInputSchema,
-  isValidOrganizationId,
-  isValidPersonalId,
-  MESSAGES,
-  parseCheckoutInput,
-  toAddress,
-  type CheckoutInput,
-  type FieldErrors,
-} from './checkout-input.ts';
+export { parseCheckoutInput, toAddress, type CheckoutInput } from './checkout-input.ts';
 
 /** A shipping option for a checkout: the method, its fee for the cart, and pickup stores. */
 export interface CheckoutShippingOption {

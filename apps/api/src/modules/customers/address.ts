@@ -1,7 +1,7 @@
 /**
- * The postal address shape shared by customers, checkout and orders (GEINS-API §4.6) and the
- * customer types (SPEC §3, GEINS-API §6), as plain data. The GraphQL types built on them live in
- * `graphql/address.ts`; services import this file, never the GraphQL layer.
+ * The postal address shape shared by customers, checkout and orders (GEINS-API §4.6), as plain
+ * data. The GraphQL types built on it live in `graphql/address.ts`; services import this file,
+ * never the GraphQL layer.
  */
 
 /** The 14 string fields of an address (GEINS-API §4.6 AddressType; '' when unknown). */
@@ -45,6 +45,3 @@ export const ADDRESS_FIELDS = [
 export function emptyAddress(): AddressData {
   return Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])) as unknown as AddressData;
 }
-
-/** Customer types (SPEC §3 "Customer type", GEINS-API §6). */
-export type CustomerTypeValue = 'PERSON' | 'ORGANIZATION';

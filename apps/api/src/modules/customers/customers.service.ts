@@ -181,13 +181,3 @@ export async function deleteCustomerRow(db: Database, customerId: number): Promi
     .returning({ id: customers.id });
   return rows.length > 0;
 }
-
-/**
- * The customer's personal data as stored (GDPR art. 15/20 export): everything except the
- * password hash.
- */
-export function exportableCustomer(customer: Customer): Omit<Customer, 'passwordHash'> {
-  const { passwordHash, ...rest } = customer;
-  void passwordHash;
-  return rest;
-}

@@ -24,8 +24,6 @@ export const RESET_KEY_LIFETIME_SECONDS = 3600;
 /** At most this many reset mails per account and hour (no mail bombing). */
 export const MAX_RESETS_PER_HOUR = 5;
 
-export { RESET_PATH } from './password-reset-mail.ts';
-
 /**
  * Mails a reset link when the e-mail has an account. Always resolves true (no hint whether the
  * address is known); an invalid address is a BAD_USER_INPUT error.

@@ -65,6 +65,7 @@ export const PRICE_STAMP_JOB: NewJob = { kind: 'price-stamp', key: 'price-stamp'
  * Back-in-stock mail (not built yet): the job kind is reserved for "tell me when size X is back"
  * (payload `{ skuId, email }`); its handler does nothing until the feature exists.
  */
+/** @public reserved for the availability notices (engagement); no caller yet. */
 export function backInStockJob(skuId: number, email: string, since: Date): NewJob {
   return {
     kind: 'back-in-stock',

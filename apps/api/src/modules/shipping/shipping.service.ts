@@ -80,14 +80,6 @@ export async function freeShippingThresholds(db: Database): Promise<Map<string, 
 }
 
 /**
- * A Swedish postcode: five digits, optionally "NNN NN", from 100 00 to 984 99 (the ranges Posten
- * uses). Returns the five digits, or null when it is not a Swedish postcode.
- */
-export function normalizeSwedishZip(zip: string | null | undefined): string | null {
-  return normalizeZip(zip, 'SE');
-}
-
-/**
  * The methods (of one market, see {@link listShippingMethods}) available for a zip code there:
  * none for a zip that is not a postcode of the market's country; in Sweden no home delivery
  * north of 980 00 (Kiruna area: only service points and pickup there).
