@@ -15,6 +15,7 @@ const config = loadConfigOrExit();
 const handle = await createDb({
   databaseUrl: config.databaseUrl,
   pgliteDataDir: config.pgliteDataDir,
+  pgliteSharedBuffers: config.pgliteSharedBuffers,
   poolMax: Math.min(config.databasePoolMax, 2),
 });
 await runMigrations(handle);

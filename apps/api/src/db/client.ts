@@ -16,6 +16,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { PGLITE_SHARED_BUFFERS } from '../config.ts';
 import { processLogger, timeStatements } from '../log.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
@@ -130,6 +131,8 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder or `memory://` (default). */
   pgliteDataDir?: string;
+  /** PGlite's `shared_buffers` (PGLITE_SHARED_BUFFERS; default {@link PGLITE_SHARED_BUFFERS}). */
+  pgliteSharedBuffers?: string;
   /** Pool size for `pg`. */
   poolMax?: number;
   /** Statement texts marked {@link prepared} that `pg` prepares (default {@link MAX_PREPARED_TEXTS}). */
@@ -150,6 +153,12 @@ export interface DbHandle {
   description: string;
   /** The `pg` pool (PostgreSQL only): for work that needs one connection, e.g. the migration lock. */
   pool?: pg.Pool;
+  /**
+   * PGlite only: bytes of the embedded database's WebAssembly memory (its heap: shared buffers,
+   * catalogue and plan caches, sorts). It grows and never shrinks; most of it is resident. For
+   * the bench's memory report (BENCH_MEMORY=1).
+   */
+  embeddedMemoryBytes?: () => number;
   close(): Promise<void>;
 }
 
@@ -196,13 +205,23 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   }
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm, unaccent },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.pgliteSharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
+    ],
+  });
   timeStatementsOfPglite(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: countingLogger });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     description: `PGlite ${dataDir}`,
+    embeddedMemoryBytes: () =>
+      (client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod?.wasmMemory?.buffer
+        .byteLength ?? 0,
     close: () => client.close(),
   };
 }

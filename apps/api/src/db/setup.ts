@@ -20,6 +20,7 @@ export async function prepareDatabase(
     Config,
     | 'databaseUrl'
     | 'pgliteDataDir'
+    | 'pgliteSharedBuffers'
     | 'databasePoolMax'
     | 'databasePreparedStatements'
     | 'migrateOnStart'
@@ -29,6 +30,7 @@ export async function prepareDatabase(
   const handle = await createDb({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: config.pgliteDataDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
     poolMax: config.databasePoolMax,
     preparedStatements: config.databasePreparedStatements,
   });

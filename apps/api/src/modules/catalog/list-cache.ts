@@ -89,6 +89,12 @@ export function listCacheSize(db: Database): number {
   return cacheOf(db).entries.size;
 }
 
+/** What the cache of `db` holds: results, and their size in the unit of its bound (memory report). */
+export function listCacheStats(db: Database): { results: number; size: number } {
+  const entries = cacheOf(db).entries;
+  return { results: entries.size, size: entries.calculatedSize };
+}
+
 /**
  * SQL (`timestamptz`, null before any): the latest campaign start or end at or before `now`.
  * Which campaigns are active, and so every selling price, only changes at these moments.
