@@ -9,7 +9,7 @@ import type { DbHandle } from './db/client.ts';
 import {
   listCacheStats,
   MAX_CACHED_RESULTS,
-  MAX_CACHED_ROWS,
+  MAX_CACHED_BYTES,
 } from './modules/catalog/list-cache.ts';
 
 /** The path of the report (GET, JSON). */
@@ -33,7 +33,7 @@ export interface MemoryReport {
    * `arrayBuffers`); null on a PostgreSQL server, whose memory is the server's.
    */
   embeddedDatabase: number | null;
-  /** The product-list cache (list-cache.ts): results kept, their size and the bounds. */
+  /** The product-list cache (list-cache.ts): results kept, their estimated bytes and the bounds. */
   listCache: { results: number; size: number; maxResults: number; maxSize: number };
 }
 
@@ -52,6 +52,6 @@ export function memoryReport(database: DbHandle): MemoryReport {
     arrayBuffers: usage.arrayBuffers,
     heapSpaces,
     embeddedDatabase: database.embeddedMemoryBytes ? database.embeddedMemoryBytes() : null,
-    listCache: { ...list, maxResults: MAX_CACHED_RESULTS, maxSize: MAX_CACHED_ROWS },
+    listCache: { ...list, maxResults: MAX_CACHED_RESULTS, maxSize: MAX_CACHED_BYTES },
   };
 }
