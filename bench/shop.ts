@@ -157,6 +157,22 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
+/**
+ * The arguments of `node` in `npm run start:prod` (package.json), e.g. `--enable-source-maps
+ * --max-old-space-size=512 ... dist/server.js`: the bench starts the bundle with the same flags
+ * as production (the Dockerfile's CMD has them too).
+ */
+export function productionArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [node, ...args] = (manifest.scripts['start:prod'] ?? '').trim().split(/\s+/);
+  if (node !== 'node' || args.at(-1) !== 'dist/server.js') {
+    throw new Error('package.json start:prod is not "node [flags] dist/server.js"');
+  }
+  return args;
+}
+
 /** How {@link startShop} starts the shop. */
 export interface StartShopOptions {
   /**
@@ -183,7 +199,7 @@ export async function startShop(
   const url = `http://127.0.0.1:${port}`;
   const logPath = join(database.workDir, 'shop.log');
   const log = createWriteStream(logPath);
-  const args = options.bundle ? ['dist/server.js'] : ['--import', 'tsx', 'scripts/start.ts'];
+  const args = options.bundle ? productionArgs() : ['--import', 'tsx', 'scripts/start.ts'];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: childEnv({
