@@ -49,6 +49,9 @@ export function rssOf(pid: number): number {
   }
 }
 
+/** The highest `skip` the API accepts (GEINS-API list limits). */
+const MAX_SKIP = 6000;
+
 const SEARCH_TEXTS = [
   'hjälmar',
   'cyklar',
@@ -75,7 +78,8 @@ export async function readCatalogue(shop: RunningShop): Promise<Catalogue> {
     categories: Array<{ alias: string; canonicalUrl: string }>;
   }>(shop.url, `query c(${vars}) { categories(${args}) { alias canonicalUrl } }`);
   const products: Catalogue['products'] = [];
-  for (let skip = 0; ; skip += 100) {
+  // The API refuses a skip above MAX_SKIP: larger catalogues are soaked on their first 6 100.
+  for (let skip = 0; skip <= MAX_SKIP; skip += 100) {
     const page = await graphqlData<{
       products: { count: number; products: Array<{ alias: string; canonicalUrl: string }> };
     }>(
