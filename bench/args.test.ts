@@ -34,14 +34,34 @@ describe('parseArgs', () => {
 
   it('picks sections with --only and --skip, always in the bench order', () => {
     expect(parseArgs(['--only', 'ssr,api']).sections).toEqual(['api', 'ssr']);
-    expect(parseArgs(['--skip', 'lighthouse']).sections).toEqual(['api', 'ssr', 'sql', 'weight']);
+    expect(parseArgs(['--skip', 'lighthouse']).sections).toEqual([
+      'api',
+      'ssr',
+      'sql',
+      'weight',
+      'memory',
+    ]);
     expect(parseArgs(['--only=api,sql', '--skip=sql']).sections).toEqual(['api']);
   });
 
   it('--quick shortens the load and runs Lighthouse once', () => {
-    expect(parseArgs(['--quick'])).toMatchObject({ duration: 2, warmup: 0.5, lighthouseRuns: 1 });
+    expect(parseArgs(['--quick'])).toMatchObject({
+      duration: 2,
+      warmup: 0.5,
+      lighthouseRuns: 1,
+      soak: 20,
+    });
     // A later flag wins over --quick.
     expect(parseArgs(['--quick', '--duration', '4']).duration).toBe(4);
+  });
+
+  it('reads the soak of the memory section', () => {
+    expect(parseArgs([])).toMatchObject({ soak: 60, soakConnections: 8 });
+    expect(parseArgs(['--soak', '240', '--soak-connections=4'])).toMatchObject({
+      soak: 240,
+      soakConnections: 4,
+    });
+    expect(() => parseArgs(['--soak', '0'])).toThrow('--soak');
   });
 
   it('--db postgres uses --postgres-url, else DATABASE_URL, else the local server', () => {

@@ -3,7 +3,7 @@
  */
 
 /** The parts of the bench that can be picked with `--only`. */
-export const SECTIONS = ['api', 'ssr', 'sql', 'weight', 'lighthouse'] as const;
+export const SECTIONS = ['api', 'ssr', 'sql', 'weight', 'lighthouse', 'memory'] as const;
 /** One part of the bench. */
 export type Section = (typeof SECTIONS)[number];
 
@@ -23,6 +23,10 @@ export interface BenchOptions {
   connections: number[];
   /** Lighthouse runs per page and preset (the median is reported). */
   lighthouseRuns: number;
+  /** Seconds of the memory section's mixed soak (each of its two catalogues). */
+  soak: number;
+  /** Concurrent connections of the soak. */
+  soakConnections: number;
   /** Server (admin) URL for `--db postgres`; the bench creates and drops its own database. */
   postgresUrl: string | undefined;
   /** Print the usage and exit. */
@@ -38,6 +42,8 @@ export const DEFAULT_OPTIONS: BenchOptions = {
   warmup: 1,
   connections: [1, 32],
   lighthouseRuns: 3,
+  soak: 60,
+  soakConnections: 8,
   postgresUrl: undefined,
   help: false,
 };
@@ -55,7 +61,11 @@ export const USAGE = `Usage: npm run bench -- [options]
   --warmup S              seconds of unmeasured load first (default 1, 0 = none)
   --connections LIST      concurrent connections, comma-separated (default 1,32)
   --lighthouse-runs N     Lighthouse runs per page and preset, median reported (default 3)
-  --quick                 --duration 2 --warmup 0.5 --lighthouse-runs 1
+  --soak S                seconds of the memory section's mixed soak, per catalogue (default 60;
+                          issue 28 measured 240); the section soaks the built shop
+                          (node dist/server.js) at --products and at 10 times as many
+  --soak-connections N    concurrent connections of the soak (default 8)
+  --quick                 --duration 2 --warmup 0.5 --lighthouse-runs 1 --soak 20
   -h, --help              this text`;
 
 /** A bad command line; the message says which argument. */
@@ -107,6 +117,8 @@ const VALUE_FLAGS = new Set([
   '--warmup',
   '--connections',
   '--lighthouse-runs',
+  '--soak',
+  '--soak-connections',
 ]);
 
 /**
@@ -132,6 +144,7 @@ export function parseArgs(
       options.duration = 2;
       options.warmup = 0.5;
       options.lighthouseRuns = 1;
+      options.soak = 20;
       continue;
     }
     const equals = arg.indexOf('=');
@@ -175,6 +188,12 @@ export function parseArgs(
         break;
       case '--lighthouse-runs':
         options.lighthouseRuns = positiveInteger(flag, value);
+        break;
+      case '--soak':
+        options.soak = seconds(flag, value, false);
+        break;
+      case '--soak-connections':
+        options.soakConnections = positiveInteger(flag, value);
         break;
     }
   }

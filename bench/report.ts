@@ -6,6 +6,7 @@ import type { BenchOptions } from './args.ts';
 import type { LighthouseResult, Preset } from './lighthouse.ts';
 import type { LoadFigures } from './load.ts';
 import type { PageWeight } from './page-weight.ts';
+import { renderSoak, type SoakResult } from './soak-report.ts';
 import {
   formatCls,
   formatDuration,
@@ -68,6 +69,8 @@ export interface BenchReport {
   sqlByPageSize: Array<{ take: number; statements: number | undefined }>;
   /** Remarks collected during the run (failed responses, errors). */
   notes: string[];
+  /** The memory section: a soak at the catalogue size and one at 10 times it (issue 28). */
+  memory?: SoakResult[];
   /** Seconds the whole run took. */
   seconds?: number;
 }
@@ -241,6 +244,9 @@ export function renderReport(report: BenchReport): string {
     '',
     'Aims (reported, not asserted):',
     ...aims,
+    ...(report.memory?.length
+      ? ['', 'Memory (RSS of the built shop after a mixed soak):', ...report.memory.map(renderSoak)]
+      : []),
     ...(notes.length > 0 ? ['', 'Notes:', ...notes] : []),
   ].join('\n');
 }

@@ -29,7 +29,15 @@ import {
 } from './operations.ts';
 import { CHROMIUM_PATH, launchChromium, measurePageWeight } from './page-weight.ts';
 import { renderReport, type BenchReport, type TargetResult } from './report.ts';
-import { createBenchDatabase, seedDatabase, startShop, type RunningShop } from './shop.ts';
+import type { SoakResult } from './soak-report.ts';
+import {
+  createBenchDatabase,
+  seedDatabase,
+  startShop,
+  type BenchDatabase,
+  type RunningShop,
+} from './shop.ts';
+import { buildForSoak, soak } from './soak.ts';
 
 /** Where the JSON results go (git-ignored). */
 const resultsDir = join(repoRoot, 'bench/results');
@@ -303,6 +311,34 @@ async function measureLighthouses(
   }
 }
 
+/**
+ * The memory section (issue 28): a mixed soak of the built shop on the run's database, then on a
+ * new database of the same kind with 10 times the products (seeded, soaked, dropped).
+ */
+async function measureMemory(
+  database: BenchDatabase,
+  products: number,
+  options: BenchOptions,
+  report: BenchReport,
+): Promise<SoakResult[]> {
+  const results: SoakResult[] = [];
+  await attempt(report, 'Memory soak', async () => {
+    await buildForSoak(progress);
+    progress(`memory: ${options.soak} s soak at ${products} products`);
+    results.push(await soak(database, options.soak, options.soakConnections, progress));
+    const bigger = await createBenchDatabase(options.db, options.postgresUrl);
+    try {
+      progress(`memory: seeding ${products * 10} products`);
+      seedDatabase(bigger, products * 10);
+      progress(`memory: ${options.soak} s soak at ${products * 10} products`);
+      results.push(await soak(bigger, options.soak, options.soakConnections, progress));
+    } finally {
+      await bigger.dispose();
+    }
+  });
+  return results;
+}
+
 async function main(): Promise<void> {
   const options = parseOrExit();
   const started = Date.now();
@@ -386,6 +422,12 @@ async function main(): Promise<void> {
     if (sections.has('weight')) await measureWeights(shop, pages, report);
     if (sections.has('lighthouse')) {
       await measureLighthouses(shop, pages, options, database.workDir, report);
+    }
+    if (sections.has('memory')) {
+      // The soak starts its own shop (the built bundle, as production runs it) on a quiet database.
+      await shop.stop();
+      shop = undefined;
+      report.memory = await measureMemory(database, targets.productCount, options, report);
     }
   } finally {
     progress('stopping the shop');

@@ -158,19 +158,49 @@ export interface RunningShop {
 }
 
 /**
- * Starts `scripts/start.ts` (production mode, BENCH_SQL_COUNT=1) and waits until `/` answers.
- * The shop's output goes to `shop.log` in the run's folder.
+ * The arguments of `node` in `npm run start:prod` (package.json), e.g. `--enable-source-maps
+ * --max-old-space-size=512 ... dist/server.js`: the bench starts the bundle with the same flags
+ * as production (the Dockerfile's CMD has them too).
+ */
+export function productionArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [node, ...args] = (manifest.scripts['start:prod'] ?? '').trim().split(/\s+/);
+  if (node !== 'node' || args.at(-1) !== 'dist/server.js') {
+    throw new Error('package.json start:prod is not "node [flags] dist/server.js"');
+  }
+  return args;
+}
+
+/** How {@link startShop} starts the shop. */
+export interface StartShopOptions {
+  /**
+   * `true`: the built bundle as production runs it (`node dist/server.js`, no tsx; build it
+   * first with `npm run build`); default `scripts/start.ts` through tsx.
+   */
+  bundle?: boolean;
+  /** More environment variables for the shop. */
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts `scripts/start.ts` (production mode, BENCH_SQL_COUNT=1), or `dist/server.js` with
+ * `options.bundle`, and waits until `/` answers. The shop's output goes to `shop.log` in the
+ * run's folder.
  * @throws when it exits or does not answer within `timeoutMs`; the log is in the message
  */
 export async function startShop(
   database: BenchDatabase,
   timeoutMs = 180_000,
+  options: StartShopOptions = {},
 ): Promise<RunningShop> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logPath = join(database.workDir, 'shop.log');
   const log = createWriteStream(logPath);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const args = options.bundle ? productionArgs() : ['--import', 'tsx', 'scripts/start.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: childEnv({
       ...database.env,
@@ -184,6 +214,7 @@ export async function startShop(
       GRAPHQL_INTROSPECTION: 'true',
       // One shop process and no `npm run worker`: it runs the job queue (index builds, ADR 011).
       WORKER_IN_PROCESS: 'true',
+      ...options.env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -54,7 +54,10 @@ describe('Dockerfile, compose.yaml and the production scripts', () => {
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^EXPOSE 3000$/m);
     expect(runtime).toMatch(/^HEALTHCHECK [\s\S]*\/healthz/m);
-    expect(runtime).toMatch(/^CMD \["node", "--enable-source-maps", "dist\/server\.js"\]$/m);
+    // The same node flags as `npm run start:prod` (heap bounds of issue 28).
+    const cmd = /^CMD (\[.*\])$/m.exec(runtime)?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual(manifest.scripts['start:prod']?.split(' '));
+    expect(cmd).toMatch(/"--max-old-space-size=\d+".*"dist\/server\.js"\]$/);
     expect(runtime).not.toMatch(/\btsx\b/);
   });
 

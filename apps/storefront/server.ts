@@ -21,6 +21,7 @@ import { createHealth, HEALTHZ_PATH, READYZ_PATH } from '@trampa/api/health';
 import { jobLog, startJobRunner } from '@trampa/api/jobs';
 import { isDatabaseUnavailable } from '@trampa/api/unavailable';
 import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
+import { memoryReport, MEMORY_REPORT_PATH } from '@trampa/api/memory-report';
 import { renderProductImageSvg } from '@trampa/api/images';
 import {
   contextLogger,
@@ -210,6 +211,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   app.use(retryAfterOn503);
   // BENCH_SQL_COUNT=1 only: the `x-sql-statements` header for the bench (docs/performance.md).
   if (config.benchSqlCount && database) app.use(sqlStatementCountHeader);
+  // BENCH_MEMORY=1 only: what the memory is spent on, for bench/soak.ts (docs/performance.md).
+  if (config.benchMemory && database) {
+    app.get(MEMORY_REPORT_PATH, (_req, res) => {
+      res.json(memoryReport(database));
+    });
+  }
   let publicUrl = config.publicUrl;
   const https = () => publicUrl.startsWith('https:');
   app.use(compression());

@@ -48,6 +48,15 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://cykel.example');
   });
 
+  it('reads PGLITE_SHARED_BUFFERS (issue 28), 16MB by default, sizes only', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('16MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '16MB; drop table x' })).toThrow(
+      'PGLITE_SHARED_BUFFERS',
+    );
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '0MB' })).toThrow('PGLITE_SHARED_BUFFERS');
+  });
+
   it('reads the market and locale routing settings (issue 4), defaults off and no_prefix', () => {
     expect(loadConfig({}).routing).toEqual({
       marketInPath: false,

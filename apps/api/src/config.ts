@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
 
+/**
+ * `shared_buffers` of the embedded database (issue 28). PGlite's own default, 128 MB, is resident
+ * in this process's WebAssembly memory from the start (PGlite touches it all), about 110 MiB more
+ * resident memory than 16 MB; pages beyond the buffers are read through the operating system's
+ * file cache, which is not this process's memory. The default seed's database is ~19 MB.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** The documented development key of AUTH_JWT_SECRET; refused in production. */
 export const DEVELOPMENT_JWT_SECRET = 'trampa-development-jwt-secret-not-for-production';
 
@@ -92,6 +100,10 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   /** Folder of the embedded PGlite database when DATABASE_URL is unset; `memory://` for in-memory. */
   PGLITE_DATA_DIR: z.string().min(1).default('./data/pglite'),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'a size such as 16MB')
+    .default(PGLITE_SHARED_BUFFERS),
   /** The trade name shown in page titles ("<page> | <SHOP_NAME>"). */
   SHOP_NAME: z.string().min(1).max(60).default('Trampa'),
   /** The key clients must send in the `X-ApiKey` header. The default is for development only. */
@@ -151,6 +163,7 @@ const envSchema = z.object({
   REFERENCE_DATA_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** `1`: send the SQL statement count of each request in `x-sql-statements` (bench only). */
   BENCH_SQL_COUNT: z.enum(['0', '1']).default('0'),
+  BENCH_MEMORY: z.enum(['0', '1']).default('0'),
   /**
    * Reverse proxies in front of this server whose `X-Forwarded-For` entries are trusted for the
    * client's address (per-IP rate limits of logins and registrations). 0: the socket's address.
@@ -208,6 +221,8 @@ export interface Config {
   /** Graceful shutdown (issue 15): SHUTDOWN_DELAY_SECONDS and SHUTDOWN_TIMEOUT_SECONDS in ms. */
   shutdown: { delayMs: number; timeoutMs: number };
   pgliteDataDir: string;
+  /** PGLITE_SHARED_BUFFERS: the embedded database's `shared_buffers`, e.g. `16MB` (issue 28). */
+  pgliteSharedBuffers: string;
   shopName: string;
   apiKey: string;
   publicUrl: string;
@@ -225,6 +240,8 @@ export interface Config {
   routing: RoutingConfig;
   /** BENCH_SQL_COUNT=1: the servers add the `x-sql-statements` response header (bench only). */
   benchSqlCount: boolean;
+  /** BENCH_MEMORY=1: the shop serves its memory report at `/__bench/memory` (bench only). */
+  benchMemory: boolean;
   /** REFERENCE_DATA_TTL_SECONDS in milliseconds: age of the shared channel/category copy. */
   referenceDataTtlMs: number;
   /** TRUST_PROXY: trusted proxy hops before this server (client address for rate limits). */
@@ -374,6 +391,7 @@ export function loadConfig(
       timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
     pgliteDataDir: e.PGLITE_DATA_DIR,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     shopName: e.SHOP_NAME,
     apiKey: e.API_KEY,
     publicUrl,
@@ -397,6 +415,7 @@ export function loadConfig(
     },
     mail: { outboxDir: e.MAIL_OUTBOX_DIR, smtpUrl: e.SMTP_URL },
     benchSqlCount: e.BENCH_SQL_COUNT === '1',
+    benchMemory: e.BENCH_MEMORY === '1',
     referenceDataTtlMs: e.REFERENCE_DATA_TTL_SECONDS * 1000,
     trustProxyHops: e.TRUST_PROXY,
     payments: {

@@ -18,6 +18,7 @@ const logger = createLogger(config);
 const handle = await createDb({
   databaseUrl: config.databaseUrl,
   pgliteDataDir: config.pgliteDataDir,
+  pgliteSharedBuffers: config.pgliteSharedBuffers,
   poolMax: Math.min(config.databasePoolMax, 2),
   poolWaitMs: config.databasePoolWaitMs,
   // Issue 28: one line when the database is lost and one when it is back, in JSON.

@@ -41,6 +41,18 @@ describe.each(testDatabaseKinds())('persisted-query store on %s', (kind) => {
     expect(again.counter.count).toBe(0);
   });
 
+  it('keeps at most memoryEntries texts in memory, dropping the least recently used', async () => {
+    const store = createPersistedQueryStore(handle.db, { memoryEntries: 2 });
+    const hash = (n: number) => `c${n}`.padEnd(64, '0');
+    for (const n of [1, 2, 3]) await store.set(hash(n), `{ channel { id } } # ${n}`);
+    const kept = await countStatements(() => store.get(hash(3)));
+    expect(kept.counter.count).toBe(0);
+    // The first text was dropped when the third came: read from the database again.
+    const dropped = await countStatements(() => store.get(hash(1)));
+    expect(dropped.result).toBe('{ channel { id } } # 1');
+    expect(dropped.counter.count).toBe(1);
+  });
+
   it('reads the database every time when the memory copy is off', async () => {
     const store = createPersistedQueryStore(handle.db, { memoryEntries: 0 });
     const { counter } = await countStatements(async () => {

@@ -18,6 +18,7 @@ export async function openConfiguredDatabase(): Promise<DbHandle> {
   return createDb({
     databaseUrl: config.databaseUrl,
     pgliteDataDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
     poolMax: config.databasePoolMax,
     preparedStatements: config.databasePreparedStatements,
   });

@@ -18,6 +18,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { currentLogger, processLogger, timeStatements, type Logger } from '../log.ts';
 import { DatabaseAvailability, isDatabaseUnavailable, unavailableReason } from './unavailable.ts';
+import { PGLITE_SHARED_BUFFERS } from '../config.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -149,6 +150,8 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder or `memory://` (default). */
   pgliteDataDir?: string;
+  /** PGlite's `shared_buffers` (PGLITE_SHARED_BUFFERS; default {@link PGLITE_SHARED_BUFFERS}). */
+  pgliteSharedBuffers?: string;
   /** Pool size for `pg`. */
   poolMax?: number;
   /** Statement texts marked {@link prepared} that `pg` prepares (default {@link MAX_PREPARED_TEXTS}). */
@@ -190,6 +193,12 @@ export interface DbHandle {
   pool?: pg.Pool;
   /** Whether PostgreSQL answers, as seen by this handle's statements (PostgreSQL only). */
   availability?: DatabaseAvailability;
+  /**
+   * PGlite only: bytes of the embedded database's WebAssembly memory (its heap: shared buffers,
+   * catalogue and plan caches, sorts). It grows and never shrinks; most of it is resident. For
+   * the bench's memory report (BENCH_MEMORY=1).
+   */
+  embeddedMemoryBytes?: () => number;
   close(): Promise<void>;
 }
 
@@ -379,13 +388,23 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   }
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm, unaccent },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.pgliteSharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
+    ],
+  });
   timeStatementsOfPglite(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: countingLogger });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     description: `PGlite ${dataDir}`,
+    embeddedMemoryBytes: () =>
+      (client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod?.wasmMemory?.buffer
+        .byteLength ?? 0,
     close: () => client.close(),
   };
 }

@@ -23,6 +23,7 @@ export async function prepareDatabase(
     Config,
     | 'databaseUrl'
     | 'pgliteDataDir'
+    | 'pgliteSharedBuffers'
     | 'databasePoolMax'
     | 'databasePreparedStatements'
     | 'migrateOnStart'
@@ -34,6 +35,7 @@ export async function prepareDatabase(
   const handle = await createDb({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: config.pgliteDataDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
     poolMax: config.databasePoolMax,
     preparedStatements: config.databasePreparedStatements,
     statementTimeoutMs: config.databaseStatementTimeoutMs,

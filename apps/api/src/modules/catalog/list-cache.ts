@@ -37,8 +37,33 @@ export interface CacheStamp {
 
 /** Most results kept per database (least recently used dropped first). */
 export const MAX_CACHED_RESULTS = 500;
-/** Most rows (page rows, facet rows) kept per database, to bound memory (about 2 KB a row). */
-export const MAX_CACHED_ROWS = 20_000;
+/**
+ * Most memory the results of one database may take, in bytes as {@link estimateBytes} counts
+ * them (least recently used dropped first; issue 28). A result larger than this is not kept.
+ */
+export const MAX_CACHED_BYTES = 16 * 1024 * 1024;
+
+/**
+ * An estimate of the JavaScript heap a result takes, in bytes: 16 per string plus one per
+ * character (V8 keeps Latin-1 text, Swedish included, in one byte a character), 16 per number,
+ * date or other value, 16 per object or array plus 8 per property or element. Property names are
+ * not counted (rows of one statement share them). Nesting deeper than 8 counts 16.
+ */
+export function estimateBytes(value: unknown, depth = 0): number {
+  if (typeof value === 'string') return 16 + value.length;
+  if (value === null || typeof value !== 'object' || value instanceof Date || depth >= 8) {
+    return 16;
+  }
+  let bytes = 16;
+  if (Array.isArray(value)) {
+    for (const item of value) bytes += 8 + estimateBytes(item, depth + 1);
+    return bytes;
+  }
+  for (const key in value) {
+    bytes += 8 + estimateBytes((value as Record<string, unknown>)[key], depth + 1);
+  }
+  return bytes;
+}
 
 interface Entry {
   stamp: string;
@@ -48,8 +73,8 @@ interface Entry {
 interface DatabaseCache {
   enabled: boolean;
   /**
-   * Results by key, least recently used dropped first. An entry's size is its row count once
-   * resolved (arrays), 1 before and for other values.
+   * Results by key, least recently used dropped first. An entry's size is its estimated bytes
+   * ({@link estimateBytes}) once resolved, 1 before.
    */
   entries: LRUCache<string, Entry>;
   /** One stamp read per request: keyed by the request's `now` (one Date per GraphQL context). */
@@ -65,7 +90,7 @@ function cacheOf(db: Database): DatabaseCache {
       enabled: true,
       entries: new LRUCache<string, Entry>({
         max: MAX_CACHED_RESULTS,
-        maxSize: MAX_CACHED_ROWS,
+        maxSize: MAX_CACHED_BYTES,
         sizeCalculation: () => 1,
       }),
       stamps: new WeakMap(),
@@ -88,6 +113,12 @@ export function setListCacheEnabled(db: Database, enabled: boolean): void {
 /** Number of results cached for `db` (tests). */
 export function listCacheSize(db: Database): number {
   return cacheOf(db).entries.size;
+}
+
+/** What the cache of `db` holds: results, and their estimated bytes (memory report). */
+export function listCacheStats(db: Database): { results: number; size: number } {
+  const entries = cacheOf(db).entries;
+  return { results: entries.size, size: entries.calculatedSize };
 }
 
 /**
@@ -139,9 +170,10 @@ export function cached<T>(
   cache.entries.set(key, fresh);
   value.then(
     (result) => {
-      // Resolved: the entry counts its rows (a new object, so the cache takes the new size).
-      if (cache.entries.peek(key) !== fresh || !Array.isArray(result)) return;
-      cache.entries.set(key, { ...fresh }, { size: Math.max(1, result.length) });
+      // Resolved: the entry counts its bytes (a new object, so the cache takes the new size;
+      // lru-cache does not keep an entry larger than the whole bound).
+      if (cache.entries.peek(key) !== fresh) return;
+      cache.entries.set(key, { ...fresh }, { size: estimateBytes(result) });
     },
     () => {
       if (cache.entries.peek(key) === fresh) cache.entries.delete(key);
