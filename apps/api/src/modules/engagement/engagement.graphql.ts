@@ -4,3 +4,4 @@
  */
 import './availability.graphql.ts';
 import './newsletter.graphql.ts';
+import './reviews.graphql.ts';
