@@ -53,6 +53,7 @@ export default [
     route('bevaka/avsluta', 'routes/back-in-stock-unsubscribe.tsx', {
       id: 'back-in-stock-unsubscribe',
     }),
+    route('recension', 'routes/product-review.tsx', { id: 'product-review' }),
     route('nyhetsbrev', 'routes/newsletter.tsx', { id: 'newsletter' }),
     route('nyhetsbrev/bekrafta', 'routes/newsletter-confirm.tsx', { id: 'newsletter-confirm' }),
     route('nyhetsbrev/avsluta', 'routes/newsletter-unsubscribe.tsx', {

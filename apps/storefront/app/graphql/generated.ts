@@ -1468,6 +1468,15 @@ export type UnsubscribeFromNewsletterMutationVariables = Exact<{
 
 export type UnsubscribeFromNewsletterMutation = { unsubscribeFromNewsletter: boolean };
 
+export type PostProductReviewMutationVariables = Exact<{
+  alias: string;
+  rating?: number | null | undefined;
+  comment?: string | null | undefined;
+  author: string;
+}>;
+
+export type PostProductReviewMutation = { postProductReview: boolean };
+
 export type ProductCardFragment = {
   productId: number;
   name: string | null;
@@ -1554,6 +1563,26 @@ export type ProductPageQuery = {
     }> | null;
     breadcrumbs: Array<{ name: string; url: string | null }> | null;
     meta: { title: string | null; description: string | null } | null;
+  } | null;
+};
+
+export type ProductReviewsQueryVariables = Exact<{
+  alias?: string | null | undefined;
+  skip?: number | null | undefined;
+  take?: number | null | undefined;
+}>;
+
+export type ProductReviewsQuery = {
+  reviews: {
+    count: number;
+    averageRating: number;
+    reviews: Array<{
+      rating: number;
+      comment: string;
+      author: string;
+      reviewDate: string;
+      verifiedPurchase: boolean;
+    }> | null;
   } | null;
 };
 
@@ -5961,6 +5990,75 @@ export const UnsubscribeFromNewsletterDocument = {
   UnsubscribeFromNewsletterMutation,
   UnsubscribeFromNewsletterMutationVariables
 >;
+export const PostProductReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'postProductReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'alias' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'rating' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'author' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'postProductReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'alias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'alias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'rating' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'rating' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'comment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'author' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'author' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PostProductReviewMutation, PostProductReviewMutationVariables>;
 export const ProductPageDocument = {
   kind: 'Document',
   definitions: [
@@ -6200,6 +6298,80 @@ export const ProductPageDocument = {
     },
   ],
 } as unknown as DocumentNode<ProductPageQuery, ProductPageQueryVariables>;
+export const ProductReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'productReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'alias' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'skip' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'alias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'alias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'skip' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'skip' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'take' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reviews' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'author' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reviewDate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'verifiedPurchase' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProductReviewsQuery, ProductReviewsQueryVariables>;
 export const RelatedProductsDocument = {
   kind: 'Document',
   definitions: [
