@@ -48,6 +48,17 @@ export default [
     route('sok/forslag', 'routes/search-suggestions.tsx', { id: 'search-suggestions' }),
     // The terms of purchase the checkout links to (issue 14), until a content module serves them.
     route('kopvillkor', 'routes/terms.tsx', { id: 'terms' }),
+    // Engagement (issue 17): the "Bevaka" form's action and the back-in-stock mail's unsubscribe.
+    route('bevaka', 'routes/back-in-stock.tsx', { id: 'back-in-stock' }),
+    route('bevaka/avsluta', 'routes/back-in-stock-unsubscribe.tsx', {
+      id: 'back-in-stock-unsubscribe',
+    }),
+    route('recension', 'routes/product-review.tsx', { id: 'product-review' }),
+    route('nyhetsbrev', 'routes/newsletter.tsx', { id: 'newsletter' }),
+    route('nyhetsbrev/bekrafta', 'routes/newsletter-confirm.tsx', { id: 'newsletter-confirm' }),
+    route('nyhetsbrev/avsluta', 'routes/newsletter-unsubscribe.tsx', {
+      id: 'newsletter-unsubscribe',
+    }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A route matching nothing: the 404 page with status 404.
     route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

@@ -15,3 +15,4 @@ export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/search/search.tables.ts';
 export * from '../modules/rate-limits/rate-limits.tables.ts';
 export * from '../modules/jobs/jobs.tables.ts';
+export * from '../modules/engagement/engagement.tables.ts';

@@ -15,6 +15,7 @@ import '../modules/checkout/checkout.graphql.ts';
 import '../modules/shipping/shipping.graphql.ts';
 import '../modules/customers/customers.graphql.ts';
 import '../modules/customers/customer-orders.graphql.ts';
+import '../modules/engagement/engagement.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -389,6 +389,21 @@ export type AccountUserQuery = {
   } | null;
 };
 
+export type EndProductAvailabilityMonitoringMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type EndProductAvailabilityMonitoringMutation = {
+  endProductAvailabilityMonitoring: boolean;
+};
+
+export type MonitorProductAvailabilityMutationVariables = Exact<{
+  email: string;
+  skuId: number;
+}>;
+
+export type MonitorProductAvailabilityMutation = { monitorProductAvailability: boolean };
+
 export type CartPriceFragment = {
   sellingPriceIncVat: number;
   sellingPriceExVat: number;
@@ -1436,6 +1451,34 @@ export type ListFiltersFragment = {
   }> | null;
 };
 
+export type ConfirmNewsletterSubscriptionMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type ConfirmNewsletterSubscriptionMutation = { confirmNewsletterSubscription: boolean };
+
+export type SubscribeToNewsletterMutationVariables = Exact<{
+  email: string;
+  tags?: Array<string | null | undefined> | string | null | undefined;
+}>;
+
+export type SubscribeToNewsletterMutation = { subscribeToNewsletter: boolean };
+
+export type UnsubscribeFromNewsletterMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type UnsubscribeFromNewsletterMutation = { unsubscribeFromNewsletter: boolean };
+
+export type PostProductReviewMutationVariables = Exact<{
+  alias: string;
+  rating?: number | null | undefined;
+  comment?: string | null | undefined;
+  author: string;
+}>;
+
+export type PostProductReviewMutation = { postProductReview: boolean };
+
 export type ProductCardFragment = {
   productId: number;
   name: string | null;
@@ -1522,6 +1565,26 @@ export type ProductPageQuery = {
     }> | null;
     breadcrumbs: Array<{ name: string; url: string | null }> | null;
     meta: { title: string | null; description: string | null } | null;
+  } | null;
+};
+
+export type ProductReviewsQueryVariables = Exact<{
+  alias?: string | null | undefined;
+  skip?: number | null | undefined;
+  take?: number | null | undefined;
+}>;
+
+export type ProductReviewsQuery = {
+  reviews: {
+    count: number;
+    averageRating: number;
+    reviews: Array<{
+      rating: number;
+      comment: string;
+      author: string;
+      reviewDate: string;
+      verifiedPurchase: boolean;
+    }> | null;
   } | null;
 };
 
@@ -2760,6 +2823,97 @@ export const AccountUserDocument = {
     },
   ],
 } as unknown as DocumentNode<AccountUserQuery, AccountUserQueryVariables>;
+export const EndProductAvailabilityMonitoringDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'endProductAvailabilityMonitoring' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'endProductAvailabilityMonitoring' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'token' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  EndProductAvailabilityMonitoringMutation,
+  EndProductAvailabilityMonitoringMutationVariables
+>;
+export const MonitorProductAvailabilityDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'monitorProductAvailability' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'skuId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'monitorProductAvailability' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'email' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'skuId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'skuId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  MonitorProductAvailabilityMutation,
+  MonitorProductAvailabilityMutationVariables
+>;
 export const CartDocument = {
   kind: 'Document',
   definitions: [
@@ -5713,6 +5867,202 @@ export const ListPageDocument = {
     },
   ],
 } as unknown as DocumentNode<ListPageQuery, ListPageQueryVariables>;
+export const ConfirmNewsletterSubscriptionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'confirmNewsletterSubscription' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmNewsletterSubscription' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'token' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConfirmNewsletterSubscriptionMutation,
+  ConfirmNewsletterSubscriptionMutationVariables
+>;
+export const SubscribeToNewsletterDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'subscribeToNewsletter' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'tags' } },
+          type: {
+            kind: 'ListType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'subscribeToNewsletter' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'email' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'tags' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'tags' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SubscribeToNewsletterMutation, SubscribeToNewsletterMutationVariables>;
+export const UnsubscribeFromNewsletterDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'unsubscribeFromNewsletter' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unsubscribeFromNewsletter' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'token' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  UnsubscribeFromNewsletterMutation,
+  UnsubscribeFromNewsletterMutationVariables
+>;
+export const PostProductReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'postProductReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'alias' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'rating' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'author' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'postProductReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'alias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'alias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'rating' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'rating' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'comment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'author' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'author' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PostProductReviewMutation, PostProductReviewMutationVariables>;
 export const ProductPageDocument = {
   kind: 'Document',
   definitions: [
@@ -5952,6 +6302,80 @@ export const ProductPageDocument = {
     },
   ],
 } as unknown as DocumentNode<ProductPageQuery, ProductPageQueryVariables>;
+export const ProductReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'productReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'alias' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'skip' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'alias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'alias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'skip' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'skip' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'take' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reviews' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'author' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reviewDate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'verifiedPurchase' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProductReviewsQuery, ProductReviewsQueryVariables>;
 export const RelatedProductsDocument = {
   kind: 'Document',
   definitions: [

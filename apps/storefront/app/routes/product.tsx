@@ -17,6 +17,8 @@ import { Price } from '../features/product/price';
 import { ProductGrid } from '../features/product/product-card';
 import { toProductView } from '../features/product/product-view.server';
 import { Specification } from '../features/product/specification';
+import { ProductReviews, RatingSummary } from '../features/reviews/product-reviews';
+import { loadReviews } from '../features/reviews/reviews.server';
 import { ProductPageDocument, RelatedProductsDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
 import { useFreeShippingText } from '../market/market-view';
@@ -59,12 +61,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .query(RelatedProductsDocument, { alias: product.alias })
     .then((result) => present(result.relatedProducts).map(toCardProduct))
     .catch(() => []);
-  return { product: toProductView(product, canonicalUrl, context.shop.name), related };
+  const reviews = await loadReviews(context, product.alias, url);
+  return { product: toProductView(product, canonicalUrl, context.shop.name), related, reviews };
 }
 
 /** The product page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, reviews } = loaderData;
   const freeShipping = useFreeShippingText();
   const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
   return (
@@ -90,6 +93,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h1 className="product__name">{product.name}</h1>
             <FavoriteButton productId={product.id} name={product.name} />
           </div>
+          <RatingSummary reviews={reviews} />
           {product.articleNumber ? (
             <p className="product__article">
               {t('product.articleNumber')} <span>{product.articleNumber}</span>
@@ -135,6 +139,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Specification groups={product.specs} />
           </section>
         ) : null}
+        <ProductReviews alias={product.alias} name={product.name} reviews={reviews} />
       </div>
       <Suspense fallback={null}>
         <Await resolve={related}>

@@ -10,6 +10,7 @@ import { formatMoney, minorToDecimal } from '../pricing/money.ts';
 import { customerAddress, GENDERS, updateCustomer, type Customer } from './customers.service.ts';
 import { deleteCustomerAccount } from './gdpr.service.ts';
 import { commitReset, requestPasswordReset } from './password-reset.service.ts';
+import { setAccountNewsletter } from '../engagement/newsletter.service.ts';
 
 /** `Gender` enum (GEINS-API §4.7). */
 export const GenderEnum = builder.enumType('Gender', {
@@ -158,7 +159,13 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, ctx) => {
       const viewer = await ctx.requireViewer();
-      return updateCustomer(ctx.db, viewer.customerId, args.user, ctx.now);
+      const updated = await updateCustomer(ctx.db, viewer.customerId, args.user, ctx.now);
+      // The checkbox and the footer form share one subscription (issue 17, double opt-in).
+      const wanted = args.user.newsletter;
+      if (typeof wanted === 'boolean' && wanted !== viewer.customer.newsletter) {
+        await setAccountNewsletter(ctx.db, ctx.config, updated.email, wanted, ctx.now);
+      }
+      return updated;
     },
   }),
   deleteUser: t.boolean({

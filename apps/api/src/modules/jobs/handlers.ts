@@ -20,6 +20,7 @@ import { sendResetMail } from '../customers/password-reset-mail.ts';
 import { buildFacetPostings, buildPricePostings } from '../catalog/facet-postings.ts';
 import { mailOptionsFromConfig } from '../mail/mail.service.ts';
 import { jobMessageId } from './job-kinds.ts';
+import { ENGAGEMENT_JOB_HANDLERS } from '../engagement/engagement.handlers.ts';
 
 /** Where a job's notable events go. */
 export interface JobLog {
@@ -109,9 +110,6 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
       return { rerunAt: next && next < hour ? next : hour };
     },
   },
-  'back-in-stock': {
-    async run() {
-      // Reserved (see backInStockJob): no feature yet, nothing to send.
-    },
-  },
+  // restock-scan, back-in-stock, newsletter-confirmation (issue 17).
+  ...ENGAGEMENT_JOB_HANDLERS,
 };

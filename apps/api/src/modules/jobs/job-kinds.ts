@@ -62,8 +62,8 @@ export function pricePostingsJob(marketId: string, now: Date): NewJob {
 export const PRICE_STAMP_JOB: NewJob = { kind: 'price-stamp', key: 'price-stamp' };
 
 /**
- * Back-in-stock mail (not built yet): the job kind is reserved for "tell me when size X is back"
- * (payload `{ skuId, email }`); its handler does nothing until the feature exists.
+ * Back-in-stock mail of one request (issue 17, modules/engagement): "tell me when size X is
+ * back" (payload `{ skuId, email }`), one per request (`since` is when it was made).
  */
 /** @public reserved for the availability notices (engagement); no caller yet. */
 export function backInStockJob(skuId: number, email: string, since: Date): NewJob {

@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Logger } from '../../log.ts';
 import { JOB_HANDLERS, type JobHandler, type JobLog } from './handlers.ts';
 import { PRICE_STAMP_JOB } from './job-kinds.ts';
+import { RESTOCK_SCAN_JOB } from '../engagement/engagement-jobs.ts';
 import {
   backoffMs,
   claimJob,
@@ -111,7 +112,8 @@ export class JobRunner {
   }
 
   /**
-   * Starts the background loop (idempotent) and makes sure the scheduled price stamp job exists.
+   * Starts the background loop (idempotent) and makes sure the scheduled jobs exist (price stamp,
+   * restock scan).
    * Jobs enqueued in this process wake it at once; others are seen at the next poll.
    */
   start(): void {
@@ -235,9 +237,14 @@ export class JobRunner {
   }
 
   private async runLoop(): Promise<void> {
-    if (this.kinds.includes(PRICE_STAMP_JOB.kind)) {
-      await enqueueJob(this.db, PRICE_STAMP_JOB, { rearm: true }).catch((error: unknown) =>
-        this.log.error('Job queue: could not schedule the price stamp', { error: String(error) }),
+    // Scheduled work: the price stamp, the restock scan (issue 17).
+    for (const job of [PRICE_STAMP_JOB, RESTOCK_SCAN_JOB]) {
+      if (!this.kinds.includes(job.kind)) continue;
+      await enqueueJob(this.db, job, { rearm: true }).catch((error: unknown) =>
+        this.log.error('Job queue: could not schedule a job', {
+          kind: job.kind,
+          error: String(error),
+        }),
       );
     }
     while (!this.stopping) {

@@ -11,6 +11,7 @@ import { Link, useFetcher, useLocation, useSearchParams } from 'react-router';
 import { t } from '../../i18n/i18n';
 import type { SizeOption } from '../product/product-view';
 import { SizePicker } from '../product/size-picker';
+import { BackInStockForm } from '../product/back-in-stock-form';
 import { openCartPanel } from './cart-panel-events';
 import { publishCart, useCartMarkets } from './cart-state';
 import type { CartView } from './cart-view';
@@ -25,15 +26,39 @@ interface AddResult {
   cart: CartView | null;
 }
 
-/** Size picker and buy button of one product. */
-export function AddToCart({
+/**
+ * Size picker and buy button of one product, and under them the "Bevaka" form of a sold-out
+ * chosen size (issue 17): its own form beside the buy form, never inside it.
+ */
+export function AddToCart(props: {
+  options: SizeOption[];
+  productId: number;
+  productName: string;
+}) {
+  const { options } = props;
+  const [chosen, setChosen] = useState<SizeOption | null>(null);
+  const current = chosen ?? (options.length === 1 ? options[0] : undefined);
+  return (
+    <>
+      <BuyForm {...props} onChoose={setChosen} />
+      {current?.status === 'out-of-stock' ? (
+        <BackInStockForm key={current.id} option={current} />
+      ) : null}
+    </>
+  );
+}
+
+/** The buy form: size picker and "Lägg i varukorgen"; `onChoose` hears every size choice. */
+function BuyForm({
   options,
   productId,
   productName,
+  onChoose,
 }: {
   options: SizeOption[];
   productId: number;
   productName: string;
+  onChoose: (option: SizeOption) => void;
 }) {
   const fetcher = useFetcher<AddResult>();
   const markets = useCartMarkets();
@@ -109,6 +134,7 @@ export function AddToCart({
         options={options}
         onChoose={(option) => {
           setChosen(option);
+          onChoose(option);
           setClientError(null);
           setDismissed(true);
         }}

@@ -1,6 +1,6 @@
 /**
  * The footer of the default layout: customer service, category links with the news, brands and
- * sale lists, about, copyright.
+ * sale lists, about, the newsletter sign-up (issue 17), copyright.
  */
 import { Link } from 'react-router';
 import { t } from '../../i18n/i18n';
@@ -8,6 +8,7 @@ import { useFreeShippingText } from '../../market/market-view';
 import type { CategoryNode } from './category-tree';
 import { contact } from './contact';
 import { MENU_LISTS } from './main-menu';
+import { NewsletterForm } from '../newsletter/newsletter-form';
 
 /** Site footer. */
 export function SiteFooter({
@@ -61,6 +62,7 @@ export function SiteFooter({
             <li>{t('topBar.returns')}</li>
           </ul>
         </section>
+        <NewsletterForm shopName={shopName} />
       </div>
       <p className="site-footer__copyright container">
         {t('footer.copyright', { year, shop: shopName })}

@@ -43,7 +43,8 @@ function ChosenSize({ option }: { option: SizeOption | null }) {
     <div className="chosen-size" aria-live="polite">
       {option ? <p className="store-stock">{storeStockText(option, culture)}</p> : null}
       {option?.status === 'out-of-stock' ? (
-        // The place of the back-in-stock request (the engagement issue adds its form here).
+        // The sold-out notice; its "Bevaka" form (issue 17) follows the buy form (AddToCart),
+        // since a form may not sit inside another.
         <div className="size-sold-out" data-back-in-stock={option.id}>
           <p className="size-sold-out__text">
             {option.name ? t('product.size.soldOut', { size: option.name }) : t('product.soldOut')}
