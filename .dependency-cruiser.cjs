@@ -42,6 +42,12 @@ const TABLE_READS = [
   ['shipping/shipping[.]service[.]ts$', 'catalog|inventory'],
   ['cart/cart[^/]*[.]ts$', 'catalog'],
   ['orders/order-cart[.]ts$', 'catalog'],
+  // Engagement (issue 17): the restock scan joins stock and product rows in one statement per
+  // run; reviews join the product (alias) and the customer's order lines ("Verifierat köp");
+  // the newsletter keeps customers.newsletter in step with the subscription in its transaction.
+  ['engagement/availability[.]service[.]ts$', 'catalog|inventory'],
+  ['engagement/reviews[.]service[.]ts$', 'catalog|orders'],
+  ['engagement/newsletter[.]service[.]ts$', 'customers'],
 ];
 
 module.exports = {

@@ -7,13 +7,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/product-review';
 import { PostProductReviewDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
-
-/** What became of a review. */
-export interface ReviewResult {
-  status: 'posted' | 'invalid' | 'login' | 'duplicate' | 'rate-limited' | 'error';
-  /** Field → message (SPEC §5 texts). */
-  errors: Partial<Record<'author' | 'comment' | 'rating', string>>;
-}
+import type { ReviewResult } from '../features/reviews/review-result';
 
 /** Nothing to show at this address: back to the start page. */
 export function loader() {

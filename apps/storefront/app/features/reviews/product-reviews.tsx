@@ -12,7 +12,7 @@ import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router'
 import { formatDate, t } from '../../i18n/i18n';
 import { useCulture } from '../../market/market-view';
 import type { AccountSummary } from '../account/account-summary';
-import type { ReviewResult } from '../../routes/product-review';
+import type { ReviewResult } from './review-result';
 import type { ReviewsView } from './reviews.server';
 
 /** "4,5" in the request culture. */
