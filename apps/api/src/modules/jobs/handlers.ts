@@ -69,6 +69,16 @@ async function nextCampaignBoundary(db: Database, now: Date): Promise<Date | nul
   return next ? new Date(next) : null;
 }
 
+/**
+ * Whether this shop reads the postings the index jobs build: not when its lists are answered
+ * by the rows implementation (PRODUCT_SEARCH=rows, the embedded database's default: a build
+ * there would hold the one connection every request needs; ADR 012). Without a configuration
+ * (a runner of index builds only) they are built.
+ */
+function buildsPostings(config: Config | undefined): boolean {
+  return config?.catalog.productSearch !== 'rows';
+}
+
 /** Every kind of job and its handler. */
 export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   'order-confirmation': {
@@ -92,18 +102,20 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
     },
   },
   'facet-postings': {
-    async run(_payload, { db }) {
+    async run(_payload, { db, config }) {
+      if (!buildsPostings(config)) return;
       await buildFacetPostings(db);
     },
   },
   'price-postings': {
-    async run(payload, { db }) {
+    async run(payload, { db, config }) {
+      if (!buildsPostings(config)) return;
       await buildPricePostings(db, String(payload.marketId), new Date(String(payload.now)));
     },
   },
   'price-stamp': {
-    async run(_payload, { db, now }) {
-      const rows = await db.select({ id: markets.id }).from(markets);
+    async run(_payload, { db, config, now }) {
+      const rows = buildsPostings(config) ? await db.select({ id: markets.id }).from(markets) : [];
       for (const market of rows) await buildPricePostings(db, market.id, now);
       const next = await nextCampaignBoundary(db, now);
       const hour = new Date(now.getTime() + HOUR_MS);
