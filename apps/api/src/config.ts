@@ -188,6 +188,8 @@ const envSchema = z.object({
    * The `ProductSearch` implementation of product lists and search (search/product-search.ts,
    * ADR 012): `postings` (SQL, facets, counts and RELEVANCE pages from the facet postings once
    * the job queue built them) or `rows` (SQL over the rows only; no postings are built).
+   * Default `postings` with DATABASE_URL, `rows` on the embedded database (one connection: a
+   * postings build there would hold every request).
    */
   PRODUCT_SEARCH: z.enum(['postings', 'rows']).optional(),
   /**
@@ -425,7 +427,10 @@ export function loadConfig(
     graphql: {
       introspection: (e.GRAPHQL_INTROSPECTION ?? (production ? 'false' : 'true')) === 'true',
     },
-    catalog: { newsWindowDays: e.NEWS_WINDOW_DAYS, productSearch: e.PRODUCT_SEARCH ?? 'postings' },
+    catalog: {
+      newsWindowDays: e.NEWS_WINDOW_DAYS,
+      productSearch: e.PRODUCT_SEARCH ?? (e.DATABASE_URL ? 'postings' : 'rows'),
+    },
     logLevel: e.LOG_LEVEL,
     jobs: {
       inProcess:

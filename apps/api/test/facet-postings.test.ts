@@ -7,12 +7,13 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../src/db/client.ts';
+import { countStatements, type DbHandle } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { buildFacetPostings } from '../src/modules/catalog/facet-postings.ts';
 import { facetPostingsSettled } from '../src/modules/catalog/facet-postings-settled.ts';
 import { setListCacheEnabled } from '../src/modules/catalog/list-cache.ts';
+import { runJobsUntilIdle } from '../src/modules/jobs/runner.ts';
 import { createTestClient, searchConfig, type TestClient } from './api-client.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
@@ -475,6 +476,32 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     expect(await postingVersions()).toEqual(before);
     const page = await expectSameAsRows({ categoryAlias: 'cyklar', marketId: 'se' });
     expect(page.count).toBeGreaterThan(0);
+  });
+
+  it('the rows implementation reads no postings, enqueues no build, and its job runner builds none', async () => {
+    // A catalogue write makes the postings stale (a postings shop would enqueue a build).
+    const [product] = await handle.db.select().from(schema.products).limit(1);
+    await handle.db
+      .update(schema.products)
+      .set({ name: `${product!.name} ` })
+      .where(eq(schema.products.id, product!.id));
+    await facetPostingsSettled(handle.db);
+    await handle.db.delete(schema.jobs);
+    const counted = await countStatements(() =>
+      clients.rows.query(LIST, { marketId: 'se', categoryAlias: 'cyklar', take: 3 }),
+    );
+    expect(counted.counter.statements.some((t) => t.includes('facet_postings'))).toBe(false);
+    expect(await handle.db.select().from(schema.jobs)).toEqual([]);
+    // A queued build (as a postings shop on the same database would leave) is not run by the
+    // job runner of a rows shop: the one connection of the embedded database stays free.
+    await handle.db.insert(schema.jobs).values({ kind: 'facet-postings', key: 'facet-postings' });
+    const rowsConfig = searchConfig('rows');
+    expect(await runJobsUntilIdle(handle.db, rowsConfig, { kinds: ['facet-postings'] })).toBe(1);
+    const built = (await handle.db.execute(
+      sql`select count(*)::int as n from facet_postings where catalogue_version = (select structure_version from catalogue_state where id = 1)`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(built.rows[0]!.n).toBe(0);
+    await facetPostingsSettled(handle.db);
   });
 
   it('waits a minute after a failed background build instead of retrying on every list', async () => {

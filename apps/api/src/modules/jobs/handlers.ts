@@ -70,6 +70,16 @@ async function nextCampaignBoundary(db: Database, now: Date): Promise<Date | nul
   return next ? new Date(next) : null;
 }
 
+/**
+ * Whether this shop reads the postings the index jobs build: not when its lists are answered
+ * by the rows implementation (PRODUCT_SEARCH=rows, the embedded database's default: a build
+ * there would hold the one connection every request needs; ADR 012). Without a configuration
+ * (a runner of index builds only) they are built.
+ */
+function buildsPostings(config: Config | undefined): boolean {
+  return config?.catalog.productSearch !== 'rows';
+}
+
 /** Every kind of job and its handler. */
 export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   'order-confirmation': {
@@ -93,18 +103,21 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
     },
   },
   'facet-postings': {
-    async run(_payload, { db }) {
+    async run(_payload, { db, config }) {
+      if (!buildsPostings(config)) return;
       await buildFacetPostings(db);
     },
   },
   'price-postings': {
-    async run(payload, { db }) {
+    async run(payload, { db, config }) {
+      if (!buildsPostings(config)) return;
       await buildPricePostings(db, String(payload.marketId), new Date(String(payload.now)));
     },
   },
   'price-stamp': {
-    async run(_payload, { db, now }) {
-      for (const marketId of await listMarketIds(db)) await buildPricePostings(db, marketId, now);
+    async run(_payload, { db, config, now }) {
+      const marketIds = buildsPostings(config) ? await listMarketIds(db) : [];
+      for (const marketId of marketIds) await buildPricePostings(db, marketId, now);
       const next = await nextCampaignBoundary(db, now);
       const hour = new Date(now.getTime() + HOUR_MS);
       return { rerunAt: next && next < hour ? next : hour };
