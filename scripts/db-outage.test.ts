@@ -526,8 +526,9 @@ async function slowDatabase(): Promise<void> {
   for (const answer of [...slow.pageAnswers, ...slow.gqlAnswers]) {
     expect(answer.status, answer.body.slice(0, 300)).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('5');
-    // Ended at the deadline (2 s statement or pool wait), not after the database's 5 s.
-    expect(answer.ms).toBeLessThan(LATENCY_MS - 1_000);
+    // Ended at the deadline (2 s statement or pool wait), not after waiting for the database:
+    // one statement's round trip alone takes 2 × 5 s through the proxy, a new connection more.
+    expect(answer.ms).toBeLessThan(LATENCY_MS);
   }
   for (const answer of slow.gqlAnswers) {
     expect(answer.json.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
