@@ -39,24 +39,12 @@ import {
 import './product-list.graphql.ts';
 
 export {
-  AlternativeUrlRef,
-  BrandListRef,
   BrandRef,
-  BreadcrumbRef,
   CategoryRef,
-  DimensionsRef,
-  GoogleTaxonomyRef,
-  MetadataRef,
-  PageInfoRef,
-  ParameterGroupRef,
-  ParameterRef,
-  ProductImageRef,
   ProductRef,
-  ProductTextsRef,
   RelatedProductRef,
   SkuRef,
 } from './catalog-types.graphql.ts';
-export { selectsField } from './product-list.graphql.ts';
 
 /** `ProductRelation` (deprecated in Geins but selected by ralph). */
 export const ProductRelationEnum = builder.enumType('ProductRelation', {

@@ -126,8 +126,3 @@ export async function shipmentsOfOrder(
     .where(eq(orderShipments.orderId, orderId))
     .orderBy(asc(orderShipments.id));
 }
-
-/** Marks that the order e-mail was handed to the mail transport. */
-export async function markConfirmationSent(db: Database, orderId: number): Promise<void> {
-  await db.update(orders).set({ confirmationSentAt: new Date() }).where(eq(orders.id, orderId));
-}
