@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../test/log-capture.ts';
-import { errorFields, requestIdOf, requestLogging, type LogLevel } from './log.ts';
+import { errorFields, loggedPath, requestIdOf, requestLogging, type LogLevel } from './log.ts';
 
 describe('log redaction (issue 15)', () => {
   it('logs a request with a Bearer token, a cookie and an API key without any of them', () => {
@@ -81,6 +81,15 @@ describe('log redaction (issue 15)', () => {
       expect(requestIdOf(bad)).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect(requestIdOf(undefined)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('loggedPath', () => {
+  it('drops the query string and redacts the API key of /auth/sign/{apiKey}', () => {
+    expect(loggedPath('/auth/sign/the-api-key-value?identity=abc')).toBe('/auth/sign/[redacted]');
+    expect(loggedPath('/auth/sign/the-api-key-value')).toBe('/auth/sign/[redacted]');
+    expect(loggedPath('/auth/login?x=1')).toBe('/auth/login');
+    expect(loggedPath('/c/cyklar?sort=PRICE')).toBe('/c/cyklar');
   });
 });
 

@@ -71,6 +71,16 @@ function scrubValue(value: unknown, depth = 0): unknown {
   return copy;
 }
 
+/** The `at …` frames of a stack, without the message lines before them. */
+function stackFrames(stack: string): string {
+  return scrubText(
+    stack
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+  );
+}
+
 /**
  * The fields of a logged error: its type and scrubbed message, and its (scrubbed) stack only
  * when it was `unexpected` (a bug, not a condition the code handles such as a shopper's
@@ -92,7 +102,12 @@ export function errorFields(
     const inner =
       driverError instanceof Error && driverError !== error
         ? errorFields(driverError, unexpected)
-        : { type: 'DrizzleQueryError', message: 'Failed query' };
+        : {
+            type: 'DrizzleQueryError',
+            message: 'Failed query',
+            // The frames only: the stack's first lines repeat the message with the parameters.
+            ...(unexpected && error.stack ? { stack: stackFrames(error.stack) } : {}),
+          };
     return { ...inner, sql: statementText(query) };
   }
   return {
@@ -225,6 +240,15 @@ export function lineBudget(
 }
 
 /**
+ * The path a request line carries: without the query string, and with the API key of the auth
+ * service's `GET /auth/sign/{apiKey}` (GEINS-API §7) replaced by `[redacted]`, so no secret
+ * reaches the log through a path.
+ */
+export function loggedPath(url: string): string {
+  return url.split('?')[0]!.replace(/^(\/auth\/sign\/)[^/]+/, '$1[redacted]');
+}
+
+/**
  * Node/Express middleware: takes the request id ({@link requestIdOf}), writes it back to
  * `req.headers` (so later handlers and the in-process API see the same id) and to the
  * `x-request-id` response header, serves the rest of the request with a child logger as
@@ -258,7 +282,7 @@ export function requestLogging(
       log[unavailable ? 'warn' : 'info'](
         {
           method: req.method,
-          path: url.split('?')[0],
+          path: loggedPath(url),
           status: res.statusCode,
           durationMs: millisecondsSince(started),
           ...(code ? { code } : {}),

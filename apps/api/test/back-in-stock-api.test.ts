@@ -35,9 +35,25 @@ const quiet = { info() {}, error() {} };
 
 /** The decoded Subject header of a raw message (RFC 2047 base64 for non-ASCII). */
 function subjectOf(mail: string): string {
-  const value = /^Subject: (.*)$/m.exec(mail)?.[1]?.trim() ?? '';
-  const encoded = /^=\?UTF-8\?B\?(.*)\?=$/.exec(value);
-  return encoded ? Buffer.from(encoded[1]!, 'base64').toString('utf8') : value;
+  const head = mail.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(head)?.[1] ?? '';
+  // RFC 2047 encoded words (B or Q, as Nodemailer writes them); adjacent words join unspaced.
+  return folded
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_match, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_hex, code: string) =>
+                String.fromCharCode(parseInt(code, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    )
+    .trim();
 }
 
 describe.each(testDatabaseKinds())('back-in-stock requests on %s', (kind) => {
