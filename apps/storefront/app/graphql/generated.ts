@@ -1386,6 +1386,7 @@ export type ListPageQuery = {
         sellingPriceExVatFormatted: string | null;
         regularPriceExVatFormatted: string | null;
       } | null;
+      rating: { score: number; voteCount: number } | null;
     }> | null;
     filters: {
       price: { lowest: number; highest: number } | null;
@@ -1497,6 +1498,7 @@ export type ProductCardFragment = {
     sellingPriceExVatFormatted: string | null;
     regularPriceExVatFormatted: string | null;
   } | null;
+  rating: { score: number; voteCount: number } | null;
 };
 
 export type CardPriceFragment = {
@@ -1713,6 +1715,7 @@ export type StartPageQuery = {
         sellingPriceExVatFormatted: string | null;
         regularPriceExVatFormatted: string | null;
       } | null;
+      rating: { score: number; voteCount: number } | null;
     }> | null;
   } | null;
   latest: {
@@ -1734,6 +1737,7 @@ export type StartPageQuery = {
         sellingPriceExVatFormatted: string | null;
         regularPriceExVatFormatted: string | null;
       } | null;
+      rating: { score: number; voteCount: number } | null;
     }> | null;
   } | null;
 };
@@ -2407,6 +2411,17 @@ export const ProductCardFragmentDoc = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rating' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'score' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voteCount' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -5811,6 +5826,17 @@ export const ListPageDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rating' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'score' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voteCount' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7179,6 +7205,17 @@ export const StartPageDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rating' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'score' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voteCount' } },
+              ],
+            },
+          },
         ],
       },
     },

@@ -30,6 +30,8 @@ export interface CardProduct {
   brand: string;
   imageFileName: string | null;
   price: ShownPrice | null;
+  /** Average stars (1–5, one decimal) and count of published reviews; null without reviews. */
+  rating: { score: number; count: number } | null;
 }
 
 /** What the API returns for a product in a list (ProductType or RelatedProductType). */
@@ -41,6 +43,7 @@ export interface ApiCardProduct {
   brand?: { name?: string | null } | null;
   productImages?: ReadonlyArray<{ fileName: string } | null> | null;
   unitPrice?: CardPriceFragment | null;
+  rating?: { score: number; voteCount: number } | null;
 }
 
 /** Maps the API's price to the shown price; null without a price. */
@@ -65,6 +68,10 @@ export function toCardProduct(product: ApiCardProduct): CardProduct {
     brand: product.brand?.name ?? '',
     imageFileName: product.productImages?.find((image) => image !== null)?.fileName ?? null,
     price: toShownPrice(product.unitPrice),
+    rating:
+      product.rating && product.rating.voteCount > 0
+        ? { score: product.rating.score, count: product.rating.voteCount }
+        : null,
   };
 }
 
