@@ -204,4 +204,24 @@ describe.each(testDatabaseKinds())('product reviews on %s', (kind) => {
     );
     expect(verified).toMatchObject({ Köpare: true, Tittare: false });
   });
+
+  it('sorts a list by VOTES: highest average first, then most reviews, unreviewed last', async () => {
+    const result = await client.query(
+      `{ products(take: 100, filter: { sort: VOTES }) { products { alias rating { score voteCount } } } }`,
+    );
+    expect(result.errors).toBeUndefined();
+    const rows = result.data?.products.products as Array<{
+      alias: string;
+      rating: { score: number; voteCount: number } | null;
+    }>;
+    // The earlier tests published 4.5 (2 votes) for the helmet and 4.0 for the lock and others.
+    expect(rows[0]).toMatchObject({ alias: HELMET, rating: { score: 4.5, voteCount: 2 } });
+    expect(rows[1]?.alias).toBe(LOCK);
+    const key = (r: (typeof rows)[number]) =>
+      r.rating ? r.rating.score * 1000 + r.rating.voteCount : -1;
+    for (let i = 1; i < rows.length; i += 1) {
+      expect(key(rows[i]!)).toBeLessThanOrEqual(key(rows[i - 1]!));
+    }
+    expect(rows.at(-1)?.rating).toBeNull();
+  });
 });

@@ -19,7 +19,7 @@ interface RunningShop {
 export function ownShop(prefix: string) {
   const folder = mkdtempSync(join(tmpdir(), `trampa-${prefix}-e2e-`));
   /** The shop's environment (also for CLIs that open its database while it is stopped). */
-  const env: NodeJS.ProcessEnv & typeof E2E_ENV = {
+  const env: NodeJS.ProcessEnv & { PGLITE_DATA_DIR: string; MAIL_OUTBOX_DIR: string } = {
     ...process.env,
     ...E2E_ENV,
     PGLITE_DATA_DIR: join(folder, 'db'),

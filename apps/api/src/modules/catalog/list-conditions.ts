@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { averageRatingSql, voteCountSql } from '../engagement/rating-sql.ts';
 import { availableStockSql, totalStockSql } from '../inventory/inventory.service.ts';
 import { sellingPriceSql } from '../pricing/campaign-price.ts';
 import { campaignProductIdsSql, discountPercentSql } from '../pricing/pricing.service.ts';
@@ -272,8 +273,9 @@ export function idConditions(
 
 /**
  * ORDER BY of a sort. RELEVANCE without search text sorts as LATEST; CUSTOM_1 is the campaign
- * order: highest discount percentage first (the default of discount-campaign pages); VOTES and
- * CUSTOM_2..5 sort as LATEST (no ratings or custom orders yet).
+ * order: highest discount percentage first (the default of discount-campaign pages); VOTES is
+ * the highest average rating of published reviews first, then the most reviews, products
+ * without reviews last (issue 17); CUSTOM_2..5 sort as LATEST (no custom orders yet).
  */
 export function sortOrder(sort: ProductSort, price: PriceSql, rank: SQL | null): SQL[] {
   const latest = [sql`${products.firstAvailableOn} desc nulls last`, desc(products.id)];
@@ -298,6 +300,12 @@ export function sortOrder(sort: ProductSort, price: PriceSql, rank: SQL | null):
       return rank ? [sql`${rank} desc`, ...latest] : latest;
     case 'CUSTOM_1':
       return [sql`${discountPercentSql(price.selling, price.regular)} desc`, ...latest];
+    case 'VOTES':
+      return [
+        sql`${averageRatingSql(products.id)} desc nulls last`,
+        sql`${voteCountSql(products.id)} desc`,
+        ...latest,
+      ];
     case 'AVAILABLE_STOCK':
       return [asc(availableStockSql(products.id)), asc(products.id)];
     case 'AVAILABLE_STOCK_DESC':

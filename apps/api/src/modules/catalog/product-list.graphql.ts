@@ -15,13 +15,16 @@ import type { Facet, FacetValue, FilterCollection, ProductPage } from './product
 /** `SortType` (GEINS-API §5.3). */
 export const SortTypeEnum = builder.enumType('SortType', {
   description:
-    'Product list ordering (GEINS-API §5.3). Default LATEST, RELEVANCE when searchText is set. VOTES and CUSTOM_2..5 sort as LATEST (no ratings or custom orders yet).',
+    'Product list ordering (GEINS-API §5.3). Default LATEST, RELEVANCE when searchText is set. CUSTOM_2..5 sort as LATEST (no custom orders yet).',
   values: {
     NONE: { description: 'No particular order (product id).' },
     PRICE: { description: 'Selling price, lowest first.' },
     PRICE_DESC: { description: 'Selling price, highest first.' },
     MOST_SOLD: { description: 'Most sold first.' },
-    VOTES: { description: 'By rating (not yet: as LATEST).' },
+    VOTES: {
+      description:
+        'Highest average rating of published reviews first, then most reviews; products without reviews last, as LATEST.',
+    },
     BRAND: { description: 'By brand name, then product name.' },
     LATEST: { description: 'Newest first (firstAvailableOn desc, productId desc). The default.' },
     RELEVANCE: {

@@ -99,7 +99,7 @@ function defaultSortOf(scope: ListScope, listDefault?: string | null): ListSort 
 }
 
 function sortOptionsOf(scope: ListScope): ListSort[] {
-  const common: ListSort[] = ['LATEST', 'MOST_SOLD', 'PRICE', 'PRICE_DESC'];
+  const common: ListSort[] = ['LATEST', 'MOST_SOLD', 'PRICE', 'PRICE_DESC', 'VOTES'];
   if (scope.kind === 'search') return ['RELEVANCE', ...common];
   if (scope.kind === 'campaign' || (scope.kind === 'list' && scope.alias === 'rea'))
     return ['CUSTOM_1', ...common];

@@ -36,13 +36,17 @@ export interface SelectedFacet {
   facetId: string;
 }
 
-/** The sorts the shop offers (GEINS-API §5.3: ralph's UI set plus the campaign order). */
+/**
+ * The sorts the shop offers (GEINS-API §5.3: ralph's UI set plus the highest rated, issue 17,
+ * and the campaign order).
+ */
 export const SORTS = [
   'RELEVANCE',
   'LATEST',
   'MOST_SOLD',
   'PRICE',
   'PRICE_DESC',
+  'VOTES',
   'CUSTOM_1',
 ] as const;
 /** A sort the shop offers. */
