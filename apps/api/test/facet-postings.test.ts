@@ -362,6 +362,7 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     }
   });
 
+  // Builds postings twice over the catalogue: minutes on a loaded 2-core machine.
   it('updates the postings of the changed products as a full build would (incremental build)', async () => {
     await facetPostingsSettled(handle.db);
     await buildFacetPostings(handle.db);
@@ -457,7 +458,7 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     expect(await buildFacetPostings(handle.db)).toBe('incremental');
     await expectSameAsRows({ categoryAlias: 'cyklar' });
     await expectSameAsRows({ filter: { searchText: 'kvarts' } });
-  });
+  }, 180_000);
 
   it('keeps the facet postings over a price write (prices follow through the price postings)', async () => {
     await facetPostingsSettled(handle.db);

@@ -71,7 +71,15 @@ export async function openTestDb(
     return handle;
   }
   const scratch = await createScratchDatabase();
-  const handle = await createDb({ databaseUrl: scratch.url, poolMax: 4 });
+  // Generous waits: the production defaults (2 s for a connection, 5 s per statement) answer
+  // 503 on a loaded machine, and these tests check results, not deadlines (the outage and
+  // timeout tests set their own).
+  const handle = await createDb({
+    databaseUrl: scratch.url,
+    poolMax: 4,
+    poolWaitMs: 30_000,
+    statementTimeoutMs: 30_000,
+  });
   if (migrate) await runMigrations(handle);
   return {
     ...handle,

@@ -216,7 +216,7 @@ export type PriceFilterInputType = {
   lowest?: number | null | undefined;
 };
 
-/** Product list ordering (GEINS-API §5.3). Default LATEST, RELEVANCE when searchText is set. VOTES and CUSTOM_2..5 sort as LATEST (no ratings or custom orders yet). */
+/** Product list ordering (GEINS-API §5.3). Default LATEST, RELEVANCE when searchText is set. CUSTOM_2..5 sort as LATEST (no custom orders yet). */
 export type SortType =
   /** By name, A-Ö. */
   | 'ALPHABETICAL'
@@ -256,7 +256,7 @@ export type SortType =
   | 'TOTAL_STOCK'
   /** Units in stock incl. oversellable and static, most first. */
   | 'TOTAL_STOCK_DESC'
-  /** By rating (not yet: as LATEST). */
+  /** Highest average rating of published reviews first, then most reviews; products without reviews last, as LATEST. */
   | 'VOTES';
 
 /** Changes to the account (GEINS-API §4.7): null or omitted fields are left unchanged. */
