@@ -95,23 +95,37 @@ export async function recordPriceChanges(
 }
 
 /**
- * Records the changes of time up to `now` (the price-stamp job): at every campaign start or end
- * after the log's latest row and at or before `now`, in order, then at `now`, each by
- * {@link recordPriceChanges}; so a boundary the job reaches late (or after a stop) is still
- * dated when prices changed. An empty log (a new shop, or right after the migration) starts at
- * `now`.
+ * Records the changes of time up to `now` (the price-stamp job, at each campaign start or end
+ * and at least hourly): for every campaign start or end of the last {@link LOG_LOOKBACK_DAYS}
+ * days, the products of the campaigns starting or ending then, dated at that moment (so a
+ * boundary the job reaches late, or after a stop, is dated when prices changed; a boundary
+ * already recorded writes nothing); then every price at `now` (the safety net: a write that was
+ * not recorded, or an empty log right after the migration).
  * @returns the number of rows written
  */
 export async function recordPriceChangesUntil(db: Database, now: Date): Promise<number> {
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const result = (await db.execute(sql`
-    select b::text as at from (
-      select ${priceCampaigns.startsAt} as b from ${priceCampaigns}
-      union select ${priceCampaigns.endsAt} from ${priceCampaigns}) as boundaries
-    where b <= ${nowSql} and b > (select max(${priceLog.changedAt}) from ${priceLog})
-    order by b`)) as unknown as { rows: Array<{ at: string }> };
+  const since = new Date(now.getTime() - LOG_LOOKBACK_DAYS * DAY_MS);
+  const boundary = (column: typeof priceCampaigns.startsAt | typeof priceCampaigns.endsAt) =>
+    db
+      .select({ at: column, productId: priceCampaignPrices.productId })
+      .from(priceCampaignPrices)
+      .innerJoin(priceCampaigns, eq(priceCampaigns.id, priceCampaignPrices.campaignId))
+      .where(and(gt(column, since), lte(column, now)));
+  const rows = [
+    ...(await boundary(priceCampaigns.startsAt)),
+    ...(await boundary(priceCampaigns.endsAt)),
+  ];
+  const byMoment = new Map<number, Set<number>>();
+  for (const row of rows) {
+    if (!row.at) continue;
+    const ids = byMoment.get(row.at.getTime()) ?? new Set<number>();
+    ids.add(row.productId);
+    byMoment.set(row.at.getTime(), ids);
+  }
   let written = 0;
-  for (const row of result.rows) written += await recordPriceChanges(db, new Date(row.at));
+  for (const [at, ids] of [...byMoment].sort(([a], [b]) => a - b)) {
+    written += await recordPriceChanges(db, new Date(at), { productIds: [...ids] });
+  }
   return written + (await recordPriceChanges(db, now));
 }
 
