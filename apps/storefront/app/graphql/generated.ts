@@ -430,6 +430,7 @@ export type CartFieldsFragment = {
       canonicalUrl: string | null;
       brand: { name: string | null } | null;
       productImages: Array<{ fileName: string }> | null;
+      lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
       skus: Array<{
         skuId: number;
         name: string | null;
@@ -518,6 +519,7 @@ export type CartQuery = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -607,6 +609,7 @@ export type AddToCartMutation = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -696,6 +699,7 @@ export type UpdateCartItemMutation = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -785,6 +789,7 @@ export type SetCartPromoCodeMutation = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -885,6 +890,7 @@ export type SetCartGiftCardMutation = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -1030,6 +1036,7 @@ export type CheckoutFieldsFragment = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -1155,6 +1162,7 @@ export type CreateOrUpdateCheckoutMutation = {
           canonicalUrl: string | null;
           brand: { name: string | null } | null;
           productImages: Array<{ fileName: string }> | null;
+          lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
           skus: Array<{
             skuId: number;
             name: string | null;
@@ -1386,6 +1394,12 @@ export type ListPageQuery = {
         sellingPriceExVatFormatted: string | null;
         regularPriceExVatFormatted: string | null;
       } | null;
+      lowestPrice: {
+        isDiscounted: boolean;
+        discountPercentage: number;
+        comparisonPriceIncVatFormatted: string | null;
+        comparisonPriceExVatFormatted: string | null;
+      } | null;
     }> | null;
     filters: {
       price: { lowest: number; highest: number } | null;
@@ -1497,6 +1511,12 @@ export type ProductCardFragment = {
     sellingPriceExVatFormatted: string | null;
     regularPriceExVatFormatted: string | null;
   } | null;
+  lowestPrice: {
+    isDiscounted: boolean;
+    discountPercentage: number;
+    comparisonPriceIncVatFormatted: string | null;
+    comparisonPriceExVatFormatted: string | null;
+  } | null;
 };
 
 export type CardPriceFragment = {
@@ -1508,6 +1528,13 @@ export type CardPriceFragment = {
   regularPriceIncVatFormatted: string | null;
   sellingPriceExVatFormatted: string | null;
   regularPriceExVatFormatted: string | null;
+};
+
+export type CardLowestPriceFragment = {
+  isDiscounted: boolean;
+  discountPercentage: number;
+  comparisonPriceIncVatFormatted: string | null;
+  comparisonPriceExVatFormatted: string | null;
 };
 
 export type ProductPageQueryVariables = Exact<{
@@ -1550,6 +1577,12 @@ export type ProductPageQuery = {
       regularPriceIncVatFormatted: string | null;
       sellingPriceExVatFormatted: string | null;
       regularPriceExVatFormatted: string | null;
+    } | null;
+    lowestPrice: {
+      isDiscounted: boolean;
+      discountPercentage: number;
+      comparisonPriceIncVatFormatted: string | null;
+      comparisonPriceExVatFormatted: string | null;
     } | null;
     discountCampaigns: Array<{ name: string | null; canonicalUrl: string | null }> | null;
     texts: { text1: string | null; text2: string | null } | null;
@@ -1611,6 +1644,12 @@ export type RelatedProductsQuery = {
       regularPriceIncVatFormatted: string | null;
       sellingPriceExVatFormatted: string | null;
       regularPriceExVatFormatted: string | null;
+    } | null;
+    lowestPrice: {
+      isDiscounted: boolean;
+      discountPercentage: number;
+      comparisonPriceIncVatFormatted: string | null;
+      comparisonPriceExVatFormatted: string | null;
     } | null;
   }> | null;
 };
@@ -1713,6 +1752,12 @@ export type StartPageQuery = {
         sellingPriceExVatFormatted: string | null;
         regularPriceExVatFormatted: string | null;
       } | null;
+      lowestPrice: {
+        isDiscounted: boolean;
+        discountPercentage: number;
+        comparisonPriceIncVatFormatted: string | null;
+        comparisonPriceExVatFormatted: string | null;
+      } | null;
     }> | null;
   } | null;
   latest: {
@@ -1733,6 +1778,12 @@ export type StartPageQuery = {
         regularPriceIncVatFormatted: string | null;
         sellingPriceExVatFormatted: string | null;
         regularPriceExVatFormatted: string | null;
+      } | null;
+      lowestPrice: {
+        isDiscounted: boolean;
+        discountPercentage: number;
+        comparisonPriceIncVatFormatted: string | null;
+        comparisonPriceExVatFormatted: string | null;
       } | null;
     }> | null;
   } | null;
@@ -1818,6 +1869,23 @@ export const CartFieldsFragmentDoc = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
                           ],
                         },
                       },
@@ -2144,6 +2212,23 @@ export const CheckoutFieldsFragmentDoc = {
                       },
                       {
                         kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
                         name: { kind: 'Name', value: 'skus' },
                         selectionSet: {
                           kind: 'SelectionSet',
@@ -2368,6 +2453,25 @@ export const CardPriceFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<CardPriceFragment, unknown>;
+export const CardLowestPriceFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CardLowestPriceFragment, unknown>;
 export const ProductCardFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -2406,6 +2510,16 @@ export const ProductCardFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardPrice' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lowestPrice' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardLowestPrice' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
         ],
       },
@@ -2425,6 +2539,20 @@ export const ProductCardFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
         ],
       },
     },
@@ -3066,6 +3194,23 @@ export const CartDocument = {
                       },
                       {
                         kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
                         name: { kind: 'Name', value: 'skus' },
                         selectionSet: {
                           kind: 'SelectionSet',
@@ -3364,6 +3509,23 @@ export const AddToCartDocument = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
                           ],
                         },
                       },
@@ -3672,6 +3834,23 @@ export const UpdateCartItemDocument = {
                       },
                       {
                         kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
                         name: { kind: 'Name', value: 'skus' },
                         selectionSet: {
                           kind: 'SelectionSet',
@@ -3970,6 +4149,23 @@ export const SetCartPromoCodeDocument = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
                           ],
                         },
                       },
@@ -4346,6 +4542,23 @@ export const SetCartGiftCardDocument = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
                           ],
                         },
                       },
@@ -4893,6 +5106,23 @@ export const CreateOrUpdateCheckoutDocument = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
                           ],
                         },
                       },
@@ -5777,6 +6007,20 @@ export const ListPageDocument = {
     },
     {
       kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'ProductCard' },
       typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProductType' } },
       selectionSet: {
@@ -5808,6 +6052,16 @@ export const ListPageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardPrice' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lowestPrice' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardLowestPrice' } },
+              ],
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
@@ -6207,6 +6461,16 @@ export const ProductPageDocument = {
                     ],
                   },
                 },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'lowestPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardLowestPrice' } },
+                    ],
+                  },
+                },
                 { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
                 {
                   kind: 'Field',
@@ -6297,6 +6561,20 @@ export const ProductPageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
         ],
       },
     },
@@ -6468,6 +6746,16 @@ export const RelatedProductsDocument = {
                     ],
                   },
                 },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'lowestPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardLowestPrice' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -6489,6 +6777,20 @@ export const RelatedProductsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
         ],
       },
     },
@@ -7145,6 +7447,20 @@ export const StartPageDocument = {
     },
     {
       kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'ProductCard' },
       typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProductType' } },
       selectionSet: {
@@ -7176,6 +7492,16 @@ export const StartPageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardPrice' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lowestPrice' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardLowestPrice' } },
+              ],
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },

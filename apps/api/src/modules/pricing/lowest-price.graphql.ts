@@ -4,9 +4,10 @@
  * The rules are lowest-price.ts; the rows price-log.ts. Batched: a list of products costs the
  * price loader's statements plus two for the log rows of all of them.
  */
-import { builder } from '../../graphql/builder.ts';
+import { builder, type ApiSchemaTypes } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { ProductRef } from '../catalog/catalog.graphql.ts';
+import type { ObjectRef } from '@pothos/core';
+import { ProductRef, RelatedProductRef } from '../catalog/catalog.graphql.ts';
 import type { ProductNode } from '../catalog/catalog.service.ts';
 import type { CurrencyInfo } from '../channel/channel.service.ts';
 import { formatMoney, minorToDecimal } from './money.ts';
@@ -165,21 +166,32 @@ async function priceAndLog(p: ProductNode, ctx: Pick<GraphQLContext, 'loaders'>)
   return record && { record, entries };
 }
 
+/** `lowestPrice` on a product type. */
+function addLowestPrice(ref: ObjectRef<ApiSchemaTypes, ProductNode>): void {
+  builder.objectField(ref, 'lowestPrice', (t) =>
+    t.field({
+      type: LowestPriceRef,
+      description:
+        'The EU 30-day comparison of the price in the market (prisinformationslagen 7 a §): the comparison price a reduction is stated against and the lowest price of the last 30 days; null when the product has no price there.',
+      resolve: async (p, _args, ctx) => {
+        const found = await priceAndLog(p, ctx);
+        if (!found) return null;
+        return {
+          amounts: lowestPriceOf(found.entries, currentPriceOf(found.record), ctx.now),
+          currency: currencyOf(found.record, p.shop),
+          culture: p.shop.market.defaultLanguageId,
+        };
+      },
+    }),
+  );
+}
+
+addLowestPrice(ProductRef);
+// Beyond GEINS-API §4.2 (which lists it on ProductType only): related product cards show a
+// reduced price too, and 7 a § asks for the 30-day price beside it wherever it is shown.
+addLowestPrice(RelatedProductRef as unknown as ObjectRef<ApiSchemaTypes, ProductNode>);
+
 builder.objectFields(ProductRef, (t) => ({
-  lowestPrice: t.field({
-    type: LowestPriceRef,
-    description:
-      'The EU 30-day comparison of the price in the market (prisinformationslagen 7 a §): the comparison price a reduction is stated against and the lowest price of the last 30 days; null when the product has no price there.',
-    resolve: async (p, _args, ctx) => {
-      const found = await priceAndLog(p, ctx);
-      if (!found) return null;
-      return {
-        amounts: lowestPriceOf(found.entries, currentPriceOf(found.record), ctx.now),
-        currency: currencyOf(found.record, p.shop),
-        culture: p.shop.market.defaultLanguageId,
-      };
-    },
-  }),
   priceLog: t.field({
     type: [PriceLogItemRef],
     description:
