@@ -1,20 +1,53 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and API integration tests (`npm run test:unit`). Browser journeys have their own config.
+/**
+ * Test files that start processes or servers and wait on clocks (shutdown drains, outages,
+ * leases, crash recovery) or lint with the type checker: they run one at a time, in the
+ * `processes` project, so a second file never takes the CPU they measure their deadlines on.
+ */
+const PROCESS_TESTS = [
+  'scripts/build-server.test.ts',
+  'scripts/db-outage.test.ts',
+  'scripts/node20-apis.test.ts',
+  'scripts/scale-out.test.ts',
+  'scripts/shutdown.test.ts',
+  'scripts/start.test.ts',
+  'apps/api/test/crash-recovery.test.ts',
+  'apps/api/test/db-unavailable.test.ts',
+  'apps/api/test/job-queue.test.ts',
+  'apps/api/test/releases.test.ts',
+  'apps/api/test/seed-cli.test.ts',
+  'apps/storefront/app/routing/request-log.test.ts',
+];
+
+// Unit and API integration tests (`npm run test:unit`: the `unit` project on every core, then
+// the `processes` project one file at a time). Browser journeys have their own config.
 export default defineConfig({
   test: {
-    include: [
-      'apps/*/src/**/*.test.ts',
-      'apps/*/app/**/*.test.{ts,tsx}',
-      'apps/*/test/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'bench/**/*.test.ts',
-    ],
     exclude: ['**/node_modules/**', '**/build/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Builds the storefront once, before any worker starts (tests that serve it share it).
+    globalSetup: ['scripts/vitest-global-setup.ts'],
     // Servers started by tests log nothing (issue 15); log tests pass their own logger.
     env: { LOG_LEVEL: 'silent' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'apps/*/src/**/*.test.ts',
+            'apps/*/app/**/*.test.{ts,tsx}',
+            'apps/*/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**', '**/build/**', ...PROCESS_TESTS],
+        },
+      },
+      { extends: true, test: { name: 'processes', include: PROCESS_TESTS } },
+    ],
   },
 });

@@ -204,6 +204,11 @@ const envSchema = z.object({
    * `npm run worker` runs it.
    */
   WORKER_IN_PROCESS: z.enum(['true', 'false']).optional(),
+  /**
+   * Seconds between two runs of the recurring back-in-stock `restock-scan` job (issue 17).
+   * Default 60: a restocked size is mailed about within a minute.
+   */
+  RESTOCK_SCAN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 /** The validated, typed configuration (GEINS-API §1 context ids use the defaults below). */
@@ -257,7 +262,11 @@ export interface Config {
   /** LOG_LEVEL: the least severe level logged (src/log.ts; issue 15). */
   logLevel: LogLevel;
   /** The job queue (issue 15, modules/jobs). */
-  jobs: { inProcess: boolean };
+  jobs: {
+    inProcess: boolean;
+    /** RESTOCK_SCAN_INTERVAL_SECONDS: seconds between two restock scans (issue 17). */
+    restockScanIntervalSeconds: number;
+  };
 }
 
 /** Catalogue settings. */
@@ -435,6 +444,7 @@ export function loadConfig(
     jobs: {
       inProcess:
         (e.WORKER_IN_PROCESS ?? (production && e.DATABASE_URL ? 'false' : 'true')) === 'true',
+      restockScanIntervalSeconds: e.RESTOCK_SCAN_INTERVAL_SECONDS,
     },
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '../src/modules/engagement/reviews.service.ts';
 import { createTestClient, testConfig, type TestClient } from './api-client.ts';
 import { customerSession } from './auth-client.ts';
-import { addCartFixture, CART_FIXTURE as F } from './cart-fixture.ts';
+import { addCartFixture, CART_FIXTURE as F, personCheckout } from './cart-fixture.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
 const POST = `mutation ($alias: String!, $rating: Int, $comment: String, $author: String!) {
@@ -161,5 +161,47 @@ describe.each(testDatabaseKinds())('product reviews on %s', (kind) => {
     }
     const refused = await post(token, review({ alias: targets[REVIEWS_PER_HOUR] }));
     expect(refused.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+  });
+
+  it('marks the review of a customer who bought the product "Verifierat köp", not of one who did not', async () => {
+    const buyer = await customerSession(handle.db, config, 'kopare@example.com');
+    const auth = { authorization: `Bearer ${buyer.token}` };
+    const gql = async (query: string, variables: Record<string, unknown>) => {
+      const answer = (await (await client.post({ query, variables }, auth)).json()) as {
+        data?: Record<string, { id?: string; orderId?: string }>;
+        errors?: unknown[];
+      };
+      expect(answer.errors).toBeUndefined();
+      return answer.data!;
+    };
+    const cartId = (await gql(`query { getCart(id: "") { id } }`, {})).getCart!.id!;
+    await gql(
+      `mutation ($id: String!, $item: CartItemInputType!) { addToCart(id: $id, item: $item) { id } }`,
+      { id: cartId, item: { skuId: F.lock.skuId, quantity: 1 } },
+    );
+    const placed = await gql(
+      `mutation ($cartId: String!, $checkout: CheckoutInputType!) {
+        placeOrder(cartId: $cartId, checkout: $checkout) { orderId } }`,
+      { cartId, checkout: personCheckout({ email: 'kopare@example.com' }) },
+    );
+    expect(placed.placeOrder!.orderId).toBeTruthy();
+
+    const other = await customerSession(handle.db, config, 'tittare@example.com');
+    const text = { alias: LOCK, comment: 'Stadigt lås.' };
+    expect((await post(buyer.token, review({ ...text, author: 'Köpare' }))).errors).toBeUndefined();
+    expect(
+      (await post(other.token, review({ ...text, author: 'Tittare' }))).errors,
+    ).toBeUndefined();
+    for (const pending of await reviewsInState(handle.db)) {
+      await moderateReview(handle.db, pending.id, 'published', new Date());
+    }
+    const list = await client.query(LIST, { alias: LOCK });
+    const verified = Object.fromEntries(
+      list.data?.reviews.reviews.map((r: { author: string; verifiedPurchase: boolean }) => [
+        r.author,
+        r.verifiedPurchase,
+      ]),
+    );
+    expect(verified).toMatchObject({ Köpare: true, Tittare: false });
   });
 });

@@ -1400,6 +1400,7 @@ export type ListPageQuery = {
         comparisonPriceIncVatFormatted: string | null;
         comparisonPriceExVatFormatted: string | null;
       } | null;
+      rating: { score: number; voteCount: number } | null;
     }> | null;
     filters: {
       price: { lowest: number; highest: number } | null;
@@ -1517,6 +1518,7 @@ export type ProductCardFragment = {
     comparisonPriceIncVatFormatted: string | null;
     comparisonPriceExVatFormatted: string | null;
   } | null;
+  rating: { score: number; voteCount: number } | null;
 };
 
 export type CardPriceFragment = {
@@ -1758,6 +1760,7 @@ export type StartPageQuery = {
         comparisonPriceIncVatFormatted: string | null;
         comparisonPriceExVatFormatted: string | null;
       } | null;
+      rating: { score: number; voteCount: number } | null;
     }> | null;
   } | null;
   latest: {
@@ -1785,6 +1788,7 @@ export type StartPageQuery = {
         comparisonPriceIncVatFormatted: string | null;
         comparisonPriceExVatFormatted: string | null;
       } | null;
+      rating: { score: number; voteCount: number } | null;
     }> | null;
   } | null;
 };
@@ -2521,6 +2525,17 @@ export const ProductCardFragmentDoc = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rating' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'score' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voteCount' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -6065,6 +6080,17 @@ export const ListPageDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rating' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'score' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voteCount' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7505,6 +7531,17 @@ export const StartPageDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rating' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'score' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voteCount' } },
+              ],
+            },
+          },
         ],
       },
     },

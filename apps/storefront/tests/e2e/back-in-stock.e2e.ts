@@ -8,7 +8,6 @@
  * The journey runs its own shop on an embedded database in a folder (not the shared in-memory
  * one), so it can change the stock between two starts: there is no back office yet.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -16,56 +15,29 @@ import { createDb } from '@trampa/api/db';
 import { readOutbox } from '@trampa/api/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, useBrowser } from './browser.ts';
-import { E2E_ENV } from './e2e-env.ts';
+import { ownShop } from './own-shop.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-interface RunningShop {
-  url: string;
-  close(): Promise<void>;
-}
-
 describe.skipIf(!browserAvailable)('back-in-stock request', () => {
   const browser = useBrowser();
-  const folder = mkdtempSync(join(tmpdir(), 'trampa-bevaka-e2e-'));
-  const env = {
-    ...process.env,
-    ...E2E_ENV,
-    PGLITE_DATA_DIR: join(folder, 'db'),
-    MAIL_OUTBOX_DIR: join(folder, 'outbox'),
-  };
-  let shop: RunningShop | undefined;
-
-  async function start(): Promise<RunningShop> {
-    process.env.NODE_ENV = 'production';
-    const { startServer } = await import('../../server.ts');
-    return startServer({ port: 0, env });
-  }
-
-  async function api<T>(query: string): Promise<T> {
-    const response = await fetch(`${shop!.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-apikey': E2E_ENV.API_KEY },
-      body: JSON.stringify({ query }),
-    });
-    return ((await response.json()) as { data: T }).data;
-  }
+  const shop = ownShop('bevaka');
+  const env = shop.env;
 
   beforeAll(async () => {
     // The first start seeds the catalogue into the folder.
-    if (browserAvailable) shop = await start();
+    if (browserAvailable) await shop.start();
   }, 300_000);
 
   afterAll(async () => {
-    await shop?.close();
-    rmSync(folder, { recursive: true, force: true });
+    await shop.dispose();
   });
 
   it('mails the shopper once when the sold-out size is back, with a working unsubscribe link', async () => {
     // A product with a sold-out size next to one in stock.
-    const data = await api<{
+    const data = await shop.api<{
       products: {
         products: Array<{
           name: string;
@@ -86,7 +58,7 @@ describe.skipIf(!browserAvailable)('back-in-stock request', () => {
     const email = `bevaka-${Date.now()}@example.com`;
 
     const page = await browser.newPage();
-    await page.goto(`${shop!.url}${product!.canonicalUrl}`);
+    await page.goto(`${shop.url}${product!.canonicalUrl}`);
     await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
     // No form before a sold-out size is chosen.
     expect(await page.locator('.back-in-stock').count()).toBe(0);
@@ -131,19 +103,18 @@ describe.skipIf(!browserAvailable)('back-in-stock request', () => {
     await page.close();
 
     // The stock goes from 0 to 4 while the shop is down; it starts again and runs its queue.
-    await shop!.close();
-    shop = undefined;
+    await shop.stop();
     const handle = await createDb({ pgliteDataDir: env.PGLITE_DATA_DIR });
     await handle.db.execute(
       `update stock set in_stock = 4 where sku_id = ${Number(soldOut.skuId)}`,
     );
     await handle.close();
-    shop = await start();
+    await shop.start();
 
     await expect
-      // The restock scan runs every RESTOCK_SCAN_INTERVAL_SECONDS (60): the mail may take that long.
+      // The restock scan runs every RESTOCK_SCAN_INTERVAL_SECONDS (3 s in the journeys' shop).
       .poll(async () => (await readOutbox(env.MAIL_OUTBOX_DIR, email)).length, {
-        timeout: 90_000,
+        timeout: 30_000,
       })
       .toBe(1);
     const [mail] = await readOutbox(env.MAIL_OUTBOX_DIR, email);

@@ -25,6 +25,7 @@ export function useBrowser(viewport = { width: 1360, height: 900 }) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let errors: string[] = [];
+  let allowed: RegExp[] = [];
 
   beforeAll(async () => {
     if (!browserAvailable) return;
@@ -48,8 +49,9 @@ export function useBrowser(viewport = { width: 1360, height: 900 }) {
   afterEach(async () => {
     await context?.close();
     context = undefined;
-    const seen = errors;
+    const seen = errors.filter((message) => !allowed.some((pattern) => pattern.test(message)));
     errors = [];
+    allowed = [];
     expect(seen, 'console errors').toEqual([]);
   });
 
@@ -66,9 +68,12 @@ export function useBrowser(viewport = { width: 1360, height: 900 }) {
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       return page;
     },
-    /** Allows an expected console error (e.g. the browser's own 404 log) matching `pattern`. */
+    /**
+     * Allows expected console errors (e.g. the browser's own 404 log) matching `pattern` for the
+     * rest of the current test, including ones logged after this call.
+     */
     allowConsoleError(pattern: RegExp) {
-      errors = errors.filter((message) => !pattern.test(message));
+      allowed.push(pattern);
     },
   };
 }

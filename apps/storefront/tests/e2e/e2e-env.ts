@@ -12,4 +12,6 @@ export const E2E_ENV = {
   PAYMENT_SANDBOX_SECRET: 'e2e-sandbox-secret-0123456789abcdefghijk',
   // No JSON request lines in the test output (issue 15).
   LOG_LEVEL: 'silent',
+  // The back-in-stock journey waits for one restock scan (issue 17).
+  RESTOCK_SCAN_INTERVAL_SECONDS: '3',
 } as const;

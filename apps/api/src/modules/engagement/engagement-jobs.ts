@@ -5,7 +5,10 @@
  */
 import type { NewJob } from '../jobs/queue.ts';
 
-/** Seconds between two restock scans (the longest a back-in-stock mail waits after a restock). */
+/**
+ * Default seconds between two restock scans (the longest a back-in-stock mail waits after a
+ * restock); RESTOCK_SCAN_INTERVAL_SECONDS in the environment overrides it (config.ts).
+ */
 export const RESTOCK_SCAN_INTERVAL_SECONDS = 60;
 
 /**

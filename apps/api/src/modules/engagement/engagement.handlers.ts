@@ -24,9 +24,10 @@ export interface EngagementJobHandler {
 /** The handlers by job kind. */
 export const ENGAGEMENT_JOB_HANDLERS: Readonly<Record<string, EngagementJobHandler>> = {
   'restock-scan': {
-    async run(_payload, { db, now }) {
+    async run(_payload, { db, config, now }) {
       await notifyRestockedSkus(db, now);
-      return { rerunAt: new Date(now.getTime() + RESTOCK_SCAN_INTERVAL_SECONDS * 1000) };
+      const seconds = config?.jobs.restockScanIntervalSeconds ?? RESTOCK_SCAN_INTERVAL_SECONDS;
+      return { rerunAt: new Date(now.getTime() + seconds * 1000) };
     },
   },
   'back-in-stock': {

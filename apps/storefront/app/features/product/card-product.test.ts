@@ -81,6 +81,18 @@ describe('toCardProduct', () => {
   });
 });
 
+describe('toCardProduct rating', () => {
+  it('shows stars only for products with published reviews', () => {
+    expect(toCardProduct({ alias: 'a', rating: { score: 4.5, voteCount: 2 } }).rating).toEqual({
+      score: 4.5,
+      count: 2,
+    });
+    expect(toCardProduct({ alias: 'a', rating: { score: 0, voteCount: 0 } }).rating).toBeNull();
+    expect(toCardProduct({ alias: 'a', rating: null }).rating).toBeNull();
+    expect(toCardProduct({ alias: 'a' }).rating).toBeNull();
+  });
+});
+
 describe('present', () => {
   it('drops nulls', () => {
     expect(present([1, null, 2])).toEqual([1, 2]);

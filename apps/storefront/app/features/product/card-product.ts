@@ -42,6 +42,8 @@ export interface CardProduct {
   brand: string;
   imageFileName: string | null;
   price: ShownPrice | null;
+  /** Average stars (1–5, one decimal) and count of published reviews; null without reviews. */
+  rating: { score: number; count: number } | null;
 }
 
 /** What the API returns for a product in a list (ProductType or RelatedProductType). */
@@ -54,6 +56,7 @@ export interface ApiCardProduct {
   productImages?: ReadonlyArray<{ fileName: string } | null> | null;
   unitPrice?: CardPriceFragment | null;
   lowestPrice?: CardLowestPriceFragment | null;
+  rating?: { score: number; voteCount: number } | null;
 }
 
 /**
@@ -89,6 +92,10 @@ export function toCardProduct(product: ApiCardProduct): CardProduct {
     brand: product.brand?.name ?? '',
     imageFileName: product.productImages?.find((image) => image !== null)?.fileName ?? null,
     price: toShownPrice(product.unitPrice, product.lowestPrice),
+    rating:
+      product.rating && product.rating.voteCount > 0
+        ? { score: product.rating.score, count: product.rating.voteCount }
+        : null,
   };
 }
 

@@ -1,5 +1,11 @@
-/** A product card: image in a square box, favourite heart, brand, name, price and stock. */
+/**
+ * A product card: image in a square box, favourite heart, brand, name, review stars (when it has
+ * published reviews), price and stock.
+ */
 import { Link } from 'react-router';
+import { formatScore, Stars } from '../../components/ui/stars';
+import { t } from '../../i18n/i18n';
+import { useCulture } from '../../market/market-view';
 import { FavoriteButton } from '../favorites/favorite-button';
 import type { CardProduct } from './card-product';
 import { productImageUrl } from './image-url';
@@ -19,6 +25,7 @@ export function ProductCard({
   eager?: boolean;
 }) {
   const productId = Number(product.id);
+  const culture = useCulture();
   return (
     <article className="product-card">
       {Number.isInteger(productId) && productId > 0 ? (
@@ -44,6 +51,22 @@ export function ProductCard({
         {product.brand ? <p className="product-card__brand">{product.brand}</p> : null}
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
+      {product.rating ? (
+        <p className="product-card__rating">
+          <Stars
+            rating={product.rating.score}
+            label={t(
+              'reviews.average',
+              { score: formatScore(product.rating.score, culture) },
+              culture,
+            )}
+          />{' '}
+          <span aria-hidden="true">({product.rating.count})</span>
+          <span className="sr-only">
+            {t('reviews.count', { count: product.rating.count }, culture)}
+          </span>
+        </p>
+      ) : null}
       {product.price ? <Price price={product.price} /> : null}
       {product.stockStatus ? (
         <p className="product-card__stock">

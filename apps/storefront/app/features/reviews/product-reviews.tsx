@@ -9,29 +9,12 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
+import { formatScore as score, Stars } from '../../components/ui/stars';
 import { formatDate, t } from '../../i18n/i18n';
 import { useCulture } from '../../market/market-view';
 import type { AccountSummary } from '../account/account-summary';
 import type { ReviewResult } from './review-result';
 import type { ReviewsView } from './reviews.server';
-
-/** "4,5" in the request culture. */
-function score(value: number, culture: string): string {
-  return value.toLocaleString(culture, { maximumFractionDigits: 1 });
-}
-
-/** Five stars, `rating` of them filled, with a text for screen readers. */
-export function Stars({ rating, label }: { rating: number; label: string }) {
-  const filled = Math.round(rating);
-  return (
-    <span className="stars" role="img" aria-label={label}>
-      <span aria-hidden="true">
-        {'★'.repeat(filled)}
-        <span className="stars__empty">{'☆'.repeat(5 - filled)}</span>
-      </span>
-    </span>
-  );
-}
 
 /** "★★★★☆ 4,5 (2 recensioner)" near the product name; nothing without reviews. */
 export function RatingSummary({ reviews }: { reviews: ReviewsView }) {
