@@ -1,6 +1,6 @@
 /**
  * No N+1 (issue part 5): a page of products with brand, categories, images, SKUs with stock,
- * unit price and parameter groups costs the same number of SQL statements for 5 and for 40
+ * unit price, 30-day lowest price and price log and parameter groups costs the same number of SQL statements for 5 and for 40
  * products, because the resolvers go through per-request DataLoaders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,8 @@ const PAGE = `query page($take: Int, $marketId: String) {
       totalStock { totalStock inStock }
       unitPrice { sellingPriceIncVat regularPriceIncVat sellingPriceIncVatFormatted isDiscounted discountPercentage currency { code } }
       discountCampaigns { campaignId name }
+      lowestPrice { comparisonPriceIncVat lowestPriceIncVat discountPercentage }
+      priceLog { date sellingPriceIncVat isLowest }
       parameterGroups { parameterGroupId name parameters { parameterId name label value } }
       breadcrumbs { name url }
       meta { title }

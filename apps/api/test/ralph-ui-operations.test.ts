@@ -51,6 +51,7 @@ const VALIDATING: readonly string[] = [
   'global/search.graphql#products',
   'product/monitor-availability.graphql#monitorProductAvailability',
   'product/post-product-review.graphql#postProductReview',
+  'product/product-price-history.graphql#productPriceHistory',
   'product/related-products.graphql#relatedProducts',
   'product/reviews.graphql#queryReviews',
   'productlist/brand-page.graphql#listPageInfo',
@@ -69,7 +70,7 @@ const VALIDATING: readonly string[] = [
   // checkout/get-checkout-and-order.graphql#getCheckoutAndOrder (deprecated, not called by
   // ralph), global/menu.graphql#getMenuAtLocation, global/newsletter.graphql#subscribeToNewsletter,
   // global/widget-area.graphql#widgetArea, product/monitor-availability.graphql,
-  // product/post-product-review.graphql, product/product-price-history.graphql (priceLog),
+  // product/post-product-review.graphql,
   // product/product.graphql (variants, rating), product/reviews.graphql,
   // user/orders.graphql#getOrders (OrderType.refunds).
 ];

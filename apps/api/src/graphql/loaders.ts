@@ -29,6 +29,8 @@ import {
   type OrderPaymentRecord,
 } from '../modules/payments/payments.service.ts';
 import { pricesByProductIds, type ProductPriceRecord } from '../modules/pricing/pricing.service.ts';
+import { priceLogsByProductIds } from '../modules/pricing/price-log.ts';
+import type { PriceLogEntry } from '../modules/pricing/lowest-price.ts';
 
 /** The loaders of one request. */
 export interface Loaders {
@@ -46,6 +48,8 @@ export interface Loaders {
   orderPayments: DataLoader<number, OrderPaymentRecord[]>;
   /** Prices of products in one market (by market id). */
   prices(marketId: string): DataLoader<number, ProductPriceRecord | null>;
+  /** Price log rows of products in one market (by market id), for `priceLog`, `lowestPrice`. */
+  priceLogs(marketId: string): DataLoader<number, PriceLogEntry[]>;
 }
 
 function loader<V>(
@@ -61,6 +65,7 @@ function loader<V>(
 /** Creates the loaders of one request; `now` decides which campaigns apply. */
 export function createLoaders(db: Database, now: Date): Loaders {
   const priceLoaders = new Map<string, DataLoader<number, ProductPriceRecord | null>>();
+  const priceLogLoaders = new Map<string, DataLoader<number, PriceLogEntry[]>>();
   return {
     brand: loader<BrandRecord | null>(
       (ids) => brandsByIds(db, ids),
@@ -108,6 +113,17 @@ export function createLoaders(db: Database, now: Date): Loaders {
         priceLoaders.set(marketId, prices);
       }
       return prices;
+    },
+    priceLogs(marketId) {
+      let logs = priceLogLoaders.get(marketId);
+      if (!logs) {
+        logs = loader(
+          (ids) => priceLogsByProductIds(db, marketId, ids, now),
+          () => [],
+        );
+        priceLogLoaders.set(marketId, logs);
+      }
+      return logs;
     },
   };
 }

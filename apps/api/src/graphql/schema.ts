@@ -8,6 +8,7 @@ import './scalars.ts';
 import '../modules/channel/channel.graphql.ts';
 import '../modules/catalog/catalog.graphql.ts';
 import '../modules/pricing/pricing.graphql.ts';
+import '../modules/pricing/lowest-price.graphql.ts';
 import '../modules/inventory/inventory.graphql.ts';
 import '../modules/search/search.graphql.ts';
 import '../modules/cart/cart.graphql.ts';

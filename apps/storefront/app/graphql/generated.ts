@@ -430,6 +430,7 @@ export type CartFieldsFragment = {
       canonicalUrl: string | null;
       brand: { name: string | null } | null;
       productImages: Array<{ fileName: string }> | null;
+      lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
       skus: Array<{
         skuId: number;
         name: string | null;
@@ -518,6 +519,7 @@ export type CartQuery = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -607,6 +609,7 @@ export type AddToCartMutation = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -696,6 +699,7 @@ export type UpdateCartItemMutation = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -785,6 +789,7 @@ export type SetCartPromoCodeMutation = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -885,6 +890,7 @@ export type SetCartGiftCardMutation = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -1030,6 +1036,7 @@ export type CheckoutFieldsFragment = {
         canonicalUrl: string | null;
         brand: { name: string | null } | null;
         productImages: Array<{ fileName: string }> | null;
+        lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
         skus: Array<{
           skuId: number;
           name: string | null;
@@ -1155,6 +1162,7 @@ export type CreateOrUpdateCheckoutMutation = {
           canonicalUrl: string | null;
           brand: { name: string | null } | null;
           productImages: Array<{ fileName: string }> | null;
+          lowestPrice: { comparisonPriceIncVat: number; comparisonPriceExVat: number } | null;
           skus: Array<{
             skuId: number;
             name: string | null;
@@ -1386,6 +1394,12 @@ export type ListPageQuery = {
         sellingPriceExVatFormatted: string | null;
         regularPriceExVatFormatted: string | null;
       } | null;
+      lowestPrice: {
+        isDiscounted: boolean;
+        discountPercentage: number;
+        comparisonPriceIncVatFormatted: string | null;
+        comparisonPriceExVatFormatted: string | null;
+      } | null;
       rating: { score: number; voteCount: number } | null;
     }> | null;
     filters: {
@@ -1498,6 +1512,12 @@ export type ProductCardFragment = {
     sellingPriceExVatFormatted: string | null;
     regularPriceExVatFormatted: string | null;
   } | null;
+  lowestPrice: {
+    isDiscounted: boolean;
+    discountPercentage: number;
+    comparisonPriceIncVatFormatted: string | null;
+    comparisonPriceExVatFormatted: string | null;
+  } | null;
   rating: { score: number; voteCount: number } | null;
 };
 
@@ -1510,6 +1530,13 @@ export type CardPriceFragment = {
   regularPriceIncVatFormatted: string | null;
   sellingPriceExVatFormatted: string | null;
   regularPriceExVatFormatted: string | null;
+};
+
+export type CardLowestPriceFragment = {
+  isDiscounted: boolean;
+  discountPercentage: number;
+  comparisonPriceIncVatFormatted: string | null;
+  comparisonPriceExVatFormatted: string | null;
 };
 
 export type ProductPageQueryVariables = Exact<{
@@ -1552,6 +1579,12 @@ export type ProductPageQuery = {
       regularPriceIncVatFormatted: string | null;
       sellingPriceExVatFormatted: string | null;
       regularPriceExVatFormatted: string | null;
+    } | null;
+    lowestPrice: {
+      isDiscounted: boolean;
+      discountPercentage: number;
+      comparisonPriceIncVatFormatted: string | null;
+      comparisonPriceExVatFormatted: string | null;
     } | null;
     discountCampaigns: Array<{ name: string | null; canonicalUrl: string | null }> | null;
     texts: { text1: string | null; text2: string | null } | null;
@@ -1613,6 +1646,12 @@ export type RelatedProductsQuery = {
       regularPriceIncVatFormatted: string | null;
       sellingPriceExVatFormatted: string | null;
       regularPriceExVatFormatted: string | null;
+    } | null;
+    lowestPrice: {
+      isDiscounted: boolean;
+      discountPercentage: number;
+      comparisonPriceIncVatFormatted: string | null;
+      comparisonPriceExVatFormatted: string | null;
     } | null;
   }> | null;
 };
@@ -1715,6 +1754,12 @@ export type StartPageQuery = {
         sellingPriceExVatFormatted: string | null;
         regularPriceExVatFormatted: string | null;
       } | null;
+      lowestPrice: {
+        isDiscounted: boolean;
+        discountPercentage: number;
+        comparisonPriceIncVatFormatted: string | null;
+        comparisonPriceExVatFormatted: string | null;
+      } | null;
       rating: { score: number; voteCount: number } | null;
     }> | null;
   } | null;
@@ -1736,6 +1781,12 @@ export type StartPageQuery = {
         regularPriceIncVatFormatted: string | null;
         sellingPriceExVatFormatted: string | null;
         regularPriceExVatFormatted: string | null;
+      } | null;
+      lowestPrice: {
+        isDiscounted: boolean;
+        discountPercentage: number;
+        comparisonPriceIncVatFormatted: string | null;
+        comparisonPriceExVatFormatted: string | null;
       } | null;
       rating: { score: number; voteCount: number } | null;
     }> | null;
@@ -1822,6 +1873,23 @@ export const CartFieldsFragmentDoc = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
                           ],
                         },
                       },
@@ -2148,6 +2216,23 @@ export const CheckoutFieldsFragmentDoc = {
                       },
                       {
                         kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
                         name: { kind: 'Name', value: 'skus' },
                         selectionSet: {
                           kind: 'SelectionSet',
@@ -2372,6 +2457,25 @@ export const CardPriceFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<CardPriceFragment, unknown>;
+export const CardLowestPriceFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CardLowestPriceFragment, unknown>;
 export const ProductCardFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -2410,6 +2514,16 @@ export const ProductCardFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardPrice' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lowestPrice' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardLowestPrice' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
           {
             kind: 'Field',
@@ -2440,6 +2554,20 @@ export const ProductCardFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
         ],
       },
     },
@@ -3081,6 +3209,23 @@ export const CartDocument = {
                       },
                       {
                         kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
                         name: { kind: 'Name', value: 'skus' },
                         selectionSet: {
                           kind: 'SelectionSet',
@@ -3379,6 +3524,23 @@ export const AddToCartDocument = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
                           ],
                         },
                       },
@@ -3687,6 +3849,23 @@ export const UpdateCartItemDocument = {
                       },
                       {
                         kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
                         name: { kind: 'Name', value: 'skus' },
                         selectionSet: {
                           kind: 'SelectionSet',
@@ -3985,6 +4164,23 @@ export const SetCartPromoCodeDocument = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
                           ],
                         },
                       },
@@ -4361,6 +4557,23 @@ export const SetCartGiftCardDocument = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
                           ],
                         },
                       },
@@ -4908,6 +5121,23 @@ export const CreateOrUpdateCheckoutDocument = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'lowestPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceIncVat' },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'comparisonPriceExVat' },
+                            },
                           ],
                         },
                       },
@@ -5792,6 +6022,20 @@ export const ListPageDocument = {
     },
     {
       kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'ProductCard' },
       typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProductType' } },
       selectionSet: {
@@ -5823,6 +6067,16 @@ export const ListPageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardPrice' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lowestPrice' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardLowestPrice' } },
+              ],
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
@@ -6233,6 +6487,16 @@ export const ProductPageDocument = {
                     ],
                   },
                 },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'lowestPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardLowestPrice' } },
+                    ],
+                  },
+                },
                 { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },
                 {
                   kind: 'Field',
@@ -6323,6 +6587,20 @@ export const ProductPageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
         ],
       },
     },
@@ -6494,6 +6772,16 @@ export const RelatedProductsDocument = {
                     ],
                   },
                 },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'lowestPrice' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardLowestPrice' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -6515,6 +6803,20 @@ export const RelatedProductsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceIncVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceExVatFormatted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'regularPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
         ],
       },
     },
@@ -7171,6 +7473,20 @@ export const StartPageDocument = {
     },
     {
       kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CardLowestPrice' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LowestPriceType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isDiscounted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'discountPercentage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceIncVatFormatted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparisonPriceExVatFormatted' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'ProductCard' },
       typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProductType' } },
       selectionSet: {
@@ -7202,6 +7518,16 @@ export const StartPageDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardPrice' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lowestPrice' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CardLowestPrice' } },
+              ],
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'discountType' } },

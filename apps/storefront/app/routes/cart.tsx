@@ -167,6 +167,11 @@ function LineRow({ line, onRemove }: { line: CartLineView; onRemove: (l: CartLin
         <p className="cart-line__unit">
           {line.unitRegularPrice ? <s>{line.unitRegularPrice}</s> : null} {line.unitPrice}
         </p>
+        {line.unitLowestPrice ? (
+          <p className="cart-line__lowest">
+            {t('price.lowest30', { price: line.unitLowestPrice })}
+          </p>
+        ) : null}
         {line.campaigns.length > 0 ? (
           <p className="cart-line__campaigns">{line.campaigns.join(', ')}</p>
         ) : null}

@@ -34,6 +34,7 @@ export const SEEDED_TABLES = [
   schema.productPrices,
   schema.priceCampaigns,
   schema.priceCampaignPrices,
+  schema.priceLog,
 ] as const;
 
 /** What a reseed would delete besides the catalogue: rows written by shoppers. */

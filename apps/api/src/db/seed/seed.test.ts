@@ -5,7 +5,8 @@ import type { DbHandle } from '../client.ts';
 import * as schema from '../schema.ts';
 import { clearCatalogue } from './clear.ts';
 import { ean13CheckDigit } from './identifiers.ts';
-import { isCatalogueEmpty, seedCatalogue, type SeedSummary } from './seed.ts';
+import { isCatalogueEmpty, PRICE_HISTORY_DAYS, seedCatalogue, type SeedSummary } from './seed.ts';
+import { recordPriceChanges } from '../../modules/pricing/price-log.ts';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const PRODUCTS = 120;
@@ -141,6 +142,45 @@ describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
       )
       .where(and(lte(schema.priceCampaigns.startsAt, NOW), gt(schema.priceCampaigns.endsAt, NOW)));
     expect(active.length).toBeGreaterThan(0);
+  });
+
+  it('records a price history: every price from its start, campaign prices from their start', async () => {
+    const start = new Date(NOW.getTime() - PRICE_HISTORY_DAYS * 86_400_000);
+    const opening = await handle.db
+      .select()
+      .from(schema.priceLog)
+      .where(eq(schema.priceLog.changedAt, start));
+    expect(opening).toHaveLength(PRODUCTS * 5);
+    // Hjälmveckan started 3 days before NOW: its products' rows then carry the campaign price,
+    // and the row before it the higher regular price.
+    const startsAt = new Date(NOW.getTime() - 3 * 86_400_000);
+    const campaign = await handle.db
+      .select({
+        productId: schema.priceCampaignPrices.productId,
+        selling: schema.priceCampaignPrices.sellingPriceIncVat,
+      })
+      .from(schema.priceCampaignPrices)
+      .where(
+        and(
+          eq(schema.priceCampaignPrices.campaignId, 2),
+          eq(schema.priceCampaignPrices.marketId, 'SE|SEK'),
+        ),
+      );
+    expect(campaign.length).toBeGreaterThan(0);
+    for (const { productId, selling } of campaign) {
+      const log = await handle.db
+        .select()
+        .from(schema.priceLog)
+        .where(
+          and(eq(schema.priceLog.productId, productId), eq(schema.priceLog.marketId, 'SE|SEK')),
+        )
+        .orderBy(asc(schema.priceLog.changedAt));
+      const at = log.findIndex((row) => row.changedAt.getTime() === startsAt.getTime());
+      expect(log[at]?.sellingPriceIncVat).toBe(selling);
+      expect(log[at - 1]!.sellingPriceIncVat).toBeGreaterThan(selling);
+    }
+    // Recording again at NOW finds nothing changed.
+    expect(await recordPriceChanges(handle.db, NOW)).toBe(0);
   });
 
   it('gives every product a SKU, an image, a SE|SEK price, a brand and its categories', async () => {

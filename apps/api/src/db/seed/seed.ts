@@ -29,6 +29,7 @@ import {
 } from './reference-data.ts';
 import { STORES } from './stores.ts';
 import { seedCheckoutData } from './checkout-data.ts';
+import { recordPriceChanges } from '../../modules/pricing/price-log.ts';
 
 /** Options of {@link seedCatalogue}. */
 export interface SeedOptions {
@@ -60,6 +61,22 @@ const PRODUCTS_PER_CHUNK = 500;
 /** Bound parameters per INSERT statement (PostgreSQL allows 65 535). */
 const MAX_PARAMETERS = 30_000;
 const DAY_MS = 86_400_000;
+/** Days before `now` the seed's price history starts (the regular prices were set then). */
+export const PRICE_HISTORY_DAYS = 90;
+
+/**
+ * The seed's price history (issue 25, 7 a §): the prices recorded as the shop would have, at the
+ * start of the history, at every campaign start and end since, and at `now`; so a product on a
+ * campaign today has its earlier, higher price in the log. Deterministic for a given `now`.
+ */
+async function recordPriceHistory(db: Database, now: Date): Promise<void> {
+  const start = now.getTime() - PRICE_HISTORY_DAYS * DAY_MS;
+  const boundaries = CAMPAIGNS.flatMap((c) => [c.startsInDays, c.endsInDays])
+    .map((days) => now.getTime() + days * DAY_MS)
+    .filter((at) => at > start && at <= now.getTime());
+  const moments = [...new Set([start, ...boundaries, now.getTime()])].sort((a, b) => a - b);
+  for (const at of moments) await recordPriceChanges(db, new Date(at));
+}
 
 /** Inserts rows in multi-row statements of at most ~1000 rows / {@link MAX_PARAMETERS}. */
 async function insertRows<T extends PgTable>(
@@ -179,6 +196,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
       const to = Math.min(last, from + PRODUCTS_PER_CHUNK - 1);
       await insertRows(tx, schema.productRelations, generator.relations(from, to));
     }
+    await recordPriceHistory(tx, now);
 
     return {
       products: productCount,

@@ -16,6 +16,7 @@ import {
   exVat,
   exVatAtRatio,
   sumPrices,
+  wholePercent,
   type PriceAmounts,
 } from '../pricing/price.ts';
 
@@ -319,8 +320,7 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
     discountIncVat: regularInc - totalInc,
     discountExVat: regularEx - totalEx,
     vat: totalInc - totalEx,
-    discountPercentage:
-      regularInc > 0 ? divideRounded(100 * (regularInc - totalInc), regularInc) : 0,
+    discountPercentage: wholePercent(regularInc - totalInc, regularInc),
     isDiscounted: regularInc > totalInc,
   };
 

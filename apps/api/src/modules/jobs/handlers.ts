@@ -15,6 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { listMarketIds } from '../channel/channel.service.ts';
 import { nextCampaignBoundarySql } from '../pricing/campaign-price.ts';
+import { recordPriceChangesUntil } from '../pricing/price-log.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { sendResetMail } from '../customers/password-reset-mail.ts';
 import { buildFacetPostings, buildPricePostings } from '../catalog/facet-postings.ts';
@@ -116,6 +117,8 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   },
   'price-stamp': {
     async run(_payload, { db, config, now }) {
+      // The price log (issue 25, 7 a §): the selling prices that changed at the boundary.
+      await recordPriceChangesUntil(db, now);
       const marketIds = buildsPostings(config) ? await listMarketIds(db) : [];
       for (const marketId of marketIds) await buildPricePostings(db, marketId, now);
       const next = await nextCampaignBoundary(db, now);

@@ -55,8 +55,9 @@ export function pricePostingsJob(marketId: string, now: Date): NewJob {
 
 /**
  * The price stamp job: at each campaign start or end (when selling prices change, list-cache.ts)
- * it builds every market's price postings for the new stamp, so the first list after the
- * boundary does not count from rows, then schedules itself for the next boundary (at most an
+ * it records the changed selling prices in the price log (pricing/price-log.ts, issue 25) and
+ * builds every market's price postings for the new stamp, so the first list after the boundary
+ * does not count from rows, then schedules itself for the next boundary (at most an
  * hour ahead, so campaigns added meanwhile are seen).
  */
 export const PRICE_STAMP_JOB: NewJob = { kind: 'price-stamp', key: 'price-stamp' };

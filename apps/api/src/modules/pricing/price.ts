@@ -71,6 +71,18 @@ export function discountPercent(discount: number, before: number): number {
 }
 
 /**
+ * A discount in whole percent of the amount before it, rounded half away from zero (GEINS-API
+ * §4.2 `PriceType.discountPercentage` against the regular price, `LowestPriceType
+ * .discountPercentage` against the 30-day comparison price): `wholePercent(250, 1000)` = 25;
+ * 0 when `before` is 0 or less.
+ * @param discount minor units
+ * @param before minor units before the discount
+ */
+export function wholePercent(discount: number, before: number): number {
+  return before > 0 ? divideRounded(100 * discount, before) : 0;
+}
+
+/**
  * `PriceType` amounts from stored regular and selling amounts in both VAT modes (an order keeps
  * what was paid, never re-prices): discounts are the differences (never below 0), VAT the
  * selling amount's.
@@ -90,7 +102,7 @@ export function storedPrice(
     discountIncVat,
     discountExVat: Math.max(0, regularExVat - sellingExVat),
     vat: sellingIncVat - sellingExVat,
-    discountPercentage: regularIncVat > 0 ? divideRounded(100 * discountIncVat, regularIncVat) : 0,
+    discountPercentage: wholePercent(discountIncVat, regularIncVat),
     isDiscounted: sellingIncVat < regularIncVat,
   };
 }
@@ -124,7 +136,7 @@ export function computePrice(input: PriceInput): PriceAmounts {
     discountIncVat: discountInc,
     discountExVat: regularEx - sellingEx,
     vat: sellingInc - sellingEx,
-    discountPercentage: regularInc > 0 ? divideRounded(100 * discountInc, regularInc) : 0,
+    discountPercentage: wholePercent(discountInc, regularInc),
     isDiscounted: discountInc > 0,
   };
 }
@@ -160,10 +172,7 @@ export function sumPrices(prices: readonly PriceAmounts[]): PriceAmounts {
   }
   return {
     ...total,
-    discountPercentage:
-      total.regularPriceIncVat > 0
-        ? divideRounded(100 * total.discountIncVat, total.regularPriceIncVat)
-        : 0,
+    discountPercentage: wholePercent(total.discountIncVat, total.regularPriceIncVat),
     isDiscounted: total.discountIncVat > 0,
   };
 }

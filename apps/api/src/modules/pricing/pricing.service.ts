@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import type { CurrencyInfo, PricedShopContext } from '../channel/channel.service.ts';
 import { computePrice, type PriceAmounts } from './price.ts';
 import { applicableCampaign, campaignActiveSql } from './campaign-price.ts';
+import type { CurrentPrice } from './lowest-price.ts';
 import { priceCampaignPrices, priceCampaigns, productPrices } from './pricing.tables.ts';
 
 /** A price campaign row. */
@@ -110,17 +111,13 @@ export async function pricesByProductIds(
 
 /** The API view of a stored price in a shop context (currency and culture of the market). */
 export function toPriceView(record: ProductPriceRecord, shop: PricedShopContext): PriceView {
-  const currency =
-    record.currencyCode === shop.currency.code
-      ? shop.currency
-      : { ...shop.currency, code: record.currencyCode, name: record.currencyCode, symbol: '' };
   return {
     amounts: computePrice({
       regularPriceIncVat: record.regularPriceIncVat,
       sellingPriceIncVat: record.campaign?.sellingPriceIncVat ?? null,
       vatRateBasisPoints: record.vatRateBasisPoints,
     }),
-    currency,
+    currency: currencyOf(record, shop),
     culture: shop.market.defaultLanguageId,
   };
 }
@@ -180,4 +177,23 @@ export async function findCampaignByAlias(
 /** Whole-percent discount of a selling against a regular price (as `PriceType`, rounded). */
 export function discountPercentSql(selling: SQL, regular: SQL): SQL {
   return sql`(case when ${regular} > 0 and ${selling} < ${regular} then round(100.0 * (${regular} - ${selling}) / ${regular}) else 0 end)`;
+}
+
+/**
+ * The current prices of a stored price (lowest-price.ts `CurrentPrice`): the selling price is the
+ * applicable campaign's, else the regular price (minor units incl. VAT).
+ */
+export function currentPriceOf(record: ProductPriceRecord): CurrentPrice {
+  return {
+    sellingPriceIncVat: record.campaign?.sellingPriceIncVat ?? record.regularPriceIncVat,
+    regularPriceIncVat: record.regularPriceIncVat,
+    vatRateBasisPoints: record.vatRateBasisPoints,
+  };
+}
+
+/** The API currency of a stored price in a shop context (the market's, or its bare code). */
+export function currencyOf(record: ProductPriceRecord, shop: PricedShopContext): CurrencyInfo {
+  return record.currencyCode === shop.currency.code
+    ? shop.currency
+    : { ...shop.currency, code: record.currencyCode, name: record.currencyCode, symbol: '' };
 }

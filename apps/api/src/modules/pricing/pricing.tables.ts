@@ -66,3 +66,32 @@ export const priceCampaignPrices = pgTable(
     check('campaign_selling_non_negative', sql`${t.sellingPriceIncVat} >= 0`),
   ],
 );
+
+/**
+ * The price log (prisinformationslagen 7 a §, EU Omnibus directive; GEINS-API §4.2 `priceLog`,
+ * `LowestPriceType`): one row each time a product's selling price in a market changes, written
+ * only by `recordPriceChanges` (price-log.ts). A row holds the prices in effect from `changedAt`
+ * until the next row: the selling price (minor units incl. VAT), the regular price it was
+ * compared with and the VAT rate (basis points), so a day of the log can show every `PriceType`
+ * amount.
+ */
+export const priceLog = pgTable(
+  'price_log',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    marketId: text()
+      .notNull()
+      .references(() => markets.id),
+    changedAt: timestamp({ withTimezone: true }).notNull(),
+    sellingPriceIncVat: integer().notNull(),
+    regularPriceIncVat: integer().notNull(),
+    vatRateBasisPoints: integer().notNull(),
+  },
+  (t) => [
+    // The latest row of a product in a market, and a product's rows in a period, by index.
+    primaryKey({ columns: [t.productId, t.marketId, t.changedAt] }),
+    check('price_log_selling_non_negative', sql`${t.sellingPriceIncVat} >= 0`),
+  ],
+);

@@ -26,6 +26,8 @@ export interface CartLineView {
   unitPrice: string;
   /** Regular unit price when discounted, else null. */
   unitRegularPrice: string | null;
+  /** The 30-day lowest unit price beside a reduced one (prisinformationslagen 7 a §), else null. */
+  unitLowestPrice: string | null;
   total: string;
   /** Line total before cart campaigns and promo codes, when they lowered it. */
   totalBefore: string | null;
@@ -135,6 +137,14 @@ export function toCartView(
         maxQuantity: stock && stock.static === 0 ? stock.inStock + stock.oversellable : null,
         unitPrice: money(pick(unit)),
         unitRegularPrice: unit?.isDiscounted ? money(regular(unit)) : null,
+        unitLowestPrice:
+          unit?.isDiscounted && product?.lowestPrice
+            ? money(
+                includesVat
+                  ? product.lowestPrice.comparisonPriceIncVat
+                  : product.lowestPrice.comparisonPriceExVat,
+              )
+            : null,
         total: money(pick(total)),
         totalBefore: Math.abs(unitTotal - pick(total)) > 0.001 ? money(unitTotal) : null,
         campaigns: (item.campaign?.appliedCampaigns ?? []).flatMap((c) =>

@@ -128,6 +128,26 @@ describe('toCartView', () => {
     expect(view.includesVat).toBe(false);
   });
 
+  it('shows the 30-day lowest unit price beside a reduced unit price only', () => {
+    const [item] = cart.items!;
+    const reduced = {
+      ...cart,
+      items: [
+        {
+          ...item!,
+          product: {
+            ...item!.product!,
+            lowestPrice: { comparisonPriceIncVat: 149, comparisonPriceExVat: 119.2 },
+          },
+          unitPrice: price(129, 103.2, 159, 127.2),
+        },
+      ],
+    } as CartFieldsFragment;
+    expect(plain(toCartView(reduced, true).lines[0]!.unitLowestPrice!)).toBe('149 kr');
+    expect(plain(toCartView(reduced, false).lines[0]!.unitLowestPrice!)).toBe('119,20 kr');
+    expect(toCartView(cart, true).lines[0]!.unitLowestPrice).toBeNull();
+  });
+
   it("writes the amounts in the cart market's currency and culture", () => {
     const view = toCartView(cart, true, { currency: 'EUR', culture: 'fi-FI' });
     expect(plain(view.total)).toBe('307 €');

@@ -12,16 +12,36 @@ const price = {
   regularPriceExVatFormatted: '1 039,20 kr',
 };
 
+const lowest = {
+  isDiscounted: true,
+  discountPercentage: 19,
+  comparisonPriceIncVatFormatted: '1 199 kr',
+  comparisonPriceExVatFormatted: '959,20 kr',
+};
+
 describe('toShownPrice', () => {
-  it('keeps the formatted prices incl. and excl. VAT and the discount', () => {
-    expect(toShownPrice(price)).toEqual({
+  it('keeps the formatted prices and states the reduction against the 30-day lowest price', () => {
+    expect(toShownPrice(price, lowest)).toEqual({
       selling: '974,25 kr',
       regular: '1 299 kr',
       sellingExVat: '779,40 kr',
       regularExVat: '1 039,20 kr',
       isDiscounted: true,
-      discountPercentage: 25,
+      discountPercentage: 19,
+      lowest: '1 199 kr',
+      lowestExVat: '959,20 kr',
     });
+  });
+
+  it('states no percentage without a reduction against the 30-day lowest price', () => {
+    const none = { ...lowest, isDiscounted: false, discountPercentage: 0 };
+    expect(toShownPrice(price, none)).toMatchObject({ discountPercentage: 0, lowest: '1 199 kr' });
+    expect(toShownPrice(price)).toMatchObject({ discountPercentage: 0, lowest: null });
+  });
+
+  it('shows no 30-day lowest price beside a price that is not reduced', () => {
+    const regular = { ...price, sellingPriceIncVat: 1299, isDiscounted: false };
+    expect(toShownPrice(regular, lowest)).toMatchObject({ isDiscounted: false, lowest: null });
   });
 
   it('is not discounted when the regular price is not higher', () => {

@@ -2,7 +2,7 @@
  * The slim product shape that cards render, mapped from the API's product and related-product
  * types in the loaders (keeps the page data small).
  */
-import type { CardPriceFragment } from '../../graphql/generated';
+import type { CardLowestPriceFragment, CardPriceFragment } from '../../graphql/generated';
 
 /**
  * Prices as a card or the product page shows them (formatted by the API in the market's
@@ -18,8 +18,20 @@ export interface ShownPrice {
   sellingExVat: string;
   /** Regular price excl. VAT, formatted. */
   regularExVat: string;
+  /** True when the selling price is below the regular price (a campaign). */
   isDiscounted: boolean;
+  /**
+   * The reduction in whole percent against the 30-day comparison price (prisinformationslagen
+   * 7 a §: never against the regular price); 0 when there is none to state.
+   */
   discountPercentage: number;
+  /**
+   * The lowest price of the 30 days before the reduction ("Lägsta pris senaste 30 dagarna"),
+   * formatted, incl. VAT; null when not discounted or unknown.
+   */
+  lowest: string | null;
+  /** The same excl. VAT (shown to ORGANIZATION). */
+  lowestExVat: string | null;
 }
 
 /** A product card. */
@@ -43,19 +55,31 @@ export interface ApiCardProduct {
   brand?: { name?: string | null } | null;
   productImages?: ReadonlyArray<{ fileName: string } | null> | null;
   unitPrice?: CardPriceFragment | null;
+  lowestPrice?: CardLowestPriceFragment | null;
   rating?: { score: number; voteCount: number } | null;
 }
 
-/** Maps the API's price to the shown price; null without a price. */
-export function toShownPrice(price: CardPriceFragment | null | undefined): ShownPrice | null {
+/**
+ * Maps the API's price and its 30-day comparison (`lowestPrice`) to the shown price; null
+ * without a price. A reduced price always carries its 30-day lowest price, and its percentage is
+ * the API's against that price (issue 25).
+ */
+export function toShownPrice(
+  price: CardPriceFragment | null | undefined,
+  lowestPrice?: CardLowestPriceFragment | null,
+): ShownPrice | null {
   if (!price) return null;
+  const isDiscounted = price.isDiscounted && price.regularPriceIncVat > price.sellingPriceIncVat;
   return {
     selling: price.sellingPriceIncVatFormatted ?? '',
     regular: price.regularPriceIncVatFormatted ?? '',
     sellingExVat: price.sellingPriceExVatFormatted ?? '',
     regularExVat: price.regularPriceExVatFormatted ?? '',
-    isDiscounted: price.isDiscounted && price.regularPriceIncVat > price.sellingPriceIncVat,
-    discountPercentage: price.discountPercentage,
+    isDiscounted,
+    discountPercentage:
+      isDiscounted && lowestPrice?.isDiscounted ? lowestPrice.discountPercentage : 0,
+    lowest: (isDiscounted && lowestPrice?.comparisonPriceIncVatFormatted) || null,
+    lowestExVat: (isDiscounted && lowestPrice?.comparisonPriceExVatFormatted) || null,
   };
 }
 
@@ -67,7 +91,7 @@ export function toCardProduct(product: ApiCardProduct): CardProduct {
     url: product.canonicalUrl || `/p/${encodeURIComponent(product.alias)}`,
     brand: product.brand?.name ?? '',
     imageFileName: product.productImages?.find((image) => image !== null)?.fileName ?? null,
-    price: toShownPrice(product.unitPrice),
+    price: toShownPrice(product.unitPrice, product.lowestPrice),
     rating:
       product.rating && product.rating.voteCount > 0
         ? { score: product.rating.score, count: product.rating.voteCount }

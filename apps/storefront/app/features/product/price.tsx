@@ -3,7 +3,9 @@
  * excl. VAT for companies with the label saying which ("inkl. moms" / "exkl. moms"; SPEC §3
  * Customer type, §6). The one place that decides: the customer type comes from the root loader
  * (`useCustomerType`), so every page that renders `<Price>` follows the header's switch. A
- * campaign shows the selling price, the regular price struck through and the percentage ("-25 %").
+ * campaign shows the selling price, the regular price struck through, the percentage ("-25 %")
+ * against the 30-day comparison price and that price ("Lägsta pris senaste 30 dagarna: 999 kr",
+ * prisinformationslagen 7 a §, issue 25).
  */
 import { useRouteLoaderData } from 'react-router';
 import { t } from '../../i18n/i18n';
@@ -25,8 +27,18 @@ export function usePricesIncludeVat(): boolean {
 /** The amounts and label to show for a customer type. */
 export function pricesFor(price: ShownPrice, includeVat: boolean) {
   return includeVat
-    ? { selling: price.selling, regular: price.regular, label: t('price.incVat') }
-    : { selling: price.sellingExVat, regular: price.regularExVat, label: t('price.exVat') };
+    ? {
+        selling: price.selling,
+        regular: price.regular,
+        lowest: price.lowest,
+        label: t('price.incVat'),
+      }
+    : {
+        selling: price.sellingExVat,
+        regular: price.regularExVat,
+        lowest: price.lowestExVat,
+        label: t('price.exVat'),
+      };
 }
 
 /** Price block; `size` large on the product page. */
@@ -50,9 +62,11 @@ export function Price({
             <span className="sr-only">{t('price.regular')} </span>
             {shown.regular}
           </s>{' '}
-          <span className="price__badge">
-            {t('price.discount', { percent: price.discountPercentage })}
-          </span>
+          {price.discountPercentage > 0 ? (
+            <span className="price__badge">
+              {t('price.discount', { percent: price.discountPercentage })}
+            </span>
+          ) : null}
         </>
       ) : (
         <span className="price__selling">
@@ -61,6 +75,9 @@ export function Price({
         </span>
       )}{' '}
       <span className="price__vat">{shown.label}</span>
+      {price.isDiscounted && shown.lowest ? (
+        <span className="price__lowest">{t('price.lowest30', { price: shown.lowest })}</span>
+      ) : null}
     </p>
   );
 }

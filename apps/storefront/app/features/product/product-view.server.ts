@@ -64,7 +64,7 @@ export function toProductView(
       .map((campaign) => ({ name: campaign.name!, url: campaign.canonicalUrl! })),
     canonicalUrl,
     images: present(product.productImages).map((image) => image.fileName),
-    price: toShownPrice(product.unitPrice),
+    price: toShownPrice(product.unitPrice, product.lowestPrice),
     skus: present(product.skus).map((sku) => {
       const stock = sku.stock ?? { inStock: 0, oversellable: 0, static: 0, incoming: null };
       const status = stockStatus(stock);
