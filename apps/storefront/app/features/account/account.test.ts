@@ -126,14 +126,14 @@ describe('session cookies (SPEC §9)', () => {
   it('remembered: 7 days; not remembered: 1800 s; HttpOnly, SameSite=Lax, Secure on https', () => {
     const remembered = sessionCookies(outcome, true, true, 0);
     expect(remembered[0]).toBe(
-      'apollo-token=a.b.c; Path=/; Max-Age=604800; SameSite=Lax; HttpOnly; Secure',
+      'apollo-token=a.b.c; Max-Age=604800; Path=/; HttpOnly; Secure; SameSite=Lax',
     );
-    expect(remembered[1]).toContain('ralph-auth-refresh=refresh; Path=/; Max-Age=604800');
+    expect(remembered[1]).toContain('ralph-auth-refresh=refresh; Max-Age=604800; Path=/');
     const short = sessionCookies(outcome, false, false, 0);
     expect(short[1]).toBe(
-      'ralph-auth-refresh=refresh; Path=/; Max-Age=1800; SameSite=Lax; HttpOnly',
+      'ralph-auth-refresh=refresh; Max-Age=1800; Path=/; HttpOnly; SameSite=Lax',
     );
-    expect(short[3]).toBe('ralph-user-maxage=900%3A0; Path=/; Max-Age=1800; SameSite=Lax');
+    expect(short[3]).toBe('ralph-user-maxage=900%3A0; Max-Age=1800; Path=/; SameSite=Lax');
     expect(clearedSessionCookies(false).every((cookie) => cookie.includes('Max-Age=0'))).toBe(true);
   });
 
