@@ -180,6 +180,38 @@ describe('account form rules (SPEC §5)', () => {
       ),
     ).toEqual({ company: 'validation.required', organizationId: 'validation.required' });
   });
+
+  it('reports each field once, in the order the browser focuses them (zod schemas via Conform)', () => {
+    const register = validateAccountForm(
+      'register',
+      form({ lastName: '  ', firstName: '', confirm: '', password: '', email: ' a@b.se ' }),
+    );
+    expect(Object.entries(register)).toEqual([
+      ['password', 'validation.passwordRequired'],
+      ['firstName', 'validation.required'],
+      ['lastName', 'validation.required'],
+    ]);
+    // Seven characters count as seven even when some are astral (emoji).
+    expect(
+      validateAccountForm(
+        'reset',
+        form({ newPassword: '🚲🚲🚲🚲🚲🚲🚲', confirm: '🚲🚲🚲🚲🚲🚲🚲' }),
+      ),
+    ).toEqual({});
+    expect(
+      Object.entries(
+        validateAccountForm('password', form({ password: '', newPassword: '123456', confirm: '' })),
+      ),
+    ).toEqual([
+      ['newPassword', 'validation.passwordLength'],
+      ['confirm', 'validation.passwordMismatch'],
+      ['password', 'validation.passwordRequired'],
+    ]);
+    expect(validateAccountForm('forgot', form({ email: `${'a'.repeat(250)}@b.se` }))).toEqual({
+      email: 'validation.email',
+    });
+    expect(validateAccountForm('forgot', form({}))).toEqual({ email: 'validation.email' });
+  });
 });
 
 describe('resolveSession (SPEC §4: refresh; §7: a failed auth request leaves the user logged out)', () => {
