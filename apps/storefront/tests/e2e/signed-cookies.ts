@@ -4,8 +4,8 @@ import { E2E_ENV } from './e2e-env.ts';
 
 /**
  * The verified value of one of the shop's signed cookies (issue 22) among a response's
- * Set-Cookie values, with the keys a shop started with `env` signs with; null when absent or
- * not signed with those keys.
+ * Set-Cookie values (the last one of its name, as the browser keeps it), with the keys a shop
+ * started with `env` signs with; null when absent or not signed with those keys.
  */
 export async function signedCookieValue(
   setCookies: readonly string[],
@@ -16,6 +16,8 @@ export async function signedCookieValue(
   // Loaded here, not at the top: React Router (and React) must load after NODE_ENV is set.
   const { createShopCookies } = await import('../../app/security/shop-cookies.server.ts');
   const cookies = createShopCookies(secrets);
-  const header = setCookies.map((value) => value.split(';')[0]).join('; ');
-  return cookies[cookie].read(header);
+  // The browser keeps the last Set-Cookie of a name (the routing layer may set one first).
+  const pairs = setCookies.map((value) => value.split(';')[0] ?? '');
+  const last = pairs.findLast((pair) => pair.startsWith(`${cookies[cookie].name}=`));
+  return last ? cookies[cookie].read(last) : null;
 }
