@@ -48,6 +48,7 @@ import { retryAfterOn503, unavailablePageHtml } from './app/features/errors/unav
 import { cachedDirectory, toMarketDirectory } from './app/market/market-directory.server.ts';
 import type { MarketDirectory } from './app/market/markets.ts';
 import { routedRequestHandler, routingLayer } from './app/routing/routing-layer.server.ts';
+import { createShopCookies } from './app/security/shop-cookies.server.ts';
 import {
   rejectUnsafeUrl,
   sameOriginGuard,
@@ -279,11 +280,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     return toMarketDirectory((await client.query(ChannelMarketsDocument)).channel);
   });
+  // The signed ralph-* cookies (issue 22): keys from COOKIE_SECRETS or derived from AUTH_JWT_SECRET.
+  const cookies = createShopCookies(config.auth.cookieSecrets);
   // Market-in-path and locale prefixes (issue 4): redirects, or the basename to render with.
   app.use(
     routingLayer({
       settings: config.routing,
       directory,
+      cookies,
       secure: https,
     }),
   );
@@ -312,11 +316,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             }),
         });
         for (const cookie of account.session.setCookies) res.append('Set-Cookie', cookie);
-        const request = new globalThis.Request(new URL(req.originalUrl, publicUrl), {
-          headers: { cookie: req.headers.cookie ?? '' },
-        });
         const market = resolveRequestMarket(
-          request,
+          {
+            userType: await cookies.userType.read(req.headers.cookie),
+            checkoutMarket: await cookies.checkoutMarket.read(req.headers.cookie),
+          },
           res.locals.marketDirectory,
           res.locals.routedMarket as RoutedMarket | undefined,
         );
@@ -331,6 +335,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             requestId: req.get('x-request-id'),
           }),
           log: contextLogger(logger),
+          cookies,
           account,
           market,
           markets: (res.locals.marketDirectory as MarketDirectory | undefined) ?? null,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEVELOPMENT_API_KEY,
+  DEVELOPMENT_JWT_SECRET,
   DEVELOPMENT_SANDBOX_SECRET,
+  derivedCookieSecret,
   loadConfig,
 } from './config.ts';
 
@@ -114,6 +116,20 @@ describe('loadConfig', () => {
       expect(() =>
         loadConfig({ ...secrets, NODE_ENV: 'production', API_KEY: DEVELOPMENT_API_KEY }),
       ).toThrow(/API_KEY/);
+    });
+
+    it('signs cookies with COOKIE_SECRETS, else with a key derived from AUTH_JWT_SECRET', () => {
+      const derived = loadConfig({ ...secrets, NODE_ENV: 'production' }).auth.cookieSecrets;
+      expect(derived).toEqual([derivedCookieSecret(secrets.AUTH_JWT_SECRET)]);
+      expect(derived[0]).not.toBe(secrets.AUTH_JWT_SECRET);
+      expect(derived[0]).not.toBe(derivedCookieSecret(DEVELOPMENT_JWT_SECRET));
+      // Production without AUTH_JWT_SECRET refuses to start, so it never signs with a dev key.
+      expect(() => loadConfig({ NODE_ENV: 'production', API_KEY: secrets.API_KEY })).toThrow(
+        /AUTH_JWT_SECRET/,
+      );
+      const rotated = loadConfig({ COOKIE_SECRETS: ` ${'n'.repeat(32)}, ${'o'.repeat(32)} ` });
+      expect(rotated.auth.cookieSecrets).toEqual(['n'.repeat(32), 'o'.repeat(32)]);
+      expect(() => loadConfig({ COOKIE_SECRETS: 'short' })).toThrow(/COOKIE_SECRETS/);
     });
 
     it('keeps the payment sandbox off in production unless asked, then with its own secret', () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
 
@@ -143,6 +144,22 @@ const envSchema = z.object({
   LOCALE_ALWAYS_REDIRECT: z.enum(['true', 'false']).default('false'),
   /** HS256 key of the auth service's JWTs (issue 7); required in production (issue 13 §10). */
   AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Keys that sign the storefront's own cookies (cart, market, customer type, locale; issue 22):
+   * comma-separated, each at least 32 characters; the first signs, all verify (rotation). Unset:
+   * one key derived from AUTH_JWT_SECRET, so production (which requires that secret) never signs
+   * with a development key.
+   */
+  COOKIE_SECRETS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, 'each key must be at least 32 characters')).min(1))
+    .optional(),
   /** The fixed public salt of the client-side password digest (GEINS-API §7.3). */
   AUTH_PASSWORD_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Lifetime of an access token (JWT) in seconds. Default 900 (15 minutes, GEINS-API §7.4). */
@@ -305,6 +322,11 @@ export interface AuthConfig {
   jwtSecret: string;
   /** True when {@link jwtSecret} is the documented development key. */
   jwtSecretIsDefault: boolean;
+  /**
+   * Keys of the storefront's signed cookies, newest first (COOKIE_SECRETS, else one key derived
+   * from {@link jwtSecret}); React Router's `createCookie` signs with the first, verifies with all.
+   */
+  cookieSecrets: string[];
   /** Public salt appended to passwords before the SHA-384 digest (GEINS-API §7.3). */
   passwordSalt: string;
   /** Access-token lifetime in seconds (the `maxAge` of auth responses). */
@@ -330,6 +352,14 @@ const DEVELOPMENT_SECRETS: Record<string, string> = {
  */
 export const DEFAULT_PASSWORD_SALT =
   'WiIB9deBZ+9bqkChJ4xqSHKAc5W5MK5Q3HApH7TWMlsZbELMSuYEMkHjTKZasEUc';
+
+/**
+ * The cookie-signing key derived from the JWT secret when COOKIE_SECRETS is unset:
+ * base64url(HMAC-SHA256(jwtSecret, "trampa-storefront-cookies")), so the two uses never share a key.
+ */
+export function derivedCookieSecret(jwtSecret: string): string {
+  return createHmac('sha256', jwtSecret).update('trampa-storefront-cookies').digest('base64url');
+}
 
 /** Raised by {@link loadConfig}; its message names every bad variable. */
 export class ConfigError extends Error {
@@ -420,6 +450,9 @@ export function loadConfig(
     auth: {
       jwtSecret: e.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
       jwtSecretIsDefault: !e.AUTH_JWT_SECRET,
+      cookieSecrets: e.COOKIE_SECRETS ?? [
+        derivedCookieSecret(e.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET),
+      ],
       passwordSalt: e.AUTH_PASSWORD_SALT ?? DEFAULT_PASSWORD_SALT,
       tokenMaxAge: e.AUTH_TOKEN_MAX_AGE,
       scryptLogN: e.AUTH_SCRYPT_LOG_N,

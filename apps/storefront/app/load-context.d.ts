@@ -7,6 +7,7 @@ import type { AccountContext } from './features/account/account-context.server';
 import type { MarketDirectory } from './market/markets';
 import type { RequestMarket } from './market/request-market';
 import type { RoutingSettings } from './routing/locale-routing';
+import type { ShopCookies } from './security/shop-cookies.server';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -20,6 +21,8 @@ declare module 'react-router' {
     routing: RoutingSettings;
     /** The trade name (SHOP_NAME) and public base URL (PUBLIC_URL) of the shop. */
     shop: { name: string; publicUrl: string };
+    /** The shop's signed cookies (cart, market, customer type, locale; issue 22). */
+    cookies: ShopCookies;
     /** The shopper's login session and the auth service (issue 7). */
     account: AccountContext;
     /** Per-request Content-Security-Policy nonce for React Router's inline scripts. */

@@ -4,7 +4,6 @@
  * `routing/locale-routing.ts` and the `ralph-*` cookies, then passed explicitly to the API client
  * and the loaders (`context.market`). Bad cookie values fall back silently (issue 4 "Bad input").
  */
-import { CHECKOUT_MARKET_COOKIE, parseCookies, USER_TYPE_COOKIE } from './cookies';
 import {
   defaultLanguageOf,
   defaultMarketOf,
@@ -88,23 +87,30 @@ export function resolveCheckoutMarket(
   return isCheckoutMarket(fallback) ? fallback : browsing;
 }
 
+/** The preference cookies a request's market depends on (already verified; null when absent). */
+export interface MarketCookies {
+  /** `ralph-user-type`. */
+  userType?: string | null;
+  /** `ralph-checkout-market`. */
+  checkoutMarket?: string | null;
+}
+
 /**
- * Resolves the market of a request from the routing decision and the cookies. Without a
- * directory (the API is unreachable) every request gets {@link defaultMarket} with the customer
- * type of the cookie.
+ * Resolves the market of a request from the routing decision and the cookies (read with
+ * `context.cookies`, see `security/shop-cookies.server.ts`). Without a directory (the API is
+ * unreachable) every request gets {@link defaultMarket} with the customer type of the cookie.
  */
 export function resolveRequestMarket(
-  request: Request,
+  cookies: MarketCookies,
   directory?: MarketDirectory,
   routed?: RoutedMarket,
 ): RequestMarket {
-  const cookies = parseCookies(request.headers.get('cookie'));
-  const customerType = parseCustomerType(cookies[USER_TYPE_COOKIE]);
+  const customerType = parseCustomerType(cookies.userType);
   const pricing = { customerType, pricesIncludeVat: customerType === 'PERSON' };
   if (!directory) return { ...defaultMarket, ...pricing };
   const market = routed?.market ?? defaultMarketOf(directory);
   const language = routed?.language ?? defaultLanguageOf(market);
-  const checkout = resolveCheckoutMarket(directory, market, cookies[CHECKOUT_MARKET_COOKIE]);
+  const checkout = resolveCheckoutMarket(directory, market, cookies.checkoutMarket);
   return {
     channelId: directory.channelId,
     marketId: market.alias,

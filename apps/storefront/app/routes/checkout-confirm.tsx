@@ -10,7 +10,6 @@ import { decimalToMinor } from '@trampa/api/money';
 import { orderTotalsOfDecimals } from '@trampa/api/order-totals';
 import { data as respond, Link, redirect } from 'react-router';
 import type { Route } from './+types/checkout-confirm';
-import { clearCartCookie } from '../features/cart/cart-cookie';
 import { kronor } from '../features/cart/cart-view';
 import { pushEvent } from '../features/cart/tracking';
 import { checkoutContext } from '../features/checkout/checkout.server';
@@ -128,7 +127,10 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
     })),
   });
   const secure = url.protocol === 'https:';
-  return respond({ view, tracking }, { headers: { 'Set-Cookie': clearCartCookie(secure) } });
+  return respond(
+    { view, tracking },
+    { headers: { 'Set-Cookie': await context.cookies.cart.clear(secure) } },
+  );
 }
 
 /** The confirmation. */

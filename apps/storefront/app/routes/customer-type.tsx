@@ -6,7 +6,6 @@
  */
 import { redirect } from 'react-router';
 import type { Route } from './+types/customer-type';
-import { preferenceCookie, USER_TYPE_COOKIE } from '../market/cookies';
 import { parseCustomerType } from '../market/request-market';
 import { safeLocalPath } from '../routing/local-path';
 
@@ -22,6 +21,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const secure = context.shop.publicUrl.startsWith('https:');
   // React Router adds the request's market/locale prefix to the path.
   return redirect(safeLocalPath(form.get('returnTo')), {
-    headers: { 'Set-Cookie': preferenceCookie(USER_TYPE_COOKIE, customerType, secure) },
+    headers: { 'Set-Cookie': await context.cookies.userType.serialize(customerType, secure) },
   });
 }

@@ -16,12 +16,6 @@ import type { MarketChange } from '../features/market/market-change';
 import { LanguagePicker, MarketPickerForm } from '../features/market/market-picker';
 import { t } from '../i18n/i18n';
 import {
-  CHECKOUT_MARKET_COOKIE,
-  LOCALE_COOKIE,
-  MARKET_COOKIE,
-  preferenceCookie,
-} from '../market/cookies';
-import {
   defaultLanguageOf,
   findBrowsingMarket,
   findMarket,
@@ -61,25 +55,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     const current = findMarket(directory, market.marketId);
     const language = current && marketLanguage(current, String(form.get('locale') ?? ''));
     if (current && language && language.code !== market.locale) {
-      headers.append('Set-Cookie', preferenceCookie(LOCALE_COOKIE, language.code, secure));
+      headers.append('Set-Cookie', await context.cookies.locale.serialize(language.code, secure));
       basename = localeBasename(context.routing, current.alias, language.code);
     }
   } else if (directory && intent === 'checkout-market') {
     const chosen = findMarket(directory, alias);
     if (chosen && isCheckoutMarket(chosen)) {
       checkoutMarket = chosen.alias;
-      headers.append('Set-Cookie', preferenceCookie(CHECKOUT_MARKET_COOKIE, chosen.alias, secure));
+      headers.append(
+        'Set-Cookie',
+        await context.cookies.checkoutMarket.serialize(chosen.alias, secure),
+      );
     }
   } else if (directory) {
     const chosen = findBrowsingMarket(directory, alias);
     if (chosen) {
       currentMarket = chosen.alias;
-      headers.append('Set-Cookie', preferenceCookie(MARKET_COOKIE, chosen.alias, secure));
+      headers.append('Set-Cookie', await context.cookies.market.serialize(chosen.alias, secure));
       if (isCheckoutMarket(chosen)) {
         checkoutMarket = chosen.alias;
         headers.append(
           'Set-Cookie',
-          preferenceCookie(CHECKOUT_MARKET_COOKIE, chosen.alias, secure),
+          await context.cookies.checkoutMarket.serialize(chosen.alias, secure),
         );
       }
       if (context.routing.marketInPath) {

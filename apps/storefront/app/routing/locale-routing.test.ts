@@ -37,6 +37,17 @@ describe('matchAcceptLanguage', () => {
     expect(matchAcceptLanguage(';;;q=abc,', codes)).toBeNull();
     expect(matchAcceptLanguage(undefined, codes)).toBeNull();
   });
+  it('matches regional tags to their language and never picks a neighbour (RFC 4647 lookup)', () => {
+    expect(matchAcceptLanguage('sv-FI', codes)).toBe('sv');
+    expect(matchAcceptLanguage('en-US,en;q=0.9', codes)).toBe('en');
+    expect(matchAcceptLanguage('nb-NO', codes)).toBe('nb');
+    expect(matchAcceptLanguage('da;q=0.1, en;q=0.2', codes)).toBe('en');
+    expect(matchAcceptLanguage('DA-dk', codes)).toBe('da');
+    expect(matchAcceptLanguage('is', codes)).toBeNull();
+    expect(matchAcceptLanguage('*', codes)).toBeNull();
+    expect(matchAcceptLanguage('x_y, fi', codes)).toBe('fi');
+    expect(matchAcceptLanguage('sv', [])).toBeNull();
+  });
 });
 
 describe('no prefix (default)', () => {

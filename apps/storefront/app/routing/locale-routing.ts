@@ -16,6 +16,8 @@
  *   root path only, on unprefixed paths, or on every path; once per visitor unless always-redirect
  *   is on. A redirect happens only when the target differs from the current locale.
  */
+import { match } from '@formatjs/intl-localematcher';
+import Negotiator from 'negotiator';
 import {
   defaultLanguageOf,
   defaultMarketOf,
@@ -123,32 +125,43 @@ export function localeCodes(directory: MarketDirectory): string[] {
   return [...new Set(directory.languages.map((l) => l.code.toLowerCase()))];
 }
 
-/** Maps Accept-Language tags to locale codes: `nb-NO`, `no` and `nn` all mean `nb`. */
-function tagToCode(tag: string): string {
-  const primary = tag.trim().toLowerCase().split('-')[0] ?? '';
-  return primary === 'no' || primary === 'nn' ? 'nb' : primary;
+/** Norwegian tags (`no`, `nn`, `nb-NO`) all mean the shop's `nb`: `nn-NO` reads as `nb-NO`. */
+function norwegianAsBokmal(tag: string): string {
+  return tag.replace(/^(?:no|nn)(?=-|$)/i, 'nb');
 }
 
 /**
- * The best locale code of an Accept-Language header among `codes` (q-values respected, ties in
- * header order); null when none matches or the header is missing or malformed.
+ * The best locale code of an Accept-Language header among `codes`; null when none matches or
+ * the header is missing or malformed. `negotiator` reads the header (q-values respected, ties in
+ * header order, q=0 excluded) and `@formatjs/intl-localematcher` matches the tags by RFC 4647
+ * lookup (`sv-FI` -> `sv`, `en-US` -> `en`), so a language the shop lacks never picks a
+ * neighbour (Icelandic stays unmatched rather than becoming English).
  */
 export function matchAcceptLanguage(
   header: string | null | undefined,
   codes: readonly string[],
 ): string | null {
-  if (!header) return null;
-  const candidates = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { code: tagToCode(tag), weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((c) => c.code && c.weight > 0 && codes.includes(c.code))
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return candidates[0]?.code ?? null;
+  if (!header || codes.length === 0) return null;
+  const requested = new Negotiator({ headers: { 'accept-language': header } })
+    .languages()
+    .filter((tag) => tag !== '*')
+    .map(norwegianAsBokmal)
+    .filter((tag) => isLanguageTag(tag));
+  if (requested.length === 0) return null;
+  const found = match(requested, [...codes], NO_MATCH, { algorithm: 'lookup' });
+  return found === NO_MATCH ? null : found.toLowerCase();
+}
+
+/** What {@link matchAcceptLanguage} asks the matcher to return when nothing matches. */
+const NO_MATCH = 'und';
+
+/** True for a tag `Intl` accepts (the matcher throws on others, e.g. `x_y`). */
+function isLanguageTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
 }
 
 /** A language for a locale code: the market's own first, else the channel's. */

@@ -9,9 +9,9 @@
 import { createRequestHandler } from '@react-router/express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ServerBuild } from 'react-router';
-import { LOCALE_COOKIE, MARKET_COOKIE, parseCookies, preferenceCookie } from '../market/cookies';
 import type { MarketDirectory } from '../market/markets';
 import type { RoutedMarket } from '../market/request-market';
+import type { ShopCookies } from '../security/shop-cookies.server';
 import { routeRequest, type RoutingSettings } from './locale-routing';
 
 /** Paths the routing layer leaves alone: build assets, images, the API, well-known files. */
@@ -23,6 +23,8 @@ export interface RoutingLayerOptions {
   settings: Omit<RoutingSettings, 'defaultLocale'> & { defaultLocale?: string };
   /** The market directory (cached); null or a failure: serve unprefixed with the defaults. */
   directory: { get(): Promise<MarketDirectory | null> };
+  /** The signed `ralph-market` and `ralph-locale` cookies (`createShopCookies`). */
+  cookies: Pick<ShopCookies, 'market' | 'locale'>;
   /** Whether cookies get the Secure flag (https public URL). */
   secure?: () => boolean;
 }
@@ -37,30 +39,39 @@ export function routingLayer(options: RoutingLayerOptions): RequestHandler {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return next();
     const url = new URL(req.originalUrl, 'http://shop.local');
     if (PASS_THROUGH.test(url.pathname)) return next();
-    options.directory
-      .get()
-      .catch(() => null)
-      .then((directory) => {
-        if (!directory) return next();
-        res.locals.marketDirectory = directory;
-        const cookies = parseCookies(req.headers.cookie);
-        // `.data` requests of client navigations carry the same prefix as the page.
-        const dataSuffix = url.pathname.endsWith('.data') ? '.data' : '';
-        const pathname = dataSuffix ? url.pathname.slice(0, -dataSuffix.length) : url.pathname;
+    const { cookies } = options;
+    const secure = options.secure?.() ?? false;
+    // `.data` requests of client navigations carry the same prefix as the page.
+    const dataSuffix = url.pathname.endsWith('.data') ? '.data' : '';
+    const pathname = dataSuffix ? url.pathname.slice(0, -dataSuffix.length) : url.pathname;
+    Promise.all([
+      options.directory.get().catch(() => null),
+      cookies.market.read(req.headers.cookie),
+      cookies.locale.read(req.headers.cookie),
+    ])
+      .then(async ([directory, marketCookie, localeCookie]) => {
+        if (!directory) return null;
         const decision = routeRequest(settings, directory, {
           pathname: pathname === '/_root' ? '/' : pathname,
           search: url.search,
-          marketCookie: cookies[MARKET_COOKIE],
-          localeCookie: cookies[LOCALE_COOKIE],
+          marketCookie: marketCookie ?? undefined,
+          localeCookie: localeCookie ?? undefined,
           acceptLanguage: req.headers['accept-language'] ?? null,
         });
-        const secure = options.secure?.() ?? false;
+        const setCookies: string[] = [];
         if (decision.setLocaleCookie) {
-          res.append(
-            'Set-Cookie',
-            preferenceCookie(LOCALE_COOKIE, decision.setLocaleCookie, secure),
-          );
+          setCookies.push(await cookies.locale.serialize(decision.setLocaleCookie, secure));
         }
+        if (decision.kind !== 'redirect' && decision.setMarketCookie) {
+          setCookies.push(await cookies.market.serialize(decision.setMarketCookie, secure));
+        }
+        return { directory, decision, setCookies };
+      })
+      .then((outcome) => {
+        if (!outcome) return next();
+        const { directory, decision, setCookies } = outcome;
+        res.locals.marketDirectory = directory;
+        for (const cookie of setCookies) res.append('Set-Cookie', cookie);
         if (decision.kind === 'redirect') {
           // Form posts and data requests are never redirected here (the client keeps its prefix).
           if (req.method !== 'POST' && !dataSuffix) {
@@ -69,12 +80,6 @@ export function routingLayer(options: RoutingLayerOptions): RequestHandler {
             return;
           }
           return next();
-        }
-        if (decision.setMarketCookie) {
-          res.append(
-            'Set-Cookie',
-            preferenceCookie(MARKET_COOKIE, decision.setMarketCookie, secure),
-          );
         }
         res.locals.routedMarket = {
           market: decision.market,

@@ -7,6 +7,7 @@
  *   the start page).
  * Renders nothing. Mounted once in the root.
  */
+import { parse } from 'cookie';
 import { useEffect, useRef } from 'react';
 import { useFetcher, useRevalidator, useRouteLoaderData } from 'react-router';
 import { MAXAGE_COOKIE } from './cookies';
@@ -25,7 +26,7 @@ const tabId =
 
 /** Milliseconds until the refresh: 0.9 × maxAge after the token was issued. */
 export function refreshDelay(cookie: string, fallbackMaxAge: number, nowMs: number): number {
-  const match = new RegExp(`(?:^|;\\s*)${MAXAGE_COOKIE}=(\\d+)%3A(\\d+)`).exec(cookie);
+  const match = /^(\d+):(\d+)$/.exec(parse(cookie)[MAXAGE_COOKIE] ?? '');
   if (match) {
     const maxAge = Number(match[1]);
     const issued = Number(match[2]);

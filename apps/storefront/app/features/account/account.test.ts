@@ -126,14 +126,14 @@ describe('session cookies (SPEC §9)', () => {
   it('remembered: 7 days; not remembered: 1800 s; HttpOnly, SameSite=Lax, Secure on https', () => {
     const remembered = sessionCookies(outcome, true, true, 0);
     expect(remembered[0]).toBe(
-      'apollo-token=a.b.c; Path=/; Max-Age=604800; SameSite=Lax; HttpOnly; Secure',
+      'apollo-token=a.b.c; Max-Age=604800; Path=/; HttpOnly; Secure; SameSite=Lax',
     );
-    expect(remembered[1]).toContain('ralph-auth-refresh=refresh; Path=/; Max-Age=604800');
+    expect(remembered[1]).toContain('ralph-auth-refresh=refresh; Max-Age=604800; Path=/');
     const short = sessionCookies(outcome, false, false, 0);
     expect(short[1]).toBe(
-      'ralph-auth-refresh=refresh; Path=/; Max-Age=1800; SameSite=Lax; HttpOnly',
+      'ralph-auth-refresh=refresh; Max-Age=1800; Path=/; HttpOnly; SameSite=Lax',
     );
-    expect(short[3]).toBe('ralph-user-maxage=900%3A0; Path=/; Max-Age=1800; SameSite=Lax');
+    expect(short[3]).toBe('ralph-user-maxage=900%3A0; Max-Age=1800; Path=/; SameSite=Lax');
     expect(clearedSessionCookies(false).every((cookie) => cookie.includes('Max-Age=0'))).toBe(true);
   });
 
@@ -179,6 +179,38 @@ describe('account form rules (SPEC §5)', () => {
         form({ email: 'a@b.se', customerType: 'ORGANIZATION', firstName: 'A', lastName: 'B' }),
       ),
     ).toEqual({ company: 'validation.required', organizationId: 'validation.required' });
+  });
+
+  it('reports each field once, in the order the browser focuses them (zod schemas via Conform)', () => {
+    const register = validateAccountForm(
+      'register',
+      form({ lastName: '  ', firstName: '', confirm: '', password: '', email: ' a@b.se ' }),
+    );
+    expect(Object.entries(register)).toEqual([
+      ['password', 'validation.passwordRequired'],
+      ['firstName', 'validation.required'],
+      ['lastName', 'validation.required'],
+    ]);
+    // Seven characters count as seven even when some are astral (emoji).
+    expect(
+      validateAccountForm(
+        'reset',
+        form({ newPassword: '🚲🚲🚲🚲🚲🚲🚲', confirm: '🚲🚲🚲🚲🚲🚲🚲' }),
+      ),
+    ).toEqual({});
+    expect(
+      Object.entries(
+        validateAccountForm('password', form({ password: '', newPassword: '123456', confirm: '' })),
+      ),
+    ).toEqual([
+      ['newPassword', 'validation.passwordLength'],
+      ['confirm', 'validation.passwordMismatch'],
+      ['password', 'validation.passwordRequired'],
+    ]);
+    expect(validateAccountForm('forgot', form({ email: `${'a'.repeat(250)}@b.se` }))).toEqual({
+      email: 'validation.email',
+    });
+    expect(validateAccountForm('forgot', form({}))).toEqual({ email: 'validation.email' });
   });
 });
 

@@ -6,8 +6,12 @@
  * - `ralph-user-maxage`: `<maxAge s>:<issued unix ms>`, readable by the browser to schedule the
  *   refresh at 0.9 × maxAge (SPEC §4, §9);
  * - `ralph-impersonated`: `1` after a `loginToken` login ("logged in as another user", SPEC §2).
- * All are SameSite=Lax, path /, Secure when the shop runs on https.
+ * All are SameSite=Lax, path /, Secure when the shop runs on https. Unlike the shop's `ralph-*`
+ * preference cookies (`security/shop-cookies.server.ts`) they are not signed: the token is a JWT
+ * the API verifies and Geins clients send as Bearer (SPEC §8), the refresh token an opaque secret
+ * the auth service checks, and `ralph-user-maxage` is read by the browser.
  */
+import { parse, serialize } from 'cookie';
 
 /** Access-token cookie (SPEC §9). */
 export const TOKEN_COOKIE = 'apollo-token';
@@ -29,19 +33,11 @@ export const SHORT_SESSION_SECONDS = 1800;
 /** The sessionLifetime sent when "Kom ihåg mig" is off (SPEC §5). */
 export const SHORT_SESSION_LIFETIME = 30;
 
-/** Parses a Cookie header into a name → value map (first value wins). */
+/** Reads a Cookie header into a name → value map (the `cookie` package; first value wins). */
 export function parseCookieHeader(header: string | null | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!name || name in cookies) continue;
-    try {
-      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      cookies[name] = part.slice(index + 1).trim();
-    }
+  for (const [name, value] of Object.entries(parse(header ?? ''))) {
+    if (value !== undefined) cookies[name] = value;
   }
   return cookies;
 }
@@ -54,14 +50,16 @@ export interface CookieOptions {
   secure: boolean;
 }
 
-/** A Set-Cookie value with SameSite=Lax and path /. */
+/**
+ * A Set-Cookie value with SameSite=Lax and path / (the `cookie` package). The value is stored as
+ * is (URI-encoded), not signed: the token cookie must stay the bare JWT (SPEC §8).
+ */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  return [
-    `${name}=${encodeURIComponent(value)}`,
-    'Path=/',
-    `Max-Age=${Math.max(0, Math.floor(options.maxAge))}`,
-    'SameSite=Lax',
-    ...(options.httpOnly ? ['HttpOnly'] : []),
-    ...(options.secure ? ['Secure'] : []),
-  ].join('; ');
+  return serialize(name, value, {
+    path: '/',
+    maxAge: Math.max(0, Math.floor(options.maxAge)),
+    sameSite: 'lax',
+    httpOnly: options.httpOnly,
+    secure: options.secure,
+  });
 }

@@ -16,7 +16,6 @@ import {
 } from '../../graphql/generated';
 import type { ApiGraphQLError } from '../../graphql/client.server';
 import { t } from '../../i18n/i18n';
-import { cartCookie, cartIdFromCookieHeader, clearCartCookie } from './cart-cookie';
 import { apiErrorText } from '../errors/api-error-text';
 
 /** The result of a cart change: the cart, a cookie to set, and the shopper's error message. */
@@ -32,9 +31,9 @@ function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === 'https:';
 }
 
-/** The cart id of the request's cookie, or null. */
-export function cartIdOf(request: Request): string | null {
-  return cartIdFromCookieHeader(request.headers.get('cookie'));
+/** The cart id of the request's signed `ralph-cart` cookie, or null (missing or tampered). */
+export function cartIdOf(request: Request, context: AppLoadContext): Promise<string | null> {
+  return context.cookies.cart.read(request.headers.get('cookie'));
 }
 
 /**
@@ -57,7 +56,7 @@ export async function loadCart(
   request: Request,
   context: AppLoadContext,
 ): Promise<CartFieldsFragment | null> {
-  const id = cartIdOf(request);
+  const id = await cartIdOf(request, context);
   if (!id) return null;
   const result = await context.api.attempt(CartDocument, { id });
   return result.data?.getCart ?? null;
@@ -77,13 +76,14 @@ export async function addItem(
   skuId: number,
   quantity: number,
 ): Promise<CartChange> {
-  let id = cartIdOf(request);
+  let id = await cartIdOf(request, context);
   let setCookie: string | null = null;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     if (!id) {
       id = await newCartId(context);
-      setCookie = cartCookie(id, isSecure(request));
     }
+    // Always (re)written: a cart id from before signing gets its signed cookie here.
+    setCookie = await context.cookies.cart.serialize(id, isSecure(request));
     const result = await context.api.attempt(AddToCartDocument, {
       id,
       item: { skuId, quantity },
@@ -111,7 +111,7 @@ export async function updateLine(
   lineId: string,
   quantity: number,
 ): Promise<CartChange> {
-  const id = cartIdOf(request);
+  const id = await cartIdOf(request, context);
   if (!id) return { cart: null, setCookie: null, error: t('cart.empty'), code: 'NOT_FOUND' };
   const result = await context.api.attempt(UpdateCartItemDocument, {
     id,
@@ -131,7 +131,7 @@ export async function setPromoCode(
   context: AppLoadContext,
   promoCode: string,
 ): Promise<CartChange> {
-  const id = cartIdOf(request);
+  const id = await cartIdOf(request, context);
   if (!id) return { cart: null, setCookie: null, error: t('cart.empty'), code: 'NOT_FOUND' };
   const result = await context.api.attempt(SetCartPromoCodeDocument, { id, promoCode });
   return {
@@ -150,7 +150,7 @@ export async function cartCountOf(
   request: Request,
   context: AppLoadContext,
 ): Promise<number | null> {
-  if (!cartIdOf(request)) return 0;
+  if (!(await cartIdOf(request, context))) return 0;
   try {
     const cart = await loadCart(request, context);
     return (cart?.items ?? []).reduce((sum, item) => sum + (item?.quantity ?? 0), 0);
@@ -165,7 +165,7 @@ export async function setGiftCard(
   context: AppLoadContext,
   code: string,
 ): Promise<CartChange> {
-  const id = cartIdOf(request);
+  const id = await cartIdOf(request, context);
   if (!id) return { cart: null, setCookie: null, error: t('cart.empty'), code: 'NOT_FOUND' };
   const result = await context.api.attempt(SetCartGiftCardDocument, { id, giftCardCode: code });
   const error = result.errors[0];
@@ -183,7 +183,7 @@ export async function setGiftCard(
  * simply forgotten; any other API failure keeps the cookie and reports the generic message.
  */
 export async function resetCart(request: Request, context: AppLoadContext): Promise<CartChange> {
-  const id = cartIdOf(request);
+  const id = await cartIdOf(request, context);
   if (id) {
     const result = await context.api.attempt(ClearCartDocument, { id });
     const error = result.errors[0];
@@ -191,5 +191,10 @@ export async function resetCart(request: Request, context: AppLoadContext): Prom
       return { cart: null, setCookie: null, error: t('error.generic.text'), code: error.code };
     }
   }
-  return { cart: null, setCookie: clearCartCookie(isSecure(request)), error: null, code: null };
+  return {
+    cart: null,
+    setCookie: await context.cookies.cart.clear(isSecure(request)),
+    error: null,
+    code: null,
+  };
 }

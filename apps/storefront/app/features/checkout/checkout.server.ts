@@ -98,7 +98,7 @@ export async function loadCheckout(
   context: AppLoadContext,
   input: CheckoutInputType | null,
 ): Promise<{ checkout: CheckoutFieldsFragment | null; errors: FieldErrors }> {
-  const cartId = cartIdOf(request);
+  const cartId = await cartIdOf(request, context);
   if (!cartId) return { checkout: null, errors: {} };
   const result = await context.api.attempt(CreateOrUpdateCheckoutDocument, {
     cartId,
@@ -126,7 +126,7 @@ export async function placeOrder(
   input: CheckoutInputType,
   attempt: string,
 ): Promise<PlaceOutcome> {
-  const cartId = cartIdOf(request);
+  const cartId = await cartIdOf(request, context);
   if (!cartId) return { kind: 'invalid', errors: { form: t('cart.empty') } };
   const key = /^[0-9a-f-]{36}$/.test(attempt) ? attempt : cartId;
   const result = await context.api.attempt(

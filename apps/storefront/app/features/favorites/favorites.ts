@@ -3,6 +3,7 @@
  * product id"): the ids live in a 1-year cookie `ralph-favorites` (SPEC §9: cookie names are
  * prefixed 'ralph-', about one year), newest first, so the server renders `/favoriter`. Pure.
  */
+import { parse, serialize } from 'cookie';
 import { z } from 'zod';
 import { sameOriginPath } from '../../routing/safe-redirect';
 
@@ -52,32 +53,23 @@ export function toggleFavorite(
   return intent === 'add' ? [id, ...rest].slice(0, MAX_FAVORITES) : rest;
 }
 
-/** The `name=value` of a cookie in a Cookie header; null when missing or malformed. */
+/** The value of cookie `name` in a Cookie header (the `cookie` package); null when missing. */
 export function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(value.join('='));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  return parse(header ?? '')[name] ?? null;
 }
 
-/** The Set-Cookie header of the favourites (HttpOnly, SameSite=Lax, one year). */
+/**
+ * The Set-Cookie header of the favourites (HttpOnly, SameSite=Lax, one year). Not signed: the
+ * ids are public and re-checked on every read ({@link parseFavorites}).
+ */
 export function favoritesCookie(ids: readonly number[], secure: boolean): string {
-  return [
-    `${FAVORITES_COOKIE}=${serializeFavorites(ids)}`,
-    'Path=/',
-    `Max-Age=${FAVORITES_MAX_AGE}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+  return serialize(FAVORITES_COOKIE, serializeFavorites(ids), {
+    path: '/',
+    maxAge: FAVORITES_MAX_AGE,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+  });
 }
 
 /** The favourites of a request. */
