@@ -51,6 +51,7 @@ const VALIDATING: readonly string[] = [
   'global/search.graphql#products',
   'product/monitor-availability.graphql#monitorProductAvailability',
   'product/post-product-review.graphql#postProductReview',
+  'product/product.graphql#product',
   'product/related-products.graphql#relatedProducts',
   'product/reviews.graphql#queryReviews',
   'productlist/brand-page.graphql#listPageInfo',
@@ -70,7 +71,7 @@ const VALIDATING: readonly string[] = [
   // ralph), global/menu.graphql#getMenuAtLocation, global/newsletter.graphql#subscribeToNewsletter,
   // global/widget-area.graphql#widgetArea, product/monitor-availability.graphql,
   // product/post-product-review.graphql, product/product-price-history.graphql (priceLog),
-  // product/product.graphql (variants, rating), product/reviews.graphql,
+  // product/reviews.graphql,
   // user/orders.graphql#getOrders (OrderType.refunds).
 ];
 
