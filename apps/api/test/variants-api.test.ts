@@ -63,16 +63,14 @@ async function addColourGroup(db: Database): Promise<void> {
       { productId: p.id, categoryId: 1, sortOrder: 1 },
     ]),
   );
-  await db
-    .insert(productParameters)
-    .values(
-      all.map((p) => ({
-        productId: p.id,
-        parameterId: 1,
-        parameterValueId: null,
-        value: p.colour,
-      })),
-    );
+  await db.insert(productParameters).values(
+    all.map((p) => ({
+      productId: p.id,
+      parameterId: 1,
+      parameterValueId: null,
+      value: p.colour,
+    })),
+  );
   await db
     .insert(productImages)
     .values(all.map((p) => ({ productId: p.id, fileName: `${p.alias}-1.jpg`, sortOrder: 0 })));
