@@ -47,6 +47,17 @@ async function colourPair(): Promise<{ from: Colour; to: Colour; size: string }>
 /** Escapes a text for a RegExp. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Waits until the gallery's first image and its thumbnails have loaded (for the screenshots). */
+async function galleryLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [
+      ...document.querySelectorAll<HTMLImageElement>(
+        '.gallery__slide:first-child img, .gallery__thumb img',
+      ),
+    ].every((image) => image.complete),
+  );
+}
+
 /** Opens a product page and waits until it is hydrated. */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(`${baseUrl()}${path}`);
@@ -86,9 +97,11 @@ describe.skipIf(!browserAvailable)('colour variants on the product page', () => 
         .getAttribute('aria-current'),
     ).toBe('true');
 
+    await galleryLoaded(page);
     await page.screenshot({ path: join(shots, 'variants-1360.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await switched.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await galleryLoaded(page);
     await page.screenshot({ path: join(shots, 'variants-390.png') });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
