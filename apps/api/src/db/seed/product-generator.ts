@@ -13,7 +13,6 @@ import {
   PRODUCT_COLOURS,
   PRODUCT_KINDS,
   productImageFileName,
-  type ColourKey,
   type ProductKind,
 } from '../../modules/catalog/product-image.ts';
 import type {
