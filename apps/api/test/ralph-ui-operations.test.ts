@@ -52,6 +52,7 @@ const VALIDATING: readonly string[] = [
   'product/monitor-availability.graphql#monitorProductAvailability',
   'product/post-product-review.graphql#postProductReview',
   'product/product-price-history.graphql#productPriceHistory',
+  'product/product.graphql#product',
   'product/related-products.graphql#relatedProducts',
   'product/reviews.graphql#queryReviews',
   'productlist/brand-page.graphql#listPageInfo',
@@ -68,11 +69,8 @@ const VALIDATING: readonly string[] = [
   'user/update.graphql#updateUser',
   // Not yet (November 2026): checkout/get-checkout.graphql#getCheckout and
   // checkout/get-checkout-and-order.graphql#getCheckoutAndOrder (deprecated, not called by
-  // ralph), global/menu.graphql#getMenuAtLocation, global/newsletter.graphql#subscribeToNewsletter,
-  // global/widget-area.graphql#widgetArea, product/monitor-availability.graphql,
-  // product/post-product-review.graphql,
-  // product/product.graphql (variants, rating), product/reviews.graphql,
-  // user/orders.graphql#getOrders (OrderType.refunds).
+  // ralph), global/menu.graphql#getMenuAtLocation and global/widget-area.graphql#widgetArea
+  // (issue 16), user/orders.graphql#getOrders (OrderType.refunds, issue 18).
 ];
 
 describe(`${source.package}@${source.version} operations against schema.graphql`, () => {

@@ -17,6 +17,10 @@ import {
   type SkuRecord,
 } from '../modules/catalog/catalog.service.ts';
 import {
+  variantGroupsByProductIds,
+  type VariantGroupView,
+} from '../modules/catalog/variants.service.ts';
+import {
   stockByProductIds,
   stockBySkuIds,
   storeStockBySkuIds,
@@ -39,6 +43,8 @@ export interface Loaders {
   images: DataLoader<number, ProductImageRecord[]>;
   skus: DataLoader<number, SkuRecord[]>;
   parameterGroups: DataLoader<number, ProductParameterGroup[]>;
+  /** Variant group of products (by product id) with its active products (GEINS-API §4.3). */
+  variantGroup: DataLoader<number, VariantGroupView | null>;
   stock: DataLoader<number, StockLevelsRecord | null>;
   /** Stores with units of a SKU (by SKU id), for `SkuType.storeStock`. */
   storeStock: DataLoader<number, SkuStoreStockRecord[]>;
@@ -86,6 +92,10 @@ export function createLoaders(db: Database, now: Date): Loaders {
     parameterGroups: loader(
       (ids) => parameterGroupsByProductIds(db, ids),
       () => [],
+    ),
+    variantGroup: loader<VariantGroupView | null>(
+      (ids) => variantGroupsByProductIds(db, ids),
+      () => null,
     ),
     stock: loader<StockLevelsRecord | null>(
       (ids) => stockBySkuIds(db, ids),

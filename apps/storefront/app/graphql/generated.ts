@@ -1599,6 +1599,19 @@ export type ProductPageQuery = {
       }> | null;
     }> | null;
     breadcrumbs: Array<{ name: string; url: string | null }> | null;
+    variantGroup: {
+      variants: Array<{
+        level: number;
+        productId: number;
+        value: string | null;
+        label: string | null;
+        canonicalUrl: string | null;
+        alias: string | null;
+        attributes: Array<{ key: string | null; value: string | null }> | null;
+        stock: { totalStock: number } | null;
+        variants: Array<{ value: string | null }> | null;
+      }> | null;
+    } | null;
     meta: { title: string | null; description: string | null } | null;
   } | null;
 };
@@ -6552,6 +6565,61 @@ export const ProductPageDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'variantGroup' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'variants' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'level' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'attributes' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'stock' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'totalStock' } },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'variants' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },

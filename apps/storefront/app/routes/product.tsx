@@ -2,9 +2,11 @@
  * Product page: `/p/{alias}`, `/p/(.*)/{alias}` (1-3 segments before the alias) and
  * `/product/{alias}` (SPEC §2). product(alias) null means 404; a path other than canonicalUrl
  * redirects with 301. Related accessories are deferred (the page is useful without them). The
- * brand links to `/b/{brand}` and a price campaign to its `/dc/…` page (issue 14).
+ * brand links to `/b/{brand}` and a price campaign to its `/dc/…` page (issue 14). A model in
+ * several colours has a colour picker (issue 25) whose links carry the chosen size
+ * (`?storlek=M`), which the page then chooses when the product has it.
  */
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Await, Link, redirect } from 'react-router';
 import type { Route } from './+types/product';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
@@ -12,9 +14,12 @@ import { FavoriteButton } from '../features/favorites/favorite-button';
 import { AddToCart } from '../features/cart/add-to-cart';
 import { TruckIcon } from '../components/ui/icons';
 import { present, toCardProduct, type CardProduct } from '../features/product/card-product';
+import { ColourPicker } from '../features/product/colour-picker';
+import { SIZE_PARAM } from '../features/product/colours';
 import { Gallery } from '../features/product/gallery';
 import { Price } from '../features/product/price';
 import { ProductGrid } from '../features/product/product-card';
+import type { ProductView } from '../features/product/product-view';
 import { toProductView } from '../features/product/product-view.server';
 import { Specification } from '../features/product/specification';
 import { ProductReviews, RatingSummary } from '../features/reviews/product-reviews';
@@ -62,12 +67,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .then((result) => present(result.relatedProducts).map(toCardProduct))
     .catch(() => []);
   const reviews = await loadReviews(context, product.alias, url);
-  return { product: toProductView(product, canonicalUrl, context.shop.name), related, reviews };
+  return {
+    product: toProductView(product, canonicalUrl, context.shop.name),
+    related,
+    reviews,
+    size: url.searchParams.get(SIZE_PARAM),
+  };
+}
+
+/**
+ * The colour picker and the buy form of one product (keyed by it, so another colour starts
+ * afresh): the size chosen in the buy form goes along in the colour links; `size` (from
+ * `?storlek=`) is chosen when the product has a size of that name.
+ */
+function ProductChoices({ product, size }: { product: ProductView; size: string | null }) {
+  const initial = product.skus.find((option) => option.name === size) ?? null;
+  const [chosenSize, setChosenSize] = useState<string | null>(initial?.name ?? null);
+  return (
+    <>
+      <ColourPicker options={product.colours} size={chosenSize} />
+      <AddToCart
+        options={product.skus}
+        productId={product.id}
+        productName={product.name}
+        initial={initial}
+        onChoose={(option) => setChosenSize(option.name || null)}
+      />
+    </>
+  );
 }
 
 /** The product page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews } = loaderData;
+  const { product, related, reviews, size } = loaderData;
   const freeShipping = useFreeShippingText();
   const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
   return (
@@ -112,7 +144,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {product.shortText ? <p className="product__short">{product.shortText}</p> : null}
-          <AddToCart options={product.skus} productId={product.id} productName={product.name} />
+          <ProductChoices key={product.id} product={product} size={size} />
           <ul className="product__promises">
             {freeShipping ? (
               <li>

@@ -22,6 +22,7 @@ export const SEEDED_TABLES = [
   schema.parameterGroups,
   schema.parameters,
   schema.parameterValues,
+  schema.variantGroups,
   schema.products,
   schema.productCategories,
   schema.productImages,

@@ -1,8 +1,12 @@
 /**
  * Generates the rows of the seed catalogue product by product. Each product draws from its own
  * random stream (seed × product id), names are handed out in a fixed order, so the same seed
- * and `now` give the same rows. Callers ask for ranges of product ids and insert the rows
- * chunk by chunk, so 100 000 products never sit in memory at once.
+ * and `now` give the same rows. Callers ask for ranges of product ids, in order, and insert the
+ * rows chunk by chunk, so 100 000 products never sit in memory at once.
+ *
+ * Colour variants (colour-variants.ts): a model's other colours share its facts (name,
+ * specifications, sizes, texts, regular price: drawn from the first colour's stream) and have
+ * their own colour, alias, images, stock, dates and campaigns (from a stream of their own).
  */
 import {
   BIKE_KINDS,
@@ -22,8 +26,16 @@ import type {
   skus,
   stock,
   storeStock,
+  variantGroups,
 } from '../schema.ts';
 import { BRAND_BY_NAME } from './brands.ts';
+import {
+  modelRound,
+  repeatSuffix,
+  variantColour,
+  variantGroupRow,
+  type ModelPlace,
+} from './colour-variants.ts';
 import { CATEGORY_BY_KIND } from './categories.ts';
 import { gtinForSku, productArticleNumber, skuArticleNumber, slugify } from './identifiers.ts';
 import { PARAMETER_BY_IDENTIFIER, parameterValueId } from './parameters.ts';
@@ -50,6 +62,8 @@ const DAY_MS = 86_400_000;
 
 /** The rows of a range of products, one array per table. */
 export interface ProductRows {
+  /** Variant groups whose main product is in the range (insert before `products`). */
+  variantGroups: Array<typeof variantGroups.$inferInsert>;
   products: Array<typeof products.$inferInsert>;
   productCategories: Array<typeof productCategories.$inferInsert>;
   productImages: Array<typeof productImages.$inferInsert>;
@@ -64,6 +78,7 @@ export interface ProductRows {
 /** Empty row arrays. */
 export function emptyRows(): ProductRows {
   return {
+    variantGroups: [],
     products: [],
     productCategories: [],
     productImages: [],
@@ -167,26 +182,6 @@ function productWeight(
   return Math.round(rng.int(lo, hi) / 10) * 10;
 }
 
-/**
- * What tells apart the `cycle`-th product of the same model line and trim: nothing the first
- * time, then a model year (bikes, helmets, clothes), pack size (tubes) or version; only large
- * catalogues reach the numbered editions.
- */
-function repeatSuffix(kind: ProductKind, cycle: number): string {
-  if (cycle === 0) return '';
-  const years = ['2025', '2026', '2024'];
-  const packs = ['2-pack', '5-pack'];
-  const versions = ['V2', 'V3'];
-  const list =
-    BIKE_KINDS.includes(kind) || kind === 'hjalm' || kind === 'klader'
-      ? years
-      : kind === 'slang'
-        ? packs
-        : versions;
-  const named = list[cycle - 1];
-  return ` ${named ?? `Edition ${cycle - list.length}`}`;
-}
-
 /** Keeps a SKU weight (grams) within 9-35 kg for bikes and 50 g-3 kg for accessories. */
 function clampWeight(isBike: boolean, grams: number): number {
   return isBike ? Math.min(35_000, Math.max(9_000, grams)) : Math.min(3_000, Math.max(50, grams));
@@ -201,6 +196,9 @@ export class CatalogueGenerator {
   private readonly kinds: Uint8Array;
   private readonly combos = new Map<ProductKind, Combo[]>();
   private readonly comboCursor = new Map<ProductKind, number>();
+  private readonly kindCounts: Map<ProductKind, number>;
+  /** `kind:cursor` of a model's first colour → its product id and name, for the other colours. */
+  private readonly mainProducts = new Map<string, { id: number; name: string }>();
   private readonly names = new Set<string>();
   private readonly aliases = new Set<string>();
   private readonly accessoryPools = new Map<string, number[]>();
@@ -213,6 +211,7 @@ export class CatalogueGenerator {
     const now = options.now;
     this.today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const allocation = allocateKinds(options.productCount);
+    this.kindCounts = allocation;
     this.kinds = new Uint8Array(options.productCount);
     let position = 0;
     PRODUCT_KINDS.forEach((kind, kindIndex) => {
@@ -258,31 +257,53 @@ export class CatalogueGenerator {
     return rows;
   }
 
-  private nextName(kind: ProductKind, productId: number): { combo: Combo; name: string } {
+  /**
+   * The model of the next product of a kind: the combos come round in order; each round is the
+   * next colour of the models (colour-variants.ts), then the next model year.
+   */
+  private nextName(
+    kind: ProductKind,
+    template: KindTemplate,
+    productId: number,
+  ): { combo: Combo; name: string; place: ModelPlace } {
     const combos = this.combos.get(kind) ?? [];
     const cursor = this.comboCursor.get(kind) ?? 0;
     this.comboCursor.set(kind, cursor + 1);
     const combo = combos[cursor % combos.length];
     if (!combo) throw new Error(`no model lines for ${kind}`);
-    const cycle = Math.floor(cursor / combos.length);
-    const suffix = repeatSuffix(kind, cycle);
-    let name = `${modelName(combo.line, combo.trim)}${suffix}`;
+    const { colourIndex, edition, firstCursor, hasOtherColours } = modelRound(
+      cursor,
+      combos.length,
+      template.colours.length,
+      this.kindCounts.get(kind) ?? 0,
+    );
+    const key = `${kind}:${firstCursor}`;
+    const baseName = `${modelName(combo.line, combo.trim)}${repeatSuffix(kind, edition)}`;
+    if (colourIndex > 0) {
+      const main = this.mainProducts.get(key);
+      if (!main) throw new Error(`product ${productId}: generate the product ids in order`);
+      return { combo, name: main.name, place: { mainId: main.id, colourIndex, grouped: true } };
+    }
+    let name = baseName;
     if (this.names.has(name)) name = `${name} (${productId})`;
     this.names.add(name);
-    return { combo, name };
+    if (hasOtherColours) this.mainProducts.set(key, { id: productId, name });
+    return { combo, name, place: { mainId: productId, colourIndex: 0, grouped: hasOtherColours } };
   }
 
   private generateProduct(productId: number, rows: ProductRows): void {
     const kind = this.kindOf(productId);
     const template = KIND_TEMPLATES.find((t) => t.kind === kind) as KindTemplate;
-    const rng = createRandom(deriveSeed(this.seed, 1, productId));
-    const { combo, name } = this.nextName(kind, productId);
+    const { combo, name, place } = this.nextName(kind, template, productId);
+    // A model's facts come from its first colour's stream (the product's own when it is first).
+    const rng = createRandom(deriveSeed(this.seed, 1, place.mainId));
     const { line, trim } = combo;
     const brand = BRAND_BY_NAME.get(line.brand);
     if (!brand) throw new Error(`unknown brand ${line.brand}`);
     const category = CATEGORY_BY_KIND[kind];
 
-    const colour = rng.pick(template.colours);
+    const first = rng.pick(template.colours);
+    const colour = variantColour(template.colours, first, place.mainId, place.colourIndex);
     const trimFraction = line.trims.length > 1 ? combo.trimIndex / (line.trims.length - 1) : 0.5;
     const tier = Math.min(
       1,
@@ -295,14 +316,20 @@ export class CatalogueGenerator {
     if (kind === 'dack') specs.set('Dimension', sizes.join(', '));
     const texts = productTexts(facts, specs, rng);
 
+    // The rest is the product's own: the first colour goes on with its stream, another colour
+    // draws from a stream of its own.
+    const own = place.colourIndex > 0 ? createRandom(deriveSeed(this.seed, 3, productId)) : rng;
+    if (place.grouped && place.colourIndex === 0)
+      rows.variantGroups.push(variantGroupRow(productId, name));
+
     let alias = slugify(`${name} ${PRODUCT_COLOURS[colour].label}`);
     if (this.aliases.has(alias)) alias = `${alias}-${productId}`;
     this.aliases.add(alias);
     const articleNumber = productArticleNumber(brand.prefix, productId);
 
-    const daysAgo = rng.chance(0.08) ? rng.int(0, 29) : rng.int(30, 730);
+    const daysAgo = own.chance(0.08) ? own.int(0, 29) : own.int(30, 730);
     const available = new Date(this.today.getTime() - daysAgo * DAY_MS);
-    const salesCount = Math.round(Math.pow(rng.next(), 2) * 900 * (1.25 - tier)) + rng.int(0, 15);
+    const salesCount = Math.round(Math.pow(own.next(), 2) * 900 * (1.25 - tier)) + own.int(0, 15);
 
     rows.products.push({
       id: productId,
@@ -321,6 +348,7 @@ export class CatalogueGenerator {
       salesCount,
       active: true,
       createdAt: available,
+      variantGroupId: place.grouped ? place.mainId : null,
     });
     rows.productCategories.push({ productId, categoryId: category.id, sortOrder: 0 });
     if (category.parentId !== null) {
@@ -328,7 +356,7 @@ export class CatalogueGenerator {
     }
 
     const isBike = BIKE_KINDS.includes(kind);
-    const imageCount = isBike ? rng.int(2, 3) : rng.weighted([1, 2, 3], [3, 4, 3]);
+    const imageCount = isBike ? own.int(2, 3) : own.weighted([1, 2, 3], [3, 4, 3]);
     for (let n = 1; n <= imageCount; n += 1) {
       rows.productImages.push({
         productId,
@@ -369,12 +397,12 @@ export class CatalogueGenerator {
         weight: clampWeight(isBike, Math.round(weightGrams + (index - middle) * sizeDelta)),
         sortOrder: index,
       });
-      const status = pickStockStatus(kind, skuId - FIRST_SKU_ID, rng);
-      rows.stock.push({ skuId, ...stockLevels(status, isBike, this.today, rng) });
+      const status = pickStockStatus(kind, skuId - FIRST_SKU_ID, own);
+      rows.stock.push({ skuId, ...stockLevels(status, isBike, this.today, own) });
       if (hasStoreStock) {
         for (const store of STORES) {
-          if (rng.chance(0.8))
-            rows.storeStock.push({ storeId: store.id, skuId, quantity: rng.int(0, 6) });
+          if (own.chance(0.8))
+            rows.storeStock.push({ storeId: store.id, skuId, quantity: own.int(0, 6) });
         }
       }
     });
@@ -387,8 +415,8 @@ export class CatalogueGenerator {
       regularPriceIncVat: regularKr * 100,
       vatRateBasisPoints: SE_VAT_BASIS_POINTS,
     });
-    for (const campaign of campaignsFor(kind, rng)) {
-      const saleKr = campaignPriceKr(regularKr, rng);
+    for (const campaign of campaignsFor(kind, own)) {
+      const saleKr = campaignPriceKr(regularKr, own);
       if (saleKr === null) continue;
       rows.campaignPrices.push({
         campaignId: campaign.id,

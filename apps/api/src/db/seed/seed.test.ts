@@ -27,6 +27,52 @@ async function productSnapshot(handle: DbHandle) {
     .orderBy(asc(schema.products.id));
 }
 
+/**
+ * Every variant group is one model in several colours: at least two products with the group's
+ * name, the main product among them, different colours (parameter Color), the same sizes and
+ * the same regular price.
+ */
+async function expectColourVariants(
+  handle: DbHandle,
+  groups: Array<typeof schema.variantGroups.$inferSelect>,
+): Promise<void> {
+  const members = await handle.db
+    .select({
+      id: schema.products.id,
+      name: schema.products.name,
+      groupId: schema.products.variantGroupId,
+      colour: schema.productParameters.value,
+      price: schema.productPrices.regularPriceIncVat,
+      sizes: sql<string>`(select string_agg(${schema.skus.name}, ',' order by ${schema.skus.sortOrder}) from ${schema.skus} where ${schema.skus.productId} = ${schema.products.id})`,
+    })
+    .from(schema.products)
+    .innerJoin(
+      schema.productParameters,
+      and(
+        eq(schema.productParameters.productId, schema.products.id),
+        eq(schema.productParameters.parameterId, 1),
+      ),
+    )
+    .innerJoin(
+      schema.productPrices,
+      and(
+        eq(schema.productPrices.productId, schema.products.id),
+        eq(schema.productPrices.marketId, 'SE|SEK'),
+      ),
+    )
+    .where(sql`${schema.products.variantGroupId} is not null`);
+  for (const group of groups) {
+    const products = members.filter((m) => m.groupId === group.id);
+    expect(products.length).toBeGreaterThanOrEqual(2);
+    expect(group.parameterId).toBe(1);
+    expect(products.map((p) => p.id)).toContain(group.mainProductId);
+    expect(new Set(products.map((p) => p.name))).toEqual(new Set([group.name]));
+    expect(new Set(products.map((p) => p.colour)).size).toBe(products.length);
+    expect(new Set(products.map((p) => p.sizes)).size).toBe(1);
+    expect(new Set(products.map((p) => p.price)).size).toBe(1);
+  }
+}
+
 describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
   let handle: DbHandle;
   let summary: SeedSummary;
@@ -348,7 +394,7 @@ describe('seed options', () => {
     }
   });
 
-  it('seeds the default 640 products with at least 40 on active campaigns and unique names', async () => {
+  it('seeds the default 640 products with at least 40 on active campaigns, unique names but for a model’s colours', async () => {
     const handle = await openTestDb('pglite');
     try {
       const summary = await seedCatalogue(handle.db, { now: NOW });
@@ -356,7 +402,15 @@ describe('seed options', () => {
       const names = await handle.db
         .selectDistinct({ name: schema.products.name })
         .from(schema.products);
-      expect(names).toHaveLength(640);
+      const groups = await handle.db.select().from(schema.variantGroups);
+      const grouped = await handle.db.$count(
+        schema.products,
+        sql`${schema.products.variantGroupId} is not null`,
+      );
+      expect(groups.length).toBeGreaterThanOrEqual(20);
+      // One name per model: a variant group's colours share their model's name.
+      expect(names).toHaveLength(640 - grouped + groups.length);
+      await expectColourVariants(handle, groups);
       const active = await handle.db
         .selectDistinct({ productId: schema.priceCampaignPrices.productId })
         .from(schema.priceCampaignPrices)

@@ -92,6 +92,7 @@ async function insertRows<T extends PgTable>(
 }
 
 async function insertProductRows(db: Database, rows: ProductRows): Promise<void> {
+  await insertRows(db, schema.variantGroups, rows.variantGroups);
   await insertRows(db, schema.products, rows.products);
   await insertRows(db, schema.productCategories, rows.productCategories);
   await insertRows(db, schema.productImages, rows.productImages);

@@ -45,6 +45,7 @@ export {
   RelatedProductRef,
   SkuRef,
 } from './catalog-types.graphql.ts';
+export { VariantRef } from './variants.graphql.ts';
 
 /** `ProductRelation` (deprecated in Geins but selected by ralph). */
 export const ProductRelationEnum = builder.enumType('ProductRelation', {

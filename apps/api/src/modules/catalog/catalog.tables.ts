@@ -13,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** Category tree (`CategoryType`). `parentId` null means a root category (API: 0). */
@@ -44,7 +45,9 @@ export const brands = pgTable('brands', {
 
 /**
  * Products (`ProductType`). Texts: text1 main description, text2 short text, text3 extra.
- * `weight` in grams. `salesCount` feeds the MOST_SOLD sort.
+ * `weight` in grams. `salesCount` feeds the MOST_SOLD sort. `variantGroupId`: the
+ * {@link variantGroups} row of a product sold in several variants (one model in several
+ * colours), null for a product on its own.
  */
 export const products = pgTable(
   'products',
@@ -69,9 +72,13 @@ export const products = pgTable(
     salesCount: integer().notNull().default(0),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    variantGroupId: integer().references((): AnyPgColumn => variantGroups.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index().on(t.brandId),
+    index().on(t.variantGroupId),
     index().on(t.primaryCategoryId),
     // List pages walk these in sort order and stop after a page (LATEST, MOST_SOLD; issue 5).
     index('products_latest_idx').on(
@@ -141,6 +148,26 @@ export const parameters = pgTable('parameters', {
   sortOrder: integer().notNull().default(0),
   show: boolean().notNull().default(true),
   showFilter: boolean().notNull().default(false),
+});
+
+/**
+ * Variant groups (`VariantGroupType`, GEINS-API §4.3): the products that are one model in
+ * several values of a parameter, e.g. a bike in several colours (parameter `Color`, "Färg"),
+ * each its own product with its own alias, images and SKUs (the sizes). A product belongs to a
+ * group through `products.variant_group_id`. `parameterId` is the parameter whose value tells
+ * the products apart (the product-level dimension, its label the dimension's name);
+ * `mainProductId` the product that stands for the group (the one a list shows when
+ * `collapseInLists`). No foreign key on `mainProductId` (products reference the group); a
+ * main product that is gone or inactive is replaced by the group's first active product.
+ */
+export const variantGroups = pgTable('variant_groups', {
+  id: integer().primaryKey(),
+  name: text().notNull(),
+  mainProductId: integer().notNull(),
+  parameterId: integer()
+    .notNull()
+    .references(() => parameters.id),
+  collapseInLists: boolean().notNull().default(false),
 });
 
 /** Distinct values of a parameter that can be filtered on (`parameterValueId`). */

@@ -3,7 +3,7 @@
  * and products. Statuses and delivery times are computed by clients with `stock-status.ts`.
  */
 import { builder } from '../../graphql/builder.ts';
-import { ProductRef, SkuRef } from '../catalog/catalog.graphql.ts';
+import { ProductRef, SkuRef, VariantRef } from '../catalog/catalog.graphql.ts';
 import {
   sumStock,
   toStockView,
@@ -90,3 +90,24 @@ builder.objectField(ProductRef, 'totalStock', (t) =>
     resolve: async (p, _args, ctx) => (await ctx.loaders.productStock.load(p.id)) ?? sumStock([]),
   }),
 );
+
+builder.objectFields(VariantRef, (t) => ({
+  stock: t.field({
+    type: StockRef,
+    description:
+      "Stock of the node: the SKU's (level 0), or summed over the product's SKUs (level 1).",
+    resolve: async (n, _args, ctx) =>
+      n.level === 0
+        ? toStockView(await ctx.loaders.stock.load(n.sku.id))
+        : ((await ctx.loaders.productStock.load(n.product.id)) ?? sumStock([])),
+  }),
+  incoming: t.field({
+    type: 'DateTime',
+    description:
+      "Restock date (yyyy-mm-dd), when known: the SKU's, or the earliest of the product's SKUs.",
+    resolve: async (n, _args, ctx) =>
+      n.level === 0
+        ? ((await ctx.loaders.stock.load(n.sku.id))?.incoming ?? null)
+        : ((await ctx.loaders.productStock.load(n.product.id))?.incoming ?? null),
+  }),
+}));

@@ -47,6 +47,7 @@ const product = (overrides: Partial<ProductRecord> = {}): ProductRecord => ({
   salesCount: 0,
   active: true,
   createdAt: placedAt,
+  variantGroupId: null,
   ...overrides,
 });
 

@@ -55,6 +55,7 @@ export function orderLineProduct(
     salesCount: 0,
     active: false,
     createdAt: placedAt,
+    variantGroupId: null,
   };
 }
 

@@ -28,19 +28,32 @@ interface AddResult {
 
 /**
  * Size picker and buy button of one product, and under them the "Bevaka" form of a sold-out
- * chosen size (issue 17): its own form beside the buy form, never inside it.
+ * chosen size (issue 17): its own form beside the buy form, never inside it. `initial` is the
+ * size chosen when the page opens (e.g. carried over from another colour); `onChoose` hears
+ * every size choice.
  */
 export function AddToCart(props: {
   options: SizeOption[];
   productId: number;
   productName: string;
+  initial?: SizeOption | null;
+  onChoose?: (option: SizeOption) => void;
 }) {
-  const { options } = props;
-  const [chosen, setChosen] = useState<SizeOption | null>(null);
+  const { options, initial = null, onChoose } = props;
+  const [chosen, setChosen] = useState<SizeOption | null>(initial);
   const current = chosen ?? (options.length === 1 ? options[0] : undefined);
   return (
     <>
-      <BuyForm {...props} onChoose={setChosen} />
+      <BuyForm
+        options={options}
+        productId={props.productId}
+        productName={props.productName}
+        initial={initial}
+        onChoose={(option) => {
+          setChosen(option);
+          onChoose?.(option);
+        }}
+      />
       {current?.status === 'out-of-stock' ? (
         <BackInStockForm key={current.id} option={current} />
       ) : null}
@@ -53,11 +66,13 @@ function BuyForm({
   options,
   productId,
   productName,
+  initial,
   onChoose,
 }: {
   options: SizeOption[];
   productId: number;
   productName: string;
+  initial: SizeOption | null;
   onChoose: (option: SizeOption) => void;
 }) {
   const fetcher = useFetcher<AddResult>();
@@ -68,7 +83,7 @@ function BuyForm({
   const [clientError, setClientError] = useState<string | null>(null);
   // Choosing a size dismisses the error of the last attempt (issue 14); a new submit shows again.
   const [dismissed, setDismissed] = useState(false);
-  const [chosen, setChosen] = useState<SizeOption | null>(null);
+  const [chosen, setChosen] = useState<SizeOption | null>(initial);
   const [added, setAdded] = useState<{ name: string; size: string; total: string } | null>(null);
   const lastSku = useRef<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -132,6 +147,7 @@ function BuyForm({
       {single ? <input type="hidden" name="skuId" value={single.id} /> : null}
       <SizePicker
         options={options}
+        initialId={initial?.id ?? null}
         onChoose={(option) => {
           setChosen(option);
           onChoose(option);

@@ -9,6 +9,7 @@ import type { ProductPageQuery } from '../../graphql/generated';
 import { t } from '../../i18n/i18n';
 import type { TrailStep } from '../layout/category-tree';
 import { present, toShownPrice } from './card-product';
+import { toColourOptions } from './colours';
 import type { ProductView, SpecGroup } from './product-view';
 
 type ApiProduct = NonNullable<ProductPageQuery['product']>;
@@ -81,6 +82,7 @@ export function toProductView(
         })),
       };
     }),
+    colours: toColourOptions(product.variantGroup, product.productId),
     description: product.texts?.text1 ?? '',
     shortText: product.texts?.text2 ?? '',
     specs: toSpecGroups(product.parameterGroups),

@@ -2,6 +2,7 @@
 import type { PageSeo } from '../../routing/meta';
 import type { TrailStep } from '../layout/category-tree';
 import type { ShownPrice } from './card-product';
+import type { ColourOption } from './colours';
 
 /** Stock statuses of SPEC §4. */
 export type StockStatusName = 'in-stock' | 'few-left' | 'out-of-stock' | 'oversellable' | 'static';
@@ -55,6 +56,8 @@ export interface ProductView {
   images: string[];
   price: ShownPrice | null;
   skus: SizeOption[];
+  /** The model's colours (other products) for the colour picker; empty: nothing to choose. */
+  colours: ColourOption[];
   description: string;
   shortText: string;
   specs: SpecGroup[];

@@ -55,17 +55,22 @@ function ChosenSize({ option }: { option: SizeOption | null }) {
   );
 }
 
-/** The size picker, or the single SKU's availability; `onChoose` hears every choice. */
+/**
+ * The size picker, or the single SKU's availability; `initialId` is the size chosen when the
+ * page opens (e.g. carried over from another colour), `onChoose` hears every choice.
+ */
 export function SizePicker({
   options,
+  initialId = null,
   onChoose,
 }: {
   options: SizeOption[];
+  initialId?: number | null;
   onChoose?: (option: SizeOption) => void;
 }) {
   const [only] = options;
   const [chosenId, setChosenId] = useState<number | null>(
-    options.length === 1 && only ? only.id : null,
+    options.length === 1 && only ? only.id : initialId,
   );
   const chosen = options.find((option) => option.id === chosenId) ?? null;
   if (options.length === 1 && only && !only.name) {
@@ -92,7 +97,7 @@ export function SizePicker({
                 name="skuId"
                 value={option.id}
                 className="size-option__input"
-                defaultChecked={options.length === 1}
+                defaultChecked={options.length === 1 || option.id === initialId}
                 onChange={() => {
                   setChosenId(option.id);
                   onChoose?.(option);
