@@ -65,7 +65,7 @@ const CheckoutStatusEnum = builder.enumType('CheckoutStatus', {
   } as const,
 });
 
-type PaymentOptionNode = PaymentOption & { isSelected: boolean; view: CheckoutView };
+type PaymentOptionNode = CheckoutView['paymentOptions'][number] & { view: CheckoutView };
 
 /** A payment fee excl. the checkout market's VAT, minor units. */
 function paymentFeeExVat(o: PaymentOptionNode): number {
@@ -123,13 +123,15 @@ const PaymentOptionRef = builder.objectRef<PaymentOptionNode>('PaymentOptionType
       resolve: (o) => o.checkoutType,
     }),
     paymentData: t.string({
-      description: 'Embed snippet of an external checkout (the sandbox is a redirect: null).',
-      resolve: () => null,
+      description:
+        "HTML snippet of the selected hosted option's payment page to embed in the checkout (createOrUpdateCheckout; issue 25): for the payment sandbox an iframe of its page, which only the shop's origin and CORS_ORIGINS may frame; after the approval the shopper's window goes to the client's confirm page. Null for other options and other fields.",
+      resolve: (o) => o.paymentData ?? null,
     }),
     newCheckoutSession: t.boolean({
       nullable: false,
-      description: 'Whether to re-initialise an embedded checkout (never).',
-      resolve: () => false,
+      description:
+        'True when paymentData belongs to a payment session started by this request: show the new snippet instead of the one on the page.',
+      resolve: (o) => o.newCheckoutSession ?? false,
     }),
   }),
 });
