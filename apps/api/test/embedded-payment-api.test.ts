@@ -57,6 +57,7 @@ describe.each(testDatabaseKinds())('hosted payment as a snippet on %s', (kind) =
       { query, variables: { ...CONTEXT, ...variables } },
       { origin },
     );
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const body = (await response.json()) as { data?: Record<string, any>; errors?: unknown };
     expect(body.errors).toBeUndefined();
     return body.data!;

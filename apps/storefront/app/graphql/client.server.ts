@@ -133,7 +133,9 @@ function createLink(options: ApiClientOptions): ApolloLink {
   const prefix = apiPagePrefix(market.marketId, market.locale);
   const appPaths = new ApolloLink((operation, forward) =>
     forward(operation).pipe(
-      map((result) => (result.data ? { ...result, data: toAppPaths(result.data, prefix) } : result)),
+      map((result) =>
+        result.data ? { ...result, data: toAppPaths(result.data, prefix) } : result,
+      ),
     ),
   );
   const persisted = new PersistedQueryLink({

@@ -168,7 +168,8 @@ function brandFields(t: PothosSchemaTypes.ObjectFieldBuilder<ApiSchemaTypes, Bra
     brandId: t.int({ nullable: false, description: 'Brand id.', resolve: (b) => b.id }),
     alias: t.exposeString('alias', { description: 'URL alias, e.g. "trek".' }),
     canonicalUrl: t.string({
-      description: 'Router path of the brand list page: `/b/{alias}`. With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
+      description:
+        'Router path of the brand list page: `/b/{alias}`. With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
       resolve: (b, _args, ctx, info) => ctx.pagePath(info, brandCanonicalUrl(b)),
     }),
     alternativeCanonicalUrls: t.stringList({
@@ -225,7 +226,8 @@ export const BreadcrumbRef = builder.objectRef<Breadcrumb>('BreadcrumbType').imp
       description: 'Parent category id; 0 for a root.',
     }),
     url: t.string({
-      description: 'Router path of the category, e.g. "/c/cyklar". With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
+      description:
+        'Router path of the category, e.g. "/c/cyklar". With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
       resolve: (b, _args, ctx, info) => ctx.pagePath(info, b.url),
     }),
     name: t.exposeString('name', { nullable: false, description: 'Category name.' }),

@@ -16,7 +16,6 @@ import { ShippingOptionRef, type ShippingOptionNode } from '../cart/shipping-opt
 import { formatMoney, minorToDecimal } from '../pricing/money.ts';
 import { exVat } from '../pricing/price.ts';
 import type { OrderView } from '../orders/orders.service.ts';
-import type { PaymentOption } from '../payments/payments.service.ts';
 import { CheckoutOrderRef } from './order.graphql.ts';
 import {
   toAddress,

@@ -115,8 +115,7 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
 
     if (rest[0] === 'sandbox' && rest[1] && rest.length === 2) {
       const session = await getPaymentSession(db, rest[1]);
-      if (!session)
-        return page('Betalningen finns inte', '<h1>Betalningen finns inte</h1>', 404);
+      if (!session) return page('Betalningen finns inte', '<h1>Betalningen finns inte</h1>', 404);
       if (request.method === 'POST') {
         const form = new URLSearchParams(await request.text());
         const decision = form.get('decision') as (typeof DECISIONS)[number] | null;
