@@ -228,11 +228,14 @@ export const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').imple
 
 /** `CheckoutUrlsInputType`. */
 const CheckoutUrlsInput = builder.inputType('CheckoutUrlsInputType', {
-  description: 'URLs for external checkouts (accepted; the sandbox uses the shop URLs).',
+  description: 'URLs for external checkouts (GEINS-API §4.6).',
   fields: (t) => ({
-    termsPageUrl: t.string({ description: 'Terms page.' }),
-    redirectUrl: t.string({ description: 'Return URL.' }),
-    checkoutPageUrl: t.string({ description: 'Checkout page.' }),
+    termsPageUrl: t.string({ description: 'Terms page (not used).' }),
+    redirectUrl: t.string({
+      description:
+        "The client's confirm page an embedded payment returns to after the approval (createOrUpdateCheckout with paymentData; issue 25), placeholders {payment.uid} and {geins.cartid}. Used only when absolute and on PUBLIC_URL's origin or one of CORS_ORIGINS; otherwise the confirm page `/checkout/confirm?kid=…&cartid=…` on the calling (allowed) origin.",
+    }),
+    checkoutPageUrl: t.string({ description: 'Checkout page (not used).' }),
   }),
 });
 
@@ -262,7 +265,10 @@ export const CheckoutInput = builder.inputType('CheckoutInputType', {
         'Ignored (-1 means not set in ralph): an external fee is set with setCartShippingFee.',
     }),
     merchantData: t.string({ description: 'Ignored.' }),
-    checkoutUrls: t.field({ type: CheckoutUrlsInput, description: 'Ignored.' }),
+    checkoutUrls: t.field({
+      type: CheckoutUrlsInput,
+      description: 'URLs for external checkouts: redirectUrl for an embedded payment.',
+    }),
   }),
 });
 
