@@ -153,6 +153,11 @@ describe.each(testDatabaseKinds())('hosted payment as a snippet on %s', (kind) =
     });
     expect(confirm.checkout.completed).toBe(true);
     expect(confirm.checkout.order.orderId).toBeTruthy();
+    // ralph shows the confirmation snippet for ?kid= (as Klarna's thank-you snippet).
+    expect(confirm.checkout.htmlSnippet).toContain('Tack för din beställning!');
+    expect(confirm.checkout.htmlSnippet).toContain(
+      `Ordernummer: ${confirm.checkout.order.orderId}`,
+    );
   });
 
   it('a decline stays in the frame with a message; the shop origin returns to its own confirm page', async () => {

@@ -316,6 +316,8 @@ export interface CheckoutData {
   cart: CartView | null;
   /** For a declined hosted payment: general, out-of-stock or blocked. */
   failure: string | null;
+  /** For an approved hosted payment with its order: the confirmation snippet to show. */
+  confirmation?: string | null;
 }
 
 /** `CheckoutDataType`. */
@@ -325,8 +327,9 @@ export const CheckoutDataRef = builder.objectRef<CheckoutData>('CheckoutDataType
   fields: (t) => ({
     htmlSnippet: t.string({
       description:
-        'JSON {"failure": reason} for a declined hosted payment (general, out-of-stock, blocked, or cart-changed when the cart changed after the payment started), else null.',
-      resolve: (d) => (d.failure ? JSON.stringify({ failure: d.failure }) : null),
+        'JSON {"failure": reason} for a declined hosted payment (general, out-of-stock, blocked, or cart-changed when the cart changed after the payment started); for an approved hosted payment with its order the confirmation HTML snippet the client shows (ralph renders it for `?kid=`; issue 25); else null.',
+      resolve: (d) =>
+        d.failure ? JSON.stringify({ failure: d.failure }) : (d.confirmation ?? null),
     }),
     newCheckoutSession: t.boolean({ nullable: false, description: 'Never.', resolve: () => false }),
     completed: t.boolean({

@@ -13,6 +13,7 @@ import { claimCartById, findCart } from '../cart/cart.service.ts';
 import { loadCartView } from '../cart/cart-view.ts';
 import { getOrderView } from '../orders/orders.service.ts';
 import { getPaymentSession } from '../payments/payments.service.ts';
+import { sandboxConfirmationSnippet } from '../payments/embedded-session.service.ts';
 import { allowedOrigins } from '../../cors.ts';
 import { completeHostedPayment, withEmbeddedPayment } from './hosted-payment.service.ts';
 import { embeddedReturnUrl } from './return-url.ts';
@@ -158,11 +159,14 @@ builder.queryField('checkout', (t) =>
         ctx.config.payments,
       );
       const cart = outcome ? await findCart(ctx.db, outcome.session.cartId) : null;
+      const order = outcome?.order ?? null;
       return {
-        completed: Boolean(outcome?.order),
-        order: outcome?.order ?? null,
+        completed: Boolean(order),
+        order,
         cart: cart && (await loadCartView(ctx.db, cart, paidShop, ctx.now)),
         failure: outcome?.failure ?? null,
+        confirmation:
+          order && sandboxConfirmationSnippet(String(order.order.id), order.order.email || null),
       };
     },
   }),

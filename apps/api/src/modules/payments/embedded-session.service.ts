@@ -101,3 +101,13 @@ export function fillReturnUrl(template: string, sessionId: string, cartId: strin
 export function sandboxSnippet(pageUrl: string): string {
   return `<div id="klarna-checkout-container" class="trampa-payment-sandbox"><iframe src="${escapeHtml(pageUrl)}" title="Testbetalning" width="100%" height="560" style="border:0;width:100%;min-height:560px" loading="eager" referrerpolicy="strict-origin-when-cross-origin"></iframe></div>`;
 }
+
+/**
+ * The confirmation snippet of an approved hosted payment (the confirm page's `htmlSnippet`,
+ * as Klarna returns its thank-you snippet; ralph renders it for `?kid=…`): order number and,
+ * when one was given, where the order confirmation goes. Swedish, escaped.
+ */
+export function sandboxConfirmationSnippet(orderNumber: string, email: string | null): string {
+  const mail = email ? `<p>En orderbekräftelse skickas till ${escapeHtml(email)}.</p>` : '';
+  return `<div id="klarna-checkout-container" class="trampa-payment-confirmation"><h2>Tack för din beställning!</h2><p>Betalningen är godkänd. Ordernummer: ${escapeHtml(orderNumber)}</p>${mail}</div>`;
+}
