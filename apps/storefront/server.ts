@@ -234,11 +234,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Issue 25: an OPTIONS request anywhere else is a 405 with Allow, never a page handler's 500.
   app.use(optionsNotAllowed());
   // The payment sandbox (a stand-in for an external hosted checkout) and its notifications.
-  if (api)
-    app.all(
-      '/payments/*splat',
-      authNodeListener((request) => api.payments(request)),
-    );
+  // Its pages bring their own Content-Security-Policy, whose frame-ancestors let CORS_ORIGINS
+  // embed the payment (issue 25): the shop's CSP and X-Frame-Options DENY do not apply there.
+  if (api) {
+    const payments = authNodeListener((request) => api.payments(request));
+    app.all('/payments/*splat', (req, res) => {
+      res.removeHeader('X-Frame-Options');
+      res.removeHeader('Content-Security-Policy');
+      return payments(req, res);
+    });
+  }
   app.get('/img/product/:folder/:fileName', productImage);
 
   let vite: ViteDevServer | undefined;

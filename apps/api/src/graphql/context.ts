@@ -4,6 +4,7 @@
  * category tree and the resolved shop context. Nothing here outlives the request except the
  * shared reference-data copy (./reference-data.ts) when the caller passes one.
  */
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { loadCategoryTree, type CategoryTree } from '../modules/catalog/catalog.service.ts';
@@ -23,6 +24,8 @@ import { resolveViewer, type Viewer } from '../modules/customers/viewer.ts';
 import { ShopError } from '../errors.ts';
 import { QUERY_LIMITS, queryLimitError } from './limits.ts';
 import { contextLogger, processLogger } from '../log.ts';
+import { pagePathPrefix, prefixPagePath } from '../modules/channel/page-paths.ts';
+import { rootContextArgs, rootResponseKey } from './root-args.ts';
 
 /** Where unexpected-but-handled conditions are reported (SPEC §8 "logged as an error"). */
 export interface ContextLogger {
@@ -64,6 +67,13 @@ export interface GraphQLContext {
    * @throws ShopError CURRENCY_NOT_FOUND "Currency not found for this market".
    */
   pricedShop(args: ContextArgs): Promise<PricedShopContext>;
+  /**
+   * A page path (`/c/cyklar`, `/p/…`) as the field at `info` returns it (issue 25, GEINS-API
+   * §0 item 7): with MARKET_IN_PATH `/{market}/{language}` of its root field's ctx arguments
+   * comes first (`/se/sv/c/cyklar`), otherwise it is returned unchanged
+   * (modules/channel/page-paths.ts). For page paths only, never images or other URLs.
+   */
+  pagePath(info: GraphQLResolveInfo, path: string): Promise<string>;
   /**
    * The logged-in customer of the request's `Authorization: Bearer <jwt>` (issue 7), or null for
    * a guest, a token with a wrong signature, an expired token or a deleted account. Read once per
@@ -131,6 +141,20 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
     return resolved;
   };
   const viewer = memo(() => resolveViewer(db, config, options.authorization ?? null, now));
+  // The page-path prefix of each root field (by response key), resolved once.
+  const prefixes = new Map<string, Promise<string>>();
+  const pagePrefix = (info: GraphQLResolveInfo): Promise<string> => {
+    if (!config.routing.marketInPath) return Promise.resolve('');
+    const key = rootResponseKey(info);
+    let prefix = prefixes.get(key);
+    if (!prefix) {
+      prefix = shop(rootContextArgs(info)).then((resolved) =>
+        pagePathPrefix(resolved, config.routing.marketInPath),
+      );
+      prefixes.set(key, prefix);
+    }
+    return prefix;
+  };
   let cartCreations = 0;
   return {
     claimCartCreation() {
@@ -155,5 +179,6 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
     categoryTree,
     shop,
     pricedShop: async (args) => requireCurrency(await shop(args)),
+    pagePath: async (info, path) => prefixPagePath(await pagePrefix(info), path),
   };
 }

@@ -7,6 +7,8 @@
  *   PersistedQueryNotFound / PersistedQueryNotSupported or HTTP 400/500.
  * - Every request carries `X-ApiKey`; every operation gets channelId, marketId and languageId
  *   from the request's market (ARCHITECTURE convention 8).
+ * - Page paths in responses become app paths: the market-in-path prefix the API puts first
+ *   (`/se/sv/p/…`, issue 25) is removed, since React Router's basename adds it (./app-paths.ts).
  * - Transport failures become error responses with the SPEC §8 texts and a status, which the
  *   error boundary renders.
  */
@@ -15,7 +17,9 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { map } from 'rxjs';
 import type { RequestMarket } from '../market/request-market';
+import { apiPagePrefix, toAppPaths } from './app-paths';
 
 /**
  * A fetch function with the standard signature (the API's in-process handler fits); `info`
@@ -125,6 +129,15 @@ function createLink(options: ApiClientOptions): ApolloLink {
     };
     return forward(operation);
   });
+  // Market in path (issue 25): `/se/sv/p/…` from the API is `/p/…` under the basename `/se/sv`.
+  const prefix = apiPagePrefix(market.marketId, market.locale);
+  const appPaths = new ApolloLink((operation, forward) =>
+    forward(operation).pipe(
+      map((result) =>
+        result.data ? { ...result, data: toAppPaths(result.data, prefix) } : result,
+      ),
+    ),
+  );
   const persisted = new PersistedQueryLink({
     sha256: sha256Hex,
     retry: ({ meta, error }) =>
@@ -147,7 +160,7 @@ function createLink(options: ApiClientOptions): ApolloLink {
             transport.fetch(new Request(input as string, init), clientIp ? { clientIp } : undefined)
         : undefined,
   });
-  return ApolloLink.from([contextVariables, persisted, http]);
+  return ApolloLink.from([contextVariables, appPaths, persisted, http]);
 }
 
 /** Throws a Response that the route error boundary renders with its status. */

@@ -57,7 +57,7 @@ export type CheckoutInputType = {
   acceptedConsents?: Array<string> | null | undefined;
   /** Billing address. */
   billingAddress?: AddressInputType | null | undefined;
-  /** Ignored. */
+  /** URLs for external checkouts: redirectUrl for an embedded payment. */
   checkoutUrls?: CheckoutUrlsInputType | null | undefined;
   /** The company customer’s order reference. */
   customerOrderNumber?: string | null | undefined;
@@ -91,13 +91,13 @@ export type CheckoutInputType = {
   skipShippingValidation?: boolean | null | undefined;
 };
 
-/** URLs for external checkouts (accepted; the sandbox uses the shop URLs). */
+/** URLs for external checkouts (GEINS-API §4.6). */
 export type CheckoutUrlsInputType = {
-  /** Checkout page. */
+  /** Checkout page (not used). */
   checkoutPageUrl?: string | null | undefined;
-  /** Return URL. */
+  /** The client's confirm page an embedded payment returns to after the approval (createOrUpdateCheckout with paymentData; issue 25), placeholders {payment.uid} and {geins.cartid}. Used only when absolute and on PUBLIC_URL's origin or one of CORS_ORIGINS; otherwise the confirm page `/checkout/confirm?kid=…&cartid=…` on the calling (allowed) origin. */
   redirectUrl?: string | null | undefined;
-  /** Terms page. */
+  /** Terms page (not used). */
   termsPageUrl?: string | null | undefined;
 };
 

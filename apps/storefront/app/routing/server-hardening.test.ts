@@ -170,6 +170,17 @@ describe('https (§17)', () => {
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/);
   });
 
+  it("lets the payment sandbox's pages be framed by the shop and CORS_ORIGINS only (issue 25)", async () => {
+    const sandbox = await send('/payments/sandbox/00000000-0000-4000-8000-000000000000');
+    expect(sandbox.headers.get('content-type')).toMatch(/text\/html/);
+    // The sandbox's own policy replaces the shop's DENY: frame-ancestors names who may frame.
+    expect(sandbox.headers.get('x-frame-options')).toBeNull();
+    const csp = sandbox.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(new RegExp(`frame-ancestors 'self' ${PUBLIC_URL}(;|$)`));
+    expect(csp).not.toContain(EVIL);
+    expect(csp).not.toMatch(/script-src/);
+  });
+
   it('sets ralph-cart and ralph-favorites with Secure', async () => {
     const query = await send('/graphql', {
       method: 'POST',

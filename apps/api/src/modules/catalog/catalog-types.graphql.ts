@@ -121,8 +121,9 @@ export const CategoryRef = builder.objectRef<CategoryRecord>('CategoryType').imp
     canonicalUrl: t.string({
       nullable: false,
       description:
-        'Router path of the category list page: `/c/{root}/{leaf}`, e.g. "/c/cyklar/elcyklar".',
-      resolve: async (c, _args, ctx) => categoryCanonicalUrl(await ctx.categoryTree(), c.id),
+        'Router path of the category list page: `/c/{root}/{leaf}`, e.g. "/c/cyklar/elcyklar". With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
+      resolve: async (c, _args, ctx, info) =>
+        ctx.pagePath(info, categoryCanonicalUrl(await ctx.categoryTree(), c.id)),
     }),
     alternativeCanonicalUrls: t.stringList({
       deprecationReason: deprecatedUrls,
@@ -167,8 +168,9 @@ function brandFields(t: PothosSchemaTypes.ObjectFieldBuilder<ApiSchemaTypes, Bra
     brandId: t.int({ nullable: false, description: 'Brand id.', resolve: (b) => b.id }),
     alias: t.exposeString('alias', { description: 'URL alias, e.g. "trek".' }),
     canonicalUrl: t.string({
-      description: 'Router path of the brand list page: `/b/{alias}`.',
-      resolve: (b) => brandCanonicalUrl(b),
+      description:
+        'Router path of the brand list page: `/b/{alias}`. With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
+      resolve: (b, _args, ctx, info) => ctx.pagePath(info, brandCanonicalUrl(b)),
     }),
     alternativeCanonicalUrls: t.stringList({
       deprecationReason: deprecatedUrls,
@@ -223,7 +225,11 @@ export const BreadcrumbRef = builder.objectRef<Breadcrumb>('BreadcrumbType').imp
       nullable: false,
       description: 'Parent category id; 0 for a root.',
     }),
-    url: t.exposeString('url', { description: 'Router path of the category, e.g. "/c/cyklar".' }),
+    url: t.string({
+      description:
+        'Router path of the category, e.g. "/c/cyklar". With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
+      resolve: (b, _args, ctx, info) => ctx.pagePath(info, b.url),
+    }),
     name: t.exposeString('name', { nullable: false, description: 'Category name.' }),
   }),
 });
@@ -355,9 +361,11 @@ export const PageInfoRef = builder.objectRef<PageInfo>('PageInfoType').implement
       description: 'Page id (category, brand or campaign id); 0 for the site default.',
     }),
     alias: t.exposeString('alias', { nullable: false, description: 'Alias of the page.' }),
-    canonicalUrl: t.exposeString('canonicalUrl', {
+    canonicalUrl: t.string({
       description:
-        'Router path: `/c/{root}/{leaf}`, `/b/{alias}` or `/dc/{alias}`; redirect when it differs.',
+        'Router path: `/c/{root}/{leaf}`, `/b/{alias}`, `/dc/{alias}` or `/l/{alias}`; redirect when it differs. With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
+      resolve: (p, _args, ctx, info) =>
+        p.canonicalUrl === null ? null : ctx.pagePath(info, p.canonicalUrl),
     }),
     alternativeCanonicalUrls: t.stringList({
       deprecationReason: deprecatedUrls,

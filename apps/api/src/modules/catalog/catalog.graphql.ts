@@ -67,8 +67,9 @@ export function addSharedProductFields(ref: ObjectRef<ApiSchemaTypes, ProductNod
     name: t.exposeString('name', { description: 'Product name.' }),
     canonicalUrl: t.string({
       description:
-        'Router path of the product page `/p/{root}/{leaf}/{alias}` from the primary category; compare with the current path and redirect when different (GEINS-API §0.7).',
-      resolve: async (p, _args, ctx) => productCanonicalUrl(await ctx.categoryTree(), p),
+        'Router path of the product page `/p/{root}/{leaf}/{alias}` from the primary category; compare with the current path and redirect when different (GEINS-API §0.7). With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
+      resolve: async (p, _args, ctx, info) =>
+        ctx.pagePath(info, productCanonicalUrl(await ctx.categoryTree(), p)),
     }),
     brand: t.field({
       type: BrandRef,

@@ -16,7 +16,6 @@ import { ShippingOptionRef, type ShippingOptionNode } from '../cart/shipping-opt
 import { formatMoney, minorToDecimal } from '../pricing/money.ts';
 import { exVat } from '../pricing/price.ts';
 import type { OrderView } from '../orders/orders.service.ts';
-import type { PaymentOption } from '../payments/payments.service.ts';
 import { CheckoutOrderRef } from './order.graphql.ts';
 import {
   toAddress,
@@ -65,7 +64,7 @@ const CheckoutStatusEnum = builder.enumType('CheckoutStatus', {
   } as const,
 });
 
-type PaymentOptionNode = PaymentOption & { isSelected: boolean; view: CheckoutView };
+type PaymentOptionNode = CheckoutView['paymentOptions'][number] & { view: CheckoutView };
 
 /** A payment fee excl. the checkout market's VAT, minor units. */
 function paymentFeeExVat(o: PaymentOptionNode): number {
@@ -123,13 +122,15 @@ const PaymentOptionRef = builder.objectRef<PaymentOptionNode>('PaymentOptionType
       resolve: (o) => o.checkoutType,
     }),
     paymentData: t.string({
-      description: 'Embed snippet of an external checkout (the sandbox is a redirect: null).',
-      resolve: () => null,
+      description:
+        "HTML snippet of the selected hosted option's payment page to embed in the checkout (createOrUpdateCheckout; issue 25): for the payment sandbox an iframe of its page, which only the shop's origin and CORS_ORIGINS may frame; after the approval the shopper's window goes to the client's confirm page. Null for other options and other fields.",
+      resolve: (o) => o.paymentData ?? null,
     }),
     newCheckoutSession: t.boolean({
       nullable: false,
-      description: 'Whether to re-initialise an embedded checkout (never).',
-      resolve: () => false,
+      description:
+        'True when paymentData belongs to a payment session started by this request: show the new snippet instead of the one on the page.',
+      resolve: (o) => o.newCheckoutSession ?? false,
     }),
   }),
 });
@@ -227,11 +228,14 @@ export const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').imple
 
 /** `CheckoutUrlsInputType`. */
 const CheckoutUrlsInput = builder.inputType('CheckoutUrlsInputType', {
-  description: 'URLs for external checkouts (accepted; the sandbox uses the shop URLs).',
+  description: 'URLs for external checkouts (GEINS-API §4.6).',
   fields: (t) => ({
-    termsPageUrl: t.string({ description: 'Terms page.' }),
-    redirectUrl: t.string({ description: 'Return URL.' }),
-    checkoutPageUrl: t.string({ description: 'Checkout page.' }),
+    termsPageUrl: t.string({ description: 'Terms page (not used).' }),
+    redirectUrl: t.string({
+      description:
+        "The client's confirm page an embedded payment returns to after the approval (createOrUpdateCheckout with paymentData; issue 25), placeholders {payment.uid} and {geins.cartid}. Used only when absolute and on PUBLIC_URL's origin or one of CORS_ORIGINS; otherwise the confirm page `/checkout/confirm?kid=…&cartid=…` on the calling (allowed) origin.",
+    }),
+    checkoutPageUrl: t.string({ description: 'Checkout page (not used).' }),
   }),
 });
 
@@ -261,7 +265,10 @@ export const CheckoutInput = builder.inputType('CheckoutInputType', {
         'Ignored (-1 means not set in ralph): an external fee is set with setCartShippingFee.',
     }),
     merchantData: t.string({ description: 'Ignored.' }),
-    checkoutUrls: t.field({ type: CheckoutUrlsInput, description: 'Ignored.' }),
+    checkoutUrls: t.field({
+      type: CheckoutUrlsInput,
+      description: 'URLs for external checkouts: redirectUrl for an embedded payment.',
+    }),
   }),
 });
 
@@ -309,6 +316,8 @@ export interface CheckoutData {
   cart: CartView | null;
   /** For a declined hosted payment: general, out-of-stock or blocked. */
   failure: string | null;
+  /** For an approved hosted payment with its order: the confirmation snippet to show. */
+  confirmation?: string | null;
 }
 
 /** `CheckoutDataType`. */
@@ -318,8 +327,9 @@ export const CheckoutDataRef = builder.objectRef<CheckoutData>('CheckoutDataType
   fields: (t) => ({
     htmlSnippet: t.string({
       description:
-        'JSON {"failure": reason} for a declined hosted payment (general, out-of-stock, blocked, or cart-changed when the cart changed after the payment started), else null.',
-      resolve: (d) => (d.failure ? JSON.stringify({ failure: d.failure }) : null),
+        'JSON {"failure": reason} for a declined hosted payment (general, out-of-stock, blocked, or cart-changed when the cart changed after the payment started); for an approved hosted payment with its order the confirmation HTML snippet the client shows (ralph renders it for `?kid=`; issue 25); else null.',
+      resolve: (d) =>
+        d.failure ? JSON.stringify({ failure: d.failure }) : (d.confirmation ?? null),
     }),
     newCheckoutSession: t.boolean({ nullable: false, description: 'Never.', resolve: () => false }),
     completed: t.boolean({

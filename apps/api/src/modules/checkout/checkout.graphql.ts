@@ -4,14 +4,19 @@
  * checkout-types.graphql.ts, the placed order's in order.graphql.ts. Resolvers parse, read the
  * caller and call one service function each.
  */
+import type { GraphQLResolveInfo } from 'graphql';
 import { contextArgs } from '../../graphql/args.ts';
+import { selectsField } from '../../graphql/selection.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { claimCartById, findCart } from '../cart/cart.service.ts';
 import { loadCartView } from '../cart/cart-view.ts';
 import { getOrderView } from '../orders/orders.service.ts';
 import { getPaymentSession } from '../payments/payments.service.ts';
-import { completeHostedPayment } from './hosted-payment.service.ts';
+import { sandboxConfirmationSnippet } from '../payments/embedded-session.service.ts';
+import { allowedOrigins } from '../../cors.ts';
+import { completeHostedPayment, withEmbeddedPayment } from './hosted-payment.service.ts';
+import { embeddedReturnUrl } from './return-url.ts';
 import {
   createOrUpdateCheckout,
   MAX_EXTERNAL_SHIPPING_FEE,
@@ -32,8 +37,7 @@ import {
 
 /** The request's `x-idempotency-key` header (Yoga merges the request into the context). */
 function idempotencyKeyOf(ctx: object): string | null {
-  const request = (ctx as { request?: Request }).request;
-  return request?.headers.get('x-idempotency-key') ?? null;
+  return requestOf(ctx)?.headers.get('x-idempotency-key') ?? null;
 }
 
 /**
@@ -58,6 +62,31 @@ async function visibleCheckout(
   const own = sent == null ? {} : parseCheckoutInput(sent);
   const { shippingId, paymentId, pickupPoint, customerType } = view.input;
   return { ...view, input: { ...own, shippingId, paymentId, pickupPoint, customerType } };
+}
+
+/** The request Yoga merges into the context, if any. */
+function requestOf(ctx: object): Request | null {
+  return (ctx as { request?: Request }).request ?? null;
+}
+
+/**
+ * Where an embedded payment started by this request returns the shopper: the client's
+ * confirm page (return-url.ts), in the request's market when the market is in the path.
+ */
+async function returnUrlFor(
+  ctx: GraphQLContext,
+  info: GraphQLResolveInfo,
+  checkout: unknown,
+): Promise<string> {
+  const urls = (checkout as { checkoutUrls?: { redirectUrl?: string | null } } | null)
+    ?.checkoutUrls;
+  return embeddedReturnUrl({
+    allowedOrigins: allowedOrigins(ctx.config),
+    ownOrigin: new URL(ctx.config.publicUrl).origin,
+    requestOrigin: requestOf(ctx)?.headers.get('origin') ?? null,
+    redirectUrl: urls?.redirectUrl,
+    confirmPath: await ctx.pagePath(info, '/checkout/confirm'),
+  });
 }
 
 /** Makes an anonymous cart the logged-in caller's before the checkout reads it (claimCart). */
@@ -130,11 +159,14 @@ builder.queryField('checkout', (t) =>
         ctx.config.payments,
       );
       const cart = outcome ? await findCart(ctx.db, outcome.session.cartId) : null;
+      const order = outcome?.order ?? null;
       return {
-        completed: Boolean(outcome?.order),
-        order: outcome?.order ?? null,
+        completed: Boolean(order),
+        order,
         cart: cart && (await loadCartView(ctx.db, cart, paidShop, ctx.now)),
         failure: outcome?.failure ?? null,
+        confirmation:
+          order && sandboxConfirmationSnippet(String(order.order.id), order.order.email || null),
       };
     },
   }),
@@ -150,7 +182,7 @@ builder.mutationFields((t) => ({
       cartId: t.arg.string({ required: true, description: 'Cart id.' }),
       checkout: t.arg({ type: CheckoutInput, description: 'What was entered (optional).' }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       await claimForViewer(ctx, args.cartId);
       const view = await createOrUpdateCheckout(
         ctx.db,
@@ -160,7 +192,17 @@ builder.mutationFields((t) => ({
         ctx.now,
         ctx.config.payments,
       );
-      return visibleCheckout(view, ctx, args.checkout);
+      // A hosted option chosen: its payment page as a snippet to embed (issue 25), for a
+      // client that asks for it (ours redirects at placeOrder instead).
+      if (!selectsField(info, ['paymentOptions', 'paymentData'])) {
+        return visibleCheckout(view, ctx, args.checkout);
+      }
+      const embedded = await withEmbeddedPayment(ctx.db, view, {
+        returnUrl: await returnUrlFor(ctx, info, args.checkout),
+        publicUrl: ctx.config.publicUrl,
+        customerId: (await ctx.viewer())?.customerId ?? null,
+      });
+      return visibleCheckout(embedded, ctx, args.checkout);
     },
   }),
   setCartShippingFee: t.field({

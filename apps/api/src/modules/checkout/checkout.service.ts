@@ -68,7 +68,15 @@ export interface CheckoutView {
    * the zip; empty when none serves it (or the zip is not a postcode of the market's country).
    */
   shippingOptions: CheckoutShippingOption[];
-  paymentOptions: Array<PaymentOption & { isSelected: boolean }>;
+  paymentOptions: Array<
+    PaymentOption & {
+      isSelected: boolean;
+      /** Embed snippet of the selected hosted option (hosted-payment.service.ts), else absent. */
+      paymentData?: string | null;
+      /** True when the snippet belongs to a session started by this request. */
+      newCheckoutSession?: boolean;
+    }
+  >;
   /** True when a zip was entered but no method serves it ("no shipping options"). */
   noShippingForZip: boolean;
 }

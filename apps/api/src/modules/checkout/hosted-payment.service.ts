@@ -21,7 +21,9 @@ import {
   type PaymentSessionRecord,
   type PaymentSettings,
 } from '../payments/payments.service.ts';
+import { openEmbeddedSession, sandboxSnippet } from '../payments/embedded-session.service.ts';
 import { parseCheckoutInput, type CheckoutInput } from './checkout-input.ts';
+import type { CheckoutView } from './checkout.service.ts';
 import { isUniqueViolation, writeOrderFromCart } from './order-writer.ts';
 
 /** The outcome of a hosted payment session for the confirm page. */
@@ -153,4 +155,52 @@ export async function applyPaymentNotification(
     }
   });
   return orderId;
+}
+
+/** What {@link withEmbeddedPayment} needs besides the checkout. */
+export interface EmbedOptions {
+  /**
+   * The client's confirm page, where the shopper lands after approving (placeholders
+   * `{payment.uid}` and `{geins.cartid}`), already checked to be on an allowed origin.
+   */
+  returnUrl: string;
+  /** The shop's public base URL (PUBLIC_URL), where the payment page is served. */
+  publicUrl: string;
+  /** The logged-in customer the order will belong to, null for a guest. */
+  customerId: number | null;
+}
+
+/**
+ * The checkout with the embed snippet of its selected hosted payment option (issue 25,
+ * GEINS-API §4.6 `paymentData`): for the sandbox (offered only while PAYMENT_SANDBOX is on) an
+ * iframe of its payment page for the cart as it is now, reusing the cart's open session while
+ * nothing changed; `newCheckoutSession` is true when the session is new. Other options, an
+ * empty cart and a STANDARD choice are returned unchanged (no snippet).
+ */
+export async function withEmbeddedPayment(
+  db: Database,
+  view: CheckoutView,
+  options: EmbedOptions,
+): Promise<CheckoutView> {
+  const selected = view.paymentOptions.find((o) => o.isSelected);
+  if (!selected || selected.provider !== 'sandbox' || view.cart.lines.length === 0) return view;
+  const { shop } = view.cart;
+  const session = await openEmbeddedSession(db, {
+    cartId: view.cart.record.id,
+    amount: view.cart.totals.totalExBalanceIncVat,
+    currencyCode: shop.currency.code,
+    marketId: shop.market.id,
+    checkout: { ...view.input, paymentId: selected.id, customerId: options.customerId },
+    lines: view.cart.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })),
+    returnUrl: options.returnUrl,
+  });
+  const pageUrl = `${options.publicUrl.replace(/\/$/, '')}/payments/sandbox/${session.sessionId}`;
+  return {
+    ...view,
+    paymentOptions: view.paymentOptions.map((o) =>
+      o === selected
+        ? { ...o, paymentData: sandboxSnippet(pageUrl), newCheckoutSession: session.created }
+        : o,
+    ),
+  };
 }

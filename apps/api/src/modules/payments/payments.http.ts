@@ -5,12 +5,16 @@
  * is on; otherwise every path below answers 404 (issue 13 §1):
  *
  * - `GET  /payments/sandbox/{sessionId}`: the provider's payment page (plain HTML, no script):
- *   the amount and buttons to approve or decline (general, out of stock, blocked).
+ *   the amount and buttons to approve or decline (general, out of stock, blocked). Only the
+ *   shop's own origin and CORS_ORIGINS may frame it (CSP `frame-ancestors`, issue 25): a headless
+ *   storefront embeds it from `paymentOptions[].paymentData`.
  * - `POST /payments/sandbox/{sessionId}`: the shopper's decision. Approve: the sandbox sends its
  *   server-to-server notification and returns the shopper to `/checkout/confirm?kid=…&cartid=…`,
  *   or to `/checkout/klarna-fail?reason=cart-changed` when the shop refuses the approval because
  *   the cart changed after the payment started (issue 13 §2); decline: to
- *   `/checkout/klarna-fail?reason=…` (the cart stays as it was).
+ *   `/checkout/klarna-fail?reason=…` (the cart stays as it was). An embedded session (one with
+ *   a return URL) returns the whole window to the client's confirm page after the approval
+ *   (which shows a refused approval itself), and shows a decline inside its frame.
  * - `POST /payments/notify/sandbox`: the notification ("push"), JSON
  *   `{eventId, sessionId, type: "authorized" | "captured"}` signed with
  *   `x-sandbox-signature: hex(HMAC-SHA256(PAYMENT_SANDBOX_SECRET, body))` (its own secret, never
@@ -20,6 +24,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { allowedOrigins } from '../../cors.ts';
 import type { Database } from '../../db/client.ts';
 import {
   loadChannelDirectory,
@@ -29,9 +34,11 @@ import {
 } from '../channel/channel.service.ts';
 import { applyPaymentNotification } from '../checkout/hosted-payment.service.ts';
 import { formatMoney } from '../pricing/money.ts';
+import { fillReturnUrl } from './embedded-session.service.ts';
 import {
   SANDBOX_STYLESHEET,
   SANDBOX_STYLESHEET_PATH,
+  sandboxDeclinedBody,
   sandboxPage,
   sandboxPaymentBody,
 } from './sandbox-page.ts';
@@ -61,6 +68,10 @@ async function shopFor(db: Database, marketId: string): Promise<PricedShopContex
 /** The handler: a Response for `/payments/*`, null for other paths. */
 export function createPaymentsHandler(options: { db: Database; config: Config }) {
   const { db, config } = options;
+  // Who may frame the pages and receive the shopper: PUBLIC_URL's origin and CORS_ORIGINS.
+  const origins = allowedOrigins(config);
+  const page = (title: string, body: string, status = 200) =>
+    sandboxPage(title, body, status, origins);
   return async (request: Request): Promise<Response | null> => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${PAYMENTS_PATH}/`)) return null;
@@ -104,13 +115,12 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
 
     if (rest[0] === 'sandbox' && rest[1] && rest.length === 2) {
       const session = await getPaymentSession(db, rest[1]);
-      if (!session)
-        return sandboxPage('Betalningen finns inte', '<h1>Betalningen finns inte</h1>', 404);
+      if (!session) return page('Betalningen finns inte', '<h1>Betalningen finns inte</h1>', 404);
       if (request.method === 'POST') {
         const form = new URLSearchParams(await request.text());
         const decision = form.get('decision') as (typeof DECISIONS)[number] | null;
         if (!decision || !DECISIONS.includes(decision)) {
-          return sandboxPage('Ogiltigt val', '<h1>Ogiltigt val</h1>', 400);
+          return page('Ogiltigt val', '<h1>Ogiltigt val</h1>', 400);
         }
         const decided = await decidePaymentSession(
           db,
@@ -129,6 +139,13 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
             new Date(),
             config.payments,
           );
+          // Embedded: the whole window to the client's confirm page, which shows the outcome.
+          if (session.returnUrl) {
+            return new Response(null, {
+              status: 303,
+              headers: { location: fillReturnUrl(session.returnUrl, session.id, session.cartId) },
+            });
+          }
           // The shop refused the approval (the cart changed since the payment started).
           const after = orderId === null ? await getPaymentSession(db, session.id) : null;
           if (after?.status === 'declined') {
@@ -145,13 +162,17 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
           });
         }
         const reason = decided?.declineReason ?? 'general';
+        // Embedded: the decline shows in the frame; the shopper chooses again in the checkout.
+        if (session.returnUrl) {
+          return page('Betalningen nekades', sandboxDeclinedBody(config.shopName, reason));
+        }
         return new Response(null, {
           status: 303,
           headers: { location: `/checkout/klarna-fail?reason=${encodeURIComponent(reason)}` },
         });
       }
       const amount = formatMoney(session.amount, session.currencyCode, 'sv-SE');
-      return sandboxPage('Testbetalning', sandboxPaymentBody(config.shopName, amount));
+      return page('Testbetalning', sandboxPaymentBody(config.shopName, amount));
     }
     return null;
   };

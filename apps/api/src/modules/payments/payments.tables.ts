@@ -68,6 +68,13 @@ export const paymentSessions = pgTable(
      */
     lines: jsonb().$type<Array<{ skuId: number; quantity: number }>>(),
     marketId: text().notNull(),
+    /**
+     * Where the shopper returns after approving an embedded payment (issue 25: the client's
+     * confirm page, e.g. `https://www.cykel.example/se/sv/checkout/confirm?kid={payment.uid}&
+     * cartid={geins.cartid}`, placeholders as in Geins' `checkoutUrls`); null for a session the
+     * shopper was redirected to (placeOrder), which returns to the shop's own confirm page.
+     */
+    returnUrl: text(),
     orderId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

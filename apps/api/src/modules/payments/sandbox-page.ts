@@ -24,6 +24,7 @@ main { width: 100%; max-width: 28rem; background: #fff; border: 1px solid var(--
   border-radius: 999px; background: #f4edf8; color: var(--primary-hover); font-size: 0.875rem; }
 h1 { margin: 0 0 1.5rem; font-size: 1.375rem; line-height: 1.3; }
 form { display: grid; gap: 0.75rem; }
+form + form { margin-top: 0.75rem; }
 button { font: inherit; min-height: 2.75rem; padding: 0.625rem 1rem; border-radius: 10px;
   border: 1px solid var(--primary); background: #fff; color: var(--primary); cursor: pointer; }
 button:hover { background: #f4edf8; }
@@ -39,20 +40,73 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A whole sandbox page: `<main>` holds `body` (already escaped HTML). */
-export function sandboxPage(title: string, body: string, status = 200): Response {
-  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}">
-</head><body><main>${body}</main></body></html>`;
-  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+/**
+ * The Content-Security-Policy of the sandbox's pages (issue 25): nothing but its own stylesheet;
+ * forms post to itself and may be followed to the origins a shopper returns to; and only the
+ * shop's own origin and CORS_ORIGINS (`frameAncestors`) may frame it, the embedded payment of a
+ * headless storefront. No X-Frame-Options: it cannot name several origins, and browsers follow
+ * `frame-ancestors` when both are present.
+ * @param frameAncestors allowed origins (`https://www.cykel.example`), the page's own included
+ */
+export function sandboxContentSecurityPolicy(frameAncestors: readonly string[]): string {
+  const origins = frameAncestors.join(' ');
+  return [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `form-action 'self' ${origins}`.trim(),
+    "base-uri 'none'",
+    `frame-ancestors 'self' ${origins}`.trim(),
+  ].join('; ');
 }
 
-/** The payment page: shop, amount, approve, and the three ways to decline. */
+/**
+ * A whole sandbox page: `<main>` holds `body` (already escaped HTML), served with the
+ * sandbox's CSP ({@link sandboxContentSecurityPolicy} of `frameAncestors`).
+ */
+export function sandboxPage(
+  title: string,
+  body: string,
+  status: number,
+  frameAncestors: readonly string[],
+): Response {
+  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}">
+</head><body><main>${body}</main></body></html>`;
+  return new Response(html, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': sandboxContentSecurityPolicy(frameAncestors),
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+/**
+ * The payment page: shop, amount, approve, and the three ways to decline. Approving takes the
+ * whole window (`target="_top"`: out of the checkout's frame when embedded) to the confirm
+ * page; declining stays where the page is.
+ */
 export function sandboxPaymentBody(shopName: string, amountFormatted: string): string {
   return `<p class="shop">${escapeHtml(shopName)}</p><p class="notice">Testmiljö – inga pengar dras</p>
 <h1>Betala ${escapeHtml(amountFormatted)}</h1>
-<form method="post"><button class="primary" name="decision" value="approve">Godkänn betalningen</button>
-<fieldset class="declines"><legend>Pröva ett nekat köp</legend>
+<form method="post" target="_top"><button class="primary" name="decision" value="approve">Godkänn betalningen</button></form>
+<form method="post"><fieldset class="declines"><legend>Pröva ett nekat köp</legend>
 <button name="decision" value="general">Neka (allmänt fel)</button>
 <button name="decision" value="out-of-stock">Neka (slut i lager)</button>
 <button name="decision" value="blocked">Neka (kunden spärrad)</button></fieldset></form>`;
+}
+
+/** Why a payment was declined, for the page an embedded payment shows in its frame. */
+const DECLINE_TEXTS: Record<string, string> = {
+  general: 'Betalningen nekades.',
+  'out-of-stock': 'Betalningen nekades: en vara är slut i lager.',
+  blocked: 'Betalningen nekades: köpet kunde inte genomföras.',
+};
+
+/** The page an embedded payment shows in its frame after a decline: choose again. */
+export function sandboxDeclinedBody(shopName: string, reason: string): string {
+  const text = DECLINE_TEXTS[reason] ?? DECLINE_TEXTS.general!;
+  return `<p class="shop">${escapeHtml(shopName)}</p><p class="notice">Testmiljö – inga pengar dras</p>
+<h1 role="status">${escapeHtml(text)}</h1><p>Välj ett annat betalsätt i kassan eller försök igen.</p>`;
 }

@@ -113,8 +113,10 @@ export const CampaignRuleRef = builder.objectRef<AppliedCampaign>('CampaignRuleT
       resolve: () => null,
     }),
     canonicalUrl: t.string({
-      description: 'Router path of the campaign list page: `/dc/{alias}`; null for cart campaigns.',
-      resolve: (c) => (c.ruleType ? null : `/dc/${encodeURIComponent(c.alias)}`),
+      description:
+        'Router path of the campaign list page: `/dc/{alias}`; null for cart campaigns. With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
+      resolve: (c, _args, ctx, info) =>
+        c.ruleType ? null : ctx.pagePath(info, `/dc/${encodeURIComponent(c.alias)}`),
     }),
   }),
 });

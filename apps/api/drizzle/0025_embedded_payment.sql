@@ -1,0 +1,1 @@
+ALTER TABLE "payment_sessions" ADD COLUMN "return_url" text;
