@@ -22,6 +22,7 @@ const PRODUCT = `query($alias: String, $m: String, $l: String) {
     brand { canonicalUrl }
     discountCampaigns { canonicalUrl }
     productImages { fileName }
+    variantGroup { variants { level canonicalUrl } }
   }
 }`;
 
@@ -70,6 +71,12 @@ describe.each(testDatabaseKinds())('market-in-path page paths on %s', (kind) => 
     expect(product.brand.canonicalUrl).toMatch(/^\/se\/sv\/b\//);
     if (campaignAlias) {
       expect(product.discountCampaigns[0].canonicalUrl).toBe(`/se/sv/dc/${campaignAlias}`);
+    }
+    // The colour level of the variant tree leads to product pages.
+    const colours = product.variantGroup.variants as Array<{ level: number; canonicalUrl: string }>;
+    expect(colours.filter((c) => c.level === 1).length).toBeGreaterThan(0);
+    for (const v of colours.filter((c) => c.level === 1)) {
+      expect(v.canonicalUrl).toMatch(/^\/se\/sv\/p\//);
     }
     // Images stay bare file names.
     for (const image of product.productImages) expect(image.fileName).not.toMatch(/^\//);

@@ -81,9 +81,12 @@ VariantRef.implement({
       resolve: (n) => n.product.alias,
     }),
     canonicalUrl: t.string({
-      description: 'Router path of the product page (level 1 only; GEINS-API §0.7).',
-      resolve: async (n, _args, ctx) =>
-        n.level === 1 ? productCanonicalUrl(await ctx.categoryTree(), n.product) : null,
+      description:
+        'Router path of the product page (level 1 only; GEINS-API §0.7), with `/{market}/{language}` under MARKET_IN_PATH.',
+      resolve: async (n, _args, ctx, info) =>
+        n.level === 1
+          ? ctx.pagePath(info, productCanonicalUrl(await ctx.categoryTree(), n.product))
+          : null,
     }),
     primaryImage: t.string({
       description: "File name of the product's first image (level 1 only).",
