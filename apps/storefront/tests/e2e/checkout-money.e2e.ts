@@ -27,7 +27,7 @@ function ore(text: string | null): number {
   return sign * Math.round(Number(digits) * 100);
 }
 
-/** A product on campaign (on /l/rea) with sizes in stock, priced within [min, max] kronor. */
+/** A product on campaign (on /l/rea) with a size in stock, priced within [min, max] kronor. */
 async function campaignProduct(min: number, max: number): Promise<SizedProduct> {
   const data = await apiQuery<{
     products: {
@@ -45,9 +45,7 @@ async function campaignProduct(min: number, max: number): Promise<SizedProduct> 
     // openProduct finds the size by a regular expression: plain size names only.
     const sku = product.skus.find((s) => s.stock.inStock >= 3 && !/[()[\]{}+*?^$|\\]/.test(s.name));
     if (product.unitPrice.isDiscounted && price >= min && price <= max && sku) {
-      if (product.skus.length >= 2) {
-        return { url: product.canonicalUrl, name: product.name, size: sku.name };
-      }
+      return { url: product.canonicalUrl, name: product.name, size: sku.name };
     }
   }
   throw new Error(`no campaign product with sizes between ${min} and ${max} kr`);
