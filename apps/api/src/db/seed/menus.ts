@@ -12,6 +12,7 @@ import { menuItems, menuLocations, menus } from '../../modules/menus/menus.table
 import { formatMoney } from '../../modules/pricing/money.ts';
 import { CATEGORIES } from './categories.ts';
 import { FREE_SHIPPING_THRESHOLDS } from './checkout-data.ts';
+import { MARKETS } from './reference-data.ts';
 
 type ItemRow = typeof menuItems.$inferInsert;
 
@@ -61,11 +62,16 @@ function mainMenuItems(): SeedItem[] {
   ];
 }
 
-/** Selling points: free shipping per market in its currency, delivery time and returns. */
+/**
+ * Selling points: free shipping per market in its currency (formatted in the market's culture,
+ * as the API formats its threshold), delivery time and returns.
+ */
 function topBarItems(): SeedItem[] {
+  const cultureOf = (marketId: string) =>
+    MARKETS.find((m) => m.id === marketId)?.defaultLanguageId ?? 'sv-SE';
   return [
     ...Object.entries(FREE_SHIPPING_THRESHOLDS).map(([marketId, threshold]) => ({
-      label: `Fri frakt till ombud över ${formatMoney(threshold, marketId.split('|')[1]!, 'sv-SE')}`,
+      label: `Fri frakt till ombud över ${formatMoney(threshold, marketId.split('|')[1]!, cultureOf(marketId))}`,
       type: 'text' as const,
       marketIds: [marketId],
     })),
