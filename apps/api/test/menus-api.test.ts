@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client.ts';
-import { categories, menuItems } from '../src/db/schema.ts';
+import { brands, categories, menuItems } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { createTestClient, testConfig, type TestClient } from './api-client.ts';
 import { ralphUiOperation } from './ralph-ui.ts';
@@ -150,6 +150,26 @@ describe.each(testDatabaseKinds())('menus API on %s', (kind) => {
     } finally {
       await handle.db.update(categories).set({ alias: 'cyklar' }).where(eq(categories.id, 1));
       await handle.db.update(categories).set({ isHidden: false }).where(eq(categories.id, 2));
+    }
+  });
+
+  it("links a brand item to the brand's page, following a renamed alias", async () => {
+    const [brand] = await handle.db.select().from(brands).limit(1);
+    await handle.db.insert(menuItems).values({
+      menuId: 'about',
+      sortOrder: 20,
+      label: 'Veckans märke',
+      type: 'brand',
+      brandId: brand!.id,
+    });
+    try {
+      const last = (await menu('footer-second'))!.menuItems.at(-1)!;
+      expect(last).toMatchObject({ type: 'brand', canonicalUrl: `/b/${brand!.alias}` });
+      await handle.db.update(brands).set({ alias: 'nytt-namn' }).where(eq(brands.id, brand!.id));
+      expect((await menu('footer-second'))!.menuItems.at(-1)!.canonicalUrl).toBe('/b/nytt-namn');
+    } finally {
+      await handle.db.update(brands).set({ alias: brand!.alias }).where(eq(brands.id, brand!.id));
+      await handle.db.delete(menuItems).where(eq(menuItems.label, 'Veckans märke'));
     }
   });
 

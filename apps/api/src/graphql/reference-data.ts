@@ -1,9 +1,8 @@
 /**
  * A process-wide, short-lived copy of the shop's reference data: the channel directory (channels,
- * markets, languages; 5 statements) and the category tree (1 statement). Every GraphQL operation
- * needs both, and a server-rendered page sends 3-5 operations (and asks for up to 5 menus, 2
- * statements for all of them), so reading them per request was
- * most of a page's SQL. They change only when the shop's set-up changes (seed, migration,
+ * markets, languages; 5 statements), the category tree (1 statement) and the menus (3 statements
+ * for all of them, issue 16). Every GraphQL operation needs the first two, and a server-rendered
+ * page sends 3-5 operations, so reading them per request was most of a page's SQL. They change only when the shop's set-up changes (seed, migration,
  * administration), so a copy at most `ttlMs` old is served; after a change every instance shows
  * it within that time. Prices, stock, carts and orders are never cached here.
  */

@@ -1,6 +1,6 @@
 /**
  * Menus (issue 16; GEINS-API §2.1 getMenuAtLocation, §4.4 `MenuType`, `MenuItemType`). Every
- * menu of the shop is read in two statements ({@link loadMenuDirectory}), kept with the other
+ * menu of the shop is read in three statements ({@link loadMenuDirectory}), kept with the other
  * reference data (REFERENCE_DATA_TTL_SECONDS), and a location's menu is cut from that copy per
  * request ({@link menuAtLocation}): filtered by market and customer type, nested, ordered, and
  * each link resolved to its canonical URL from the catalogue (a renamed category or brand keeps
@@ -8,8 +8,12 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { brands } from '../catalog/catalog.tables.ts';
-import { categoryCanonicalUrl, type CategoryTree } from '../catalog/catalog.service.ts';
+import {
+  brandCanonicalUrl,
+  brandsByIds,
+  categoryCanonicalUrl,
+  type CategoryTree,
+} from '../catalog/catalog.service.ts';
 import { menuItems, menuLocations, menus, type MenuItemKind } from './menus.tables.ts';
 
 /** The location ids of GEINS-API §2.1 (ralph's header, mobile panel, top bar, footer, info pages). */
@@ -56,9 +60,12 @@ export interface MenuDirectory {
   byLocation: Map<string, MenuRecord>;
 }
 
-/** Reads every menu, location and item: two statements (menus with locations; items with brands). */
+/**
+ * Reads every menu, location and item: three statements (menus with locations, items, the
+ * linked brands' aliases).
+ */
 export async function loadMenuDirectory(db: Database): Promise<MenuDirectory> {
-  const [located, items] = await Promise.all([
+  const [located, rows] = await Promise.all([
     db
       .select({
         id: menus.id,
@@ -80,7 +87,6 @@ export async function loadMenuDirectory(db: Database): Promise<MenuDirectory> {
         type: menuItems.type,
         categoryId: menuItems.categoryId,
         brandId: menuItems.brandId,
-        brandAlias: brands.alias,
         target: menuItems.target,
         targetBlank: menuItems.targetBlank,
         open: menuItems.open,
@@ -89,9 +95,14 @@ export async function loadMenuDirectory(db: Database): Promise<MenuDirectory> {
         customerTypes: menuItems.customerTypes,
       })
       .from(menuItems)
-      .leftJoin(brands, eq(brands.id, menuItems.brandId))
       .orderBy(asc(menuItems.sortOrder), asc(menuItems.id)),
   ]);
+  const brandIds = [...new Set(rows.flatMap((r) => (r.brandId === null ? [] : [r.brandId])))];
+  const brands = await brandsByIds(db, brandIds);
+  const items: MenuItemRow[] = rows.map((r) => ({
+    ...r,
+    brandAlias: r.brandId === null ? null : (brands.get(r.brandId)?.alias ?? null),
+  }));
   const byId = new Map<string, MenuRecord>();
   const byLocation = new Map<string, MenuRecord>();
   for (const row of located) {
@@ -167,7 +178,7 @@ function linkOf(item: MenuItemRow, tree: CategoryTree): [string | null, string |
     case 'brand':
       return item.brandAlias === null
         ? null
-        : [item.brandAlias, `/b/${encodeURIComponent(item.brandAlias)}`];
+        : [item.brandAlias, brandCanonicalUrl({ alias: item.brandAlias })];
     case 'page':
       return [item.target, `/${encodeURIComponent(item.target ?? '')}`];
     case 'url':
