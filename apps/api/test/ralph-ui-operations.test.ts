@@ -47,6 +47,7 @@ const VALIDATING: readonly string[] = [
   'global/categories.graphql#categories',
   'global/list-page-info.graphql#listPageInfo',
   'global/markets.graphql#channel',
+  'global/menu.graphql#getMenuAtLocation',
   'global/newsletter.graphql#subscribeToNewsletter',
   'global/search.graphql#products',
   'product/monitor-availability.graphql#monitorProductAvailability',
@@ -69,8 +70,7 @@ const VALIDATING: readonly string[] = [
   'user/update.graphql#updateUser',
   // Not yet (November 2026): checkout/get-checkout.graphql#getCheckout and
   // checkout/get-checkout-and-order.graphql#getCheckoutAndOrder (deprecated, not called by
-  // ralph), global/menu.graphql#getMenuAtLocation and global/widget-area.graphql#widgetArea
-  // (issue 16), user/orders.graphql#getOrders (OrderType.refunds, issue 18).
+  // ralph), global/widget-area.graphql#widgetArea (issue 16), user/orders.graphql#getOrders (OrderType.refunds, issue 18).
 ];
 
 describe(`${source.package}@${source.version} operations against schema.graphql`, () => {

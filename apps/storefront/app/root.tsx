@@ -14,6 +14,8 @@ import { cartCountOf } from './features/cart/cart.server';
 import { CartSync } from './features/cart/cart-sync';
 import { CrossTabSync } from './features/market/cross-tab-sync';
 import { buildCategoryTree, type CategoryNode } from './features/layout/category-tree';
+import type { LayoutMenus } from './features/layout/menus';
+import { loadLayoutMenus } from './features/layout/menus.server';
 import { CategoriesDocument } from './graphql/generated';
 import { toMarketView, type MarketView } from './market/market-view';
 import { alternatesFor, type LocaleLinks } from './routing/alternates';
@@ -29,6 +31,8 @@ export interface RootData {
   /** Trade name, public URL, and the path prefix and hreflang alternates of this request. */
   shop: { name: string; publicUrl: string; locale?: LocaleLinks };
   categories: CategoryNode[];
+  /** Header, top-bar and footer menus of the market and customer type (issue 16). */
+  menus: LayoutMenus;
   year: number;
   /** Login state for the header, the refresh timer and other tabs (issue 7). */
   account: AccountSummary;
@@ -47,9 +51,12 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: shellStyles },
 ];
 
-/** Loads the category tree and the shop's name for the header, footer and titles. */
+/** Loads the category tree, the layout's menus and the shop's name for the header, footer and titles. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const data = await context.api.query(CategoriesDocument);
+  const [data, menus] = await Promise.all([
+    context.api.query(CategoriesDocument),
+    loadLayoutMenus(context),
+  ]);
   const categories = (data.categories ?? []).filter((category) => category !== null);
   return {
     shop: {
@@ -60,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       },
     },
     categories: buildCategoryTree(categories),
+    menus,
     year: new Date().getFullYear(),
     account: accountSummary(context),
     market: toMarketView(context),

@@ -17,6 +17,7 @@ import {
   type PricedShopContext,
   type ShopContext,
 } from '../modules/channel/channel.service.ts';
+import { loadMenuDirectory, type MenuDirectory } from '../modules/menus/menus.service.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 import { productSearchNamed, type ProductSearch } from '../modules/search/product-search.ts';
 import type { ReferenceData } from './reference-data.ts';
@@ -57,6 +58,8 @@ export interface GraphQLContext {
   directory(): Promise<ChannelDirectory>;
   /** All categories with path helpers; read at most once per request (shared, read-only). */
   categoryTree(): Promise<CategoryTree>;
+  /** Every menu by location (issue 16); read at most once per request (shared, read-only). */
+  menus(): Promise<MenuDirectory>;
   /**
    * The channel, market and language for a root field's ctx arguments (GEINS-API §1), resolved
    * once per request and argument combination.
@@ -123,6 +126,7 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
   const reference = options.referenceData;
   const directory = memo(() => (reference ? reference.directory() : loadChannelDirectory(db)));
   const categoryTree = memo(() => (reference ? reference.categoryTree() : loadCategoryTree(db)));
+  const menus = memo(() => (reference ? reference.menus() : loadMenuDirectory(db)));
   const shops = new Map<string, Promise<ShopContext>>();
   const shop = (args: ContextArgs): Promise<ShopContext> => {
     const key = JSON.stringify([args.channelId ?? '', args.marketId ?? '', args.languageId ?? '']);
@@ -177,6 +181,7 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
     productSearch: productSearchNamed(config.catalog.productSearch),
     directory,
     categoryTree,
+    menus,
     shop,
     pricedShop: async (args) => requireCurrency(await shop(args)),
     pagePath: async (info, path) => prefixPagePath(await pagePrefix(info), path),

@@ -1,19 +1,22 @@
 /**
  * A process-wide, short-lived copy of the shop's reference data: the channel directory (channels,
- * markets, languages; 5 statements) and the category tree (1 statement). Every GraphQL operation
- * needs both, and a server-rendered page sends 3-5 operations, so reading them per request was
- * most of a page's SQL. They change only when the shop's set-up changes (seed, migration,
+ * markets, languages; 5 statements), the category tree (1 statement) and the menus (3 statements
+ * for all of them, issue 16). Every GraphQL operation needs the first two, and a server-rendered
+ * page sends 3-5 operations, so reading them per request was most of a page's SQL. They change only when the shop's set-up changes (seed, migration,
  * administration), so a copy at most `ttlMs` old is served; after a change every instance shows
  * it within that time. Prices, stock, carts and orders are never cached here.
  */
 import { loadCategoryTree, type CategoryTree } from '../modules/catalog/catalog.service.ts';
 import { loadChannelDirectory, type ChannelDirectory } from '../modules/channel/channel.service.ts';
+import { loadMenuDirectory, type MenuDirectory } from '../modules/menus/menus.service.ts';
 import type { Database } from '../db/client.ts';
 
 /** The cached look-ups; each returns a shared, read-only object (do not mutate it). */
 export interface ReferenceData {
   directory(): Promise<ChannelDirectory>;
   categoryTree(): Promise<CategoryTree>;
+  /** Every menu by location (issue 16). */
+  menus(): Promise<MenuDirectory>;
   /** Drops the copies, so the next look-up reads the database (after a seed, in tests). */
   invalidate(): void;
 }
@@ -30,12 +33,15 @@ export function createReferenceData(
 ): ReferenceData {
   const directory = cached(() => loadChannelDirectory(db), ttlMs, clock);
   const categoryTree = cached(() => loadCategoryTree(db), ttlMs, clock);
+  const menus = cached(() => loadMenuDirectory(db), ttlMs, clock);
   return {
     directory: directory.get,
     categoryTree: categoryTree.get,
+    menus: menus.get,
     invalidate() {
       directory.clear();
       categoryTree.clear();
+      menus.clear();
     },
   };
 }

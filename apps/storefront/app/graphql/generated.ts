@@ -1466,6 +1466,224 @@ export type ListFiltersFragment = {
   }> | null;
 };
 
+export type LayoutMenusQueryVariables = Exact<{
+  customerType?: CustomerType | null | undefined;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type LayoutMenusQuery = {
+  main: {
+    id: string;
+    title: string | null;
+    menuItems: Array<{
+      id: string;
+      label: string | null;
+      title: string | null;
+      type: string;
+      canonicalUrl: string | null;
+      targetBlank: boolean;
+      hidden: boolean;
+      children: Array<{
+        id: string;
+        label: string | null;
+        title: string | null;
+        type: string;
+        canonicalUrl: string | null;
+        targetBlank: boolean;
+        hidden: boolean;
+        children: Array<{
+          id: string;
+          label: string | null;
+          title: string | null;
+          type: string;
+          canonicalUrl: string | null;
+          targetBlank: boolean;
+          hidden: boolean;
+        }> | null;
+      }> | null;
+    }> | null;
+  } | null;
+  topBar: {
+    id: string;
+    title: string | null;
+    menuItems: Array<{
+      id: string;
+      label: string | null;
+      title: string | null;
+      type: string;
+      canonicalUrl: string | null;
+      targetBlank: boolean;
+      hidden: boolean;
+      children: Array<{
+        id: string;
+        label: string | null;
+        title: string | null;
+        type: string;
+        canonicalUrl: string | null;
+        targetBlank: boolean;
+        hidden: boolean;
+        children: Array<{
+          id: string;
+          label: string | null;
+          title: string | null;
+          type: string;
+          canonicalUrl: string | null;
+          targetBlank: boolean;
+          hidden: boolean;
+        }> | null;
+      }> | null;
+    }> | null;
+  } | null;
+  footerFirst: {
+    id: string;
+    title: string | null;
+    menuItems: Array<{
+      id: string;
+      label: string | null;
+      title: string | null;
+      type: string;
+      canonicalUrl: string | null;
+      targetBlank: boolean;
+      hidden: boolean;
+      children: Array<{
+        id: string;
+        label: string | null;
+        title: string | null;
+        type: string;
+        canonicalUrl: string | null;
+        targetBlank: boolean;
+        hidden: boolean;
+        children: Array<{
+          id: string;
+          label: string | null;
+          title: string | null;
+          type: string;
+          canonicalUrl: string | null;
+          targetBlank: boolean;
+          hidden: boolean;
+        }> | null;
+      }> | null;
+    }> | null;
+  } | null;
+  footerSecond: {
+    id: string;
+    title: string | null;
+    menuItems: Array<{
+      id: string;
+      label: string | null;
+      title: string | null;
+      type: string;
+      canonicalUrl: string | null;
+      targetBlank: boolean;
+      hidden: boolean;
+      children: Array<{
+        id: string;
+        label: string | null;
+        title: string | null;
+        type: string;
+        canonicalUrl: string | null;
+        targetBlank: boolean;
+        hidden: boolean;
+        children: Array<{
+          id: string;
+          label: string | null;
+          title: string | null;
+          type: string;
+          canonicalUrl: string | null;
+          targetBlank: boolean;
+          hidden: boolean;
+        }> | null;
+      }> | null;
+    }> | null;
+  } | null;
+};
+
+export type MenuAtLocationQueryVariables = Exact<{
+  menuLocationId?: string | null | undefined;
+  customerType?: CustomerType | null | undefined;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type MenuAtLocationQuery = {
+  getMenuAtLocation: {
+    id: string;
+    title: string | null;
+    menuItems: Array<{
+      id: string;
+      label: string | null;
+      title: string | null;
+      type: string;
+      canonicalUrl: string | null;
+      targetBlank: boolean;
+      hidden: boolean;
+      children: Array<{
+        id: string;
+        label: string | null;
+        title: string | null;
+        type: string;
+        canonicalUrl: string | null;
+        targetBlank: boolean;
+        hidden: boolean;
+        children: Array<{
+          id: string;
+          label: string | null;
+          title: string | null;
+          type: string;
+          canonicalUrl: string | null;
+          targetBlank: boolean;
+          hidden: boolean;
+        }> | null;
+      }> | null;
+    }> | null;
+  } | null;
+};
+
+export type LayoutMenuFragment = {
+  id: string;
+  title: string | null;
+  menuItems: Array<{
+    id: string;
+    label: string | null;
+    title: string | null;
+    type: string;
+    canonicalUrl: string | null;
+    targetBlank: boolean;
+    hidden: boolean;
+    children: Array<{
+      id: string;
+      label: string | null;
+      title: string | null;
+      type: string;
+      canonicalUrl: string | null;
+      targetBlank: boolean;
+      hidden: boolean;
+      children: Array<{
+        id: string;
+        label: string | null;
+        title: string | null;
+        type: string;
+        canonicalUrl: string | null;
+        targetBlank: boolean;
+        hidden: boolean;
+      }> | null;
+    }> | null;
+  }> | null;
+};
+
+export type LayoutMenuItemFragment = {
+  id: string;
+  label: string | null;
+  title: string | null;
+  type: string;
+  canonicalUrl: string | null;
+  targetBlank: boolean;
+  hidden: boolean;
+};
+
 export type ConfirmNewsletterSubscriptionMutationVariables = Exact<{
   token: string;
 }>;
@@ -2447,6 +2665,95 @@ export const ListFiltersFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ListFiltersFragment, unknown>;
+export const LayoutMenuItemFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LayoutMenuItem' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MenuItemType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetBlank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hidden' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutMenuItemFragment, unknown>;
+export const LayoutMenuFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LayoutMenu' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MenuType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'menuItems' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenuItem' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'children' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenuItem' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'children' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'LayoutMenuItem' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LayoutMenuItem' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MenuItemType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetBlank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hidden' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutMenuFragment, unknown>;
 export const CardPriceFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -6160,6 +6467,388 @@ export const ListPageDocument = {
     },
   ],
 } as unknown as DocumentNode<ListPageQuery, ListPageQueryVariables>;
+export const LayoutMenusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'layoutMenus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'customerType' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CustomerType' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'main' },
+            name: { kind: 'Name', value: 'getMenuAtLocation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'menuLocationId' },
+                value: { kind: 'StringValue', value: 'main-desktop', block: false },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'customerType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'customerType' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenu' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'topBar' },
+            name: { kind: 'Name', value: 'getMenuAtLocation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'menuLocationId' },
+                value: { kind: 'StringValue', value: 'top-bar', block: false },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'customerType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'customerType' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenu' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'footerFirst' },
+            name: { kind: 'Name', value: 'getMenuAtLocation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'menuLocationId' },
+                value: { kind: 'StringValue', value: 'footer-first', block: false },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'customerType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'customerType' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenu' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'footerSecond' },
+            name: { kind: 'Name', value: 'getMenuAtLocation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'menuLocationId' },
+                value: { kind: 'StringValue', value: 'footer-second', block: false },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'customerType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'customerType' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenu' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LayoutMenuItem' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MenuItemType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetBlank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hidden' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LayoutMenu' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MenuType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'menuItems' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenuItem' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'children' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenuItem' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'children' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'LayoutMenuItem' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutMenusQuery, LayoutMenusQueryVariables>;
+export const MenuAtLocationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'menuAtLocation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'menuLocationId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'customerType' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CustomerType' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getMenuAtLocation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'menuLocationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'menuLocationId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'customerType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'customerType' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenu' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LayoutMenuItem' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MenuItemType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'targetBlank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hidden' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LayoutMenu' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MenuType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'menuItems' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenuItem' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'children' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'LayoutMenuItem' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'children' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'LayoutMenuItem' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MenuAtLocationQuery, MenuAtLocationQueryVariables>;
 export const ConfirmNewsletterSubscriptionDocument = {
   kind: 'Document',
   definitions: [

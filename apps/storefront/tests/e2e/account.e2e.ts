@@ -313,8 +313,7 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     // A category in the footer: another kind of page opens at the top.
     await page
       .getByRole('contentinfo')
-      .getByRole('navigation')
-      .first()
+      .getByRole('navigation', { name: 'Handla' })
       .getByRole('link')
       .first()
       .click();

@@ -28,6 +28,7 @@ import {
   MARKETS,
 } from './reference-data.ts';
 import { STORES } from './stores.ts';
+import { seedMenus } from './menus.ts';
 import { seedCheckoutData } from './checkout-data.ts';
 import { recordPriceChanges } from '../../modules/pricing/price-log.ts';
 
@@ -174,6 +175,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
     );
     await insertRows(tx, schema.parameterValues, parameterValueRows());
     await insertRows(tx, schema.stores, STORES);
+    await seedMenus(tx);
     await seedCheckoutData(tx, now);
     await insertRows(
       tx,

@@ -1,19 +1,20 @@
 /**
- * The category part of the main menu (WAI-ARIA disclosure navigation): each root category is a
- * link, and a separate button with aria-expanded opens its subcategories right after it (in
+ * The category part of the main menu (WAI-ARIA disclosure navigation; items of the
+ * `main-desktop` menu, issue 16): each root category is a link, and a separate button with aria-expanded opens its subcategories right after it (in
  * focus order too). Escape closes and returns focus to the button; focus leaving the root's
  * item, a click outside or a navigation closes (WCAG 2.2 SC 2.4.11: an open sub-menu never
  * covers the focused element). Without JavaScript the links still work.
  */
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
-import type { CategoryNode } from './category-tree';
+import { MenuItemLink } from './menu-link';
+import type { MenuLink } from './menus';
 
-/** Root categories with disclosure panels for their children. */
-export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
-  const [openId, setOpenId] = useState<number | null>(null);
+/** Root categories (menu items) with disclosure panels for their children. */
+export function CategoryMenu({ categories }: { categories: MenuLink[] }) {
+  const [openId, setOpenId] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   const [shownFor, setShownFor] = useState(pathname);
@@ -47,7 +48,7 @@ export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
   }, [openId]);
 
   /** Focus moved from an open root's item to an element outside it: close. */
-  const onItemBlur = (event: FocusEvent<HTMLLIElement>, id: number) => {
+  const onItemBlur = (event: FocusEvent<HTMLLIElement>, id: string) => {
     const next = event.relatedTarget;
     if (openId === id && next instanceof Node && !event.currentTarget.contains(next)) {
       setOpenId(null);
@@ -62,9 +63,7 @@ export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
           className="category-nav__item"
           onBlur={(event) => onItemBlur(event, category.id)}
         >
-          <Link to={category.url} className="category-nav__link" prefetch="intent">
-            {category.name}
-          </Link>
+          <MenuItemLink item={category} className="category-nav__link" />
           {category.children.length > 0 ? (
             <>
               <button
@@ -76,7 +75,7 @@ export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
               >
                 <ChevronDownIcon width="18" height="18" />
                 <span className="sr-only">
-                  {t('header.subCategoriesOf', { category: category.name })}
+                  {t('header.subCategoriesOf', { category: category.label })}
                 </span>
               </button>
               <div
@@ -85,19 +84,19 @@ export function CategoryMenu({ categories }: { categories: CategoryNode[] }) {
                 hidden={openId !== category.id}
               >
                 <ul className="category-nav__sublist container">
-                  <li>
-                    <Link
-                      to={category.url}
-                      className="category-nav__sublink category-nav__sublink--all"
-                    >
-                      {t('header.showAllIn', { category: category.name })}
-                    </Link>
-                  </li>
+                  {category.url !== null ? (
+                    <li>
+                      <MenuItemLink
+                        item={category}
+                        className="category-nav__sublink category-nav__sublink--all"
+                      >
+                        {t('header.showAllIn', { category: category.label })}
+                      </MenuItemLink>
+                    </li>
+                  ) : null}
                   {category.children.map((child) => (
                     <li key={child.id}>
-                      <Link to={child.url} className="category-nav__sublink">
-                        {child.name}
-                      </Link>
+                      <MenuItemLink item={child} className="category-nav__sublink" />
                     </li>
                   ))}
                 </ul>

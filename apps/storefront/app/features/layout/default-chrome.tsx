@@ -1,12 +1,13 @@
 /**
  * The default layout's frame (SPEC §2 "Layouts"): skip link, top bar, header, main landmark and
- * footer. Used by the layout route and by its error boundary, so error pages keep the menu.
+ * footer, their links from the API's menus (issue 16, root loader data `menus`). Used by the layout route and by its error boundary, so error pages keep the menu.
  */
 import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { t } from '../../i18n/i18n';
 import type { RootData } from '../../root';
 import { Logo } from './logo';
+import { EMPTY_LAYOUT_MENUS } from './menus';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TopBar } from './top-bar';
@@ -15,18 +16,18 @@ import { TopBar } from './top-bar';
 export function DefaultChrome({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>('root');
   const shopName = root?.shop.name ?? '';
-  const categories = root?.categories ?? [];
+  const menus = root?.menus ?? EMPTY_LAYOUT_MENUS;
   return (
     <>
       <a className="skip-link" href="#main">
         {t('a11y.skipLink')}
       </a>
-      <TopBar />
-      <SiteHeader shopName={shopName} categories={categories} />
+      <TopBar items={menus.topBar.items} />
+      <SiteHeader shopName={shopName} menu={menus.main.items} />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter shopName={shopName} categories={categories} year={root?.year ?? 2026} />
+      <SiteFooter shopName={shopName} menus={menus} year={root?.year ?? 2026} />
     </>
   );
 }

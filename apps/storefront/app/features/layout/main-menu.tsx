@@ -1,46 +1,41 @@
 /**
- * The shop's main menu (issue 14 "everything reachable by clicking"): the root categories with
- * their sub-menus, the news, brands and sale lists, and the customer type and market. A row
- * under the header's bar from 900 px; on a phone the header's menu button opens it as a panel.
+ * The shop's main menu (issue 14 "everything reachable by clicking"; issue 16: the
+ * `main-desktop` menu of the API): the categories with their sub-menus, the other links (news,
+ * brands, sale as the seed gives them), and the customer type and market. A row under the
+ * header's bar from 900 px; on a phone the header's menu button opens it as a panel.
  */
 import type { FocusEventHandler } from 'react';
-import { NavLink } from 'react-router';
 import { t } from '../../i18n/i18n';
 import { CustomerTypeSwitch } from '../market/customer-type-switch';
 import { MarketPicker } from '../market/market-picker';
 import { CategoryMenu } from './category-menu';
-import type { CategoryNode } from './category-tree';
-
-/** Lists beside the categories: path and message key of the link text. */
-export const MENU_LISTS = [
-  { path: '/nyheter', label: 'header.menu.news' },
-  { path: '/varumarken', label: 'header.menu.brands' },
-  { path: '/l/rea', label: 'header.menu.sale' },
-] as const;
+import { MenuItemLink } from './menu-link';
+import { splitMainMenu, type MenuLink } from './menus';
 
 /** The main menu; `onBlur` lets the header close it when focus leaves (phones). */
 export function MainMenu({
   id,
-  categories,
+  items,
   onBlur,
 }: {
   id: string;
-  categories: CategoryNode[];
+  items: MenuLink[];
   onBlur: FocusEventHandler<HTMLElement>;
 }) {
+  const { groups, links } = splitMainMenu(items);
   return (
     <nav id={id} className="site-menu" aria-label={t('header.menu')} onBlur={onBlur}>
       <div className="site-menu__inner container">
-        <CategoryMenu categories={categories} />
-        <ul className="site-menu__lists">
-          {MENU_LISTS.map((item) => (
-            <li key={item.path}>
-              <NavLink to={item.path} className="site-menu__link" prefetch="intent" end>
-                {t(item.label)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <CategoryMenu categories={groups} />
+        {links.length > 0 ? (
+          <ul className="site-menu__lists">
+            {links.map((item) => (
+              <li key={item.id}>
+                <MenuItemLink item={item} className="site-menu__link" nav />
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <div className="site-header__prefs">
           <CustomerTypeSwitch />
           <MarketPicker />

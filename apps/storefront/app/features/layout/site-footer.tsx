@@ -1,31 +1,42 @@
 /**
- * The footer of the default layout: customer service, category links with the news, brands and
- * sale lists, about, the newsletter sign-up (issue 17), copyright.
+ * The footer of the default layout (issue 16: its links are the API's menus): customer service
+ * (contact details and the `footer-first` menu), the shop's links (the main menu's top level:
+ * categories, news, brands, sale), about the shop (the `footer-second` menu and the top bar's
+ * selling points), the newsletter sign-up (issue 17), copyright.
  */
-import { Link } from 'react-router';
 import { t } from '../../i18n/i18n';
-import { useFreeShippingText } from '../../market/market-view';
-import type { CategoryNode } from './category-tree';
 import { contact } from './contact';
-import { MENU_LISTS } from './main-menu';
+import { MenuItemLink } from './menu-link';
+import type { LayoutMenus, MenuLink } from './menus';
 import { NewsletterForm } from '../newsletter/newsletter-form';
+
+function LinkList({ items }: { items: MenuLink[] }) {
+  return (
+    <ul className="site-footer__links">
+      {items.map((item) => (
+        <li key={item.id}>
+          <MenuItemLink item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Site footer. */
 export function SiteFooter({
   shopName,
-  categories,
+  menus,
   year,
 }: {
   shopName: string;
-  categories: CategoryNode[];
+  menus: LayoutMenus;
   year: number;
 }) {
-  const freeShipping = useFreeShippingText();
   return (
     <footer className="site-footer">
       <div className="site-footer__grid container">
         <section aria-labelledby="footer-service">
-          <h2 id="footer-service">{t('footer.customerService')}</h2>
+          <h2 id="footer-service">{menus.footerFirst.title ?? t('footer.customerService')}</h2>
           <dl className="site-footer__contact">
             <dt>{t('footer.phone')}</dt>
             <dd>
@@ -37,30 +48,33 @@ export function SiteFooter({
             </dd>
           </dl>
           <p>{t('footer.openingHours')}</p>
+          {menus.footerFirst.items.length > 0 ? (
+            <nav aria-label={menus.footerFirst.title ?? t('footer.customerService')}>
+              <LinkList items={menus.footerFirst.items} />
+            </nav>
+          ) : null}
         </section>
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop">{t('footer.shop')}</h2>
-          <ul className="site-footer__links">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Link to={category.url}>{category.name}</Link>
-              </li>
-            ))}
-            {MENU_LISTS.map((item) => (
-              <li key={item.path}>
-                <Link to={item.path}>{t(item.label)}</Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList items={menus.main.items} />
         </nav>
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about">{t('footer.about', { shop: shopName })}</h2>
+          <h2 id="footer-about">
+            {menus.footerSecond.title ?? t('footer.about', { shop: shopName })}
+          </h2>
           <p>{t('footer.aboutText')}</p>
-          <ul className="site-footer__promises">
-            {freeShipping ? <li>{freeShipping}</li> : null}
-            <li>{t('topBar.delivery')}</li>
-            <li>{t('topBar.returns')}</li>
-          </ul>
+          {menus.footerSecond.items.length > 0 ? (
+            <nav aria-label={menus.footerSecond.title ?? t('footer.about', { shop: shopName })}>
+              <LinkList items={menus.footerSecond.items} />
+            </nav>
+          ) : null}
+          {menus.topBar.items.length > 0 ? (
+            <ul className="site-footer__promises">
+              {menus.topBar.items.map((item) => (
+                <li key={item.id}>{item.label}</li>
+              ))}
+            </ul>
+          ) : null}
         </section>
         <NewsletterForm shopName={shopName} />
       </div>

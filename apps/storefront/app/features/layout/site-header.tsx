@@ -14,9 +14,9 @@ import { t } from '../../i18n/i18n';
 import { AccountLink } from '../account/account-link';
 import { CartLink } from '../cart/cart-link';
 import { FavoritesLink } from '../favorites/favorites-link';
-import type { CategoryNode } from './category-tree';
 import { Logo } from './logo';
 import { MainMenu } from './main-menu';
+import type { MenuLink } from './menus';
 import { SearchForm } from './search-form';
 import { useHeaderHeight } from './use-header-height';
 import { useHideOnScroll } from './use-hide-on-scroll';
@@ -32,13 +32,7 @@ function focusLeft(container: Element, next: EventTarget | null): boolean {
 }
 
 /** Site header; hides while scrolling down. */
-export function SiteHeader({
-  shopName,
-  categories,
-}: {
-  shopName: string;
-  categories: CategoryNode[];
-}) {
+export function SiteHeader({ shopName, menu }: { shopName: string; menu: MenuLink[] }) {
   const ref = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const searchButton = useRef<HTMLButtonElement>(null);
@@ -150,7 +144,7 @@ export function SiteHeader({
           <span className="header-action__label">{t('header.menu')}</span>
         </button>
       </div>
-      <MainMenu id={MENU_ID} categories={categories} onBlur={onMenuBlur} />
+      <MainMenu id={MENU_ID} items={menu} onBlur={onMenuBlur} />
     </header>
   );
 }
