@@ -173,6 +173,22 @@ describe.each(testDatabaseKinds())('menus API on %s', (kind) => {
     }
   });
 
+  it('puts /{market}/{language} before page and category links under MARKET_IN_PATH, not before URLs', async () => {
+    const base = testConfig({ referenceDataTtlMs: 0 });
+    const inPath = createTestClient(
+      handle,
+      testConfig({ referenceDataTtlMs: 0, routing: { ...base.routing, marketInPath: true } }),
+    );
+    const { data, errors } = await inPath.query(MENU, { loc: 'footer-first', m: 'se' });
+    expect(errors).toBeUndefined();
+    const urls = (data!.getMenuAtLocation.menuItems as Item[]).map((i) => i.canonicalUrl);
+    expect(urls[0]).toBe('/se/sv/kundtjanst');
+    const main = await inPath.query(MENU, { loc: 'main-desktop', m: 'se' });
+    for (const item of main.data!.getMenuAtLocation.menuItems as Item[]) {
+      if (item.canonicalUrl?.startsWith('/')) expect(item.canonicalUrl).toMatch(/^\/se\/sv\//);
+    }
+  });
+
   it('answers null for an unknown or missing location', async () => {
     expect(await menu('no-such-location')).toBeNull();
     expect(await menu('')).toBeNull();

@@ -32,10 +32,12 @@ MenuItemRef.implement({
       description:
         "The target's key: category id, brand alias, page alias or URL; null for a text item.",
     }),
-    canonicalUrl: t.exposeString('canonicalUrl', {
+    canonicalUrl: t.string({
       nullable: true,
       description:
-        'Link target: a router path (category `/c/{path}`, brand `/b/{alias}`, page `/{alias}`) or an absolute URL; null for a text item. Follows renamed categories and brands.',
+        'Link target: a router path (category `/c/{path}`, brand `/b/{alias}`, page `/{alias}`; with `/{market}/{language}` before it under MARKET_IN_PATH) or an absolute URL; null for a text item. Follows renamed categories and brands.',
+      resolve: (item, _args, ctx, info) =>
+        item.canonicalUrl === null ? null : ctx.pagePath(info, item.canonicalUrl),
     }),
     targetBlank: t.exposeBoolean('targetBlank', {
       nullable: false,
