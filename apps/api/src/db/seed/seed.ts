@@ -1,7 +1,7 @@
 /**
  * The deterministic seed catalogue: reference data, the Swedish market, categories, brands,
  * parameters, stores, campaigns and `products` generated products with SKUs, stock, prices,
- * images and relations. Everything is written in one transaction with multi-row inserts,
+ * images (drawn here and stored as the products' uploaded image files) and relations. Everything is written in one transaction with multi-row inserts,
  * product rows chunk by chunk (see {@link CatalogueGenerator}).
  */
 import { getTableColumns } from 'drizzle-orm';
@@ -29,6 +29,8 @@ import {
 } from './reference-data.ts';
 import { STORES } from './stores.ts';
 import { seedCheckoutData } from './checkout-data.ts';
+import { renderSeedImages } from './images/render.ts';
+import { storeImages } from '../../modules/media/media.service.ts';
 
 /** Options of {@link seedCatalogue}. */
 export interface SeedOptions {
@@ -78,6 +80,7 @@ async function insertProductRows(db: Database, rows: ProductRows): Promise<void>
   await insertRows(db, schema.products, rows.products);
   await insertRows(db, schema.productCategories, rows.productCategories);
   await insertRows(db, schema.productImages, rows.productImages);
+  await storeImages(db, renderSeedImages(rows.productImages.map((image) => image.fileName)));
   await insertRows(db, schema.productParameters, rows.productParameters);
   await insertRows(db, schema.skus, rows.skus);
   await insertRows(db, schema.stock, rows.stock);
