@@ -16,7 +16,7 @@
  * ({@link buildFacetPostings}), by the job queue (modules/jobs) after a write to what they are built from
  * (`catalogue_state.structure_version`, migrations 0007 and 0014; a price write does not count): until
  * they exist, lists count from rows as before (product-list.service.ts), so no request waits for
- * a build. Counts are the same on both paths (test `facet-postings.test.ts`).
+ * a build. Counts are the same on both paths (test `facet-postings-*.test.ts`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { uncounted, type Database } from '../../db/client.ts';
