@@ -1,7 +1,8 @@
 /**
  * Facet counts from postings (facet-postings.ts; issue 5 speed), part 2: the postings answer once
  * built and equal the rows after catalogue and price writes, before and after the (incremental)
- * background build; the rows implementation builds none; a failed build waits. List cache off.
+ * build of the postings scan job; lists never enqueue a build; the rows implementation builds
+ * none; after a failed build the rows answer. List cache off.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,9 @@ import { countStatements } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { buildFacetPostings } from '../src/modules/catalog/facet-postings.ts';
 import { facetPostingsSettled } from '../src/modules/catalog/facet-postings-settled.ts';
+import { POSTINGS_SCAN_MS } from '../src/modules/catalog/postings-scan.ts';
+import { POSTINGS_SCAN_JOB } from '../src/modules/jobs/job-kinds.ts';
+import { enqueueJob } from '../src/modules/jobs/queue.ts';
 import { runJobsUntilIdle } from '../src/modules/jobs/runner.ts';
 import { searchConfig } from './api-client.ts';
 import { testDatabaseKinds } from './test-db.ts';
@@ -85,7 +89,7 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     for (const write of writes) {
       await write();
       const facets = [ids.get('Brand')![1]!, ids.get('Sku')![0]!];
-      // First request: no postings for the new version, counted from rows (and a build starts).
+      // First request: no postings for the new version, counted from rows (no build starts).
       await expectSameAsRows({ categoryAlias: 'cyklar', filter: { facets } });
       await facetPostingsSettled(suite.handle.db);
       const versions = await postingVersions();
@@ -217,14 +221,14 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
   });
 
   it('the rows implementation reads no postings, enqueues no build, and its job runner builds none', async () => {
-    // A catalogue write makes the postings stale (a postings shop would enqueue a build).
+    await facetPostingsSettled(suite.handle.db);
+    await suite.handle.db.delete(schema.jobs);
+    // A catalogue write makes the postings stale (a postings shop's scan would build them).
     const [product] = await suite.handle.db.select().from(schema.products).limit(1);
     await suite.handle.db
       .update(schema.products)
       .set({ name: `${product!.name} ` })
       .where(eq(schema.products.id, product!.id));
-    await facetPostingsSettled(suite.handle.db);
-    await suite.handle.db.delete(schema.jobs);
     const counted = await countStatements(() =>
       suite.clients.rows.query(LIST, { marketId: 'se', categoryAlias: 'cyklar', take: 3 }),
     );
@@ -232,13 +236,13 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     expect(await suite.handle.db.select().from(schema.jobs)).toEqual([]);
     // A queued build (as a postings shop on the same database would leave) is not run by the
     // job runner of a rows shop: the one connection of the embedded database stays free.
-    await suite.handle.db
-      .insert(schema.jobs)
-      .values({ kind: 'facet-postings', key: 'facet-postings' });
+    await suite.handle.db.insert(schema.jobs).values([
+      { kind: 'facet-postings', key: 'facet-postings' },
+      { kind: 'postings-scan', key: 'postings-scan' },
+    ]);
     const rowsConfig = searchConfig('rows');
-    expect(await runJobsUntilIdle(suite.handle.db, rowsConfig, { kinds: ['facet-postings'] })).toBe(
-      1,
-    );
+    const kinds = ['facet-postings', 'postings-scan'];
+    expect(await runJobsUntilIdle(suite.handle.db, rowsConfig, { kinds })).toBe(2);
     const built = (await suite.handle.db.execute(
       sql`select count(*)::int as n from facet_postings where catalogue_version = (select structure_version from catalogue_state where id = 1)`,
     )) as unknown as { rows: Array<{ n: number }> };
@@ -246,23 +250,50 @@ describe.each(testDatabaseKinds())('facet counts from postings on %s', (kind) =>
     await facetPostingsSettled(suite.handle.db);
   });
 
-  it('waits a minute after a failed background build instead of retrying on every list', async () => {
+  it('a failed build leaves the lists to the rows until a later scan builds the postings', async () => {
     await suite.handle.db.execute(sql`delete from facet_postings`);
     await suite.handle.db.execute(
       sql`alter table facet_postings add constraint no_build check (key <> 'all') not valid`,
     );
     try {
-      // Counted from rows; the background build fails (the constraint refuses its rows).
-      expect((await list({ categoryAlias: 'cyklar' }, true)).count).toBeGreaterThan(0);
-      await facetPostingsSettled(suite.handle.db);
+      // The build fails (the constraint refuses its rows); lists count from rows meanwhile.
+      await expect(facetPostingsSettled(suite.handle.db)).rejects.toThrow();
+      expect(await postingVersions()).toEqual([]);
+      const page = await list({ categoryAlias: 'cyklar' }, true);
+      expect(page.count).toBeGreaterThan(0);
+      expect(page).toEqual(await list({ categoryAlias: 'cyklar' }, false));
     } finally {
       await suite.handle.db.execute(sql`alter table facet_postings drop constraint no_build`);
     }
-    const again = await list({ categoryAlias: 'cyklar' }, true);
     await facetPostingsSettled(suite.handle.db);
-    expect(again).toEqual(await list({ categoryAlias: 'cyklar' }, false));
-    expect(await postingVersions()).toEqual([]);
-    expect(await buildFacetPostings(suite.handle.db)).toBe('full');
     expect(await postingVersions()).toHaveLength(1);
+  });
+
+  it('a list never enqueues a build: after a write the postings scan job builds the new version', async () => {
+    await facetPostingsSettled(suite.handle.db);
+    const before = await postingVersions();
+    await suite.handle.db.delete(schema.jobs);
+    await suite.handle.db.execute(
+      sql`update products set name = name || ' ' where id = (select min(id) from products)`,
+    );
+    // Lists, counts and facets of a postings shop on a stale version: rows answer, no job row.
+    await expectSameAsRows({ categoryAlias: 'cyklar' });
+    expect(await countOnly({ categoryAlias: 'cyklar' }, true)).toBeGreaterThan(0);
+    expect(await suite.handle.db.select().from(schema.jobs)).toEqual([]);
+    expect(await postingVersions()).toEqual(before);
+    // The scan (the job runner schedules it at start) builds them and schedules its next run.
+    const now = new Date();
+    await enqueueJob(suite.handle.db, { ...POSTINGS_SCAN_JOB, runAt: now });
+    const config = searchConfig('postings');
+    expect(
+      await runJobsUntilIdle(suite.handle.db, config, { kinds: ['postings-scan'], now: () => now }),
+    ).toBe(1);
+    const [scan] = await suite.handle.db.select().from(schema.jobs);
+    expect(scan).toMatchObject({ kind: 'postings-scan', state: 'queued' });
+    expect(scan!.runAt.getTime()).toBe(now.getTime() + POSTINGS_SCAN_MS);
+    const after = await postingVersions();
+    expect(after).toHaveLength(1);
+    expect(before).not.toContain(after[0]);
+    await expectSameAsRows({ categoryAlias: 'cyklar' });
   });
 });
