@@ -43,7 +43,9 @@ describe.each(testDatabaseKinds())('the image route on %s', (kind) => {
     }
     const name = encodeURIComponent(images[0]!.fileName);
     const sizes = await Promise.all(
-      ['100f125', 'raw'].map(async (folder) => (await get(`/img/product/${folder}/${name}`)).text()),
+      ['100f125', 'raw'].map(async (folder) =>
+        (await get(`/img/product/${folder}/${name}`)).text(),
+      ),
     );
     expect(sizes[0]).toBe(sizes[1]);
   });

@@ -314,4 +314,3 @@ export function childSeatSvg(paint: Paint): string {
   );
   return out.join('');
 }
-

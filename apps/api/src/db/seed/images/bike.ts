@@ -82,7 +82,6 @@ function wheel(c: Point, radius: number, tyre: number, knobs: boolean, deepRim: 
   return out.join('');
 }
 
-
 function handlebar(shape: BikeShape, paint: Paint): string {
   const { headTop, bar } = shape;
   const dir: Point = [headTop[0] - shape.headBottom[0], headTop[1] - shape.headBottom[1]];
@@ -445,4 +444,3 @@ export function bikeShape(kind: ProductKind, productId: number): BikeShape {
       return base;
   }
 }
-
