@@ -22,7 +22,6 @@ import { jobLog, startJobRunner } from '@trampa/api/jobs';
 import { isDatabaseUnavailable } from '@trampa/api/unavailable';
 import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { memoryReport, MEMORY_REPORT_PATH } from '@trampa/api/memory-report';
-import { renderProductImageSvg } from '@trampa/api/images';
 import {
   contextLogger,
   createLogger,
@@ -90,12 +89,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** One year, for files whose names carry a content hash. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** Image folders accepted in `/img/product/{folder}/...`: `400x400`, `100f125`, `raw`. */
-const IMAGE_FOLDER = /^(?:\d{1,4}[xf]\d{1,4}|raw)$/;
-
 /**
  * Content-Security-Policy of the shop: only 'self'. React Router's inline hydration scripts get
  * the per-request nonce. In dev mode Vite injects styles and its client inline, so 'unsafe-inline'
@@ -144,19 +137,38 @@ function securityHeaders(dev: boolean, hsts: boolean) {
   ];
 }
 
-/** `GET /img/product/:folder/:fileName`: the product image as SVG, or 404. */
-function productImage(req: Request, res: Response, next: NextFunction): void {
-  const folder = String(req.params.folder);
-  const fileName = String(req.params.fileName);
-  const svg = IMAGE_FOLDER.test(folder) ? renderProductImageSvg(fileName) : null;
-  if (svg === null) {
-    res.status(404).type('text/plain').send('Not found');
-    return;
-  }
-  res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
-  res.setHeader('Cache-Control', IMMUTABLE);
-  res.send(svg);
-  void next;
+/** Response headers an image forwarded from the API (scale-out mode) keeps. */
+const FORWARDED_IMAGE_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'content-security-policy',
+  'x-content-type-options',
+  'allow',
+];
+
+/**
+ * Scale-out mode (API_URL): `/img/*` is forwarded to the API server, which serves the stored
+ * images (apps/api/src/modules/media/media.http.ts), so image URLs stay `{shop}/img/...`. 502
+ * when the API cannot be reached.
+ */
+function forwardImages(apiUrl: string) {
+  const origin = new URL(apiUrl).origin;
+  return async (req: Request, res: Response): Promise<void> => {
+    let upstream: globalThis.Response;
+    try {
+      upstream = await fetch(new URL(req.originalUrl, origin), { method: req.method });
+    } catch {
+      res.status(502).type('text/plain').send('Bad gateway');
+      return;
+    }
+    res.status(upstream.status);
+    for (const name of FORWARDED_IMAGE_HEADERS) {
+      const value = upstream.headers.get(name);
+      if (value !== null) res.setHeader(name, value);
+    }
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  };
 }
 
 /** The GraphQL endpoint of API_URL: the URL itself when it ends in /graphql, else base + /graphql. */
@@ -244,7 +256,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return payments(req, res);
     });
   }
-  app.get('/img/product/:folder/:fileName', productImage);
+  // Product images (GEINS-API §1): the stored files, from the database or the API server.
+  if (api)
+    app.all(
+      '/img/*splat',
+      authNodeListener((request) => api.images(request)),
+    );
+  else app.all('/img/*splat', forwardImages(apiUrl!));
 
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);

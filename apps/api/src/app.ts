@@ -30,6 +30,7 @@ import { usePersistedQueries } from './graphql/persisted-queries.ts';
 import { useSafeText } from './graphql/unsafe-text.ts';
 import { AUTH_PATH, createAuthHandler, type AuthRequestInfo } from './modules/auth/auth.http.ts';
 import { clientAddress } from './modules/auth/auth.node.ts';
+import { createImageHandler, IMAGES_PATH } from './modules/media/media.http.ts';
 import { createPaymentsHandler, PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 import {
   contextLogger,
@@ -85,6 +86,11 @@ export interface Api {
    * (modules/payments/payments.http.ts). Mount it in Express at `/payments`.
    */
   payments(request: Request): Promise<Response>;
+  /**
+   * The stored product images at `/img/product/{folder}/{fileName}` (modules/media/media.http.ts):
+   * 200 with the file, 404 for an unknown one. Mount it in Express at `/img`.
+   */
+  images(request: Request): Promise<Response>;
   /** The executable schema (the one printed to schema.graphql). */
   schema: GraphQLSchema;
 }
@@ -279,15 +285,23 @@ export function createApi(options: ApiOptions): Api {
     async (request: Request): Promise<Response> =>
       (await paymentsHandler(request)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 }),
   );
+  const imageHandler = createImageHandler({ db });
+  const images = answeringUnavailable(
+    async (request: Request): Promise<Response> =>
+      (await imageHandler(request)) ??
+      new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } }),
+  );
   return {
     yoga,
     schema,
     auth,
     payments,
+    images,
     fetch: async (request, info) => {
       const path = new URL(request.url).pathname;
       if (path.startsWith(`${AUTH_PATH}/`)) return auth(request, info);
       if (path.startsWith(`${PAYMENTS_PATH}/`)) return payments(request);
+      if (path.startsWith(`${IMAGES_PATH}/`)) return images(request);
       return info?.clientIp
         ? yoga.fetch(request, { clientIp: info.clientIp })
         : yoga.fetch(request);

@@ -1,7 +1,7 @@
 /**
  * Standalone API server (scale-out mode, ARCHITECTURE "The picture"): `npm start -w apps/api`.
  * Opens the configured database (migrating it when MIGRATE_ON_START, refusing an outdated
- * schema; seeding only the embedded one), then serves `/graphql`, `/auth/`, `/payments/`,
+ * schema; seeding only the embedded one), then serves `/graphql`, `/auth/`, `/payments/`, `/img/`,
  * `/healthz` and `/readyz` on PORT. On SIGINT/SIGTERM it drains (issue 15 "Shutdown"): readiness
  * 503, requests in flight finish, background builds stop, the pool closes, exit 0.
  */
@@ -17,6 +17,7 @@ import { AUTH_PATH } from './modules/auth/auth.http.ts';
 import { authNodeListener, clientAddress } from './modules/auth/auth.node.ts';
 import { jobLog, startJobRunner } from './modules/jobs/runner.ts';
 import { closeMailTransports } from './modules/mail/mail.service.ts';
+import { IMAGES_PATH } from './modules/media/media.http.ts';
 import { PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 import { createLogger, errorFields, requestLogging } from './log.ts';
 
@@ -47,6 +48,8 @@ const graphql = config.benchSqlCount
 const auth = authNodeListener(api.auth, (req) => clientAddress(req, config.trustProxyHops));
 // The payment sandbox and its notifications (issue 6) under /payments/ (same adapter).
 const payments = authNodeListener((request) => api.payments(request));
+// The stored product images under /img/ (the storefront forwards /img/ here in scale-out mode).
+const images = authNodeListener((request) => api.images(request));
 /**
  * Lets an adapter's promise (auth, payments) run on after the listener returns; a rejection (a
  * bug, or a request body that broke off) is logged and answered 500, never left unhandled.
@@ -63,6 +66,7 @@ const server = createServer((req, res) => {
   logging(req, res, () => {
     if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) settle(auth(req, res), res);
     else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) settle(payments(req, res), res);
+    else if ((req.url ?? '').startsWith(`${IMAGES_PATH}/`)) settle(images(req, res), res);
     // Yoga answers its own failures (a GraphQL error or a 500); it does not reject.
     else void graphql(req, res);
   });

@@ -11,8 +11,9 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { stopBackgroundWork } from '../src/graceful-close.ts';
 import { createHealth } from '../src/health.ts';
-import { scheduleFacetPostingsBuild } from '../src/modules/catalog/facet-postings.ts';
 import { facetPostingsSettled } from '../src/modules/catalog/facet-postings-settled.ts';
+import { POSTINGS_SCAN_JOB } from '../src/modules/jobs/job-kinds.ts';
+import { enqueueJob } from '../src/modules/jobs/queue.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
 describe.each(testDatabaseKinds())('health probes on %s', (kind) => {
@@ -76,7 +77,7 @@ describe.each(testDatabaseKinds())('health probes on %s', (kind) => {
     try {
       await seedCatalogue(handle.db, { products: 10 });
       expect(await stopBackgroundWork(handle.db, 30_000)).toBe(true);
-      scheduleFacetPostingsBuild(handle.db);
+      await enqueueJob(handle.db, POSTINGS_SCAN_JOB, { rearm: true });
       await facetPostingsSettled(handle.db);
       expect(await count()).toBe(0);
     } finally {

@@ -43,14 +43,6 @@ export async function countStatements<T>(
   return { result, counter };
 }
 
-/**
- * Runs `fn` outside any statement count (work a request starts but does not wait for, such as
- * enqueueing a background index build: not part of the request's statements).
- */
-export function uncounted<T>(fn: () => T): T {
-  return counterStorage.exit(fn);
-}
-
 /** The counter of the current async context, if a caller asked for one. */
 export function currentStatementCounter(): StatementCounter | undefined {
   return counterStorage.getStore();

@@ -17,3 +17,4 @@ export * from '../modules/rate-limits/rate-limits.tables.ts';
 export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/engagement/engagement.tables.ts';
 export * from '../modules/menus/menus.tables.ts';
+export * from '../modules/media/media.tables.ts';

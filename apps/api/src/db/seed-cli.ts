@@ -3,6 +3,8 @@
  * deletes an existing catalogue and seeds a new one (both in one transaction), then prints a
  * summary and the time taken. Deleting the catalogue also deletes orders, customer accounts and
  * carts (they reference it), so a database that has any is left alone unless `--force` is given.
+ * `npm run db:seed -- --images` changes no catalogue: it only stores the seed's drawn images that
+ * are missing (a catalogue seeded before image files were stored).
  */
 import { openConfiguredDatabase } from './cli-database.ts';
 import { runMigrations } from './migrate.ts';
@@ -12,11 +14,13 @@ import {
   DEFAULT_SEED,
   isCatalogueEmpty,
   seedCatalogue,
+  storeMissingSeedImages,
 } from './seed/seed.ts';
 
 const USAGE =
   'Usage: npm run db:seed -- [--products N] [--seed N] [--force]   (N a positive integer;\n' +
-  '       --force also deletes orders, customer accounts and carts)';
+  '       --force also deletes orders, customer accounts and carts)\n' +
+  '       npm run db:seed -- --images   (only stores the missing demo images)';
 
 /** Parsed command line. */
 interface SeedArgs {
@@ -24,6 +28,8 @@ interface SeedArgs {
   seed: number;
   /** Reseed even when orders, customers or carts would be deleted. */
   force: boolean;
+  /** Only store the missing demo images. */
+  images: boolean;
 }
 
 function fail(message: string): never {
@@ -32,7 +38,12 @@ function fail(message: string): never {
 }
 
 function parseArgs(argv: string[]): SeedArgs {
-  const args: SeedArgs = { products: DEFAULT_PRODUCT_COUNT, seed: DEFAULT_SEED, force: false };
+  const args: SeedArgs = {
+    products: DEFAULT_PRODUCT_COUNT,
+    seed: DEFAULT_SEED,
+    force: false,
+    images: false,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') {
@@ -41,6 +52,10 @@ function parseArgs(argv: string[]): SeedArgs {
     }
     if (arg === '--force') {
       args.force = true;
+      continue;
+    }
+    if (arg === '--images') {
+      args.images = true;
       continue;
     }
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -67,6 +82,11 @@ async function main(): Promise<void> {
   try {
     const started = Date.now();
     await runMigrations(handle);
+    if (args.images) {
+      const stored = await handle.db.transaction((tx) => storeMissingSeedImages(tx));
+      console.log(`Stored ${stored} missing images in ${handle.description}`);
+      return;
+    }
     // Delete and reseed in one transaction: if seeding fails, the old catalogue stays.
     const seeding = Date.now();
     const summary = await handle.db.transaction(async (tx) => {

@@ -7,7 +7,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApi } from '@trampa/api';
+import { createApi, type Api } from '@trampa/api';
+import { authNodeListener } from '@trampa/api/auth-node';
 import { loadConfig } from '@trampa/api/config';
 import { prepareDatabase } from '@trampa/api/db/setup';
 import { requestLogging } from '@trampa/api/log';
@@ -112,16 +113,22 @@ describe('shop logs in one process (LOG_LEVEL=debug)', () => {
 
 describe('shop logs with API_URL', () => {
   let apiServer: Server;
+  let api: Api;
   const apiLog = capturedLogger('info');
 
   beforeAll(async () => {
     const config = loadConfig({ ...E2E_ENV, NODE_ENV: 'test', LOG_LEVEL: 'info' });
     const database = await prepareDatabase(config, () => {});
     cleanup.push(() => database.close());
-    const api = createApi({ db: database.db, config, logger: apiLog.logger });
-    // As the standalone API (apps/api/src/server.ts) serves it.
+    api = createApi({ db: database.db, config, logger: apiLog.logger });
+    // As the standalone API (apps/api/src/server.ts) serves it: the images under /img/.
     const logging = requestLogging(apiLog.logger);
-    apiServer = createServer((req, res) => logging(req, res, () => void api.yoga(req, res)));
+    const images = authNodeListener((request) => api.images(request));
+    apiServer = createServer((req, res) =>
+      logging(req, res, () =>
+        (req.url ?? '').startsWith('/img/') ? void images(req, res) : void api.yoga(req, res),
+      ),
+    );
     await new Promise<void>((done) => apiServer.listen(0, '127.0.0.1', done));
     cleanup.push(() => void apiServer.close());
   }, 120_000);
@@ -140,5 +147,31 @@ describe('shop logs with API_URL', () => {
     for (const line of apiRequests) {
       expect(line).toMatchObject({ reqId: 'shop-http-1', method: 'POST', path: '/graphql' });
     }
+  });
+
+  it('forwards product images to the API: the stored file with its headers, 404 for another', async () => {
+    const apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
+    const { server } = await startShop({ API_URL: apiUrl }, 'info');
+    const listed = await api.fetch(
+      new Request('http://in-process.local/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-apikey': E2E_ENV.API_KEY },
+        body: JSON.stringify({
+          query: '{ products(take: 1) { products { productImages { fileName } } } }',
+        }),
+      }),
+    );
+    const { data } = (await listed.json()) as {
+      data: { products: { products: Array<{ productImages: Array<{ fileName: string }> }> } };
+    };
+    const fileName = data.products.products[0]!.productImages[0]!.fileName;
+    const image = await fetch(`${server.url}/img/product/400x400/${encodeURIComponent(fileName)}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await image.text()).toMatch(/^<svg /);
+    const missing = await fetch(`${server.url}/img/product/400x400/finns-inte.svg`);
+    expect(missing.status).toBe(404);
+    await missing.text();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The category tree of the seed: four roots, each leaf holding one product kind. Depth 2.
  */
-import type { ProductKind } from '../../modules/catalog/product-image.ts';
+import type { ProductKind } from './images/product-kinds.ts';
 
 /** A category of the seed tree. Leaves name the product kind they hold. */
 export interface SeedCategory {

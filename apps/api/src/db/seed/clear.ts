@@ -26,6 +26,7 @@ export const SEEDED_TABLES = [
   schema.products,
   schema.productCategories,
   schema.productImages,
+  schema.imageFiles,
   schema.productParameters,
   schema.skus,
   schema.productRelations,

@@ -6,8 +6,8 @@
  * colour's product id; the colour (parameter `Color`, "Färg") tells them apart, the SKUs are
  * their sizes.
  */
-import type { ColourKey, ProductKind } from '../../modules/catalog/product-image.ts';
-import { BIKE_KINDS } from '../../modules/catalog/product-image.ts';
+import type { ColourKey, ProductKind } from './images/product-kinds.ts';
+import { BIKE_KINDS } from './images/product-kinds.ts';
 import type { variantGroups } from '../schema.ts';
 import { PARAMETER_BY_IDENTIFIER } from './parameters.ts';
 

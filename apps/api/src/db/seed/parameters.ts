@@ -2,7 +2,7 @@
  * Parameter groups, parameters (Swedish labels) and the fixed value lists of the filterable
  * parameters (`parameter_values`). Group 1 "Allmänt" holds `Color` (GEINS-API §4.2).
  */
-import { COLOUR_KEYS, PRODUCT_COLOURS } from '../../modules/catalog/product-image.ts';
+import { COLOUR_KEYS, PRODUCT_COLOURS } from './images/product-kinds.ts';
 
 /** Parameter groups. */
 export const PARAMETER_GROUPS = [

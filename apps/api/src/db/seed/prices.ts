@@ -2,7 +2,7 @@
  * Regular prices and price campaigns of the seed. Amounts are whole kronor here and öre
  * (minor units, incl. 25 % VAT) in the rows; every price ends in 9 ("12 999 kr", "499 kr").
  */
-import type { ProductKind } from '../../modules/catalog/product-image.ts';
+import type { ProductKind } from './images/product-kinds.ts';
 import type { Random } from './random.ts';
 
 /** The step a price is rounded to: tens under 1 000 kr, hundreds above. */

@@ -14,7 +14,7 @@ import {
   PRODUCT_KINDS,
   productImageFileName,
   type ProductKind,
-} from '../../modules/catalog/product-image.ts';
+} from './images/product-kinds.ts';
 import type {
   priceCampaignPrices,
   productCategories,

@@ -2,8 +2,8 @@
  * Specifications (parameter values) and SKU sizes of a generated product, derived from its
  * kind, model line, trim and price position so the facts agree with each other and the name.
  */
-import { BIKE_KINDS, PRODUCT_COLOURS } from '../../modules/catalog/product-image.ts';
-import type { ColourKey, ProductKind } from '../../modules/catalog/product-image.ts';
+import { BIKE_KINDS, PRODUCT_COLOURS } from './images/product-kinds.ts';
+import type { ColourKey, ProductKind } from './images/product-kinds.ts';
 import { formatWeight } from './identifiers.ts';
 import type { ModelLine } from './product-templates.ts';
 import type { Random } from './random.ts';

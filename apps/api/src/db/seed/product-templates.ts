@@ -3,7 +3,7 @@
  * specifications and texts are built from. Names come out as
  * `{brand} {model} {trim}`, e.g. "Trek FX 3 Disc", "Crescent Elina 7-vxl Dam".
  */
-import type { ColourKey, ProductKind } from '../../modules/catalog/product-image.ts';
+import type { ColourKey, ProductKind } from './images/product-kinds.ts';
 
 /** One model of a brand with its trims (variants of equipment or size). */
 export interface ModelLine {

@@ -2,7 +2,7 @@
  * Swedish product texts: text1 (description, 2-4 sentences), text2 (short selling line),
  * text3 (delivery or care note) and meta texts, built from a product's kind and specifications.
  */
-import type { ProductKind } from '../../modules/catalog/product-image.ts';
+import type { ProductKind } from './images/product-kinds.ts';
 import { CATEGORY_BY_KIND } from './categories.ts';
 import type { ProductFacts, Specs } from './product-specs.ts';
 import type { Random } from './random.ts';

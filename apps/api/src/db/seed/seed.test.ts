@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { openTestDb, testDatabaseKinds } from '../../../test/test-db.ts';
 import type { DbHandle } from '../client.ts';
 import * as schema from '../schema.ts';
 import { clearCatalogue } from './clear.ts';
 import { ean13CheckDigit } from './identifiers.ts';
-import { isCatalogueEmpty, PRICE_HISTORY_DAYS, seedCatalogue, type SeedSummary } from './seed.ts';
+import { FIRST_PRODUCT_ID } from './product-generator.ts';
+import {
+  isCatalogueEmpty,
+  PRICE_HISTORY_DAYS,
+  seedCatalogue,
+  storeMissingSeedImages,
+  type SeedSummary,
+} from './seed.ts';
 import { recordPriceChanges } from '../../modules/pricing/price-log.ts';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -347,6 +354,32 @@ describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
       expect(row.n).toBeGreaterThanOrEqual(4);
       expect(row.n).toBeLessThanOrEqual(8);
     }
+  });
+
+  it('stores a drawn image file for every product image; --images fills in missing ones only', async () => {
+    const images = await handle.db
+      .selectDistinct({ fileName: schema.productImages.fileName })
+      .from(schema.productImages);
+    expect(await handle.db.$count(schema.imageFiles)).toBe(images.length);
+    expect(await storeMissingSeedImages(handle.db)).toBe(0);
+    // As in a catalogue seeded before image files were stored, plus a shop's own upload.
+    const [first, second] = images.map((image) => image.fileName);
+    await handle.db
+      .delete(schema.imageFiles)
+      .where(inArray(schema.imageFiles.fileName, [first!, second!]));
+    const upload = 'egen-bild.jpg';
+    await handle.db
+      .insert(schema.productImages)
+      .values({ productId: FIRST_PRODUCT_ID, fileName: upload, sortOrder: 9 });
+    expect(await storeMissingSeedImages(handle.db)).toBe(2);
+    const stored = await handle.db
+      .select()
+      .from(schema.imageFiles)
+      .where(eq(schema.imageFiles.fileName, first!));
+    expect(stored[0]!.contentType).toBe('image/svg+xml; charset=utf-8');
+    expect(stored[0]!.body.toString('utf8')).toMatch(/^<svg /);
+    expect(await handle.db.$count(schema.imageFiles)).toBe(images.length);
+    await handle.db.delete(schema.productImages).where(eq(schema.productImages.fileName, upload));
   });
 
   it('refuses to seed a catalogue that is not empty, and can be cleared', async () => {

@@ -1,10 +1,10 @@
 /**
  * The deterministic seed catalogue: reference data, the Swedish market, categories, brands,
  * parameters, stores, campaigns and `products` generated products with SKUs, stock, prices,
- * images and relations. Everything is written in one transaction with multi-row inserts,
+ * images (drawn here and stored as the products' uploaded image files) and relations. Everything is written in one transaction with multi-row inserts,
  * product rows chunk by chunk (see {@link CatalogueGenerator}).
  */
-import { getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.ts';
 import * as schema from '../schema.ts';
@@ -31,6 +31,9 @@ import { STORES } from './stores.ts';
 import { seedMenus } from './menus.ts';
 import { seedCheckoutData } from './checkout-data.ts';
 import { recordPriceChanges } from '../../modules/pricing/price-log.ts';
+import { parseProductImageFileName } from './images/product-kinds.ts';
+import { renderSeedImages } from './images/render.ts';
+import { storeImages } from '../../modules/media/media.service.ts';
 
 /** Options of {@link seedCatalogue}. */
 export interface SeedOptions {
@@ -97,6 +100,7 @@ async function insertProductRows(db: Database, rows: ProductRows): Promise<void>
   await insertRows(db, schema.products, rows.products);
   await insertRows(db, schema.productCategories, rows.productCategories);
   await insertRows(db, schema.productImages, rows.productImages);
+  await storeImages(db, renderSeedImages(rows.productImages.map((image) => image.fileName)));
   await insertRows(db, schema.productParameters, rows.productParameters);
   await insertRows(db, schema.skus, rows.skus);
   await insertRows(db, schema.stock, rows.stock);
@@ -210,4 +214,28 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
       stores: STORES.length,
     };
   });
+}
+
+/** Images drawn and stored per round by {@link storeMissingSeedImages}. */
+const IMAGES_PER_ROUND = 1000;
+
+/**
+ * Draws and stores the seed's image of every product image whose file is not stored, e.g. in a
+ * catalogue seeded before image files were stored (migration 0023); names the seed does not
+ * draw (a shop's own uploads) are left alone. `npm run db:seed -- --images`.
+ * @returns how many image files were stored
+ */
+export async function storeMissingSeedImages(db: Database): Promise<number> {
+  const rows = await db
+    .selectDistinct({ fileName: schema.productImages.fileName })
+    .from(schema.productImages)
+    .leftJoin(schema.imageFiles, eq(schema.imageFiles.fileName, schema.productImages.fileName))
+    .where(isNull(schema.imageFiles.fileName));
+  const names = rows
+    .map((row) => row.fileName)
+    .filter((name) => parseProductImageFileName(name) !== null);
+  for (let start = 0; start < names.length; start += IMAGES_PER_ROUND) {
+    await storeImages(db, renderSeedImages(names.slice(start, start + IMAGES_PER_ROUND)));
+  }
+  return names.length;
 }

@@ -2,7 +2,7 @@
  * Web-shop stock per SKU covering every stock status of SPEC §4: in stock (> 5 units), few left
  * (1-5), out of stock with and without an incoming date, oversellable (supplier stock) and static.
  */
-import type { ProductKind } from '../../modules/catalog/product-image.ts';
+import type { ProductKind } from './images/product-kinds.ts';
 import type { Random } from './random.ts';
 
 /** The statuses the seed produces; `out-of-stock-incoming` has a restock date. */

@@ -6,14 +6,17 @@
 import type { Database } from '../../db/client.ts';
 import { INDEX_JOB_KINDS } from '../jobs/job-kinds.ts';
 import { runJobsUntilIdle } from '../jobs/runner.ts';
-import { backgroundBuildsStopped, forgetRecentEnqueues } from './facet-postings.ts';
+import { backgroundBuildsStopped } from './facet-postings.ts';
+import { scanPostings } from './postings-scan.ts';
 
 /**
- * Runs the queued index builds (facet and price postings) of `db` in this process until none is
- * due. Does nothing after `stopBackgroundBuilds(db)` (shutdown).
+ * Runs the due index jobs of `db` in this process until none is due, then what the next
+ * postings scan would do (the facet postings of the current catalogue version and every market's
+ * price postings at `now`, when missing): afterwards lists can answer from the postings. Does
+ * nothing after `stopBackgroundBuilds(db)` (shutdown).
  */
-export async function facetPostingsSettled(db: Database): Promise<void> {
+export async function facetPostingsSettled(db: Database, now = new Date()): Promise<void> {
   if (backgroundBuildsStopped(db)) return;
   await runJobsUntilIdle(db, undefined, { kinds: INDEX_JOB_KINDS });
-  forgetRecentEnqueues(db);
+  await scanPostings(db, now);
 }

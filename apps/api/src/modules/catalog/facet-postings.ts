@@ -16,10 +16,10 @@
  * ({@link buildFacetPostings}), by the job queue (modules/jobs) after a write to what they are built from
  * (`catalogue_state.structure_version`, migrations 0007 and 0014; a price write does not count): until
  * they exist, lists count from rows as before (product-list.service.ts), so no request waits for
- * a build. Counts are the same on both paths (test `facet-postings.test.ts`).
+ * a build. Counts are the same on both paths (test `facet-postings-*.test.ts`).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { uncounted, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import {
   activeCampaignPricesSql,
   latestCampaignBoundarySql,
@@ -41,8 +41,6 @@ import {
 } from './catalog.tables.ts';
 import { productSearch } from '../search/search.tables.ts';
 import { discountBucketSql, priceBucketSql } from './facet-ids.ts';
-import { FACET_POSTINGS_JOB, pricePostingsJob } from '../jobs/job-kinds.ts';
-import { enqueueJob, type NewJob } from '../jobs/queue.ts';
 
 /**
  * Thresholds (minor units) of the fine price buckets of the price range (`r<i>` price postings,
@@ -267,40 +265,8 @@ function incrementalBuildSql(built: number): SQL {
     on conflict do nothing`;
 }
 
-/**
- * Milliseconds this process waits before it enqueues the same build again (a list that finds
- * the postings stale would otherwise write to the queue on every request).
- */
-export const ENQUEUE_PAUSE_MS = 5_000;
-const enqueuedAt = new WeakMap<Database, Map<string, number>>();
-
-/** Databases whose process is shutting down: no new build is enqueued or run for them here. */
+/** Databases whose process is shutting down: no new build is run for them here. */
 const stoppedBuilds = new WeakSet<Database>();
-
-/**
- * Enqueues a build job (issue 15: the job queue runs it, in this process on the embedded
- * database or in `npm run worker`): re-arms the finished job of the key, leaves a queued or
- * running one alone. Not awaited: the list answers from rows meanwhile; a failed enqueue is
- * tried again by a later list.
- */
-function enqueueBuild(db: Database, job: NewJob): void {
-  if (stoppedBuilds.has(db)) return;
-  let recent = enqueuedAt.get(db);
-  if (!recent) enqueuedAt.set(db, (recent = new Map()));
-  const at = recent.get(job.key);
-  if (at !== undefined && Date.now() - at < ENQUEUE_PAUSE_MS) return;
-  const known = recent;
-  known.set(job.key, Date.now());
-  uncounted(() => enqueueJob(db, job, { rearm: true })).catch(() => known.delete(job.key));
-}
-
-/**
- * Enqueues {@link buildFacetPostings} (the `facet-postings` job) unless this process did so in
- * the last {@link ENQUEUE_PAUSE_MS}.
- */
-export function scheduleFacetPostingsBuild(db: Database): void {
-  enqueueBuild(db, FACET_POSTINGS_JOB);
-}
 
 /**
  * Whether {@link stopBackgroundBuilds} ran for `db` (`facet-postings-settled.ts` then runs none).
@@ -309,13 +275,8 @@ export function backgroundBuildsStopped(db: Database): boolean {
   return stoppedBuilds.has(db);
 }
 
-/** Forgets this process's recent enqueues for `db` (after the queued builds have run). */
-export function forgetRecentEnqueues(db: Database): void {
-  enqueuedAt.delete(db);
-}
-
 /**
- * Shutdown (issue 15): this process enqueues and runs no further facet or price postings build
+ * Shutdown (issue 15): this process runs no further facet or price postings build
  * on `db`. A build the job runner is running is the runner's to finish or hand back
  * (`JobRunner.stop`); each build is one transaction, so an unfinished one rolls back when the
  * pool closes, and lists count from rows until the next build.
@@ -414,9 +375,4 @@ export async function buildPricePostings(
       where ${currentCatalogueVersion} = ${version}`);
     return true;
   });
-}
-
-/** Enqueues {@link buildPricePostings} of a market at `now` (the `price-postings` job). */
-export function schedulePricePostingsBuild(db: Database, marketId: string, now: Date): void {
-  enqueueBuild(db, pricePostingsJob(marketId, now));
 }

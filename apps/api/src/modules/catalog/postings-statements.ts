@@ -5,7 +5,7 @@
  * catalogue version. Used by the postings-backed `ProductSearch` (product-list.service.ts with
  * `postings`); each statement says in its rows whether the postings could answer, and the
  * caller reads rows when they could not. Counts and pages equal the row path's
- * (`facet-postings.test.ts`).
+ * (`facet-postings-*.test.ts`).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { prepared } from '../../db/client.ts';

@@ -17,11 +17,7 @@ import { rankedPageSql } from '../search/search-text.ts';
 import type { CategoryTree, ProductRecord } from './catalog.service.ts';
 import { categoryFacetCounts, products } from './catalog.tables.ts';
 import { buildFacets, type FacetRow } from './facet-collection.ts';
-import {
-  currentCatalogueVersion,
-  scheduleFacetPostingsBuild,
-  schedulePricePostingsBuild,
-} from './facet-postings.ts';
+import { currentCatalogueVersion } from './facet-postings.ts';
 import { facetStatement } from './facet-statement.ts';
 import { DEFAULT_NEWS_WINDOW_DAYS } from './generic-lists.ts';
 import {
@@ -52,8 +48,9 @@ import {
 /** How {@link listProducts} finds the products (the `ProductSearch` implementation's choice). */
 export interface ListEngine {
   /**
-   * Count, facets and RELEVANCE pages from the facet postings when they can answer (and
-   * enqueue their build when they are missing); false: always from rows.
+   * Count, facets and RELEVANCE pages from the facet postings when they can answer (from rows
+   * while they are missing: the postings scan job builds them, a read never does); false:
+   * always from rows.
    */
   postings: boolean;
 }
@@ -123,9 +120,7 @@ export async function listProducts(
               )) as unknown as { rows: FacetRow[] }
             ).rows;
             const counted = rows.find((r) => r.t === 'Count');
-            const state = postingsState(rows);
-            if (state === 'answered' && counted) return counted.n;
-            if (state === 'not built') scheduleFacetPostingsBuild(db);
+            if (postingsState(rows) === 'answered' && counted) return counted.n;
           }
           const countRows = await db
             .select({ count: sql<number>`count(*)::int` })
@@ -239,17 +234,13 @@ async function computeFacetRows(
     ((await db.execute(statement)) as unknown as { rows: FacetRow[] }).rows;
   if (plan.postings && engine.postings) {
     const rows = await run(postingsFacetStatement(plan.postings, shop.market.id, now));
-    const state = postingsState(rows);
-    if (state === 'answered') {
-      // Without the market's price postings the price parts were counted from price rows.
-      if (!rows.some((r) => r.t === 'PriceReady' && r.n > 0)) {
-        schedulePricePostingsBuild(db, shop.market.id, now);
-      }
+    if (postingsState(rows) === 'answered') {
+      // Without the market's price postings the price parts were counted from price rows (the
+      // postings scan builds them; a read never enqueues a build).
       return rows.filter((r) => r.t !== 'Ready' && r.t !== 'Usable' && r.t !== 'PriceReady');
     }
-    // No postings for this catalogue version yet: count from rows and build them meanwhile
-    // (built but not usable for the search words: from rows).
-    if (state === 'not built') scheduleFacetPostingsBuild(db);
+    // No postings for this catalogue version yet (the postings scan builds them), or built but
+    // not usable for the search words: from rows.
   }
   const categoryId = plan.storedCategory;
   if (categoryId === null) return run(facetStatement(tree, shop, now, plan, price, 'all'));

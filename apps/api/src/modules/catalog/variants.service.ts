@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import type { ProductRecord, SkuRecord } from './catalog.service.ts';
 import { parameters, productParameters, products, variantGroups } from './catalog.tables.ts';
-import { PRODUCT_COLOURS } from './product-image.ts';
+import { PRODUCT_COLOURS } from './colour-palette.ts';
 
 /** The parameter a product on its own is told apart by (its colour, "Färg"). */
 export const DEFAULT_VARIANT_PARAMETER = 'Color';

@@ -19,6 +19,7 @@ import { recordPriceChangesUntil } from '../pricing/price-log.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { sendResetMail } from '../customers/password-reset-mail.ts';
 import { buildFacetPostings, buildPricePostings } from '../catalog/facet-postings.ts';
+import { POSTINGS_SCAN_MS, scanPostings } from '../catalog/postings-scan.ts';
 import { mailOptionsFromConfig } from '../mail/mail.service.ts';
 import { jobMessageId } from './job-kinds.ts';
 import { ENGAGEMENT_JOB_HANDLERS } from '../engagement/engagement.handlers.ts';
@@ -124,6 +125,12 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
       const next = await nextCampaignBoundary(db, now);
       const hour = new Date(now.getTime() + HOUR_MS);
       return { rerunAt: next && next < hour ? next : hour };
+    },
+  },
+  'postings-scan': {
+    async run(_payload, { db, config, now }) {
+      if (buildsPostings(config)) await scanPostings(db, now);
+      return { rerunAt: new Date(now.getTime() + POSTINGS_SCAN_MS) };
     },
   },
   // restock-scan, back-in-stock, newsletter-confirmation (issue 17).

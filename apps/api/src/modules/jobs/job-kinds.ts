@@ -36,22 +36,10 @@ export function passwordResetMailJob(
   };
 }
 
-/** Rebuild of the facet postings (catalog/facet-postings.ts), one queued at a time. */
-export const FACET_POSTINGS_JOB: NewJob = {
-  kind: 'facet-postings',
-  key: 'facet-postings',
-  maxAttempts: 3,
-};
-
-/** Build of a market's price postings at the price stamp of `now`, one queued per market. */
-export function pricePostingsJob(marketId: string, now: Date): NewJob {
-  return {
-    kind: 'price-postings',
-    key: `price-postings:${marketId}`,
-    payload: { marketId, now: now.toISOString() },
-    maxAttempts: 3,
-  };
-}
+/*
+ * The `facet-postings` and `price-postings` jobs (one build each) were enqueued by lists before
+ * the postings scan; their handlers stay for rows an earlier release left in the queue.
+ */
 
 /**
  * The price stamp job: at each campaign start or end (when selling prices change, list-cache.ts)
@@ -75,5 +63,12 @@ export function backInStockJob(skuId: number, email: string, since: Date): NewJo
   };
 }
 
+/**
+ * The postings scan (catalog/postings-scan.ts): builds the facet and price postings that are
+ * missing, then runs again `POSTINGS_SCAN_MS` later. Scheduled by the job runner at start; the
+ * only way builds start (lists never enqueue one).
+ */
+export const POSTINGS_SCAN_JOB: NewJob = { kind: 'postings-scan', key: 'postings-scan' };
+
 /** The job kinds that build list indexes (tests run only these with `facetPostingsSettled`). */
-export const INDEX_JOB_KINDS = ['facet-postings', 'price-postings'] as const;
+export const INDEX_JOB_KINDS = ['facet-postings', 'price-postings', 'postings-scan'] as const;

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Logger } from '../../log.ts';
 import { JOB_HANDLERS, type JobHandler, type JobLog } from './handlers.ts';
-import { PRICE_STAMP_JOB } from './job-kinds.ts';
+import { POSTINGS_SCAN_JOB, PRICE_STAMP_JOB } from './job-kinds.ts';
 import { RESTOCK_SCAN_JOB } from '../engagement/engagement-jobs.ts';
 import {
   backoffMs,
@@ -237,8 +237,8 @@ export class JobRunner {
   }
 
   private async runLoop(): Promise<void> {
-    // Scheduled work: the price stamp, the restock scan (issue 17).
-    for (const job of [PRICE_STAMP_JOB, RESTOCK_SCAN_JOB]) {
+    // Scheduled work: the price stamp, the postings scan (ADR 012), the restock scan (issue 17).
+    for (const job of [PRICE_STAMP_JOB, POSTINGS_SCAN_JOB, RESTOCK_SCAN_JOB]) {
       if (!this.kinds.includes(job.kind)) continue;
       await enqueueJob(this.db, job, { rearm: true }).catch((error: unknown) =>
         this.log.error('Job queue: could not schedule a job', {

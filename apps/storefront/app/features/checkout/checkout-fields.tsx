@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { t } from '../../i18n/i18n';
 import type { FieldErrors } from './checkout.server';
 import type { CheckoutFormView } from './checkout-view';
+import { ChoiceCard } from './choice-card';
 
 /** The id of a field's control: `billingAddress.zip` -> `f-billingAddress-zip`. */
 export function fieldId(name: string): string {
@@ -169,25 +170,21 @@ export function PaymentFieldset({ view, errors }: { view: CheckoutFormView; erro
       <ul className="choice-list">
         {view.paymentOptions.map((option, index) => (
           <li key={option.id}>
-            <label className="choice">
-              <input
-                id={index === 0 ? fieldId('paymentId') : undefined}
-                type="radio"
-                name="paymentId"
-                value={option.id}
-                defaultChecked={option.isSelected}
-                aria-invalid={error ? true : undefined}
-                data-autosave
-              />
-              <span className="choice__main">
-                <span>{option.name}</span>
-                <span className="field__hint">
-                  {option.external
-                    ? t('checkout.payment.externalHint')
-                    : t('checkout.payment.invoiceHint')}
-                </span>
+            <ChoiceCard
+              id={index === 0 ? fieldId('paymentId') : undefined}
+              name="paymentId"
+              value={option.id}
+              defaultChecked={option.isSelected}
+              invalid={Boolean(error)}
+              autosave
+            >
+              <span>{option.name}</span>
+              <span className="field__hint">
+                {option.external
+                  ? t('checkout.payment.externalHint')
+                  : t('checkout.payment.invoiceHint')}
               </span>
-            </label>
+            </ChoiceCard>
           </li>
         ))}
       </ul>

@@ -18,6 +18,7 @@ import { atPostcode } from './checkout-validation';
 import type { CheckoutFormView } from './checkout-view';
 import { ErrorSummary } from './error-summary';
 import { ShippingOptions, ZipFieldset } from './shipping-options';
+import { ChoiceCard } from './choice-card';
 
 /** What the checkout action answered: the intent, whether the terms were ticked, the errors. */
 export interface CheckoutActionAnswer {
@@ -148,16 +149,15 @@ export function CheckoutPageView({
             <legend>{t('checkout.customerType')}</legend>
             <div className="customer-type-choice">
               {(['PERSON', 'ORGANIZATION'] as const).map((type) => (
-                <label key={type} className="choice">
-                  <input
-                    type="radio"
-                    name="customerType"
-                    value={type}
-                    defaultChecked={view.customerType === type}
-                    data-autosave
-                  />
+                <ChoiceCard
+                  key={type}
+                  name="customerType"
+                  value={type}
+                  defaultChecked={view.customerType === type}
+                  autosave
+                >
                   <span>{t(type === 'PERSON' ? 'checkout.person' : 'checkout.company')}</span>
-                </label>
+                </ChoiceCard>
               ))}
             </div>
           </fieldset>

@@ -10,6 +10,7 @@ import { t } from '../../i18n/i18n';
 import type { FieldErrors } from './checkout.server';
 import { Field, fieldId } from './checkout-fields';
 import type { CheckoutFormView, ShippingChoice } from './checkout-view';
+import { ChoiceCard } from './choice-card';
 
 /** The postcode, its button and the live region that reports what the button did. */
 export function ZipFieldset({
@@ -79,36 +80,32 @@ function StoreChoice({
       <ul className="choice-list">
         {option.stores.map((store, index) => (
           <li key={store.alias}>
-            <label className="choice">
-              <input
-                id={index === 0 ? fieldId('pickupPoint') : undefined}
-                type="radio"
-                name="pickupPoint"
-                value={store.alias}
-                defaultChecked={view.pickupPoint === store.alias}
-                aria-invalid={error ? true : undefined}
-              />
-              <span className="choice__main">
-                <span>
-                  {store.name}, {store.address}
-                </span>
-                {/* Part of the label: the radio's name says what the store has. */}
-                <span className="store-stock">
-                  {store.skus.map((sku) => (
-                    <span
-                      key={sku.skuId}
-                      className={sku.quantity > 0 ? 'store-stock__in' : 'store-stock__out'}
-                    >
-                      {t('checkout.pickup.sku', {
-                        name: sku.productName,
-                        size: sku.name,
-                        quantity: sku.quantity,
-                      })}
-                    </span>
-                  ))}
-                </span>
+            <ChoiceCard
+              id={index === 0 ? fieldId('pickupPoint') : undefined}
+              name="pickupPoint"
+              value={store.alias}
+              defaultChecked={view.pickupPoint === store.alias}
+              invalid={Boolean(error)}
+            >
+              <span>
+                {store.name}, {store.address}
               </span>
-            </label>
+              {/* Part of the label: the radio's name says what the store has. */}
+              <span className="store-stock">
+                {store.skus.map((sku) => (
+                  <span
+                    key={sku.skuId}
+                    className={sku.quantity > 0 ? 'store-stock__in' : 'store-stock__out'}
+                  >
+                    {t('checkout.pickup.sku', {
+                      name: sku.productName,
+                      size: sku.name,
+                      quantity: sku.quantity,
+                    })}
+                  </span>
+                ))}
+              </span>
+            </ChoiceCard>
           </li>
         ))}
       </ul>
@@ -145,27 +142,23 @@ export function ShippingOptions({
       <ul className="choice-list">
         {view.shippingOptions.map((option, index) => (
           <li key={option.id}>
-            <label className="choice">
-              <input
-                id={index === 0 ? fieldId('shippingId') : undefined}
-                type="radio"
-                name="shippingId"
-                value={option.id}
-                defaultChecked={option.isSelected}
-                aria-invalid={error ? true : undefined}
-                data-autosave
-              />
-              <span className="choice__main">
-                <span>{option.name}</span>
-                {option.kind === 'pickup' && !option.isSelected ? (
-                  <span className="field__hint">{t('checkout.pickup.hint')}</span>
-                ) : null}
-                {freeShipping && !option.free ? (
-                  <span className="field__hint">{t('checkout.shipping.notFree')}</span>
-                ) : null}
-              </span>
-              <span className="choice__price">{option.fee}</span>
-            </label>
+            <ChoiceCard
+              id={index === 0 ? fieldId('shippingId') : undefined}
+              name="shippingId"
+              value={option.id}
+              defaultChecked={option.isSelected}
+              invalid={Boolean(error)}
+              autosave
+              price={option.fee}
+            >
+              <span>{option.name}</span>
+              {option.kind === 'pickup' && !option.isSelected ? (
+                <span className="field__hint">{t('checkout.pickup.hint')}</span>
+              ) : null}
+              {freeShipping && !option.free ? (
+                <span className="field__hint">{t('checkout.shipping.notFree')}</span>
+              ) : null}
+            </ChoiceCard>
             {option.kind === 'pickup' && option.isSelected ? (
               <StoreChoice option={option} view={view} error={errors.pickupPoint} />
             ) : null}

@@ -4,8 +4,8 @@ import {
   PRODUCT_KINDS,
   parseProductImageFileName,
   productImageFileName,
-  renderProductImageSvg,
-} from './product-image.ts';
+} from './product-kinds.ts';
+import { renderProductImageSvg } from './render.ts';
 
 /** A light well-formedness check: one root svg, balanced tags, quoted attributes. */
 function looksLikeValidSvg(svg: string): boolean {
