@@ -49,6 +49,7 @@ const VALIDATING: readonly string[] = [
   'global/markets.graphql#channel',
   'global/newsletter.graphql#subscribeToNewsletter',
   'global/search.graphql#products',
+  'global/widget-area.graphql#widgetArea',
   'product/monitor-availability.graphql#monitorProductAvailability',
   'product/post-product-review.graphql#postProductReview',
   'product/product-price-history.graphql#productPriceHistory',
@@ -69,8 +70,7 @@ const VALIDATING: readonly string[] = [
   'user/update.graphql#updateUser',
   // Not yet (November 2026): checkout/get-checkout.graphql#getCheckout and
   // checkout/get-checkout-and-order.graphql#getCheckoutAndOrder (deprecated, not called by
-  // ralph), global/menu.graphql#getMenuAtLocation and global/widget-area.graphql#widgetArea
-  // (issue 16), user/orders.graphql#getOrders (OrderType.refunds, issue 18).
+  // ralph), global/menu.graphql#getMenuAtLocation (issue 16, menus), user/orders.graphql#getOrders (OrderType.refunds, issue 18).
 ];
 
 describe(`${source.package}@${source.version} operations against schema.graphql`, () => {

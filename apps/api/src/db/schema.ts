@@ -16,3 +16,4 @@ export * from '../modules/search/search.tables.ts';
 export * from '../modules/rate-limits/rate-limits.tables.ts';
 export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/engagement/engagement.tables.ts';
+export * from '../modules/content/content.tables.ts';

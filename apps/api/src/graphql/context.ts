@@ -70,6 +70,8 @@ export interface GraphQLContext {
    * request. Checkout links orders to `(await ctx.viewer())?.customerId`.
    */
   viewer(): Promise<Viewer | null>;
+  /** The request's `Authorization` header value, or null (content preview tokens, issue 16). */
+  authorization: string | null;
   /**
    * Like {@link viewer} for fields that need a customer.
    * @throws ShopError UNAUTHENTICATED when there is no valid Bearer token
@@ -139,6 +141,7 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
       }
     },
     viewer,
+    authorization: options.authorization ?? null,
     async requireViewer() {
       const found = await viewer();
       if (!found) throw new ShopError('UNAUTHENTICATED', 'Authentication required');

@@ -36,6 +36,9 @@ export const SEEDED_TABLES = [
   schema.priceCampaigns,
   schema.priceCampaignPrices,
   schema.priceLog,
+  schema.contentPages,
+  schema.contentContainers,
+  schema.contentWidgets,
 ] as const;
 
 /** What a reseed would delete besides the catalogue: rows written by shoppers. */

@@ -29,6 +29,7 @@ import {
 } from './reference-data.ts';
 import { STORES } from './stores.ts';
 import { seedCheckoutData } from './checkout-data.ts';
+import { seedContent } from './content.ts';
 import { recordPriceChanges } from '../../modules/pricing/price-log.ts';
 
 /** Options of {@link seedCatalogue}. */
@@ -198,6 +199,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
       await insertRows(tx, schema.productRelations, generator.relations(from, to));
     }
     await recordPriceHistory(tx, now);
+    await seedContent(tx);
 
     return {
       products: productCount,
