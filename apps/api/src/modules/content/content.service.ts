@@ -30,7 +30,7 @@ export interface AreaQuery {
   customerType: string;
   /** Drafts too (the caller has checked the preview token). */
   preview: boolean;
-  filters?: ReadonlyArray<AreaFilter | null> | null;
+  filters?: ReadonlyArray<AreaFilter | null | undefined> | null;
   now: Date;
 }
 
@@ -236,8 +236,8 @@ export async function findWidgetArea(
 export async function listContentPages(
   db: Database,
   query: Pick<AreaQuery, 'marketAlias' | 'customerType' | 'now'> & {
-    includeTags?: ReadonlyArray<string | null> | null;
-    excludeTags?: ReadonlyArray<string | null> | null;
+    includeTags?: ReadonlyArray<string | null | undefined> | null;
+    excludeTags?: ReadonlyArray<string | null | undefined> | null;
   },
 ): Promise<ContentPage[]> {
   const p = contentPages;
