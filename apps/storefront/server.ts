@@ -23,6 +23,7 @@ import { isDatabaseUnavailable } from '@trampa/api/unavailable';
 import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { memoryReport, MEMORY_REPORT_PATH } from '@trampa/api/memory-report';
 import { renderProductImageSvg } from '@trampa/api/images';
+import { renderWidgetImageSvg } from '@trampa/api/widget-images';
 import {
   contextLogger,
   createLogger,
@@ -144,11 +145,17 @@ function securityHeaders(dev: boolean, hsts: boolean) {
   ];
 }
 
-/** `GET /img/product/:folder/:fileName`: the product image as SVG, or 404. */
+/**
+ * `GET /img/product/:folder/:fileName` and `/img/pagewidget/:folder/:fileName` (GEINS-API §1):
+ * the product or widget image as SVG, or 404.
+ */
 function productImage(req: Request, res: Response, next: NextFunction): void {
   const folder = String(req.params.folder);
   const fileName = String(req.params.fileName);
-  const svg = IMAGE_FOLDER.test(folder) ? renderProductImageSvg(fileName) : null;
+  const render = req.path.startsWith('/img/pagewidget/')
+    ? renderWidgetImageSvg
+    : renderProductImageSvg;
+  const svg = IMAGE_FOLDER.test(folder) ? render(fileName) : null;
   if (svg === null) {
     res.status(404).type('text/plain').send('Not found');
     return;
@@ -240,6 +247,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       authNodeListener((request) => api.payments(request)),
     );
   app.get('/img/product/:folder/:fileName', productImage);
+  app.get('/img/pagewidget/:folder/:fileName', productImage);
 
   let vite: ViteDevServer | undefined;
   let build: ServerBuild | (() => Promise<ServerBuild>);

@@ -37,12 +37,13 @@ function productList(
   title: string,
   url: string,
   sort: string,
-  link: { href: string; text: string },
+  link: { href: string; what: string },
 ): SeedWidget {
   return {
     name: 'Product list',
     type: 'ProductListPageWidget',
     configuration: { title, url, searchParameters: { sort }, pageCount: 8, link },
+    // link.what completes the "Visa alla …" link's accessible name.
   };
 }
 
@@ -128,7 +129,7 @@ export const FRONTPAGE_CONTAINERS: readonly SeedContainer[] = [
     widgets: [
       productList('Kampanjer', '/l/rea', 'MOST_SOLD', {
         href: '/l/rea',
-        text: 'Visa alla kampanjer',
+        what: 'kampanjer',
       }),
     ],
   },
@@ -138,7 +139,7 @@ export const FRONTPAGE_CONTAINERS: readonly SeedContainer[] = [
     widgets: [
       productList('Nyheter', '/l/nyheter', 'LATEST', {
         href: '/nyheter',
-        text: 'Visa alla nyheter',
+        what: 'nyheter',
       }),
     ],
   },
