@@ -24,6 +24,14 @@ describe('sanitizeRichText', () => {
       '<h2>Rubrik</h2><a href="https://arn.se" rel="noopener noreferrer">ARN</a>',
     );
   });
+
+  it("prefixes shop paths with the request's basename (market in path)", () => {
+    expect(
+      sanitizeRichText('<a href="/kopvillkor">K</a><a href="https://arn.se">A</a>', '/no'),
+    ).toBe(
+      '<a href="/no/kopvillkor">K</a><a href="https://arn.se" rel="noopener noreferrer">A</a>',
+    );
+  });
 });
 
 describe('safeHref', () => {

@@ -65,9 +65,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** The HTML fragment with everything outside the allow-list removed. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+/**
+ * The HTML fragment with everything outside the allow-list removed; links to shop paths get the
+ * request's `basename` (market or locale prefix such as `/no`, '' for none).
+ */
+export function sanitizeRichText(html: string, basename = ''): string {
+  if (basename === '') return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      a: (tagName, attribs) => {
+        const href = attribs.href ?? '';
+        const local = href.startsWith('/') && !href.startsWith('//');
+        const base = (OPTIONS.transformTags!.a as sanitizeHtml.Transformer)(tagName, attribs);
+        return local ? { ...base, attribs: { ...base.attribs, href: basename + href } } : base;
+      },
+    },
+  });
 }
 
 /**

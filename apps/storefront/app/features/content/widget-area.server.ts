@@ -140,7 +140,7 @@ async function toWidgetView(
         kind: 'html',
         id,
         title: text.title ?? null,
-        html: sanitizeRichText(text.text ?? text.html ?? ''),
+        html: sanitizeRichText(text.text ?? text.html ?? '', context.market.basename),
       };
     }
     case 'Buttons': {
