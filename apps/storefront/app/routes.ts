@@ -46,8 +46,9 @@ export default [
     route('varumarken', 'routes/brands.tsx', { id: 'brands' }),
     route('favoriter', 'routes/favorites.tsx', { id: 'favorites' }),
     route('sok/forslag', 'routes/search-suggestions.tsx', { id: 'search-suggestions' }),
-    // The terms of purchase the checkout links to (issue 14), until a content module serves them.
-    route('kopvillkor', 'routes/terms.tsx', { id: 'terms' }),
+    // Content (issue 16): /content/{alias}, the widget preview; /{alias} is the catch-all below.
+    route('content/:alias', 'routes/content.tsx', { id: 'content' }),
+    route('preview-widgets', 'routes/preview-widgets.tsx', { id: 'preview-widgets' }),
     // Engagement (issue 17): the "Bevaka" form's action and the back-in-stock mail's unsubscribe.
     route('bevaka', 'routes/back-in-stock.tsx', { id: 'back-in-stock' }),
     route('bevaka/avsluta', 'routes/back-in-stock-unsubscribe.tsx', {
@@ -60,8 +61,8 @@ export default [
       id: 'newsletter-unsubscribe',
     }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
-    // A route matching nothing: the 404 page with status 404.
-    route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
+    // A content page by alias (/kopvillkor, /om-oss); anything else: the 404 page with status 404.
+    route('*', 'routes/content.tsx', { id: 'catch-all' }),
   ]),
   // Checkout (issue 6) in the undistracted layout: /kassan, the confirmation and the page after a
   // failed payment (the payment sandbox's own pages are served by the API at /payments/*).

@@ -18,3 +18,4 @@ export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/engagement/engagement.tables.ts';
 export * from '../modules/menus/menus.tables.ts';
 export * from '../modules/media/media.tables.ts';
+export * from '../modules/content/content.tables.ts';

@@ -83,6 +83,8 @@ export interface GraphQLContext {
    * request. Checkout links orders to `(await ctx.viewer())?.customerId`.
    */
   viewer(): Promise<Viewer | null>;
+  /** The request's `Authorization` header value, or null (content preview tokens, issue 16). */
+  authorization: string | null;
   /**
    * Like {@link viewer} for fields that need a customer.
    * @throws ShopError UNAUTHENTICATED when there is no valid Bearer token
@@ -167,6 +169,7 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
       }
     },
     viewer,
+    authorization: options.authorization ?? null,
     async requireViewer() {
       const found = await viewer();
       if (!found) throw new ShopError('UNAUTHENTICATED', 'Authentication required');

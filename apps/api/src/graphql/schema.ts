@@ -18,6 +18,7 @@ import '../modules/customers/customers.graphql.ts';
 import '../modules/customers/customer-orders.graphql.ts';
 import '../modules/engagement/engagement.graphql.ts';
 import '../modules/menus/menus.graphql.ts';
+import '../modules/content/content.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -184,6 +184,14 @@ export type IncludeMode =
   /** At least one value must match. */
   | 'UNION';
 
+/** Narrows an area to the collections made for a category, brand, campaign or product (keys SiteId, LanguageId, Product, Category, Brand, DiscountCampaign, Campaign, CustomerType, Parameter; value an id or alias). */
+export type PageWidgetCollectionFilterInputType = {
+  /** Filter key. */
+  key?: string | null | undefined;
+  /** An id or alias. */
+  value?: string | null | undefined;
+};
+
 /** How a payment option completes the purchase (GEINS-API §4.6). */
 export type PaymentCheckout =
   /** An external hosted checkout takes the payment. */
@@ -1957,44 +1965,59 @@ export type BrandsPageQuery = {
   } | null;
 };
 
-export type StartPageQueryVariables = Exact<{
-  campaignTake?: number | null | undefined;
-  latestTake?: number | null | undefined;
+export type WidgetAreaQueryVariables = Exact<{
+  family?: string | null | undefined;
+  areaName?: string | null | undefined;
+  alias?: string | null | undefined;
+  preview?: boolean | null | undefined;
+  customerType?: CustomerType | null | undefined;
+  filters?:
+    | Array<PageWidgetCollectionFilterInputType | null | undefined>
+    | PageWidgetCollectionFilterInputType
+    | null
+    | undefined;
   channelId?: string | null | undefined;
   languageId?: string | null | undefined;
   marketId?: string | null | undefined;
 }>;
 
-export type StartPageQuery = {
-  campaign: {
-    products: Array<{
-      productId: number;
-      name: string | null;
-      alias: string;
-      canonicalUrl: string | null;
-      discountType: DiscountType | null;
-      brand: { name: string | null } | null;
-      productImages: Array<{ fileName: string }> | null;
-      unitPrice: {
-        sellingPriceIncVat: number;
-        regularPriceIncVat: number;
-        isDiscounted: boolean;
-        discountPercentage: number;
-        sellingPriceIncVatFormatted: string | null;
-        regularPriceIncVatFormatted: string | null;
-        sellingPriceExVatFormatted: string | null;
-        regularPriceExVatFormatted: string | null;
-      } | null;
-      lowestPrice: {
-        isDiscounted: boolean;
-        discountPercentage: number;
-        comparisonPriceIncVatFormatted: string | null;
-        comparisonPriceExVatFormatted: string | null;
-      } | null;
-      rating: { score: number; voteCount: number } | null;
+export type WidgetAreaQuery = {
+  widgetArea: {
+    id: number;
+    title: string | null;
+    tags: Array<string> | null;
+    meta: { title: string | null; description: string | null } | null;
+    containers: Array<{
+      id: number;
+      layout: string;
+      design: string;
+      responsiveMode: string;
+      classNames: Array<string> | null;
+      widgets: Array<{
+        id: string;
+        name: string;
+        size: string;
+        configuration: string;
+        images: Array<{
+          fileName: string;
+          largestSize: { imageWidth: number; imageHeight: number } | null;
+        }> | null;
+      }> | null;
     }> | null;
   } | null;
-  latest: {
+};
+
+export type WidgetProductsQueryVariables = Exact<{
+  url?: string | null | undefined;
+  filter?: FilterInputType | null | undefined;
+  take?: number | null | undefined;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type WidgetProductsQuery = {
+  products: {
     products: Array<{
       productId: number;
       name: string | null;
@@ -8053,22 +8076,219 @@ export const BrandsPageDocument = {
     },
   ],
 } as unknown as DocumentNode<BrandsPageQuery, BrandsPageQueryVariables>;
-export const StartPageDocument = {
+export const WidgetAreaDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'query',
-      name: { kind: 'Name', value: 'startPage' },
+      name: { kind: 'Name', value: 'widgetArea' },
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'campaignTake' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
         },
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'latestTake' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'areaName' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'alias' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'preview' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'customerType' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CustomerType' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filters' } },
+          type: {
+            kind: 'ListType',
+            type: {
+              kind: 'NamedType',
+              name: { kind: 'Name', value: 'PageWidgetCollectionFilterInputType' },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'widgetArea' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'family' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'family' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'areaName' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'areaName' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'alias' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'alias' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'preview' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'preview' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'customerType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'customerType' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filters' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filters' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tags' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'meta' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'containers' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'layout' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'design' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'responsiveMode' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'classNames' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'widgets' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'size' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'configuration' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'images' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'fileName' } },
+                                  {
+                                    kind: 'Field',
+                                    name: { kind: 'Name', value: 'largestSize' },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        {
+                                          kind: 'Field',
+                                          name: { kind: 'Name', value: 'imageWidth' },
+                                        },
+                                        {
+                                          kind: 'Field',
+                                          name: { kind: 'Name', value: 'imageHeight' },
+                                        },
+                                      ],
+                                    },
+                                  },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<WidgetAreaQuery, WidgetAreaQueryVariables>;
+export const WidgetProductsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'widgetProducts' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'url' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'FilterInputType' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
         },
         {
@@ -8092,88 +8312,22 @@ export const StartPageDocument = {
         selections: [
           {
             kind: 'Field',
-            alias: { kind: 'Name', value: 'campaign' },
-            name: { kind: 'Name', value: 'products' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'take' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'campaignTake' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'filter' },
-                value: {
-                  kind: 'ObjectValue',
-                  fields: [
-                    {
-                      kind: 'ObjectField',
-                      name: { kind: 'Name', value: 'sort' },
-                      value: { kind: 'EnumValue', value: 'MOST_SOLD' },
-                    },
-                  ],
-                },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'channelId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'languageId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'marketId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'products' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProductCard' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            alias: { kind: 'Name', value: 'latest' },
             name: { kind: 'Name', value: 'products' },
             arguments: [
               {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'url' },
-                value: { kind: 'StringValue', value: '/l/nyheter', block: false },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'take' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'latestTake' } },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'url' } },
               },
               {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'filter' },
-                value: {
-                  kind: 'ObjectValue',
-                  fields: [
-                    {
-                      kind: 'ObjectField',
-                      name: { kind: 'Name', value: 'sort' },
-                      value: { kind: 'EnumValue', value: 'LATEST' },
-                    },
-                  ],
-                },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'take' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'take' } },
               },
               {
                 kind: 'Argument',
@@ -8303,4 +8457,4 @@ export const StartPageDocument = {
       },
     },
   ],
-} as unknown as DocumentNode<StartPageQuery, StartPageQueryVariables>;
+} as unknown as DocumentNode<WidgetProductsQuery, WidgetProductsQueryVariables>;

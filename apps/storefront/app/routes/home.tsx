@@ -1,26 +1,25 @@
 /**
- * `/` start page: hero, category entries, campaign products (PRICE_CAMPAIGN) and the newest
- * products (the news list `/l/nyheter`); each product section links to its whole list.
+ * `/` start page, built from the "Frontpage" area's widgets (issue 16; GEINS-API §2.4 family
+ * "Frontpage", area "The front page area"): hero, category entries, campaign banners, product
+ * lists with their "Visa alla" links, store and trust information. With no area (an empty
+ * database), the page shows the category entries only.
  */
-import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
-import { CategoryEntries } from '../features/home/category-entries';
-import { Hero } from '../features/home/hero';
-import { SectionHeader } from '../features/home/section-header';
-import { ProductGrid } from '../features/product/product-card';
-import { present, toCardProduct, type CardProduct } from '../features/product/card-product';
-import { isCampaignProduct } from '../features/product/campaign';
-import { StartPageDocument } from '../graphql/generated';
+import { loadWidgetArea } from '../features/content/widget-area.server';
+import { WidgetArea } from '../features/content/widgets';
 import { t } from '../i18n/i18n';
-import type { RootData } from '../root';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import homeStyles from '../styles/home.css?url';
+import widgetStyles from '../styles/widgets.css?url';
 
-/** Products per start-page section (two rows of four on desktop). */
-const SECTION_SIZE = 8;
+/** The start page's widget area (GEINS-API §2.4). */
+export const FRONTPAGE = { family: 'Frontpage', areaName: 'The front page area' } as const;
 
 /** Start page styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: homeStyles },
+  { rel: 'stylesheet', href: widgetStyles },
+];
 
 /** Title "<shop> – cyklar och tillbehör", description and canonical `/`. */
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -33,55 +32,28 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/**
- * Campaign and newest products. The API has no campaign filter for `products` yet, so a page of
- * products is fetched and the campaign ones kept.
- */
+/** The "Frontpage" area with its product lists. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const data = await context.api.query(StartPageDocument, {
-    campaignTake: 120,
-    latestTake: SECTION_SIZE,
-  });
-  const campaign: CardProduct[] = present(data.campaign?.products)
-    .filter(isCampaignProduct)
-    .slice(0, SECTION_SIZE)
-    .map(toCardProduct);
-  const latest: CardProduct[] = present(data.latest?.products).map(toCardProduct);
-  return { campaign, latest };
+  const area = await loadWidgetArea(context, FRONTPAGE);
+  return {
+    area: area ?? {
+      id: 0,
+      title: null,
+      tags: [],
+      meta: { title: null, description: null },
+      containers: [
+        {
+          id: 0,
+          layout: 'full',
+          design: 'contained',
+          widgets: [{ kind: 'category-entries' as const, id: 'categories', title: '' }],
+        },
+      ],
+    },
+  };
 }
 
 /** The start page. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<RootData>('root');
-  const categories = root?.categories ?? [];
-  const bikes = categories.find((category) => /cykl/i.test(category.url)) ?? categories[0];
-  const accessories = categories.find((category) => category !== bikes);
-  return (
-    <>
-      <Hero links={{ primary: bikes?.url ?? '/', secondary: accessories?.url }} />
-      <CategoryEntries categories={categories} />
-      {loaderData.campaign.length > 0 ? (
-        <section className="section container" aria-labelledby="home-campaign">
-          <SectionHeader
-            id="home-campaign"
-            title={t('home.campaign')}
-            to="/l/rea"
-            what={t('home.showAll.campaign')}
-          />
-          <ProductGrid products={loaderData.campaign} />
-        </section>
-      ) : null}
-      {loaderData.latest.length > 0 ? (
-        <section className="section container" aria-labelledby="home-latest">
-          <SectionHeader
-            id="home-latest"
-            title={t('home.latest')}
-            to="/nyheter"
-            what={t('home.showAll.latest')}
-          />
-          <ProductGrid products={loaderData.latest} />
-        </section>
-      ) : null}
-    </>
-  );
+  return <WidgetArea area={loaderData.area} />;
 }

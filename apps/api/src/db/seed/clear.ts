@@ -40,6 +40,9 @@ export const SEEDED_TABLES = [
   schema.menus,
   schema.menuLocations,
   schema.menuItems,
+  schema.contentPages,
+  schema.contentContainers,
+  schema.contentWidgets,
 ] as const;
 
 /** What a reseed would delete besides the catalogue: rows written by shoppers. */

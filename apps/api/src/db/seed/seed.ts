@@ -30,6 +30,7 @@ import {
 import { STORES } from './stores.ts';
 import { seedMenus } from './menus.ts';
 import { seedCheckoutData } from './checkout-data.ts';
+import { seedContent } from './content.ts';
 import { recordPriceChanges } from '../../modules/pricing/price-log.ts';
 import { parseProductImageFileName } from './images/product-kinds.ts';
 import { renderSeedImages } from './images/render.ts';
@@ -204,6 +205,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
       await insertRows(tx, schema.productRelations, generator.relations(from, to));
     }
     await recordPriceHistory(tx, now);
+    await seedContent(tx);
 
     return {
       products: productCount,

@@ -1,5 +1,6 @@
 /**
- * The image route: `GET|HEAD /img/product/{folder}/{fileName}` answers the stored image file
+ * The image route: `GET|HEAD /img/product/{folder}/{fileName}` and `/img/pagewidget/{folder}/
+ * {fileName}` (widget images, issue 16) answer the stored image file
  * `fileName` (media.service.ts) with its media type and a one-year immutable cache (a file's
  * name changes when its content does), or 404 `Not found` for an unknown file, a folder that is
  * not a size (`400x400`, `100f125`) or `raw`, or any other path under `/img/`. Every size folder
@@ -18,8 +19,8 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** Image folders accepted in `/img/product/{folder}/...`: `400x400`, `100f125`, `raw`. */
 const IMAGE_FOLDER = /^(?:\d{1,4}[xf]\d{1,4}|raw)$/;
 
-/** `/img/product/{folder}/{fileName}`, one segment each. */
-const IMAGE_PATH = /^\/img\/product\/([^/]+)\/([^/]+)$/;
+/** `/img/product/{folder}/{fileName}` or `/img/pagewidget/{folder}/{fileName}`, one segment each. */
+const IMAGE_PATH = /^\/img\/(?:product|pagewidget)\/([^/]+)\/([^/]+)$/;
 
 /**
  * A stored file is uploaded data: an SVG among them must not run script or load anything when

@@ -3,35 +3,46 @@
  * layout shift: the illustration has a fixed aspect ratio).
  */
 import { Link } from 'react-router';
-import { t } from '../../i18n/i18n';
 
-/** Links of the hero's two calls to action. */
-export interface HeroLinks {
-  primary: string;
-  secondary?: string;
+/** A call to action of the hero. */
+export interface HeroButton {
+  text: string;
+  href: string;
+  style: 'primary' | 'secondary';
+}
+
+/** What the hero says (the start page's "Banner" widget with variant "hero", issue 16). */
+export interface HeroProps {
+  eyebrow?: string;
+  title: string;
+  text: string;
+  buttons: HeroButton[];
 }
 
 /** Hero section of the start page. */
-export function Hero({ links }: { links: HeroLinks }) {
+export function Hero({ eyebrow, title, text, buttons }: HeroProps) {
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__inner container">
         <div className="hero__text">
-          <p className="hero__eyebrow">{t('home.hero.eyebrow')}</p>
+          {eyebrow ? <p className="hero__eyebrow">{eyebrow}</p> : null}
           <h1 id="hero-title" className="hero__title">
-            {t('home.hero.title')}
+            {title}
           </h1>
-          <p className="hero__lead">{t('home.hero.text')}</p>
-          <p className="hero__actions">
-            <Link to={links.primary} className="button button--primary">
-              {t('home.hero.cta')}
-            </Link>
-            {links.secondary ? (
-              <Link to={links.secondary} className="button button--secondary">
-                {t('home.hero.secondaryCta')}
-              </Link>
-            ) : null}
-          </p>
+          {text ? <p className="hero__lead">{text}</p> : null}
+          {buttons.length > 0 ? (
+            <p className="hero__actions">
+              {buttons.map((button) => (
+                <Link
+                  key={button.href + button.text}
+                  to={button.href}
+                  className={`button button--${button.style}`}
+                >
+                  {button.text}
+                </Link>
+              ))}
+            </p>
+          ) : null}
         </div>
         <div className="hero__art ratio-hero" aria-hidden="true">
           <BicycleArt />

@@ -1,0 +1,50 @@
+/**
+ * Content pages (issue 16; SPEC §2): `/content/{alias}` and the catch-all `/{alias}` (e.g.
+ * `/kopvillkor`, `/om-oss`) show the widget collection with that alias; an unknown alias, or any
+ * other path no route matches, answers the shop's 404 page. Canonical `/{alias}`.
+ */
+import type { Route } from './+types/content';
+import { ContentPage } from '../features/content/content-page';
+import { loadWidgetArea } from '../features/content/widget-area.server';
+import { appUrl } from '../routing/local-path';
+import { pageMeta, shopFromMatches } from '../routing/meta';
+import contentStyles from '../styles/content.css?url';
+import widgetStyles from '../styles/widgets.css?url';
+
+/** A content alias: lower-case letters, digits and dashes. */
+const ALIAS = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/** Content and widget styles. */
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: contentStyles },
+  { rel: 'stylesheet', href: widgetStyles },
+];
+
+/** "<title> | <shop>", the page's description, canonical `/{alias}`. */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? pageMeta(shopFromMatches(matches), {
+        title: loaderData.area.meta.title ?? loaderData.area.title ?? loaderData.alias,
+        description: loaderData.area.meta.description ?? undefined,
+        canonicalPath: `/${loaderData.alias}`,
+      })
+    : [];
+
+/** The page by alias. @throws Response 404 for an unknown alias or a path that is none. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { pathname } = appUrl(request, context.market.basename);
+  const alias = params.alias ?? params['*'] ?? '';
+  const area = ALIAS.test(alias) ? await loadWidgetArea(context, { alias }) : null;
+  if (!area) {
+    throw Response.json(
+      { message: `Page not found: ${pathname}` },
+      { status: 404, statusText: 'Page not found' },
+    );
+  }
+  return { alias, area };
+}
+
+/** The content page; the info-pages side menu arrives with the menus module (issue 16). */
+export default function Content({ loaderData }: Route.ComponentProps) {
+  return <ContentPage area={loaderData.area} />;
+}
