@@ -9,7 +9,11 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { claimCartById, findCart } from '../cart/cart.service.ts';
 import { loadCartView } from '../cart/cart-view.ts';
-import { getOrderView } from '../orders/orders.service.ts';
+import {
+  getOrderView,
+  getOrderViewByPublicId,
+  type OrderView,
+} from '../orders/orders.service.ts';
 import { getPaymentSession } from '../payments/payments.service.ts';
 import { completeHostedPayment } from './hosted-payment.service.ts';
 import {
@@ -20,6 +24,7 @@ import {
   setCartShippingFee,
   type CheckoutView,
   validateOrderConditions,
+  validateOrderCreation,
 } from './checkout.service.ts';
 import {
   CheckoutDataRef,
@@ -28,6 +33,7 @@ import {
   PaymentTypeEnum,
   PlaceOrderResponseRef,
   ValidateOrderConditionsResponseRef,
+  ValidateOrderCreationResponseRef,
 } from './checkout-types.graphql.ts';
 
 /** The request's `x-idempotency-key` header (Yoga merges the request into the context). */
@@ -88,26 +94,50 @@ builder.queryField('validateOrderConditions', (t) =>
   }),
 );
 
+builder.queryField('validateOrderCreation', (t) =>
+  t.field({
+    type: ValidateOrderCreationResponseRef,
+    nullable: false,
+    deprecationReason: 'Use validateOrderConditions.',
+    description:
+      "Would placeOrder(cartId, checkout) place an order now (GEINS-API §3.1; deprecated in Geins, still called by the SDK's checkout.validate)? The checkout's fields, payment option and identity number as placeOrder checks them, then the market and the stock of every line. Changes nothing. Error: NOT_FOUND for an unknown cart.",
+    args: {
+      ...contextArgs,
+      cartId: t.arg.string({ required: true, description: 'Cart id.' }),
+      checkout: t.arg({ type: CheckoutInput, required: true, description: 'The checkout.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const result = await validateOrderCreation(
+        ctx.db,
+        args.cartId,
+        args.checkout,
+        await ctx.pricedShop(args),
+        ctx.now,
+        ctx.config.payments,
+      );
+      const viewer = await ctx.viewer();
+      return { ...result, memberType: viewer ? viewer.customer.memberType : null };
+    },
+  }),
+);
+
 builder.queryField('checkout', (t) =>
   t.field({
     type: CheckoutDataRef,
     description:
-      'The confirm page (GEINS-API §3.1): id is the order number (STANDARD) or the payment session id (KLARNA, the sandbox). For an approved session the order is placed now if the notification has not done it yet.',
+      'The confirm page (GEINS-API §3.1): id is the public order id (a UUID, alone: the SDK\'s checkout summary), the order number with its cartId (STANDARD; the number alone is refused, it is guessable), or the payment session id (KLARNA, the sandbox). For an approved session the order is placed now if the notification has not done it yet. completed false when nothing matches.',
     args: {
       ...contextArgs,
-      id: t.arg.string({ required: true, description: 'Order number or payment session id.' }),
-      cartId: t.arg.string({ description: 'The cart of the order.' }),
+      id: t.arg.string({
+        required: true,
+        description: 'Public order id (UUID), order number (with cartId) or payment session id.',
+      }),
+      cartId: t.arg.string({ description: 'The cart of the order (needed with an order number).' }),
       paymentType: t.arg({ type: PaymentTypeEnum, required: true, description: 'From the URL.' }),
     },
     resolve: async (_root, args, ctx) => {
       const shop = await ctx.pricedShop(args);
-      if (args.paymentType === 'STANDARD') {
-        const orderId = /^\d{1,9}$/.test(args.id) ? Number(args.id) : null;
-        const order = orderId === null ? null : await getOrderView(ctx.db, orderId);
-        // The order number alone is guessable: the cart id must match too.
-        if (!order || order.order.cartId !== (args.cartId ?? '').toLowerCase()) {
-          return { completed: false, order: null, cart: null, failure: null };
-        }
+      const placed = async (order: OrderView) => {
         const cart = await findCart(ctx.db, order.order.cartId);
         return {
           completed: true,
@@ -115,6 +145,19 @@ builder.queryField('checkout', (t) =>
           cart: cart && (await loadCartView(ctx.db, cart, shop, ctx.now)),
           failure: null,
         };
+      };
+      // The public order id (a UUID only the buyer knows) finds the order alone (the SDK's
+      // checkout.summary sends no cartId).
+      const byPublicId = await getOrderViewByPublicId(ctx.db, args.id);
+      if (byPublicId) return placed(byPublicId);
+      if (args.paymentType === 'STANDARD') {
+        const orderId = /^\d{1,9}$/.test(args.id) ? Number(args.id) : null;
+        const order = orderId === null ? null : await getOrderView(ctx.db, orderId);
+        // The order number alone is guessable: the cart id must match too.
+        if (!order || order.order.cartId !== (args.cartId ?? '').toLowerCase()) {
+          return { completed: false, order: null, cart: null, failure: null };
+        }
+        return placed(order);
       }
       // The order is priced in the market the payment was started in, whatever the return says.
       const session = await getPaymentSession(ctx.db, args.id);

@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "desired_delivery_date" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "customer_order_number" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "goods_label" text;
