@@ -9,11 +9,7 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { claimCartById, findCart } from '../cart/cart.service.ts';
 import { loadCartView } from '../cart/cart-view.ts';
-import {
-  getOrderView,
-  getOrderViewByPublicId,
-  type OrderView,
-} from '../orders/orders.service.ts';
+import { getOrderView, getOrderViewByPublicId, type OrderView } from '../orders/orders.service.ts';
 import { getPaymentSession } from '../payments/payments.service.ts';
 import { completeHostedPayment } from './hosted-payment.service.ts';
 import {
@@ -125,7 +121,7 @@ builder.queryField('checkout', (t) =>
   t.field({
     type: CheckoutDataRef,
     description:
-      'The confirm page (GEINS-API §3.1): id is the public order id (a UUID, alone: the SDK\'s checkout summary), the order number with its cartId (STANDARD; the number alone is refused, it is guessable), or the payment session id (KLARNA, the sandbox). For an approved session the order is placed now if the notification has not done it yet. completed false when nothing matches.',
+      "The confirm page (GEINS-API §3.1): id is the public order id (a UUID, alone: the SDK's checkout summary), the order number with its cartId (STANDARD; the number alone is refused, it is guessable), or the payment session id (KLARNA, the sandbox). For an approved session the order is placed now if the notification has not done it yet. completed false when nothing matches.",
     args: {
       ...contextArgs,
       id: t.arg.string({

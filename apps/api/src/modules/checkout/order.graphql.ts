@@ -124,7 +124,8 @@ const CheckoutOrderRowRef = builder
         resolve: () => null,
       }),
       campaignIds: t.stringList({
-        description: 'Ids of the cart campaigns: not copied to the order (see campaignNames), null.',
+        description:
+          'Ids of the cart campaigns: not copied to the order (see campaignNames), null.',
         resolve: () => null,
       }),
       productPriceCampaignId: t.int({
