@@ -42,6 +42,8 @@ const VALIDATING: readonly string[] = [
   'cart/update.graphql#updateCartItem',
   'checkout/checkout-confirm.graphql#checkout',
   'checkout/create-or-update.graphql#createOrUpdateCheckout',
+  'checkout/get-checkout-and-order.graphql#getCheckoutAndOrder',
+  'checkout/get-checkout.graphql#getCheckout',
   'checkout/place-order.graphql#placeOrder',
   'checkout/set-cart-shipping-fee.graphql#setCartShippingFee',
   'global/categories.graphql#categories',
@@ -68,10 +70,8 @@ const VALIDATING: readonly string[] = [
   'user/pw-reset-request.graphql#requestPasswordReset',
   'user/register.graphql#updateUser',
   'user/update.graphql#updateUser',
-  // Not yet (November 2026): checkout/get-checkout.graphql#getCheckout and
-  // checkout/get-checkout-and-order.graphql#getCheckoutAndOrder (deprecated, not called by
-  // ralph), global/menu.graphql#getMenuAtLocation and global/widget-area.graphql#widgetArea
-  // (issue 16).
+  // Not yet (November 2026): global/menu.graphql#getMenuAtLocation and
+  // global/widget-area.graphql#widgetArea (issue 16).
 ];
 
 describe(`${source.package}@${source.version} operations against schema.graphql`, () => {

@@ -6,7 +6,7 @@
  * parsers, so a field our schema lacks or answers wrongly fails here as it would for a merchant.
  * The CMS flows (@geins/cms: menu, widget area, page) come with the content issue (16).
  */
-import { GeinsCore } from '@geins/core';
+import { GeinsCore, GeinsCustomerType } from '@geins/core';
 import { GeinsCRM } from '@geins/crm';
 import { GeinsOMS } from '@geins/oms';
 import type { CheckoutInputType } from '@geins/types';
@@ -178,6 +178,16 @@ describe.each(testDatabaseKinds())('the Geins SDK 0.10.4 against Trampa on %s', 
       { id: orderNumber },
     );
     expect(guessed.data?.checkout).toEqual({ completed: false, order: null });
+    // The deprecated forms older clients send answer the same way.
+    const deprecated = await client.query(
+      `query($id: String!) { getCheckout(id: $id, paymentType: STANDARD)
+        getCheckoutAndOrder(id: $id, paymentType: STANDARD) { htmlSnippet order { orderId } } }`,
+      { id: publicId },
+    );
+    expect(deprecated.data).toEqual({
+      getCheckout: null,
+      getCheckoutAndOrder: { htmlSnippet: '', order: { orderId: orderNumber } },
+    });
   });
 
   it('reads the order by its public id (oms.order)', async () => {
@@ -212,7 +222,11 @@ describe.each(testDatabaseKinds())('the Geins SDK 0.10.4 against Trampa on %s', 
   it('registers with user info, logs in, refreshes, reads and updates the user (crm)', async () => {
     const registered = await crm.user.create(
       { username: EMAIL, password: PASSWORD },
-      { newsletter: true, customerType: 'PERSON', address: { firstName: 'Sara', city: 'Umeå' } },
+      {
+        newsletter: true,
+        customerType: GeinsCustomerType.PersonType,
+        address: { firstName: 'Sara', city: 'Umeå' },
+      },
     );
     expect(registered?.succeeded).toBe(true);
 

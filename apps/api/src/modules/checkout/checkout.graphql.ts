@@ -1,17 +1,14 @@
 /**
- * Root fields of checkout (GEINS-API §3.1 checkout, validateOrderConditions; §3.2
+ * Root fields of checkout (GEINS-API §3.1 validateOrderConditions, validateOrderCreation; §3.2
  * createOrUpdateCheckout, setCartShippingFee, placeOrder). The types are in
- * checkout-types.graphql.ts, the placed order's in order.graphql.ts. Resolvers parse, read the
+ * checkout-types.graphql.ts, the placed order's in order.graphql.ts, the confirm page's
+ * (`checkout`) in checkout-confirm.graphql.ts. Resolvers parse, read the
  * caller and call one service function each.
  */
 import { contextArgs } from '../../graphql/args.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { claimCartById, findCart } from '../cart/cart.service.ts';
-import { loadCartView } from '../cart/cart-view.ts';
-import { getOrderView, getOrderViewByPublicId, type OrderView } from '../orders/orders.service.ts';
-import { getPaymentSession } from '../payments/payments.service.ts';
-import { completeHostedPayment } from './hosted-payment.service.ts';
+import { claimCartById } from '../cart/cart.service.ts';
 import {
   createOrUpdateCheckout,
   MAX_EXTERNAL_SHIPPING_FEE,
@@ -23,10 +20,8 @@ import {
   validateOrderCreation,
 } from './checkout.service.ts';
 import {
-  CheckoutDataRef,
   CheckoutInput,
   CheckoutRef,
-  PaymentTypeEnum,
   PlaceOrderResponseRef,
   ValidateOrderConditionsResponseRef,
   ValidateOrderCreationResponseRef,
@@ -113,68 +108,6 @@ builder.queryField('validateOrderCreation', (t) =>
       );
       const viewer = await ctx.viewer();
       return { ...result, memberType: viewer ? viewer.customer.memberType : null };
-    },
-  }),
-);
-
-builder.queryField('checkout', (t) =>
-  t.field({
-    type: CheckoutDataRef,
-    description:
-      "The confirm page (GEINS-API §3.1): id is the public order id (a UUID, alone: the SDK's checkout summary), the order number with its cartId (STANDARD; the number alone is refused, it is guessable), or the payment session id (KLARNA, the sandbox). For an approved session the order is placed now if the notification has not done it yet. completed false when nothing matches.",
-    args: {
-      ...contextArgs,
-      id: t.arg.string({
-        required: true,
-        description: 'Public order id (UUID), order number (with cartId) or payment session id.',
-      }),
-      cartId: t.arg.string({ description: 'The cart of the order (needed with an order number).' }),
-      paymentType: t.arg({ type: PaymentTypeEnum, required: true, description: 'From the URL.' }),
-    },
-    resolve: async (_root, args, ctx) => {
-      const shop = await ctx.pricedShop(args);
-      const placed = async (order: OrderView) => {
-        const cart = await findCart(ctx.db, order.order.cartId);
-        return {
-          completed: true,
-          order,
-          cart: cart && (await loadCartView(ctx.db, cart, shop, ctx.now)),
-          failure: null,
-        };
-      };
-      // The public order id (a UUID only the buyer knows) finds the order alone (the SDK's
-      // checkout.summary sends no cartId).
-      const byPublicId = await getOrderViewByPublicId(ctx.db, args.id);
-      if (byPublicId) return placed(byPublicId);
-      if (args.paymentType === 'STANDARD') {
-        const orderId = /^\d{1,9}$/.test(args.id) ? Number(args.id) : null;
-        const order = orderId === null ? null : await getOrderView(ctx.db, orderId);
-        // The order number alone is guessable: the cart id must match too.
-        if (!order || order.order.cartId !== (args.cartId ?? '').toLowerCase()) {
-          return { completed: false, order: null, cart: null, failure: null };
-        }
-        return placed(order);
-      }
-      // The order is priced in the market the payment was started in, whatever the return says.
-      const session = await getPaymentSession(ctx.db, args.id);
-      const paidShop =
-        session && session.marketId !== shop.market.id
-          ? await ctx.pricedShop({ ...args, marketId: session.marketId })
-          : shop;
-      const outcome = await completeHostedPayment(
-        ctx.db,
-        args.id,
-        paidShop,
-        ctx.now,
-        ctx.config.payments,
-      );
-      const cart = outcome ? await findCart(ctx.db, outcome.session.cartId) : null;
-      return {
-        completed: Boolean(outcome?.order),
-        order: outcome?.order ?? null,
-        cart: cart && (await loadCartView(ctx.db, cart, paidShop, ctx.now)),
-        failure: outcome?.failure ?? null,
-      };
     },
   }),
 );
