@@ -101,7 +101,7 @@ describe.each(testDatabaseKinds())('the Geins SDK 0.10.4 against Trampa on %s', 
 
   let cartId = '';
 
-  it('creates a cart, adds, updates, sets and removes a promo code, and reads it (oms.cart)', async () => {
+  it('creates a cart, adds, updates, deletes, sets promo code and merchant data, and reads it (oms.cart)', async () => {
     const created = await oms.cart.create();
     expect(created.id).toMatch(UUID);
     expect(created.items).toEqual([]);
@@ -125,10 +125,14 @@ describe.each(testDatabaseKinds())('the Geins SDK 0.10.4 against Trampa on %s', 
     cart = await oms.cart.removePromotionCode(cartId);
     expect(cart.promoCode ?? null).toBeNull();
 
+    cart = await oms.cart.setMerchantData(cartId, '{"källa":"nyhetsbrev"}');
+    expect(cart.merchantData).toBe('{"källa":"nyhetsbrev"}');
+
     cart = await oms.cart.deleteItem(cartId, cart.items.find((i) => i.skuId === F.tube.skuId)!.id!);
     const read = await oms.cart.get(cartId);
     expect(read.id).toBe(cartId);
     expect(read.items.map((i) => [i.skuId, i.quantity])).toEqual([[F.bike.skuId, 1]]);
+    expect(read.merchantData).toBe('{"källa":"nyhetsbrev"}');
   });
 
   let publicId = '';

@@ -331,7 +331,10 @@ export const CartRef = builder.objectRef<CartView>('CartType').implement({
       description: 'Fixed-amount discount incl. VAT, kronor.',
       resolve: (c) => money(c, c.totals.fixedAmountDiscountIncVat),
     }),
-    merchantData: t.string({ description: 'Merchant data (not used: null).', resolve: () => null }),
+    merchantData: t.string({
+      description: "The merchant's own text set with setCartMerchantData; null when none.",
+      resolve: (c) => c.record.merchantData,
+    }),
     appliedCampaigns: t.field({
       type: [CampaignRuleRef],
       description: 'Cart campaigns that gave a discount.',
