@@ -164,6 +164,11 @@ describe.each(testDatabaseKinds())('the Geins SDK 0.10.4 against Trampa on %s', 
     expect(created?.publicId).toMatch(UUID);
     publicId = created!.publicId!;
     orderNumber = created!.orderId!;
+    // The cart is an order now: validating it again says why not.
+    expect(await oms.checkout.validate({ cartId, checkoutOptions: options })).toMatchObject({
+      isValid: false,
+      message: 'The cart is already completed',
+    });
 
     // The public id alone finds the order; the order number alone does not (guessable).
     const summary = await oms.checkout.summary({ orderId: publicId, paymentMethod: 'STANDARD' });
