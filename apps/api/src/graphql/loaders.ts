@@ -32,6 +32,10 @@ import {
   paymentsByOrderIds,
   type OrderPaymentRecord,
 } from '../modules/payments/payments.service.ts';
+import {
+  cancellationsByOrderIds,
+  type OrderCancellation,
+} from '../modules/orders/order-refunds.ts';
 import { pricesByProductIds, type ProductPriceRecord } from '../modules/pricing/pricing.service.ts';
 import { priceLogsByProductIds } from '../modules/pricing/price-log.ts';
 import type { PriceLogEntry } from '../modules/pricing/lowest-price.ts';
@@ -52,6 +56,8 @@ export interface Loaders {
   productStock: DataLoader<number, StockView | null>;
   /** Payments of orders (by order id), for `OrderType.paymentDetails` in order lists. */
   orderPayments: DataLoader<number, OrderPaymentRecord[]>;
+  /** When and why orders were cancelled (by order id), for `OrderType.refunds`. */
+  orderCancellation: DataLoader<number, OrderCancellation | null>;
   /** Prices of products in one market (by market id). */
   prices(marketId: string): DataLoader<number, ProductPriceRecord | null>;
   /** Price log rows of products in one market (by market id), for `priceLog`, `lowestPrice`. */
@@ -112,6 +118,10 @@ export function createLoaders(db: Database, now: Date): Loaders {
     orderPayments: loader(
       (ids) => paymentsByOrderIds(db, ids),
       () => [],
+    ),
+    orderCancellation: loader<OrderCancellation | null>(
+      (ids) => cancellationsByOrderIds(db, ids),
+      () => null,
     ),
     prices(marketId) {
       let prices = priceLoaders.get(marketId);

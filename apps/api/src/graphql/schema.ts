@@ -13,6 +13,7 @@ import '../modules/inventory/inventory.graphql.ts';
 import '../modules/search/search.graphql.ts';
 import '../modules/cart/cart.graphql.ts';
 import '../modules/checkout/checkout.graphql.ts';
+import '../modules/checkout/checkout-confirm.graphql.ts';
 import '../modules/shipping/shipping.graphql.ts';
 import '../modules/customers/customers.graphql.ts';
 import '../modules/customers/customer-orders.graphql.ts';

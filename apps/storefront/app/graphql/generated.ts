@@ -59,11 +59,11 @@ export type CheckoutInputType = {
   billingAddress?: AddressInputType | null | undefined;
   /** URLs for external checkouts: redirectUrl for an embedded payment. */
   checkoutUrls?: CheckoutUrlsInputType | null | undefined;
-  /** The company customer’s order reference. */
+  /** The company customer’s order reference (stored on the order). */
   customerOrderNumber?: string | null | undefined;
   /** PERSON or ORGANIZATION. */
   customerType?: CustomerType | null | undefined;
-  /** Ignored. */
+  /** The delivery date the shopper asks for (stored on the order). */
   desiredDeliveryDate?: string | null | undefined;
   /** E-mail. */
   email?: string | null | undefined;
@@ -71,7 +71,7 @@ export type CheckoutInputType = {
   externalShippingFee?: number | null | undefined;
   /** Ignored. */
   externalShippingId?: string | null | undefined;
-  /** Goods label. */
+  /** Goods label (stored on the order). */
   goodsLabel?: string | null | undefined;
   /** Personnummer (PERSON) or organisationsnummer. */
   identityNumber?: string | null | undefined;

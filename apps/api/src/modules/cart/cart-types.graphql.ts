@@ -223,6 +223,31 @@ const CampaignRef = builder
     }),
   });
 
+/**
+ * `ProductPackageCartItemType` (GEINS-API §4.5): which package, group and option a cart line
+ * belongs to. The shop sells no product packages (addPackageToCart is not offered), so no line
+ * has one: `CartItemType.productPackage` is null on every line.
+ */
+export interface ProductPackageCartItem {
+  packageId: number;
+  packageName: string;
+  groupId: number;
+  optionId: number;
+}
+
+const ProductPackageCartItemRef = builder
+  .objectRef<ProductPackageCartItem>('ProductPackageCartItemType')
+  .implement({
+    description:
+      'The product package a cart line belongs to (GEINS-API §4.5). The shop sells no packages: no line has one.',
+    fields: (t) => ({
+      packageId: t.exposeInt('packageId', { nullable: false, description: 'Package product id.' }),
+      packageName: t.exposeString('packageName', { description: 'Package name.' }),
+      groupId: t.exposeInt('groupId', { nullable: false, description: 'Group of the package.' }),
+      optionId: t.exposeInt('optionId', { nullable: false, description: 'Option chosen.' }),
+    }),
+  });
+
 /** `CartItemType`. */
 const CartItemRef = builder
   .objectRef<{ line: CartLineView; cart: CartView }>('CartItemType')
@@ -259,6 +284,12 @@ const CartItemRef = builder
         resolve: (p) => p,
       }),
       groupKey: t.id({ description: 'Package group (not used: null).', resolve: () => null }),
+      productPackage: t.field({
+        type: ProductPackageCartItemRef,
+        description:
+          'The package the line belongs to; null for a line bought on its own, which is every line (the shop sells no packages).',
+        resolve: () => null,
+      }),
       message: t.string({ description: 'Line message (not used: null).', resolve: () => null }),
       isCampaignFreeGift: t.boolean({
         nullable: false,
@@ -300,7 +331,10 @@ export const CartRef = builder.objectRef<CartView>('CartType').implement({
       description: 'Fixed-amount discount incl. VAT, kronor.',
       resolve: (c) => money(c, c.totals.fixedAmountDiscountIncVat),
     }),
-    merchantData: t.string({ description: 'Merchant data (not used: null).', resolve: () => null }),
+    merchantData: t.string({
+      description: "The merchant's own text set with setCartMerchantData; null when none.",
+      resolve: (c) => c.record.merchantData,
+    }),
     appliedCampaigns: t.field({
       type: [CampaignRuleRef],
       description: 'Cart campaigns that gave a discount.',

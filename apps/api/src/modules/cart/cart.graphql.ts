@@ -1,6 +1,6 @@
 /**
  * Root fields of carts (GEINS-API §3.1 getCart, §3.2 addToCart, updateCartItem,
- * setCartPromoCode, completeCart, clearCart, cloneCart, setCartGiftCard). The types are in
+ * setCartPromoCode, setCartMerchantData, completeCart, clearCart, cloneCart, setCartGiftCard). The types are in
  * cart-types.graphql.ts and shipping-option.graphql.ts; resolvers call one service function each.
  */
 import { contextArgs } from '../../graphql/args.ts';
@@ -14,6 +14,8 @@ import {
   cloneCart,
   completeCart,
   getOrCreateCart,
+  MAX_MERCHANT_DATA_LENGTH,
+  setCartMerchantData,
 } from './cart.service.ts';
 import { CartItemInput, CartRef } from './cart-types.graphql.ts';
 
@@ -96,6 +98,17 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, ctx) =>
       setCartPromoCode(ctx.db, args.id, args.promoCode, await ctx.pricedShop(args), ctx.now),
+  }),
+  setCartMerchantData: t.field({
+    type: CartRef,
+    description: `Stores the merchant's own text (often JSON) on the open cart as merchantData, replacing what was there; "" clears it (GEINS-API §3.2). The shop never reads it. Errors: BAD_USER_INPUT (over ${MAX_MERCHANT_DATA_LENGTH} characters), NOT_FOUND, CART_COMPLETED.`,
+    args: {
+      ...contextArgs,
+      id: t.arg.string({ required: true, description: 'Cart id.' }),
+      merchantData: t.arg.string({ required: true, description: 'The text; "" clears it.' }),
+    },
+    resolve: async (_root, args, ctx) =>
+      setCartMerchantData(ctx.db, args.id, args.merchantData, await ctx.pricedShop(args), ctx.now),
   }),
   completeCart: t.field({
     type: CartRef,

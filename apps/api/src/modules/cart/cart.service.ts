@@ -236,6 +236,38 @@ export async function completeCart(
   return loadCartView(db, updated!, shop, now);
 }
 
+/** The longest merchant data a cart takes (characters). */
+export const MAX_MERCHANT_DATA_LENGTH = 10_000;
+
+/**
+ * `setCartMerchantData` (GEINS-API §3.2; @geins/oms `cart.setMerchantData`): stores the
+ * merchant's own text (often JSON; never read by the shop) on the open cart, replacing what was
+ * there; "" clears it.
+ * @throws ShopError BAD_USER_INPUT (over {@link MAX_MERCHANT_DATA_LENGTH} characters),
+ *   NOT_FOUND, CART_COMPLETED
+ */
+export async function setCartMerchantData(
+  db: Database,
+  cartId: string,
+  merchantData: string,
+  shop: PricedShopContext,
+  now: Date,
+): Promise<CartView> {
+  if (merchantData.length > MAX_MERCHANT_DATA_LENGTH) {
+    throw new ShopError('BAD_USER_INPUT', 'Merchant data is too long', {
+      argument: 'merchantData',
+      max: MAX_MERCHANT_DATA_LENGTH,
+    });
+  }
+  const record = await requireOpenCart(db, cartId);
+  const [updated] = await db
+    .update(carts)
+    .set({ merchantData: merchantData || null, updatedAt: sql`now()` })
+    .where(eq(carts.id, record.id))
+    .returning();
+  return loadCartView(db, updated!, shop, now);
+}
+
 /** Stores the checkout input on an open cart (the checkout module validates it first). */
 export async function saveCartCheckout(
   db: Database,

@@ -53,6 +53,11 @@ export const carts = pgTable(
      */
     externalShippingFeeIncVat: integer(),
     externalShippingFeeCurrency: text(),
+    /**
+     * The merchant's own data on the cart (setCartMerchantData, GEINS-API §3.2): free text, often
+     * JSON, at most 10 000 characters; null when none was set.
+     */
+    merchantData: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),

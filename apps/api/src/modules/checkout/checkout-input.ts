@@ -83,6 +83,14 @@ export const checkoutInputSchema = z.object({
   customerType: z.enum(['PERSON', 'ORGANIZATION']).optional().nullable(),
   customerOrderNumber: text(100),
   goodsLabel: text(100),
+  /**
+   * The delivery date asked for: a Date from the DateTime scalar, or its ISO text when read back
+   * from a stored checkout (the cart's or a payment session's JSON).
+   */
+  desiredDeliveryDate: z.preprocess(
+    (value) => (typeof value === 'string' ? new Date(value) : value),
+    z.date().optional().nullable(),
+  ),
 });
 
 /** A parsed checkout input. */

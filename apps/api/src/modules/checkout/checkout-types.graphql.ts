@@ -249,9 +249,14 @@ export const CheckoutInput = builder.inputType('CheckoutInputType', {
     skipShippingValidation: t.boolean({ description: 'Ignored.' }),
     externalShippingId: t.string({ description: 'Ignored.' }),
     pickupPoint: t.string({ description: 'Store alias for store pickup.' }),
-    desiredDeliveryDate: t.field({ type: 'DateTime', description: 'Ignored.' }),
-    customerOrderNumber: t.string({ description: 'The company customer’s order reference.' }),
-    goodsLabel: t.string({ description: 'Goods label.' }),
+    desiredDeliveryDate: t.field({
+      type: 'DateTime',
+      description: 'The delivery date the shopper asks for (stored on the order).',
+    }),
+    customerOrderNumber: t.string({
+      description: 'The company customer’s order reference (stored on the order).',
+    }),
+    goodsLabel: t.string({ description: 'Goods label (stored on the order).' }),
     message: t.string({ description: 'Message to the shop.' }),
     acceptedConsents: t.stringList({ description: 'Accepted consents, e.g. "terms".' }),
     shippingAddress: t.field({ type: AddressInputRef, description: 'Shipping address.' }),
@@ -286,6 +291,29 @@ export const ValidateOrderConditionsResponseRef = builder
       message: t.exposeString('message', {
         nullable: true,
         description: 'The first problem, in English for API clients; null when valid.',
+      }),
+    }),
+  });
+
+/** `ValidateOrderCreationResponseType`: an {@link OrderConditions} and the caller's member type. */
+export const ValidateOrderCreationResponseRef = builder
+  .objectRef<OrderConditions & { memberType: string | null }>('ValidateOrderCreationResponseType')
+  .implement({
+    description:
+      'Whether placeOrder with this checkout would place an order now (GEINS-API §3.1 validateOrderCreation, §4.6).',
+    fields: (t) => ({
+      isValid: t.exposeBoolean('isValid', {
+        nullable: false,
+        description: 'True when placeOrder would place the order.',
+      }),
+      message: t.exposeString('message', {
+        nullable: true,
+        description: 'The first problem, in English for API clients; null when valid.',
+      }),
+      memberType: t.exposeString('memberType', {
+        nullable: true,
+        description:
+          'The logged-in customer\'s member type ("" for ordinary customers); null for guests.',
       }),
     }),
   });

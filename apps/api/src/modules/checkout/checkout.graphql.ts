@@ -1,7 +1,8 @@
 /**
- * Root fields of checkout (GEINS-API §3.1 checkout, validateOrderConditions; §3.2
+ * Root fields of checkout (GEINS-API §3.1 validateOrderConditions, validateOrderCreation; §3.2
  * createOrUpdateCheckout, setCartShippingFee, placeOrder). The types are in
- * checkout-types.graphql.ts, the placed order's in order.graphql.ts. Resolvers parse, read the
+ * checkout-types.graphql.ts, the placed order's in order.graphql.ts, the confirm page's
+ * (`checkout`) in checkout-confirm.graphql.ts. Resolvers parse, read the
  * caller and call one service function each.
  */
 import type { GraphQLResolveInfo } from 'graphql';
@@ -9,13 +10,9 @@ import { contextArgs } from '../../graphql/args.ts';
 import { selectsField } from '../../graphql/selection.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { claimCartById, findCart } from '../cart/cart.service.ts';
-import { loadCartView } from '../cart/cart-view.ts';
-import { getOrderView } from '../orders/orders.service.ts';
-import { getPaymentSession } from '../payments/payments.service.ts';
-import { sandboxConfirmationSnippet } from '../payments/embedded-session.service.ts';
+import { claimCartById } from '../cart/cart.service.ts';
 import { allowedOrigins } from '../../cors.ts';
-import { completeHostedPayment, withEmbeddedPayment } from './hosted-payment.service.ts';
+import { withEmbeddedPayment } from './hosted-payment.service.ts';
 import { embeddedReturnUrl } from './return-url.ts';
 import {
   createOrUpdateCheckout,
@@ -25,14 +22,14 @@ import {
   setCartShippingFee,
   type CheckoutView,
   validateOrderConditions,
+  validateOrderCreation,
 } from './checkout.service.ts';
 import {
-  CheckoutDataRef,
   CheckoutInput,
   CheckoutRef,
-  PaymentTypeEnum,
   PlaceOrderResponseRef,
   ValidateOrderConditionsResponseRef,
+  ValidateOrderCreationResponseRef,
 } from './checkout-types.graphql.ts';
 
 /** The request's `x-idempotency-key` header (Yoga merges the request into the context). */
@@ -117,57 +114,29 @@ builder.queryField('validateOrderConditions', (t) =>
   }),
 );
 
-builder.queryField('checkout', (t) =>
+builder.queryField('validateOrderCreation', (t) =>
   t.field({
-    type: CheckoutDataRef,
+    type: ValidateOrderCreationResponseRef,
+    nullable: false,
+    deprecationReason: 'Use validateOrderConditions.',
     description:
-      'The confirm page (GEINS-API §3.1): id is the order number (STANDARD) or the payment session id (KLARNA, the sandbox). For an approved session the order is placed now if the notification has not done it yet.',
+      "Would placeOrder(cartId, checkout) place an order now (GEINS-API §3.1; deprecated in Geins, still called by the SDK's checkout.validate)? The checkout's fields, payment option and identity number as placeOrder checks them, then the market and the stock of every line. Changes nothing. Error: NOT_FOUND for an unknown cart.",
     args: {
       ...contextArgs,
-      id: t.arg.string({ required: true, description: 'Order number or payment session id.' }),
-      cartId: t.arg.string({ description: 'The cart of the order.' }),
-      paymentType: t.arg({ type: PaymentTypeEnum, required: true, description: 'From the URL.' }),
+      cartId: t.arg.string({ required: true, description: 'Cart id.' }),
+      checkout: t.arg({ type: CheckoutInput, required: true, description: 'The checkout.' }),
     },
     resolve: async (_root, args, ctx) => {
-      const shop = await ctx.pricedShop(args);
-      if (args.paymentType === 'STANDARD') {
-        const orderId = /^\d{1,9}$/.test(args.id) ? Number(args.id) : null;
-        const order = orderId === null ? null : await getOrderView(ctx.db, orderId);
-        // The order number alone is guessable: the cart id must match too.
-        if (!order || order.order.cartId !== (args.cartId ?? '').toLowerCase()) {
-          return { completed: false, order: null, cart: null, failure: null };
-        }
-        const cart = await findCart(ctx.db, order.order.cartId);
-        return {
-          completed: true,
-          order,
-          cart: cart && (await loadCartView(ctx.db, cart, shop, ctx.now)),
-          failure: null,
-        };
-      }
-      // The order is priced in the market the payment was started in, whatever the return says.
-      const session = await getPaymentSession(ctx.db, args.id);
-      const paidShop =
-        session && session.marketId !== shop.market.id
-          ? await ctx.pricedShop({ ...args, marketId: session.marketId })
-          : shop;
-      const outcome = await completeHostedPayment(
+      const result = await validateOrderCreation(
         ctx.db,
-        args.id,
-        paidShop,
+        args.cartId,
+        args.checkout,
+        await ctx.pricedShop(args),
         ctx.now,
         ctx.config.payments,
       );
-      const cart = outcome ? await findCart(ctx.db, outcome.session.cartId) : null;
-      const order = outcome?.order ?? null;
-      return {
-        completed: Boolean(order),
-        order,
-        cart: cart && (await loadCartView(ctx.db, cart, paidShop, ctx.now)),
-        failure: outcome?.failure ?? null,
-        confirmation:
-          order && sandboxConfirmationSnippet(String(order.order.id), order.order.email || null),
-      };
+      const viewer = await ctx.viewer();
+      return { ...result, memberType: viewer ? viewer.customer.memberType : null };
     },
   }),
 );

@@ -200,6 +200,22 @@ export async function setCartShippingFee(
   return checkoutView(db, cart, input, settings);
 }
 
+/**
+ * The first line of the cart that cannot be sold as it stands (no longer sold, out of stock, or
+ * more units than are left), as an English message; null when every line can.
+ */
+function stockProblem(view: CartView): string | null {
+  for (const line of view.lines) {
+    if (!line.available) return `${line.productName} is no longer sold`;
+    if (line.quantity > line.sellable) {
+      return line.sellable <= 0
+        ? `${line.productName} (${line.skuName}) is out of stock`
+        : `Only ${line.sellable} of ${line.productName} (${line.skuName}) left in stock`;
+    }
+  }
+  return null;
+}
+
 /** `ValidateOrderConditionsResponseType`: whether an order can be placed, and why not. */
 export interface OrderConditions {
   isValid: boolean;
@@ -241,16 +257,8 @@ export async function validateOrderConditions(
     allowExternalShippingFee: true,
   });
   if (view.lines.length === 0) return invalid(MESSAGES.emptyCart);
-  for (const line of view.lines) {
-    if (!line.available) return invalid(`${line.productName} is no longer sold`);
-    if (line.quantity > line.sellable) {
-      return invalid(
-        line.sellable <= 0
-          ? `${line.productName} (${line.skuName}) is out of stock`
-          : `Only ${line.sellable} of ${line.productName} (${line.skuName}) left in stock`,
-      );
-    }
-  }
+  const stock = stockProblem(view);
+  if (stock) return invalid(stock);
   if (record.giftCardCode && view.giftCardBalance <= 0) {
     return invalid('The gift card has no balance left');
   }
@@ -269,6 +277,44 @@ export async function validateOrderConditions(
   if (fields.pickupPoint) return invalid(fields.pickupPoint);
   if (!offeredPaymentOption(settings, input.paymentId)) return invalid(MESSAGES.choosePayment);
   return { isValid: true, message: null };
+}
+
+/**
+ * `validateOrderCreation` (GEINS-API §3.1, deprecated in Geins but still called by the SDK's
+ * `checkout.validate`): would `placeOrder(cartId, checkout)` place an order now? Runs placeOrder's
+ * checks on the given checkout (open, non-empty cart; the fields; a payment option offered; the
+ * identity number), then the market and stock checks of {@link validateOrderConditions}.
+ * Changes nothing.
+ * @returns isValid false with the first problem's English message (the message placeOrder's
+ *   error would carry)
+ * @throws ShopError NOT_FOUND for an unknown or malformed cart id
+ */
+export async function validateOrderCreation(
+  db: Database,
+  cartId: string,
+  checkout: unknown,
+  shop: PricedShopContext,
+  now: Date,
+  settings: PaymentSettings,
+): Promise<OrderConditions> {
+  const invalid = (message: string): OrderConditions => ({ isValid: false, message });
+  if (shop.market.virtual) return invalid('Orders cannot be placed in this market');
+  let view: CartView;
+  try {
+    ({ view } = await validatedCheckout(
+      db,
+      cartId.trim().toLowerCase(),
+      checkout,
+      shop,
+      now,
+      settings,
+    ));
+  } catch (error) {
+    if (error instanceof ShopError && error.code !== 'NOT_FOUND') return invalid(error.message);
+    throw error;
+  }
+  const stock = stockProblem(view);
+  return stock ? invalid(stock) : { isValid: true, message: null };
 }
 
 /** The `PlaceOrderResponseType`. */

@@ -8,12 +8,13 @@ import { AddressRef } from '../../graphql/address.ts';
 import { builder, type ApiSchemaTypes } from '../../graphql/builder.ts';
 import { findStoreByAlias } from '../inventory/inventory.service.ts';
 import { getOrderViewByPublicId, type OrderView } from '../orders/orders.service.ts';
-import type { OrderPaymentRecord } from '../payments/payments.service.ts';
-import { currencyFractionDigits, minorToDecimal } from '../pricing/money.ts';
+import { orderRefunds } from '../orders/order-refunds.ts';
+import { currencyFractionDigits, formatMoney, minorToDecimal } from '../pricing/money.ts';
 import { computePrice, discountPercent, exVat } from '../pricing/price.ts';
 import { PriceRef } from '../pricing/pricing.graphql.ts';
 import type { PriceView } from '../pricing/pricing.service.ts';
 import { toAddress } from './checkout-input.ts';
+import { PaymentDetailsRef, RefundRef } from './order-details.graphql.ts';
 
 function orderMoney(view: OrderView, minor: number): number {
   return minorToDecimal(minor, view.order.currencyCode);
@@ -104,6 +105,34 @@ const CheckoutOrderRowRef = builder
         description: 'Currency code.',
         resolve: (r) => r.view.order.currencyCode,
       }),
+      ...Object.fromEntries(
+        (
+          [
+            ['externalId', 'External id of the SKU'],
+            ['gtin', 'GTIN of the SKU'],
+            ['imageUrl', 'Product image'],
+            ['productUrl', 'Product page'],
+            ['message', 'Line message (the shop takes none)'],
+          ] as const
+        ).map(([name, text]) => [
+          name,
+          t.string({ description: `${text}: not copied to the order, null.`, resolve: () => null }),
+        ]),
+      ),
+      categories: t.stringList({
+        description: 'Categories of the product: not copied to the order, null.',
+        resolve: () => null,
+      }),
+      campaignIds: t.stringList({
+        description:
+          'Ids of the cart campaigns: not copied to the order (see campaignNames), null.',
+        resolve: () => null,
+      }),
+      productPriceCampaignId: t.int({
+        description: 'Price campaign: not copied to the order, null.',
+        resolve: () => null,
+      }),
+      productPriceListId: t.int({ description: 'No price lists: null.', resolve: () => null }),
       weight: t.int({ nullable: false, description: 'Grams (not copied: 0).', resolve: () => 0 }),
       height: t.int({ nullable: false, description: 'Not copied: 0.', resolve: () => 0 }),
       length: t.int({ nullable: false, description: 'Not copied: 0.', resolve: () => 0 }),
@@ -211,7 +240,32 @@ export const CheckoutOrderRef = builder.objectRef<OrderView>('CheckoutOrderType'
           ? ((await findStoreByAlias(ctx.db, v.order.pickupPoint))?.name ?? null)
           : null,
     }),
-    customerOrderNumber: t.string({ description: 'Not stored: null.', resolve: () => null }),
+    customerOrderNumber: t.string({
+      description: "The company customer's own order reference, as entered; null when none.",
+      resolve: (v) => v.order.customerOrderNumber,
+    }),
+    goodsLabel: t.string({
+      description: 'The goods label entered; null when none.',
+      resolve: (v) => v.order.goodsLabel,
+    }),
+    desiredDeliveryDate: t.field({
+      type: 'DateTime',
+      description: 'The delivery date the shopper asked for; null when none.',
+      resolve: (v) => v.order.desiredDeliveryDate,
+    }),
+    externalOrderId: t.string({
+      description: 'Order id in an external system: none, null.',
+      resolve: () => null,
+    }),
+    metaData: t.string({ description: 'Order metadata: none, null.', resolve: () => null }),
+    ipAddress: t.string({
+      description: "The buyer's IP address: not stored (personal data), null.",
+      resolve: () => null,
+    }),
+    campaignIds: t.stringList({
+      description: 'Ids of the cart campaigns: not copied to the order (see campaignNames), null.',
+      resolve: () => null,
+    }),
     billingAddress: t.field({
       type: AddressRef,
       description: 'Billing address.',
@@ -229,50 +283,6 @@ export const CheckoutOrderRef = builder.objectRef<OrderView>('CheckoutOrderType'
     }),
   }),
 });
-
-/** `PaymentDetailsType`. */
-const PaymentDetailsRef = builder
-  .objectRef<OrderPaymentRecord & { name: string }>('PaymentDetailsType')
-  .implement({
-    description: 'A payment of an order (GEINS-API §4.6).',
-    fields: (t) => ({
-      id: t.exposeInt('id', { nullable: false, description: 'Payment row id.' }),
-      paymentId: t.int({
-        nullable: false,
-        description: 'Payment option.',
-        resolve: (p) => (p.provider === 'sandbox' ? 2 : 1),
-      }),
-      transactionId: t.exposeString('transactionId', {
-        nullable: false,
-        description: 'Reference.',
-      }),
-      displayName: t.exposeString('name', { nullable: false, description: 'Name.' }),
-      name: t.exposeString('provider', { nullable: false, description: 'Provider.' }),
-      isPaid: t.boolean({
-        nullable: false,
-        description: 'Paid.',
-        resolve: (p) => p.status === 'paid',
-      }),
-      paymentDate: t.field({
-        type: 'DateTime',
-        description: 'When paid.',
-        resolve: (p) => p.paidAt,
-      }),
-      reservationDate: t.field({
-        type: 'DateTime',
-        nullable: false,
-        description: 'When created.',
-        resolve: (p) => p.createdAt,
-      }),
-      total: t.float({
-        nullable: false,
-        description: 'Amount, kronor.',
-        resolve: (p) => p.amount / 100,
-      }),
-      paymentFee: t.float({ nullable: false, description: 'Fee: 0.', resolve: () => 0 }),
-      shippingFee: t.float({ nullable: false, description: 'Not split: 0.', resolve: () => 0 }),
-    }),
-  });
 
 function orderPrice(
   view: OrderView,
@@ -372,7 +382,38 @@ export const OrderRef = builder.objectRef<OrderView>('OrderType').implement({
       description: 'Discounts.',
       resolve: (v) => orderPrice(v, v.order.discountIncVat, v.order.discountExVat),
     }),
+    paymentFee: t.field({
+      type: PriceRef,
+      description: 'Payment fee.',
+      resolve: (v) => orderPrice(v, v.order.paymentFeeIncVat, v.order.paymentFeeExVat),
+    }),
+    vat: t.field({
+      type: PriceRef,
+      description:
+        'The VAT of the order (items, shipping and fees): the selling price incl. and excl. VAT are both the VAT amount (VAT carries no VAT).',
+      resolve: (v) => {
+        const vat = v.order.orderValueIncVat - v.order.orderValueExVat;
+        return orderPrice(v, vat, vat);
+      },
+    }),
     fromBalance: moneyField(t, 'Paid with gift card, kronor.', (v) => [v, v.order.fromBalance]),
+    fromBalanceFormatted: t.string({
+      description: 'Paid with gift card, formatted in the order currency, e.g. "100 kr".',
+      resolve: (v) => formatMoney(v.order.fromBalance, v.order.currencyCode, v.order.languageId),
+    }),
+    desiredDeliveryDate: t.field({
+      type: 'DateTime',
+      description: 'The delivery date the shopper asked for; null when none.',
+      resolve: (v) => v.order.desiredDeliveryDate,
+    }),
+    customerOrderNumber: t.string({
+      description: "The company customer's own order reference; null when none.",
+      resolve: (v) => v.order.customerOrderNumber,
+    }),
+    goodsLabel: t.string({
+      description: 'The goods label entered; null when none.',
+      resolve: (v) => v.order.goodsLabel,
+    }),
     paymentDetails: t.field({
       type: [PaymentDetailsRef],
       description: 'Payments.',
@@ -380,7 +421,20 @@ export const OrderRef = builder.objectRef<OrderView>('OrderType').implement({
         (await ctx.loaders.orderPayments.load(v.order.id)).map((p) => ({
           ...p,
           name: v.order.paymentName,
+          currencyCode: v.order.currencyCode,
         })),
+    }),
+    refunds: t.field({
+      type: [RefundRef],
+      description:
+        'Refunds: every line of a cancelled order, in full, at the cancellation; empty for other orders.',
+      resolve: async (v, _a, ctx) =>
+        v.order.status === 'cancelled'
+          ? orderRefunds(v, await ctx.loaders.orderCancellation.load(v.order.id)).map((r) => ({
+              ...r,
+              currencyCode: v.order.currencyCode,
+            }))
+          : [],
     }),
   }),
 });

@@ -6,6 +6,8 @@
 import { builder } from '../../graphql/builder.ts';
 import { contextArgs } from '../../graphql/args.ts';
 import { AddressInputRef, AddressRef, CustomerTypeEnum } from '../../graphql/address.ts';
+import { MarketRef } from '../channel/channel.graphql.ts';
+import type { ChannelInfo } from '../channel/channel.service.ts';
 import { formatMoney, minorToDecimal } from '../pricing/money.ts';
 import { customerAddress, GENDERS, updateCustomer, type Customer } from './customers.service.ts';
 import { deleteCustomerAccount } from './gdpr.service.ts';
@@ -48,6 +50,23 @@ export const UserBalanceRef = builder.objectRef<UserBalance>('UserBalanceType').
     amountFormatted: t.string({
       description: 'The balance formatted for Swedish, e.g. "250 kr".',
       resolve: (b) => formatMoney(b.minor, b.currency, 'sv-SE'),
+    }),
+  }),
+});
+
+/** `UserChannelType`: a channel the customer may shop in, with its markets. */
+const UserChannelRef = builder.objectRef<ChannelInfo>('UserChannelType').implement({
+  description:
+    'A channel the customer can use, with the markets they can buy in (GEINS-API §4.7 availableChannels).',
+  fields: (t) => ({
+    channelId: t.exposeString('id', {
+      nullable: false,
+      description: 'The channel id, `{id}|{alias}` e.g. "1|se".',
+    }),
+    availableMarkets: t.field({
+      type: [MarketRef],
+      description: "The channel's active markets, in display order.",
+      resolve: (channel) => channel.markets,
     }),
   }),
 });
@@ -111,6 +130,12 @@ export const UserRef = builder.objectRef<Customer>('UserType').implement({
     }),
     metaData: t.exposeString('metaData', {
       description: "The client's free-form metadata (JSON text).",
+    }),
+    availableChannels: t.field({
+      type: [UserChannelRef],
+      description:
+        'The channels and markets the customer can shop in: every channel with its active markets (accounts are not limited to some).',
+      resolve: async (_customer, _args, ctx) => (await ctx.directory()).channels,
     }),
   }),
 });

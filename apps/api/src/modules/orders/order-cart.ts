@@ -188,6 +188,7 @@ export function orderCartView(
     checkout: null,
     externalShippingFeeIncVat: null,
     externalShippingFeeCurrency: null,
+    merchantData: null,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
     completedAt: order.createdAt,

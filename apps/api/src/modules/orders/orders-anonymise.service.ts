@@ -33,6 +33,9 @@ export async function anonymiseOrdersOfCustomer(db: Database, customerId: number
       phone: '',
       identityNumber: '',
       message: '',
+      // Free texts the shopper typed (a goods label often carries a name).
+      customerOrderNumber: null,
+      goodsLabel: null,
       billingAddress: anonymisedAddress(orders.billingAddress),
       shippingAddress: anonymisedAddress(orders.shippingAddress),
       updatedAt: new Date(),

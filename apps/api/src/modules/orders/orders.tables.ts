@@ -47,6 +47,12 @@ export const orders = pgTable(
     billingAddress: jsonb().$type<StoredAddress>().notNull(),
     shippingAddress: jsonb().$type<StoredAddress>().notNull(),
     message: text().notNull().default(''),
+    /** The delivery date the shopper asked for (CheckoutInputType.desiredDeliveryDate), or null. */
+    desiredDeliveryDate: timestamp({ withTimezone: true }),
+    /** The company customer's own order reference (CheckoutInputType.customerOrderNumber). */
+    customerOrderNumber: text(),
+    /** The text to mark the parcel with (CheckoutInputType.goodsLabel). */
+    goodsLabel: text(),
     promoCode: text(),
     campaignNames: text().array().notNull().default([]),
     shippingId: integer().notNull(),
