@@ -50,6 +50,14 @@ describe.each(testDatabaseKinds())('the image route on %s', (kind) => {
     expect(sizes[0]).toBe(sizes[1]);
   });
 
+  it("serves the seeded widget images under /img/pagewidget/ (the start page's banners)", async () => {
+    const response = await get('/img/pagewidget/raw/kampanj-elcykel.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(await response.text()).toMatch(/^<svg /);
+    expect((await get('/img/pagewidget/raw/finns-inte.svg')).status).toBe(404);
+  });
+
   it('serves an uploaded file byte for byte with its media type; HEAD without a body', async () => {
     await storeImages(handle.db, [
       { fileName: 'hjalm foto 1.png', contentType: 'image/png', body: PNG },

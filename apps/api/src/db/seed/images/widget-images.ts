@@ -5,6 +5,7 @@
  * has no photographs; a real shop uploads its images through the back office later.
  * Pure: no database, no network.
  */
+import { SEED_IMAGE_TYPE } from './render.ts';
 
 /** A bicycle drawn with its wheels' centres at (x, 470) and (x + 260, 470). */
 function bike(x: number, colour: string): string {
@@ -46,7 +47,7 @@ function renderWidgetImageSvg(fileName: string): string | null {
 export function seedWidgetImages(): Array<{ fileName: string; contentType: string; body: Buffer }> {
   return Object.keys(IMAGES).map((fileName) => ({
     fileName,
-    contentType: 'image/svg+xml',
+    contentType: SEED_IMAGE_TYPE,
     body: Buffer.from(renderWidgetImageSvg(fileName)!, 'utf8'),
   }));
 }
