@@ -17,6 +17,7 @@ import '../modules/shipping/shipping.graphql.ts';
 import '../modules/customers/customers.graphql.ts';
 import '../modules/customers/customer-orders.graphql.ts';
 import '../modules/engagement/engagement.graphql.ts';
+import '../modules/leasing/leasing.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

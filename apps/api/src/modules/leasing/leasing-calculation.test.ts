@@ -13,7 +13,12 @@ const PACKAGE = { none: 0, bas: 66_000, trygg: 102_000, bekymmersfri: 162_000 };
 
 function calc(price: number, period: number, pkg: number, taxBp: number) {
   return calculateLeasing(
-    { priceIncVat: price, periodMonths: period, packageFeePerYear: pkg, marginalTaxBasisPoints: taxBp },
+    {
+      priceIncVat: price,
+      periodMonths: period,
+      packageFeePerYear: pkg,
+      marginalTaxBasisPoints: taxBp,
+    },
     LEASING_SETTINGS,
   );
 }
@@ -40,7 +45,9 @@ describe('calculateLeasing: 26 599 kr e-bike, 36 months, no package, m = 32 %', 
 
 describe('calculateLeasing: both periods and every package at m = 32 %', () => {
   // [period, package, L, T, G, net, total, saving]; 12 months: L = 2 679 900 / 12 + S / 12.
-  const cases: Array<[number, keyof typeof PACKAGE, number, number, number, number, number, number]> = [
+  const cases: Array<
+    [number, keyof typeof PACKAGE, number, number, number, number, number, number]
+  > = [
     [36, 'none', 74_442, 49_442, 68_465, 62_377, 2_245_583, 414_317],
     [36, 'bas', 79_942, 54_942, 73_965, 67_877, 2_443_583, 216_317],
     [36, 'trygg', 82_942, 57_942, 76_965, 70_877, 2_551_583, 108_317],
@@ -152,7 +159,12 @@ describe('annuity', () => {
   });
   it('raises the leasing cost above P / n when the rate is positive', () => {
     const withRate = calculateLeasing(
-      { priceIncVat: 1_200_000, periodMonths: 12, packageFeePerYear: 0, marginalTaxBasisPoints: 3200 },
+      {
+        priceIncVat: 1_200_000,
+        periodMonths: 12,
+        packageFeePerYear: 0,
+        marginalTaxBasisPoints: 3200,
+      },
       { ...LEASING_SETTINGS, setupFee: 0, yearlyInterestBasisPoints: 1200 },
     );
     expect(withRate.leasingCost).toBe(106_619);
