@@ -41,10 +41,11 @@ function Calculator({ leasing }: { leasing: LeasingView }) {
   const taxLimits = { low: leasing.minTaxPercent, high: leasing.maxTaxPercent };
   const hintId = `${id}-tax-hint`;
   const errorId = `${id}-tax-error`;
+  // Open by itself once the shopper has chosen something (e.g. after the GET form without JS).
   const customised =
-    choice.period !== leasing.initial.period ||
-    choice.packageId !== leasing.initial.packageId ||
-    choice.taxPercent !== String(leasing.defaultTaxPercent);
+    choice.period !== leasing.defaults.period ||
+    choice.packageId !== leasing.defaults.packageId ||
+    choice.taxPercent !== leasing.defaults.taxPercent;
   return (
     <section className="leasing" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="leasing__title">

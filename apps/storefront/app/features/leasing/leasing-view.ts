@@ -42,6 +42,8 @@ export interface LeasingView {
   defaultTaxPercent: number;
   /** The choice of the first render (from the GET form's parameters, else the defaults). */
   initial: LeasingChoice;
+  /** The settings' default choice (the calculator opens by itself when `initial` differs). */
+  defaults: LeasingChoice;
   /** Lowest net cost per month at the default marginal tax over every period and package. */
   fromNetCost: number;
   /** False when the price lies outside the limits: the page shows `limitText` instead. */

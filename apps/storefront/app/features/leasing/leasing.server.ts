@@ -58,13 +58,18 @@ export async function loadLeasing(
     maxTaxPercent: settings.maxMarginalTaxPercent,
     defaultTaxPercent: settings.defaultMarginalTaxPercent,
     initial: { period: 0, packageId: '', taxPercent: '' },
+    defaults: {
+      period: settings.defaultPeriod,
+      packageId: settings.defaultPackageId,
+      taxPercent: String(settings.defaultMarginalTaxPercent),
+    },
     fromNetCost: 0,
     withinLimits: priceIncVat >= minPrice && priceIncVat <= maxPrice,
     minPriceText: formatKronor(minPrice),
     maxPriceText: formatKronor(maxPrice),
   };
-  view.initial = choiceFromUrl(url, view, settings.defaultPeriod, settings.defaultPackageId);
-  const defaultTax = String(settings.defaultMarginalTaxPercent);
+  view.initial = choiceFromUrl(url, view);
+  const defaultTax = view.defaults.taxPercent;
   view.fromNetCost = Math.min(
     ...view.periods.flatMap((period) =>
       packages.map(
@@ -78,18 +83,13 @@ export async function loadLeasing(
 }
 
 /** The choice the GET form sent, each part falling back to the default when unknown. */
-function choiceFromUrl(
-  url: URL,
-  view: LeasingView,
-  defaultPeriod: number,
-  defaultPackageId: string,
-): LeasingChoice {
+function choiceFromUrl(url: URL, view: LeasingView): LeasingChoice {
   const period = Number(url.searchParams.get(LEASING_PARAMS.period));
   const packageId = url.searchParams.get(LEASING_PARAMS.packageId) ?? '';
   const tax = url.searchParams.get(LEASING_PARAMS.tax);
   return {
-    period: view.periods.includes(period) ? period : defaultPeriod,
-    packageId: view.packages.some((p) => p.id === packageId) ? packageId : defaultPackageId,
-    taxPercent: tax ?? String(view.defaultTaxPercent),
+    period: view.periods.includes(period) ? period : view.defaults.period,
+    packageId: view.packages.some((p) => p.id === packageId) ? packageId : view.defaults.packageId,
+    taxPercent: tax ?? view.defaults.taxPercent,
   };
 }
