@@ -165,7 +165,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             ) : null}
             <li>{t('topBar.returns')}</li>
           </ul>
-          {leasing ? <LeasingCalculator key={product.id} leasing={leasing} /> : null}
+          {leasing ? <LeasingCalculator key={`leasing-${product.id}`} leasing={leasing} /> : null}
         </div>
       </div>
       <div className="product-details">

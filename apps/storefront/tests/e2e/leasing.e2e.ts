@@ -55,6 +55,8 @@ describe.skipIf(!browserAvailable)('Förmånscykel calculator', () => {
     );
     await block.getByText('Räkna på din månadskostnad').click();
     const net = block.getByTestId('leasing-net');
+    // The calculator sits beside the buy form without disturbing it (one form, once).
+    expect(await page.locator('form.add-to-cart').count()).toBe(1);
     const start = text(await net.textContent());
     expect(start).toMatch(/^\d[\d ]* kr$/);
 
