@@ -20,6 +20,7 @@ import '../modules/customers/customer-orders.graphql.ts';
 import '../modules/engagement/engagement.graphql.ts';
 import '../modules/menus/menus.graphql.ts';
 import '../modules/content/content.graphql.ts';
+import '../modules/leasing/leasing.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

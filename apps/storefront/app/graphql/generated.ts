@@ -1348,6 +1348,32 @@ export type CheckoutConfirmQuery = {
   } | null;
 };
 
+export type LeasingSettingsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type LeasingSettingsQuery = {
+  leasingSettings: {
+    periods: Array<number>;
+    defaultPeriod: number;
+    defaultPackageId: string;
+    setupFee: number;
+    setupFeeSpread: boolean;
+    yearlyInterestPercent: number;
+    benefitReductionPerMonth: number;
+    employerFeePercent: number;
+    minPrice: number;
+    maxPrice: number;
+    defaultMarginalTaxPercent: number;
+    minMarginalTaxPercent: number;
+    maxMarginalTaxPercent: number;
+    packages: Array<{
+      id: string;
+      name: string;
+      pricePerYear: number;
+      standardPricePerYear: number | null;
+    }>;
+  };
+};
+
 export type ListPageQueryVariables = Exact<{
   withInfo: boolean;
   withBase: boolean;
@@ -1777,6 +1803,7 @@ export type ProductPageQuery = {
     productId: number;
     name: string | null;
     alias: string;
+    leasable: boolean;
     articleNumber: string | null;
     canonicalUrl: string | null;
     discountType: DiscountType | null;
@@ -5996,6 +6023,56 @@ export const CheckoutConfirmDocument = {
     },
   ],
 } as unknown as DocumentNode<CheckoutConfirmQuery, CheckoutConfirmQueryVariables>;
+export const LeasingSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'leasingSettings' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'leasingSettings' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'periods' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultPeriod' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultPackageId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'setupFee' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'setupFeeSpread' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'yearlyInterestPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'benefitReductionPerMonth' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'employerFeePercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minPrice' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxPrice' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultMarginalTaxPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minMarginalTaxPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxMarginalTaxPercent' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'packages' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pricePerYear' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'standardPricePerYear' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LeasingSettingsQuery, LeasingSettingsQueryVariables>;
 export const ListPageDocument = {
   kind: 'Document',
   definitions: [
@@ -7131,6 +7208,7 @@ export const ProductPageDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'leasable' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
                 {

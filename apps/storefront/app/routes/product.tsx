@@ -11,6 +11,8 @@ import { Await, Link, redirect } from 'react-router';
 import type { Route } from './+types/product';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { FavoriteButton } from '../features/favorites/favorite-button';
+import { LeasingCalculator } from '../features/leasing/leasing-calculator';
+import { loadLeasing } from '../features/leasing/leasing.server';
 import { AddToCart } from '../features/cart/add-to-cart';
 import { TruckIcon } from '../components/ui/icons';
 import { present, toCardProduct, type CardProduct } from '../features/product/card-product';
@@ -31,12 +33,14 @@ import { pageMeta, shopFromMatches } from '../routing/meta';
 import { needsCanonicalRedirect, normalizePath, productAliasFromPath } from '../routing/paths';
 import productStyles from '../styles/product.css?url';
 import cartStyles from '../styles/cart.css?url';
+import leasingStyles from '../styles/leasing.css?url';
 import { appUrl } from '../routing/local-path';
 
 /** Product page styles. */
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: productStyles },
   { rel: 'stylesheet', href: cartStyles },
+  { rel: 'stylesheet', href: leasingStyles },
 ];
 
 /** Title "<product> | <shop>", description and canonical link. */
@@ -67,7 +71,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .then((result) => present(result.relatedProducts).map(toCardProduct))
     .catch(() => []);
   const reviews = await loadReviews(context, product.alias, url);
+  // Förmånscykel calculator of a leasable bike (issue 21); null for other products.
+  const leasing = await loadLeasing(
+    context,
+    { leasable: product.leasable, priceIncVat: product.unitPrice?.sellingPriceIncVat },
+    url,
+  );
   return {
+    leasing,
     product: toProductView(product, canonicalUrl, context.shop.name),
     related,
     reviews,
@@ -99,7 +110,7 @@ function ProductChoices({ product, size }: { product: ProductView; size: string 
 
 /** The product page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews, size } = loaderData;
+  const { product, related, reviews, size, leasing } = loaderData;
   const freeShipping = useFreeShippingText();
   const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
   return (
@@ -154,6 +165,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             ) : null}
             <li>{t('topBar.returns')}</li>
           </ul>
+          {leasing ? <LeasingCalculator key={`leasing-${product.id}`} leasing={leasing} /> : null}
         </div>
       </div>
       <div className="product-details">

@@ -53,6 +53,9 @@ import { SE_MARKET_ID, SE_VAT_BASIS_POINTS, SEED_MARKETS } from './reference-dat
 import { pickStockStatus, stockLevels } from './stock.ts';
 import { STORES } from './stores.ts';
 
+/** Kinds seeded as leasable förmånscyklar (issue 21): adult bikes and e-bikes, not children's. */
+const LEASABLE_KINDS: readonly ProductKind[] = BIKE_KINDS.filter((kind) => kind !== 'barncykel');
+
 /** Id of the first product; products are numbered consecutively from here. */
 export const FIRST_PRODUCT_ID = 1001;
 /** Id of the first SKU. */
@@ -347,6 +350,7 @@ export class CatalogueGenerator {
       weight: weightGrams,
       salesCount,
       active: true,
+      leasable: LEASABLE_KINDS.includes(kind),
       createdAt: available,
       variantGroupId: place.grouped ? place.mainId : null,
     });

@@ -71,6 +71,8 @@ export const products = pgTable(
     weight: integer().notNull().default(0),
     salesCount: integer().notNull().default(0),
     active: boolean().notNull().default(true),
+    /** Can be leased as a förmånscykel (issue 21; our own flag, not Geins). */
+    leasable: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     variantGroupId: integer().references((): AnyPgColumn => variantGroups.id, {
       onDelete: 'set null',

@@ -46,6 +46,7 @@ const product = (overrides: Partial<ProductRecord> = {}): ProductRecord => ({
   weight: 0,
   salesCount: 0,
   active: true,
+  leasable: false,
   createdAt: placedAt,
   variantGroupId: null,
   ...overrides,

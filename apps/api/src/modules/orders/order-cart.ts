@@ -54,6 +54,7 @@ export function orderLineProduct(
     weight: 0,
     salesCount: 0,
     active: false,
+    leasable: false,
     createdAt: placedAt,
     variantGroupId: null,
   };
