@@ -1561,6 +1561,7 @@ export type ProductPageQuery = {
       skuId: number;
       name: string | null;
       articleNumber: string;
+      gtin: string | null;
       stock: {
         inStock: number;
         oversellable: number;
@@ -1613,6 +1614,9 @@ export type ProductPageQuery = {
       }> | null;
     } | null;
     meta: { title: string | null; description: string | null } | null;
+  } | null;
+  channel: {
+    markets: Array<{ alias: string | null; freeShippingThresholdIncVat: number | null }> | null;
   } | null;
 };
 
@@ -6462,6 +6466,7 @@ export const ProductPageDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'gtin' } },
                       {
                         kind: 'Field',
                         name: { kind: 'Name', value: 'stock' },
@@ -6631,6 +6636,36 @@ export const ProductPageDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'channel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'markets' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'freeShippingThresholdIncVat' },
+                      },
                     ],
                   },
                 },

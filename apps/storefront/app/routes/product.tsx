@@ -24,6 +24,9 @@ import { toProductView } from '../features/product/product-view.server';
 import { Specification } from '../features/product/specification';
 import { ProductReviews, RatingSummary } from '../features/reviews/product-reviews';
 import { loadReviews } from '../features/reviews/reviews.server';
+import { productPageJsonLd } from '../features/product/product-json-ld.server';
+import { JsonLd } from '../seo/json-ld-script';
+import { serializeJsonLd } from '../seo/json-ld';
 import { ProductPageDocument, RelatedProductsDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
 import { useFreeShippingText } from '../market/market-view';
@@ -67,8 +70,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .then((result) => present(result.relatedProducts).map(toCardProduct))
     .catch(() => []);
   const reviews = await loadReviews(context, product.alias, url);
+  const view = toProductView(product, canonicalUrl, context.shop.name);
   return {
-    product: toProductView(product, canonicalUrl, context.shop.name),
+    product: view,
+    jsonLd: serializeJsonLd(productPageJsonLd(data, view, reviews, context)),
     related,
     reviews,
     size: url.searchParams.get(SIZE_PARAM),
@@ -99,11 +104,12 @@ function ProductChoices({ product, size }: { product: ProductView; size: string 
 
 /** The product page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews, size } = loaderData;
+  const { product, related, reviews, size, jsonLd } = loaderData;
   const freeShipping = useFreeShippingText();
   const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
   return (
     <div className="page container">
+      <JsonLd json={jsonLd} />
       <Breadcrumbs items={product.trail} />
       <div className="product">
         <div className="product__media">
