@@ -6,6 +6,7 @@ import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import { CategoryEntries } from '../features/home/category-entries';
 import { Hero } from '../features/home/hero';
+import { HomeJsonLd } from '../features/home/home-json-ld';
 import { SectionHeader } from '../features/home/section-header';
 import { ProductGrid } from '../features/product/product-card';
 import { present, toCardProduct, type CardProduct } from '../features/product/card-product';
@@ -58,6 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const accessories = categories.find((category) => category !== bikes);
   return (
     <>
+      <HomeJsonLd />
       <Hero links={{ primary: bikes?.url ?? '/', secondary: accessories?.url }} />
       <CategoryEntries categories={categories} />
       {loaderData.campaign.length > 0 ? (

@@ -1,0 +1,149 @@
+/**
+ * What the sitemaps list (issue 20): the canonical paths of every active product, every
+ * visible category, every brand and every running discount campaign, with a last-modified
+ * date. Read from the database in keyset pages (no statement holds 100 000 rows at once) and
+ * kept per database and catalogue version (`catalogue_state.version`, raised by every catalogue,
+ * price or campaign write): a request costs one statement while nothing changed.
+ * Content pages (issue 16) are not listed yet: {@link SitemapType} is where they join.
+ *
+ * lastmod: products their `created_at` (the schema keeps no later edit time); categories and
+ * brands the time this process first saw the current catalogue version (their list pages
+ * change with any catalogue write); campaigns their start.
+ */
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { brands, catalogueState, products } from '../catalog/catalog.tables.ts';
+import {
+  brandCanonicalUrl,
+  categoryCanonicalUrl,
+  loadCategoryTree,
+  productCanonicalUrl,
+} from '../catalog/catalog.service.ts';
+import { campaignActiveSql, latestCampaignBoundarySql } from '../pricing/campaign-price.ts';
+import { priceCampaigns } from '../pricing/pricing.tables.ts';
+
+/** The per-type sitemaps, in the order the index lists them. */
+export const SITEMAP_TYPES = ['products', 'categories', 'brands', 'campaigns'] as const;
+
+/** One per-type sitemap (a later `content` type lists the content pages of issue 16). */
+export type SitemapType = (typeof SITEMAP_TYPES)[number];
+
+/** Most URLs in one sitemap file (sitemaps.org: 50 000). */
+export const MAX_URLS_PER_SITEMAP = 50_000;
+
+/** Rows read per statement while collecting products. */
+const PAGE_SIZE = 10_000;
+
+/** One URL of a sitemap: its canonical path (no market prefix) and last change, ISO 8601. */
+export interface SitemapEntry {
+  path: string;
+  lastmod: string;
+}
+
+/** Every entry of every type under one catalogue version. */
+export interface SitemapSnapshot {
+  /** `catalogue_state.version` the entries were read under. */
+  version: number;
+  entries: Record<SitemapType, SitemapEntry[]>;
+}
+
+interface Cached {
+  stamp: string;
+  snapshot: Promise<SitemapSnapshot>;
+}
+
+const cache = new WeakMap<Database, Cached>();
+
+/**
+ * The current `catalogue_state.version` (0 before the first catalogue write) and the latest
+ * campaign start or end at or before `now` (which campaigns run changes only then). One statement.
+ */
+async function readStamp(db: Database, now: Date): Promise<{ version: number; since: string }> {
+  const result = await db.execute(
+    sql`select (select ${catalogueState.version} from ${catalogueState} where ${catalogueState.id} = 1)::text as version,
+      ${latestCampaignBoundarySql(now)}::text as since`,
+  );
+  const row = (result as unknown as { rows: Array<{ version: string | null; since: string | null }> })
+    .rows[0];
+  return { version: Number(row?.version ?? 0), since: row?.since ?? '' };
+}
+
+/** `value` (a Date or a timestamp text) as ISO 8601 in UTC. */
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** Active products' canonical paths, in id order, read {@link PAGE_SIZE} at a time. */
+async function productEntries(
+  db: Database,
+  tree: Awaited<ReturnType<typeof loadCategoryTree>>,
+): Promise<SitemapEntry[]> {
+  const entries: SitemapEntry[] = [];
+  let after = -1;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: products.id,
+        alias: products.alias,
+        primaryCategoryId: products.primaryCategoryId,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .where(and(eq(products.active, true), gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(PAGE_SIZE);
+    for (const row of rows) {
+      entries.push({ path: productCanonicalUrl(tree, row), lastmod: iso(row.createdAt) });
+    }
+    if (rows.length < PAGE_SIZE) return entries;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Reads every entry now (see the module comment for lastmod). */
+async function readSnapshot(db: Database, version: number, now: Date): Promise<SitemapSnapshot> {
+  const tree = await loadCategoryTree(db);
+  const seen = now.toISOString();
+  const visible = tree.all.filter((category) =>
+    tree.pathOf(category.id).every((step) => !step.isHidden),
+  );
+  const brandRows = await db
+    .select({ alias: brands.alias })
+    .from(brands)
+    .orderBy(asc(brands.id));
+  const campaignRows = await db
+    .select({ alias: priceCampaigns.alias, startsAt: priceCampaigns.startsAt })
+    .from(priceCampaigns)
+    .where(campaignActiveSql(now))
+    .orderBy(asc(priceCampaigns.id));
+  return {
+    version,
+    entries: {
+      products: await productEntries(db, tree),
+      categories: visible.map((c) => ({ path: categoryCanonicalUrl(tree, c.id), lastmod: seen })),
+      brands: brandRows.map((b) => ({ path: brandCanonicalUrl(b), lastmod: seen })),
+      campaigns: campaignRows.map((c) => ({
+        path: `/dc/${encodeURIComponent(c.alias)}`,
+        lastmod: iso(c.startsAt),
+      })),
+    },
+  };
+}
+
+/**
+ * The sitemap entries under the current catalogue version: from memory when this process read
+ * them under the same version and campaign boundary (campaigns start and end by the clock),
+ * else read again. One statement when cached.
+ */
+export async function sitemapSnapshot(db: Database, now = new Date()): Promise<SitemapSnapshot> {
+  const { version, since } = await readStamp(db, now);
+  const stamp = `${version}|${since}`;
+  const cached = cache.get(db);
+  if (cached && cached.stamp === stamp) return cached.snapshot;
+  const snapshot = readSnapshot(db, version, now);
+  cache.set(db, { stamp, snapshot });
+  snapshot.catch(() => {
+    if (cache.get(db)?.snapshot === snapshot) cache.delete(db);
+  });
+  return snapshot;
+}
