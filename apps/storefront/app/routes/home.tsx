@@ -7,6 +7,7 @@ import type { Route } from './+types/home';
 import { CategoryEntries } from '../features/home/category-entries';
 import { Hero } from '../features/home/hero';
 import { HomeJsonLd } from '../features/home/home-json-ld';
+import { productImageUrl } from '../features/product/image-url';
 import { SectionHeader } from '../features/home/section-header';
 import { ProductGrid } from '../features/product/product-card';
 import { present, toCardProduct, type CardProduct } from '../features/product/card-product';
@@ -24,13 +25,15 @@ const SECTION_SIZE = 8;
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: homeStyles }];
 
 /** Title "<shop> – cyklar och tillbehör", description and canonical `/`. */
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const shop = shopFromMatches(matches);
+  const first = loaderData?.latest[0] ?? loaderData?.campaign[0];
   return pageMeta(shop, {
     title: t('meta.home.title', { shop: shop?.name ?? '' }),
     fullTitle: true,
     description: t('meta.home.description'),
     canonicalPath: '/',
+    image: first?.imageFileName ? productImageUrl(first.imageFileName, '800x800') : null,
   });
 };
 

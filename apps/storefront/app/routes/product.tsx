@@ -17,6 +17,7 @@ import { present, toCardProduct, type CardProduct } from '../features/product/ca
 import { ColourPicker } from '../features/product/colour-picker';
 import { SIZE_PARAM } from '../features/product/colours';
 import { Gallery } from '../features/product/gallery';
+import { productImageUrl } from '../features/product/image-url';
 import { Price } from '../features/product/price';
 import { ProductGrid } from '../features/product/product-card';
 import type { ProductView } from '../features/product/product-view';
@@ -71,6 +72,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .catch(() => []);
   const reviews = await loadReviews(context, product.alias, url);
   const view = toProductView(product, canonicalUrl, context.shop.name);
+  const selling = product.unitPrice?.sellingPriceIncVat;
+  view.seo = {
+    ...view.seo,
+    ogType: 'product',
+    image: view.images[0] ? productImageUrl(view.images[0], '800x800') : null,
+    price:
+      typeof selling === 'number' ? { amount: selling, currency: context.market.currency } : null,
+  };
   return {
     product: view,
     jsonLd: serializeJsonLd(productPageJsonLd(data, view, reviews, context)),
