@@ -59,6 +59,8 @@ export default [
     route('nyhetsbrev/avsluta', 'routes/newsletter-unsubscribe.tsx', {
       id: 'newsletter-unsubscribe',
     }),
+    // The physical stores with addresses, opening hours and Store JSON-LD (issue 20).
+    route('butiker', 'routes/stores.tsx', { id: 'stores' }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A route matching nothing: the 404 page with status 404.
     route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

@@ -1810,6 +1810,19 @@ export type StartPageQuery = {
   } | null;
 };
 
+export type StoresQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StoresQuery = {
+  stores: Array<{
+    alias: string;
+    name: string;
+    address: string;
+    zip: string;
+    city: string;
+    openingHours: string;
+  }>;
+};
+
 export const CartPriceFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -7650,3 +7663,33 @@ export const StartPageDocument = {
     },
   ],
 } as unknown as DocumentNode<StartPageQuery, StartPageQueryVariables>;
+export const StoresDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'stores' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stores' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'openingHours' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StoresQuery, StoresQueryVariables>;

@@ -177,7 +177,7 @@ describe('stores', () => {
       '@type': 'Store',
       address: { postalCode: '211 45', addressLocality: 'Malmö', addressCountry: 'SE' },
     });
-    expect((store as { openingHoursSpecification: unknown[] }).openingHoursSpecification).toHaveLength(3);
+    expect((store as unknown as { openingHoursSpecification: unknown[] }).openingHoursSpecification).toHaveLength(3);
   });
 });
 

@@ -173,6 +173,23 @@ describe('page heads', () => {
     expect(metaContent(html, 'og:locale')).toBe('sv_SE');
   });
 
+  it('stores page: one Store per seeded store with address and opening hours', async () => {
+    const response = await get('/butiker');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const stores = jsonLdOf(html).filter((d) => d['@type'] === 'Store');
+    expect(stores.map((s) => (s.address as { addressLocality: string }).addressLocality)).toEqual([
+      'Stockholm',
+      'Göteborg',
+      'Malmö',
+    ]);
+    for (const store of stores) {
+      expect(store.address).toMatchObject({ streetAddress: expect.any(String), postalCode: expect.any(String) });
+      expect((store.openingHoursSpecification as unknown[]).length).toBeGreaterThan(0);
+    }
+    expect(metaContent(html, 'description')).toBeTruthy();
+  });
+
   it('checkout: noindex, with a description, and no sharing tags', async () => {
     const html = await (await get('/kassan')).text();
     expect(metaContent(html, 'robots')).toBe('noindex');
