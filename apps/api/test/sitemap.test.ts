@@ -1,5 +1,5 @@
 /**
- * The sitemap entries (apps/api/src/modules/seo/sitemap.service.ts; issue 20): every active
+ * The sitemap entries (apps/api/src/modules/catalog/sitemap.service.ts; issue 20): every active
  * product's canonical path exactly once (an inactive one never), the visible categories, the
  * brands and the running campaigns; kept while the catalogue version stands, read again after
  * any catalogue write.
@@ -10,7 +10,7 @@ import type { DbHandle } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { loadCategoryTree, productCanonicalUrl } from '../src/modules/catalog/catalog.service.ts';
-import { sitemapSnapshot } from '../src/modules/seo/sitemap.service.ts';
+import { sitemapSnapshot } from '../src/modules/catalog/sitemap.service.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
 describe.each(testDatabaseKinds())('sitemap entries on %s', (kind) => {

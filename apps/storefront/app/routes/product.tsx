@@ -186,7 +186,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Specification groups={product.specs} />
           </section>
         ) : null}
-        <ProductReviews alias={product.alias} name={product.name} reviews={reviews} />
+        <ProductReviews alias={product.alias} reviews={reviews} />
       </div>
       <Suspense fallback={null}>
         <Await resolve={related}>

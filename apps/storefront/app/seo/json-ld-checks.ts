@@ -65,7 +65,10 @@ function offerProblems(offer: Json): string[] {
   if (typeof offer.priceCurrency !== 'string' || !/^[A-Z]{3}$/.test(offer.priceCurrency)) {
     problems.push('offer.priceCurrency missing');
   }
-  if (typeof offer.availability !== 'string' || !offer.availability.startsWith('https://schema.org/')) {
+  if (
+    typeof offer.availability !== 'string' ||
+    !offer.availability.startsWith('https://schema.org/')
+  ) {
     problems.push('offer.availability missing');
   }
   return problems;
@@ -113,7 +116,8 @@ export function jsonLdOf(html: string): Json[] {
   const pattern = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/g;
   for (const match of html.matchAll(pattern)) {
     const parsed: unknown = JSON.parse(match[1]!);
-    for (const item of Array.isArray(parsed) ? parsed : [parsed]) if (isObject(item)) found.push(item);
+    for (const item of Array.isArray(parsed) ? parsed : [parsed])
+      if (isObject(item)) found.push(item);
   }
   return found;
 }

@@ -18,7 +18,11 @@ export function JsonLd(props: { data: JsonLdDocument } | { json: string }) {
  * The BreadcrumbList JSON-LD of a visible trail (start page first, as {@link Breadcrumbs} shows
  * it), with URLs made absolute from the root loader's shop info; nothing without it.
  */
-export function BreadcrumbJsonLd({ items }: { items: ReadonlyArray<{ name: string; url: string }> }) {
+export function BreadcrumbJsonLd({
+  items,
+}: {
+  items: ReadonlyArray<{ name: string; url: string }>;
+}) {
   const root = useRouteLoaderData<{ shop?: ShopInfo }>('root');
   if (!root?.shop) return null;
   const base = { publicUrl: root.shop.publicUrl, basename: root.shop.locale?.basename ?? '' };

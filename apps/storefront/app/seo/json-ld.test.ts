@@ -4,7 +4,12 @@
  * what they print cannot leave its script tag.
  */
 import { describe, expect, it } from 'vitest';
-import { breadcrumbProblems, jsonLdOf, productProblems, searchActionProblems } from './json-ld-checks';
+import {
+  breadcrumbProblems,
+  jsonLdOf,
+  productProblems,
+  searchActionProblems,
+} from './json-ld-checks';
 import {
   availabilityOf,
   breadcrumbJsonLd,
@@ -103,7 +108,10 @@ describe('productJsonLd', () => {
     expect(productProblems(product!)).toEqual([]);
     expect(product!.aggregateRating).toMatchObject({ ratingValue: 4.5, reviewCount: 2 });
     expect(product!.review).toEqual([
-      expect.objectContaining({ author: { '@type': 'Person', name: 'Anna' }, datePublished: '2026-11-02' }),
+      expect.objectContaining({
+        author: { '@type': 'Person', name: 'Anna' },
+        datePublished: '2026-11-02',
+      }),
     ]);
   });
 
@@ -177,7 +185,9 @@ describe('stores', () => {
       '@type': 'Store',
       address: { postalCode: '211 45', addressLocality: 'Malmö', addressCountry: 'SE' },
     });
-    expect((store as unknown as { openingHoursSpecification: unknown[] }).openingHoursSpecification).toHaveLength(3);
+    expect(
+      (store as unknown as { openingHoursSpecification: unknown[] }).openingHoursSpecification,
+    ).toHaveLength(3);
   });
 });
 

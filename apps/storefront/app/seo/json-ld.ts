@@ -299,7 +299,15 @@ export interface StoreFacts {
   country?: string;
 }
 
-const DAY_NAMES: Record<string, number> = { mån: 0, tis: 1, ons: 2, tor: 3, fre: 4, lör: 5, sön: 6 };
+const DAY_NAMES: Record<string, number> = {
+  mån: 0,
+  tis: 1,
+  ons: 2,
+  tor: 3,
+  fre: 4,
+  lör: 5,
+  sön: 6,
+};
 const SCHEMA_DAYS = [
   'Monday',
   'Tuesday',

@@ -184,7 +184,10 @@ describe('page heads', () => {
       'Malmö',
     ]);
     for (const store of stores) {
-      expect(store.address).toMatchObject({ streetAddress: expect.any(String), postalCode: expect.any(String) });
+      expect(store.address).toMatchObject({
+        streetAddress: expect.any(String),
+        postalCode: expect.any(String),
+      });
       expect((store.openingHoursSpecification as unknown[]).length).toBeGreaterThan(0);
     }
     expect(metaContent(html, 'description')).toBeTruthy();

@@ -110,25 +110,28 @@ export function seoRoutes(options: SeoRoutesOptions): Router {
     }
   });
 
-  router.get(/^\/sitemap-[a-z0-9-]+\.xml$/, async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const { sites, alternates, snapshot } = await load(db);
-      const file = parseSitemapFilePath(req.path, SITEMAP_TYPES, sites);
-      const entries = file ? snapshot.entries[file.type as SitemapType] : [];
-      const start = file ? (file.chunk - 1) * MAX_URLS_PER_SITEMAP : 0;
-      const chunk = entries.slice(start, start + MAX_URLS_PER_SITEMAP);
-      if (!file || chunk.length === 0) {
-        res.status(404).type('text/plain; charset=utf-8').send('Not found');
-        return;
+  router.get(
+    /^\/sitemap-[a-z0-9-]+\.xml$/,
+    async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const { sites, alternates, snapshot } = await load(db);
+        const file = parseSitemapFilePath(req.path, SITEMAP_TYPES, sites);
+        const entries = file ? snapshot.entries[file.type as SitemapType] : [];
+        const start = file ? (file.chunk - 1) * MAX_URLS_PER_SITEMAP : 0;
+        const chunk = entries.slice(start, start + MAX_URLS_PER_SITEMAP);
+        if (!file || chunk.length === 0) {
+          res.status(404).type('text/plain; charset=utf-8').send('Not found');
+          return;
+        }
+        res.type('application/xml; charset=utf-8').set('Cache-Control', CACHE_CONTROL);
+        for (const piece of urlsetXml(options.publicUrl(), file.basename, chunk, alternates)) {
+          res.write(piece);
+        }
+        res.end();
+      } catch (error) {
+        next(error);
       }
-      res.type('application/xml; charset=utf-8').set('Cache-Control', CACHE_CONTROL);
-      for (const piece of urlsetXml(options.publicUrl(), file.basename, chunk, alternates)) {
-        res.write(piece);
-      }
-      res.end();
-    } catch (error) {
-      next(error);
-    }
-  });
+    },
+  );
   return router;
 }

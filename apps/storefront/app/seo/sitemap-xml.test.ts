@@ -42,7 +42,9 @@ describe.skipIf(!hasXmllint && !inCi)('sitemap XML against the sitemaps.org sche
 
   it('validates a urlset with xhtml:link alternates, and one without', () => {
     const { sites, alternates } = sitesOf(settings, DIRECTORY);
-    const withAlternates = [...urlsetXml(PUBLIC_URL, sites[1]!.basename, entries, alternates)].join('');
+    const withAlternates = [...urlsetXml(PUBLIC_URL, sites[1]!.basename, entries, alternates)].join(
+      '',
+    );
     expect(validateXml(withAlternates, SCHEMAS.urlset)).toBe('');
     const plain = [...urlsetXml(PUBLIC_URL, '', entries, [])].join('');
     expect(validateXml(plain, SCHEMAS.urlset)).toBe('');
@@ -59,7 +61,9 @@ describe('urlsetXml', () => {
     const { sites, alternates } = sitesOf(settings, DIRECTORY);
     expect(sites.map((s) => s.basename)).toEqual(['/se/sv', '/no/nb', '/dk/da', '/fi/sv']);
     const xml = [...urlsetXml(PUBLIC_URL, '/fi/sv', entries, alternates)].join('');
-    expect(xml).toContain('<loc>https://trampa.example/fi/sv/p/cyklar/elcyklar/crescent-elda</loc>');
+    expect(xml).toContain(
+      '<loc>https://trampa.example/fi/sv/p/cyklar/elcyklar/crescent-elda</loc>',
+    );
     expect(xml).toContain('<loc>https://trampa.example/fi/sv/p/tillbehor/lampa-&amp;-ljus</loc>');
     expect(xml).toContain(
       '<xhtml:link rel="alternate" hreflang="sv-FI" href="https://trampa.example/fi/sv/p/cyklar/elcyklar/crescent-elda"/>',
@@ -96,7 +100,15 @@ describe('robotsTxt', () => {
     const text = robotsTxt(`${PUBLIC_URL}/`, ['', '/fi/sv']);
     const lines = text.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const path of ['/kassan', '/account', '/mina-sidor/', '/varukorg', '/s/', '/graphql', '/auth/']) {
+    for (const path of [
+      '/kassan',
+      '/account',
+      '/mina-sidor/',
+      '/varukorg',
+      '/s/',
+      '/graphql',
+      '/auth/',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
       expect(lines).toContain(`Disallow: /fi/sv${path}`);
     }

@@ -99,10 +99,12 @@ export function* urlsetXml(
   entries: readonly Entry[],
   alternates: readonly Alternate[],
 ): Generator<string> {
-  yield XML_HEAD +
+  yield (
+    XML_HEAD +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"' +
     (alternates.length > 0 ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '') +
-    '>\n';
+    '>\n'
+  );
   const batch: string[] = [];
   for (const entry of entries) {
     let item = `<url><loc>${xmlEscape(absolute(publicUrl, basename, entry.path))}</loc><lastmod>${entry.lastmod}</lastmod>`;

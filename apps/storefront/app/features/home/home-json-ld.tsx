@@ -27,7 +27,12 @@ export function HomeJsonLd({ stores = [] }: { stores?: StoreFacts[] }) {
   const base = { publicUrl, basename: locale?.basename ?? '' };
   const data: JsonLdDocument = [
     organizationJsonLd(
-      { name, logoPath: LOGO_PATH, phone: contact.phoneHref.replace(/^tel:/, ''), email: contact.email },
+      {
+        name,
+        logoPath: LOGO_PATH,
+        phone: contact.phoneHref.replace(/^tel:/, ''),
+        email: contact.email,
+      },
       base,
     ),
     webSiteJsonLd(name, base),

@@ -42,8 +42,9 @@ export function shopRulesOf(
 ): ShopRules {
   const alias = context.market.marketId;
   const market = context.markets?.markets.find((m) => m.alias === alias || m.id === alias);
-  const threshold = channel?.markets?.find((m) => m?.alias === market?.alias)
-    ?.freeShippingThresholdIncVat;
+  const threshold = channel?.markets?.find(
+    (m) => m?.alias === market?.alias,
+  )?.freeShippingThresholdIncVat;
   return {
     country: (market?.countryCode || 'SE').toUpperCase(),
     shippingFee: null,
@@ -70,8 +71,8 @@ export function productPageJsonLd(
         name: view.name,
         path: view.canonicalUrl,
         description: (view.description || view.shortText).trim(),
-        images: view.images.map((file) =>
-          new URL(productImageUrl(file, '800x800'), context.shop.publicUrl).href,
+        images: view.images.map(
+          (file) => new URL(productImageUrl(file, '800x800'), context.shop.publicUrl).href,
         ),
         articleNumber: view.articleNumber,
         brand: view.brand,

@@ -150,15 +150,7 @@ function ReviewForm({ alias }: { alias: string }) {
 }
 
 /** The reviews section of the product page. */
-export function ProductReviews({
-  alias,
-  name,
-  reviews,
-}: {
-  alias: string;
-  name: string;
-  reviews: ReviewsView;
-}) {
+export function ProductReviews({ alias, reviews }: { alias: string; reviews: ReviewsView }) {
   const culture = useCulture();
   const location = useLocation();
   const pageLink = (page: number) => {

@@ -12,15 +12,15 @@
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { brands, catalogueState, products } from '../catalog/catalog.tables.ts';
+import { brands, catalogueState, products } from './catalog.tables.ts';
 import {
   brandCanonicalUrl,
   categoryCanonicalUrl,
   loadCategoryTree,
   productCanonicalUrl,
-} from '../catalog/catalog.service.ts';
-import { campaignActiveSql, latestCampaignBoundarySql } from '../pricing/campaign-price.ts';
-import { priceCampaigns } from '../pricing/pricing.tables.ts';
+} from './catalog.service.ts';
+import { latestCampaignBoundarySql } from '../pricing/campaign-price.ts';
+import { listRunningCampaigns } from '../pricing/pricing.service.ts';
 
 /** The per-type sitemaps, in the order the index lists them. */
 export const SITEMAP_TYPES = ['products', 'categories', 'brands', 'campaigns'] as const;
@@ -63,8 +63,9 @@ async function readStamp(db: Database, now: Date): Promise<{ version: number; si
     sql`select (select ${catalogueState.version} from ${catalogueState} where ${catalogueState.id} = 1)::text as version,
       ${latestCampaignBoundarySql(now)}::text as since`,
   );
-  const row = (result as unknown as { rows: Array<{ version: string | null; since: string | null }> })
-    .rows[0];
+  const row = (
+    result as unknown as { rows: Array<{ version: string | null; since: string | null }> }
+  ).rows[0];
   return { version: Number(row?.version ?? 0), since: row?.since ?? '' };
 }
 
@@ -107,15 +108,8 @@ async function readSnapshot(db: Database, version: number, now: Date): Promise<S
   const visible = tree.all.filter((category) =>
     tree.pathOf(category.id).every((step) => !step.isHidden),
   );
-  const brandRows = await db
-    .select({ alias: brands.alias })
-    .from(brands)
-    .orderBy(asc(brands.id));
-  const campaignRows = await db
-    .select({ alias: priceCampaigns.alias, startsAt: priceCampaigns.startsAt })
-    .from(priceCampaigns)
-    .where(campaignActiveSql(now))
-    .orderBy(asc(priceCampaigns.id));
+  const brandRows = await db.select({ alias: brands.alias }).from(brands).orderBy(asc(brands.id));
+  const campaignRows = await listRunningCampaigns(db, now);
   return {
     version,
     entries: {
