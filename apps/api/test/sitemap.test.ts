@@ -10,7 +10,7 @@ import type { DbHandle } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { loadCategoryTree, productCanonicalUrl } from '../src/modules/catalog/catalog.service.ts';
-import { sitemapSnapshot } from '../src/modules/catalog/sitemap.service.ts';
+import { sitemapIndex, sitemapSnapshot } from '../src/modules/catalog/sitemap.service.ts';
 import { openTestDb, testDatabaseKinds } from './test-db.ts';
 
 describe.each(testDatabaseKinds())('sitemap entries on %s', (kind) => {
@@ -83,5 +83,29 @@ describe.each(testDatabaseKinds())('sitemap entries on %s', (kind) => {
     expect(after).not.toBe(before);
     expect(after.version).toBeGreaterThan(before.version);
     expect(after.entries.products).toHaveLength(before.entries.products.length - 1);
+  });
+
+  it('indexes the same files before the snapshot is read (aggregate) as after', async () => {
+    const [product] = await handle.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.active, true))
+      .limit(1);
+    await handle.db
+      .update(schema.products)
+      .set({ salesCount: product!.salesCount + 1 })
+      .where(eq(schema.products.id, product!.id));
+    const before = await sitemapIndex(handle.db);
+    await sitemapSnapshot(handle.db);
+    const after = await sitemapIndex(handle.db);
+    const shape = (chunks: typeof before) =>
+      chunks.map((c) => (c.type === 'products' ? c : { type: c.type, chunk: c.chunk }));
+    expect(shape(before)).toEqual(shape(after));
+    expect(before.map((c) => c.type)).toEqual(['products', 'categories', 'brands', 'campaigns']);
+    const newest = [...(await sitemapSnapshot(handle.db)).entries.products]
+      .map((e) => e.lastmod)
+      .sort()
+      .at(-1);
+    expect(before[0]).toEqual({ type: 'products', chunk: 1, lastmod: newest });
   });
 });

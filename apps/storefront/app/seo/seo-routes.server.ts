@@ -9,6 +9,7 @@ import type { Database } from '@trampa/api/db';
 import {
   MAX_URLS_PER_SITEMAP,
   SITEMAP_TYPES,
+  sitemapIndex,
   sitemapSnapshot,
   type SitemapType,
 } from '@trampa/api/sitemap';
@@ -56,13 +57,6 @@ export function sitesOf(
   return { sites, alternates: sites.length > 1 ? alternates : [] };
 }
 
-/** The newest lastmod of `entries` (ISO 8601); the epoch when there are none. */
-function newest(entries: ReadonlyArray<{ lastmod: string }>): string {
-  let latest = '';
-  for (const entry of entries) if (entry.lastmod > latest) latest = entry.lastmod;
-  return latest || new Date(0).toISOString();
-}
-
 /** The Express router of robots.txt and the sitemaps. */
 export function seoRoutes(options: SeoRoutesOptions): Router {
   const router = express.Router();
@@ -87,22 +81,11 @@ export function seoRoutes(options: SeoRoutesOptions): Router {
 
   router.get('/sitemap.xml', async (_req: Request, res: Response, next: NextFunction) => {
     try {
-      const { sites, snapshot } = await load(db);
-      const files: Array<SitemapFile & { lastmod: string }> = [];
-      for (const site of sites) {
-        for (const type of SITEMAP_TYPES) {
-          const entries = snapshot.entries[type];
-          for (let start = 0; start < entries.length; start += MAX_URLS_PER_SITEMAP) {
-            const chunk = entries.slice(start, start + MAX_URLS_PER_SITEMAP);
-            files.push({
-              basename: site.basename,
-              type,
-              chunk: start / MAX_URLS_PER_SITEMAP + 1,
-              lastmod: newest(chunk),
-            });
-          }
-        }
-      }
+      const { sites } = sitesOf(options.settings, await options.directory.get());
+      const chunks = await sitemapIndex(db);
+      const files: Array<SitemapFile & { lastmod: string }> = sites.flatMap((site) =>
+        chunks.map((chunk) => ({ basename: site.basename, ...chunk })),
+      );
       res.type('application/xml; charset=utf-8').set('Cache-Control', CACHE_CONTROL);
       res.send(sitemapIndexXml(options.publicUrl(), files));
     } catch (error) {

@@ -50,6 +50,8 @@ export interface SitemapSnapshot {
 interface Cached {
   stamp: string;
   snapshot: Promise<SitemapSnapshot>;
+  /** True once `snapshot` has resolved. */
+  done: boolean;
 }
 
 const cache = new WeakMap<Database, Cached>();
@@ -101,9 +103,12 @@ async function productEntries(
   }
 }
 
-/** Reads every entry now (see the module comment for lastmod). */
-async function readSnapshot(db: Database, version: number, now: Date): Promise<SitemapSnapshot> {
-  const tree = await loadCategoryTree(db);
+/** The small lists (categories, brands, campaigns) as of `now`; see the module comment. */
+async function smallEntries(
+  db: Database,
+  tree: Awaited<ReturnType<typeof loadCategoryTree>>,
+  now: Date,
+): Promise<Omit<SitemapSnapshot['entries'], 'products'>> {
   const seen = now.toISOString();
   const visible = tree.all.filter((category) =>
     tree.pathOf(category.id).every((step) => !step.isHidden),
@@ -111,17 +116,37 @@ async function readSnapshot(db: Database, version: number, now: Date): Promise<S
   const brandRows = await db.select({ alias: brands.alias }).from(brands).orderBy(asc(brands.id));
   const campaignRows = await listRunningCampaigns(db, now);
   return {
-    version,
-    entries: {
-      products: await productEntries(db, tree),
-      categories: visible.map((c) => ({ path: categoryCanonicalUrl(tree, c.id), lastmod: seen })),
-      brands: brandRows.map((b) => ({ path: brandCanonicalUrl(b), lastmod: seen })),
-      campaigns: campaignRows.map((c) => ({
-        path: `/dc/${encodeURIComponent(c.alias)}`,
-        lastmod: iso(c.startsAt),
-      })),
-    },
+    categories: visible.map((c) => ({ path: categoryCanonicalUrl(tree, c.id), lastmod: seen })),
+    brands: brandRows.map((b) => ({ path: brandCanonicalUrl(b), lastmod: seen })),
+    campaigns: campaignRows.map((c) => ({
+      path: `/dc/${encodeURIComponent(c.alias)}`,
+      lastmod: iso(c.startsAt),
+    })),
   };
+}
+
+/** Reads every entry now (see the module comment for lastmod). */
+async function readSnapshot(db: Database, version: number, now: Date): Promise<SitemapSnapshot> {
+  const tree = await loadCategoryTree(db);
+  const small = await smallEntries(db, tree, now);
+  return { version, entries: { products: await productEntries(db, tree), ...small } };
+}
+
+/** The cached snapshot of `stamp`, read now when there is none (kept until the stamp changes). */
+function snapshotFor(db: Database, stamp: string, version: number, now: Date): Cached {
+  const cached = cache.get(db);
+  if (cached && cached.stamp === stamp) return cached;
+  const entry: Cached = { stamp, snapshot: readSnapshot(db, version, now), done: false };
+  cache.set(db, entry);
+  entry.snapshot.then(
+    () => {
+      entry.done = true;
+    },
+    () => {
+      if (cache.get(db) === entry) cache.delete(db);
+    },
+  );
+  return entry;
 }
 
 /**
@@ -131,13 +156,65 @@ async function readSnapshot(db: Database, version: number, now: Date): Promise<S
  */
 export async function sitemapSnapshot(db: Database, now = new Date()): Promise<SitemapSnapshot> {
   const { version, since } = await readStamp(db, now);
-  const stamp = `${version}|${since}`;
-  const cached = cache.get(db);
-  if (cached && cached.stamp === stamp) return cached.snapshot;
-  const snapshot = readSnapshot(db, version, now);
-  cache.set(db, { stamp, snapshot });
-  snapshot.catch(() => {
-    if (cache.get(db)?.snapshot === snapshot) cache.delete(db);
-  });
-  return snapshot;
+  return snapshotFor(db, `${version}|${since}`, version, now).snapshot;
+}
+
+/** One file of the sitemap index: its type, chunk number (from 1) and newest lastmod. */
+export interface SitemapChunk {
+  type: SitemapType;
+  chunk: number;
+  lastmod: string;
+}
+
+/** The newest lastmod of `entries` (ISO 8601); the epoch when there are none. */
+function newest(entries: ReadonlyArray<{ lastmod: string }>): string {
+  let latest = '';
+  for (const entry of entries) if (entry.lastmod > latest) latest = entry.lastmod;
+  return latest || new Date(0).toISOString();
+}
+
+/** The files of `entries`: one per {@link MAX_URLS_PER_SITEMAP} entries; none when empty. */
+function chunksOf(type: SitemapType, entries: readonly SitemapEntry[]): SitemapChunk[] {
+  const chunks: SitemapChunk[] = [];
+  for (let start = 0; start < entries.length; start += MAX_URLS_PER_SITEMAP) {
+    const slice = entries.slice(start, start + MAX_URLS_PER_SITEMAP);
+    chunks.push({ type, chunk: start / MAX_URLS_PER_SITEMAP + 1, lastmod: newest(slice) });
+  }
+  return chunks;
+}
+
+/**
+ * The files of the sitemap index, in {@link SITEMAP_TYPES} order. From the snapshot once it is
+ * read under the current stamp; before that (the first request after a catalogue write) the
+ * snapshot starts reading in the background for the files that follow, and the products' files
+ * come from one aggregate statement (count and newest `created_at` per 50 000 in id order), so
+ * the index does not wait for every product row.
+ */
+export async function sitemapIndex(db: Database, now = new Date()): Promise<SitemapChunk[]> {
+  const { version, since } = await readStamp(db, now);
+  const entry = snapshotFor(db, `${version}|${since}`, version, now);
+  if (entry.done) {
+    const { entries } = await entry.snapshot;
+    return SITEMAP_TYPES.flatMap((type) => chunksOf(type, entries[type]));
+  }
+  const result = await db.execute(
+    sql`select chunk::int as chunk, max(created_at) as lastmod from (
+        select (row_number() over (order by ${products.id}) - 1) / ${MAX_URLS_PER_SITEMAP} + 1 as chunk,
+          ${products.createdAt} as created_at
+        from ${products} where ${products.active}) as numbered
+      group by chunk order by chunk`,
+  );
+  const rows = (result as unknown as { rows: Array<{ chunk: number; lastmod: Date | string }> })
+    .rows;
+  const small = await smallEntries(db, await loadCategoryTree(db), now);
+  return [
+    ...rows.map((row) => ({
+      type: 'products' as const,
+      chunk: Number(row.chunk),
+      lastmod: iso(row.lastmod),
+    })),
+    ...chunksOf('categories', small.categories),
+    ...chunksOf('brands', small.brands),
+    ...chunksOf('campaigns', small.campaigns),
+  ];
 }
