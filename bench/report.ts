@@ -168,8 +168,10 @@ export function aimsOf(report: BenchReport): AimResult[] {
   const apis = report.targets.filter((target) => target.kind === 'api' && !target.unavailable);
   const aims: AimResult[] = [];
 
+  // The sitemaps (issue 20) are XML, never run in a browser.
+  const htmlPages = pages.filter((page) => !page.id.startsWith('page:sitemap'));
   const lighthouseAim = (aim: string, key: 'performance' | 'accessibility', min: number) => {
-    const scores = pages.map((page) => ({
+    const scores = htmlPages.map((page) => ({
       path: page.path,
       score: page.lighthouse?.mobile?.[key],
     }));

@@ -96,6 +96,8 @@ interface PageTarget {
   result: TargetResult;
   /** Whether SSR load is measured (not for /kassan). */
   load: boolean;
+  /** False for XML (the sitemaps): no page weight or Lighthouse. */
+  browser?: boolean;
 }
 
 async function apiTargets(shop: RunningShop, targets: BenchTargets): Promise<ApiTarget[]> {
@@ -166,7 +168,31 @@ function pageTargets(targets: BenchTargets): PageTarget[] {
     page('page:category', 'category', targets.category.path, true),
     page('page:product', 'product', targets.product.path, true),
     page('page:checkout', '/kassan', '/kassan', false),
+    // Issue 20: the sitemap index and the largest per-type file (up to 50 000 product URLs).
+    { ...page('page:sitemap', '/sitemap.xml', '/sitemap.xml', true), browser: false },
+    {
+      ...page('page:sitemap-products', 'sitemap products', '/sitemap-products-1.xml', true),
+      browser: false,
+    },
   ];
+}
+
+/**
+ * The first `/sitemap.xml` and products sitemap after start (issue 20): read from the database,
+ * not from the per-catalogue-version cache; noted in the report (one request, not a load).
+ */
+async function measureColdSitemap(shop: RunningShop, report: BenchReport): Promise<void> {
+  await attempt(report, 'Cold sitemap', async () => {
+    for (const path of ['/sitemap.xml', '/sitemap-products-1.xml']) {
+      const started = performance.now();
+      const response = await fetch(`${shop.url}${path}`);
+      const bytes = (await response.arrayBuffer()).byteLength;
+      const ms = Math.round(performance.now() - started);
+      report.notes.push(
+        `${path} first answer (uncached): ${ms} ms, status ${response.status}, ${Math.round(bytes / 1024)} KiB`,
+      );
+    }
+  });
 }
 
 function apiRequest(shop: RunningShop, body: string): LoadRequest {
@@ -391,6 +417,7 @@ async function main(): Promise<void> {
     progress(`${seed.summary} (${seed.seconds.toFixed(1)} s with migrations)`);
     shop = await startShop(database);
     progress(`shop started at ${shop.url} (pid ${shop.pid})`);
+    if (new Set(options.sections).has('ssr')) await measureColdSitemap(shop, report);
 
     const targets = await findTargets(shop.url);
     report.catalogue.products = targets.productCount;
@@ -419,9 +446,10 @@ async function main(): Promise<void> {
         }));
       await measureLoads('SSR', rows, options, report);
     }
-    if (sections.has('weight')) await measureWeights(shop, pages, report);
+    const browserPages = pages.filter((page) => page.browser !== false);
+    if (sections.has('weight')) await measureWeights(shop, browserPages, report);
     if (sections.has('lighthouse')) {
-      await measureLighthouses(shop, pages, options, database.workDir, report);
+      await measureLighthouses(shop, browserPages, options, database.workDir, report);
     }
     if (sections.has('memory')) {
       // The soak starts its own shop (the built bundle, as production runs it) on a quiet database.

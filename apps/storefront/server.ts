@@ -48,6 +48,7 @@ import { cachedDirectory, toMarketDirectory } from './app/market/market-director
 import type { MarketDirectory } from './app/market/markets.ts';
 import { routedRequestHandler, routingLayer } from './app/routing/routing-layer.server.ts';
 import { createShopCookies } from './app/security/shop-cookies.server.ts';
+import { seoRoutes } from './app/seo/seo-routes.server.ts';
 import {
   rejectUnsafeUrl,
   sameOriginGuard,
@@ -303,6 +304,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     return toMarketDirectory((await client.query(ChannelMarketsDocument)).channel);
   });
+  // robots.txt and the sitemaps (issue 20), the same under every prefix: before the routing layer.
+  // Scale-out mode (no database here) serves robots.txt only.
+  app.use(
+    seoRoutes({
+      db: database?.db,
+      publicUrl: () => publicUrl,
+      settings: { defaultLocale: 'sv', ...config.routing },
+      directory,
+    }),
+  );
   // The signed ralph-* cookies (issue 22): keys from COOKIE_SECRETS or derived from AUTH_JWT_SECRET.
   const cookies = createShopCookies(config.auth.cookieSecrets);
   // Market-in-path and locale prefixes (issue 4): redirects, or the basename to render with.

@@ -60,6 +60,8 @@ export default [
     route('nyhetsbrev/avsluta', 'routes/newsletter-unsubscribe.tsx', {
       id: 'newsletter-unsubscribe',
     }),
+    // The physical stores with addresses, opening hours and Store JSON-LD (issue 20).
+    route('butiker', 'routes/stores.tsx', { id: 'stores' }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A content page by alias (/kopvillkor, /om-oss); anything else: the 404 page with status 404.
     route('*', 'routes/content.tsx', { id: 'catch-all' }),

@@ -9,6 +9,15 @@ import sv from './sv.json';
 /** The locale the shop renders in (SPEC §1 default, fallback sv). */
 export const locale = 'sv-SE';
 
+/**
+ * Languages whose message catalogue is loaded (SPEC §1: Swedish only). A page under another
+ * language's prefix still has Swedish text: hreflang and `lang` say so (issue 20).
+ */
+export const LOADED_LANGUAGES = ['sv'] as const;
+
+/** The language of every page's text while only {@link LOADED_LANGUAGES} are loaded. */
+export const TEXT_LANGUAGE = 'sv';
+
 /** Every message key of the catalogue. */
 export type MessageKey = keyof typeof sv;
 

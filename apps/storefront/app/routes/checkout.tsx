@@ -35,9 +35,15 @@ import cartStyles from '../styles/cart.css?url';
 /** Cart and checkout styles. */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 
-/** "Kassan", never indexed. */
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(shopFromMatches(matches), { title: t('checkout.title'), noindex: true });
+/** "Kassan" with a description, never indexed. */
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const shop = shopFromMatches(matches);
+  return pageMeta(shop, {
+    title: t('checkout.title'),
+    description: t('meta.checkout.description', { shop: shop?.name ?? '' }),
+    noindex: true,
+  });
+};
 
 /** This route's id (routes.ts); it contains "checkout": cart requests use the checkout market. */
 const ROUTE_ID = 'checkout';

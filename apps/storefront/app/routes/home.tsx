@@ -7,6 +7,7 @@
 import type { Route } from './+types/home';
 import { loadWidgetArea } from '../features/content/widget-area.server';
 import { WidgetArea } from '../features/content/widgets';
+import { HomeJsonLd } from '../features/home/home-json-ld';
 import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import homeStyles from '../styles/home.css?url';
@@ -55,5 +56,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The start page. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <WidgetArea area={loaderData.area} />;
+  return (
+    <>
+      <HomeJsonLd />
+      <WidgetArea area={loaderData.area} />
+    </>
+  );
 }

@@ -19,6 +19,7 @@ import { present, toCardProduct, type CardProduct } from '../features/product/ca
 import { ColourPicker } from '../features/product/colour-picker';
 import { SIZE_PARAM } from '../features/product/colours';
 import { Gallery } from '../features/product/gallery';
+import { productImageUrl } from '../features/product/image-url';
 import { Price } from '../features/product/price';
 import { ProductGrid } from '../features/product/product-card';
 import type { ProductView } from '../features/product/product-view';
@@ -26,6 +27,9 @@ import { toProductView } from '../features/product/product-view.server';
 import { Specification } from '../features/product/specification';
 import { ProductReviews, RatingSummary } from '../features/reviews/product-reviews';
 import { loadReviews } from '../features/reviews/reviews.server';
+import { productPageJsonLd } from '../features/product/product-json-ld.server';
+import { JsonLd } from '../seo/json-ld-script';
+import { serializeJsonLd } from '../seo/json-ld';
 import { ProductPageDocument, RelatedProductsDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
 import { useFreeShippingText } from '../market/market-view';
@@ -77,9 +81,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { leasable: product.leasable, priceIncVat: product.unitPrice?.sellingPriceIncVat },
     url,
   );
+  const view = toProductView(product, canonicalUrl, context.shop.name);
+  const selling = product.unitPrice?.sellingPriceIncVat;
+  view.seo = {
+    ...view.seo,
+    ogType: 'product',
+    image: view.images[0] ? productImageUrl(view.images[0], '800x800') : null,
+    price:
+      typeof selling === 'number' ? { amount: selling, currency: context.market.currency } : null,
+  };
   return {
     leasing,
-    product: toProductView(product, canonicalUrl, context.shop.name),
+    product: view,
+    jsonLd: serializeJsonLd(productPageJsonLd(data, view, reviews, context)),
     related,
     reviews,
     size: url.searchParams.get(SIZE_PARAM),
@@ -110,11 +124,12 @@ function ProductChoices({ product, size }: { product: ProductView; size: string 
 
 /** The product page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews, size, leasing } = loaderData;
+  const { product, related, reviews, size, leasing, jsonLd } = loaderData;
   const freeShipping = useFreeShippingText();
   const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
   return (
     <div className="page container">
+      <JsonLd json={jsonLd} />
       <Breadcrumbs items={product.trail} />
       <div className="product">
         <div className="product__media">
@@ -183,7 +198,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Specification groups={product.specs} />
           </section>
         ) : null}
-        <ProductReviews alias={product.alias} name={product.name} reviews={reviews} />
+        <ProductReviews alias={product.alias} reviews={reviews} />
       </div>
       <Suspense fallback={null}>
         <Await resolve={related}>

@@ -11,21 +11,27 @@ describe('alternatesFor', () => {
     expect(alternatesFor({ ...base, marketInPath: true }, null)).toEqual([]);
   });
 
-  it('links every browsable market and language with market-in-path', () => {
-    expect(alternatesFor({ ...base, marketInPath: true }, DIRECTORY)).toEqual([
+  it('links every browsable market with market-in-path, in the language its text really has', () => {
+    // Only Swedish is loaded (SPEC §1): the Norwegian, Danish and Finnish pages are Swedish
+    // text, so they are sv-NO, sv-DK and sv-FI; /fi/fi repeats /fi/sv and gets no alternate.
+    const links = alternatesFor({ ...base, marketInPath: true }, DIRECTORY);
+    expect(links).toEqual([
       { hreflang: 'sv-SE', basename: '/se/sv' },
-      { hreflang: 'nb-NO', basename: '/no/nb' },
-      { hreflang: 'da-DK', basename: '/dk/da' },
-      { hreflang: 'fi-FI', basename: '/fi/fi' },
+      { hreflang: 'sv-NO', basename: '/no/nb' },
+      { hreflang: 'sv-DK', basename: '/dk/da' },
       { hreflang: 'sv-FI', basename: '/fi/sv' },
       { hreflang: 'x-default', basename: '/se/sv' },
     ]);
+    for (const tag of ['fi-FI', 'nb-NO', 'da-DK', 'en']) {
+      expect(links.map((link) => link.hreflang)).not.toContain(tag);
+    }
   });
 
   it('follows the locale prefix strategy', () => {
     const except = alternatesFor({ ...base, localePrefix: 'prefix_except_default' }, DIRECTORY);
     expect(except).toContainEqual({ hreflang: 'sv', basename: '' });
-    expect(except).toContainEqual({ hreflang: 'en', basename: '/en' });
+    // /en has Swedish text while only sv is loaded: no `en` alternate.
+    expect(except.map((link) => link.hreflang)).not.toContain('en');
     expect(except).toContainEqual({ hreflang: 'x-default', basename: '' });
     const prefix = alternatesFor({ ...base, localePrefix: 'prefix' }, DIRECTORY);
     expect(prefix).toContainEqual({ hreflang: 'sv', basename: '/sv' });

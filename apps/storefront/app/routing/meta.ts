@@ -1,6 +1,7 @@
 /**
- * Page head helpers: title "<page> | <SHOP_NAME>", meta description, absolute canonical link and
- * rel=prev/next, as React Router meta descriptors.
+ * Page head helpers: title "<page> | <SHOP_NAME>" (page N of a list: "<page> – sida N | …"),
+ * meta description, absolute canonical link, rel=prev/next, hreflang alternates, and the Open
+ * Graph and Twitter card tags of a shared link (issue 20), as React Router meta descriptors.
  */
 import type { MetaDescriptor } from 'react-router';
 import { t } from '../i18n/i18n';
@@ -33,6 +34,64 @@ export interface PageSeo {
   nextPath?: string;
   /** Keep the page out of search engines (error pages). */
   noindex?: boolean;
+  /** Page number of a paged list: page 2 and on get their own title and description. */
+  page?: number;
+  /** The shared link's image: a shop path (`/img/product/…`) or an absolute URL. */
+  image?: string | null;
+  /** Open Graph type: `product` for a product page, else `website`. */
+  ogType?: 'website' | 'product';
+  /** A product's price for `product:price:*` (amount in the currency's units, e.g. kronor). */
+  price?: { amount: number; currency: string } | null;
+}
+
+/** "Cyklar" on page 2 -> "Cyklar – sida 2"; page 1 and no page leave it. */
+export function pagedText(text: string, page: number | undefined): string {
+  return page && page > 1 ? t('meta.page', { text, page }) : text;
+}
+
+/**
+ * `og:locale` of the request: its hreflang (`sv-FI` -> `sv_FI`) when it has a prefix, else
+ * Swedish in Sweden.
+ */
+function ogLocale(shop: ShopInfo): string {
+  const basename = shop.locale?.basename ?? '';
+  const own = shop.locale?.alternates.find(
+    (a) => a.basename === basename && a.hreflang !== 'x-default',
+  );
+  const tag = own?.hreflang.includes('-') ? own.hreflang : 'sv-SE';
+  return tag.replace('-', '_');
+}
+
+/** Open Graph and Twitter card tags of a page with a canonical URL. */
+function shareMeta(shop: ShopInfo, seo: PageSeo, title: string, url: string): MetaDescriptor[] {
+  const image = seo.image
+    ? /^https?:\/\//.test(seo.image)
+      ? seo.image
+      : absoluteUrl(shop.publicUrl, seo.image)
+    : null;
+  const description = seo.description ? pagedText(seo.description, seo.page) : null;
+  const tags: MetaDescriptor[] = [
+    { property: 'og:type', content: seo.ogType ?? 'website' },
+    { property: 'og:site_name', content: shop.name },
+    { property: 'og:title', content: title },
+    { property: 'og:url', content: url },
+    { property: 'og:locale', content: ogLocale(shop) },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+  ];
+  if (description) {
+    tags.push({ property: 'og:description', content: description });
+    tags.push({ name: 'twitter:description', content: description });
+  }
+  if (image) {
+    tags.push({ property: 'og:image', content: image });
+    tags.push({ name: 'twitter:image', content: image });
+  }
+  if (seo.price) {
+    tags.push({ property: 'product:price:amount', content: seo.price.amount.toFixed(2) });
+    tags.push({ property: 'product:price:currency', content: seo.price.currency });
+  }
+  return tags;
 }
 
 /** Finds the root route's shop info among meta matches. */
@@ -46,10 +105,13 @@ export function shopFromMatches(
 
 /** Meta descriptors for a page. Without shop info (root failed) the page title stands alone. */
 export function pageMeta(shop: ShopInfo | undefined, seo: PageSeo): MetaDescriptor[] {
+  const pageTitle = pagedText(seo.title, seo.page);
   const title =
-    seo.fullTitle || !shop ? seo.title : t('meta.title', { page: seo.title, shop: shop.name });
+    seo.fullTitle || !shop ? pageTitle : t('meta.title', { page: pageTitle, shop: shop.name });
   const descriptors: MetaDescriptor[] = [{ title }];
-  if (seo.description) descriptors.push({ name: 'description', content: seo.description });
+  if (seo.description) {
+    descriptors.push({ name: 'description', content: pagedText(seo.description, seo.page) });
+  }
   if (seo.noindex) descriptors.push({ name: 'robots', content: 'noindex' });
   const prefix = shop?.locale?.basename ?? '';
   const prefixed = (path: string, basename = prefix) =>
@@ -61,6 +123,9 @@ export function pageMeta(shop: ShopInfo | undefined, seo: PageSeo): MetaDescript
       href: absoluteUrl(shop.publicUrl, prefixed(seo.canonicalPath)),
     });
     if (!seo.noindex) {
+      descriptors.push(
+        ...shareMeta(shop, seo, title, absoluteUrl(shop.publicUrl, prefixed(seo.canonicalPath))),
+      );
       for (const alternate of shop.locale?.alternates ?? []) {
         descriptors.push({
           tagName: 'link',

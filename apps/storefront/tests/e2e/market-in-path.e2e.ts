@@ -63,12 +63,29 @@ describe('market in path, request level', () => {
     expect(page.html).toContain('Norge, NOK');
     expect(page.html).toMatch(/href="\/no\/nb\/p\/cyklar\/[^"]+"/);
     expect(page.html).toMatch(/<link rel="canonical" href="http[^"]+\/no\/nb\/c\/cyklar"/);
+    // Only Swedish is loaded (SPEC §1; issue 20): the pages are Swedish text in every market,
+    // so the Finnish version is sv-FI at /fi/sv, never fi-FI, and `lang` stays sv.
     expect(page.html).toMatch(
-      /<link rel="alternate" hrefLang="fi-FI" href="[^"]+\/fi\/fi\/c\/cyklar"/i,
+      /<link rel="alternate" hrefLang="sv-FI" href="[^"]+\/fi\/sv\/c\/cyklar"/i,
     );
+    expect(page.html).not.toMatch(/hrefLang="(fi-FI|nb-NO|da-DK)"/i);
+    expect(page.html).toMatch(/<html lang="sv"/);
+    expect(page.html).toMatch(/<meta property="og:locale" content="sv_NO"/);
     expect(page.html).toMatch(
       /<link rel="alternate" hrefLang="x-default" href="[^"]+\/se\/sv\/c\/cyklar"/i,
     );
+  });
+
+  it("lists each market's pages in its own sitemaps, with the honest alternates", async () => {
+    const index = await get('/sitemap.xml');
+    expect(index.status).toBe(200);
+    expect(index.html).toContain('/sitemap-no-nb-products-1.xml</loc>');
+    expect(index.html).toContain('/sitemap-fi-sv-categories-1.xml</loc>');
+    expect(index.html).not.toContain('/sitemap-fi-fi-');
+    const norway = await get('/sitemap-no-nb-categories-1.xml');
+    expect(norway.status).toBe(200);
+    expect(norway.html).toMatch(/<loc>http[^<]+\/no\/nb\/c\/cyklar<\/loc>/);
+    expect(norway.html).toMatch(/hreflang="sv-FI" href="http[^"]+\/fi\/sv\/c\/cyklar"/);
   });
 
   it('keeps the prefix in canonical redirects and 404 pages', async () => {

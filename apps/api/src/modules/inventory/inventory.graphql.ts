@@ -5,8 +5,10 @@
 import { builder } from '../../graphql/builder.ts';
 import { ProductRef, SkuRef, VariantRef } from '../catalog/catalog.graphql.ts';
 import {
+  listStores,
   sumStock,
   toStockView,
+  type StoreRecord,
   type SkuStoreStockRecord,
   type StockView,
 } from './inventory.service.ts';
@@ -109,5 +111,38 @@ builder.objectFields(VariantRef, (t) => ({
       n.level === 0
         ? ((await ctx.loaders.stock.load(n.sku.id))?.incoming ?? null)
         : ((await ctx.loaders.productStock.load(n.product.id))?.incoming ?? null),
+  }),
+}));
+
+/** `StoreType` (shop extension, not in the Geins contract). */
+export const StoreRef = builder.objectRef<StoreRecord>('StoreType').implement({
+  description:
+    "Shop extension (not in the Geins contract): one of the shop's physical stores with its address and opening hours (issue 20: the stores page and its schema.org Store data).",
+  fields: (t) => ({
+    alias: t.exposeString('alias', { nullable: false, description: 'Store alias, e.g. "malmo".' }),
+    name: t.exposeString('name', {
+      nullable: false,
+      description: 'Store name, e.g. "Trampa Malmö Davidshall".',
+    }),
+    address: t.exposeString('address', {
+      nullable: false,
+      description: 'Street address, e.g. "Davidshallsgatan 12".',
+    }),
+    zip: t.exposeString('zip', { nullable: false, description: 'Postal code, e.g. "211 45".' }),
+    city: t.exposeString('city', { nullable: false, description: 'City, e.g. "Malmö".' }),
+    openingHours: t.exposeString('openingHours', {
+      nullable: false,
+      description: 'Opening hours as Swedish text, e.g. "Mån–fre 10–18, lör 10–15, sön 12–16".',
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  stores: t.field({
+    type: [StoreRef],
+    nullable: false,
+    description:
+      "Shop extension (not in the Geins contract): the shop's physical stores, in store order.",
+    resolve: (_root, _args, ctx) => listStores(ctx.db),
   }),
 }));

@@ -215,6 +215,11 @@ export async function findStoreByAlias(db: Database, alias: string): Promise<Sto
   return row ?? null;
 }
 
+/** Every physical store in id order (the stores page and its Store JSON-LD; issue 20). */
+export async function listStores(db: Database): Promise<StoreRecord[]> {
+  return db.select().from(stores).orderBy(asc(stores.id));
+}
+
 /** Units of one SKU on one store's shelves (`SkuType.storeStock`; issue 14). */
 export interface SkuStoreStockRecord {
   alias: string;

@@ -161,6 +161,21 @@ export function campaignProductIdsSql(
     );
 }
 
+/**
+ * The discount campaigns running at `now` (start at or before, end after or none), in id order:
+ * alias and start, for the sitemap (issue 20). One statement.
+ */
+export async function listRunningCampaigns(
+  db: Database,
+  now: Date,
+): Promise<Array<{ alias: string; startsAt: Date }>> {
+  return db
+    .select({ alias: priceCampaigns.alias, startsAt: priceCampaigns.startsAt })
+    .from(priceCampaigns)
+    .where(campaignActiveSql(now))
+    .orderBy(priceCampaigns.id);
+}
+
 /** A campaign by alias (case-insensitive), active or not; null when unknown. One statement. */
 export async function findCampaignByAlias(
   db: Database,

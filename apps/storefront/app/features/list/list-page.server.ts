@@ -6,6 +6,7 @@
  * Default sort (SPEC §2): RELEVANCE on search, LATEST on news, the named route's custom default
  * (campaigns: CUSTOM_1, biggest discount first), otherwise configuration (LATEST).
  */
+import { productImageUrl } from '../product/image-url';
 import { stockStatus } from '@trampa/api/stock-status';
 import { redirect, type AppLoadContext } from 'react-router';
 import { ListPageDocument, type ListPageQueryVariables } from '../../graphql/generated';
@@ -276,6 +277,10 @@ export async function loadListPage(
         description ||
         t('meta.list.description', { name, shop: context.shop.name }),
       canonicalPath,
+      page,
+      image: products[0]?.imageFileName
+        ? productImageUrl(products[0].imageFileName, '800x800')
+        : null,
       prevPath: page > 1 ? pageHref(path, page - 1) : undefined,
       nextPath: page < pages ? pageHref(path, page + 1) : undefined,
       ...(filtered || scope.kind === 'search' ? { noindex: true } : {}),

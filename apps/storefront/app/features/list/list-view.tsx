@@ -11,6 +11,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useFetcher, useNavigation } from 'react-router';
 import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs';
+import { BreadcrumbJsonLd } from '../../seo/json-ld-script';
 import { currencySymbol, formatNumber, t, type MessageKey } from '../../i18n/i18n';
 import { useCulture, useMarketView } from '../../market/market-view';
 import { ProductGrid } from '../product/product-card';
@@ -56,6 +57,7 @@ export function ListView({
   return (
     <div className="page container">
       <Breadcrumbs items={crumbs} />
+      <BreadcrumbJsonLd items={crumbs} />
       <header className="list-header">
         <h1 className="list-header__title">{data.name}</h1>
         {data.description ? <p className="list-header__description">{data.description}</p> : null}

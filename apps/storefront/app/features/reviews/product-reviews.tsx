@@ -4,8 +4,9 @@
  * newest first and paged (`?recensioner=N`), "Verifierat köp" when the reviewer bought the
  * product, and the form: a logged-in customer writes name, comment and 1–5 stars (all
  * required); an anonymous visitor reads "Du måste logga in för att kunna skriva en recension"
- * with a login link. Texts are rendered by React (escaped). Also the schema.org
- * `AggregateRating` and `Review` structured data.
+ * with a login link. Texts are rendered by React (escaped). The schema.org
+ * `AggregateRating` and `Review` are part of the page's one Product JSON-LD
+ * (features/product/product-json-ld.server.ts).
  */
 import { useEffect, useId, useRef } from 'react';
 import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
@@ -31,32 +32,6 @@ export function RatingSummary({ reviews }: { reviews: ReviewsView }) {
       </a>
     </p>
   );
-}
-
-/** schema.org Product with AggregateRating and Review, as JSON-LD (`<` escaped). */
-function StructuredData({ name, reviews }: { name: string; reviews: ReviewsView }) {
-  if (reviews.count === 0) return null;
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name,
-    aggregateRating: {
-      '@type': 'AggregateRating',
-      ratingValue: reviews.average,
-      reviewCount: reviews.count,
-      bestRating: 5,
-      worstRating: 1,
-    },
-    review: reviews.reviews.map((r) => ({
-      '@type': 'Review',
-      author: { '@type': 'Person', name: r.author },
-      datePublished: r.date.slice(0, 10),
-      reviewBody: r.comment,
-      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-    })),
-  };
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
 /** The review form, or the login notice. */
@@ -175,15 +150,7 @@ function ReviewForm({ alias }: { alias: string }) {
 }
 
 /** The reviews section of the product page. */
-export function ProductReviews({
-  alias,
-  name,
-  reviews,
-}: {
-  alias: string;
-  name: string;
-  reviews: ReviewsView;
-}) {
+export function ProductReviews({ alias, reviews }: { alias: string; reviews: ReviewsView }) {
   const culture = useCulture();
   const location = useLocation();
   const pageLink = (page: number) => {
@@ -197,7 +164,6 @@ export function ProductReviews({
       id="recensioner"
       aria-labelledby="reviews-title"
     >
-      <StructuredData name={name} reviews={reviews} />
       <h2 id="reviews-title">{t('reviews.title')}</h2>
       {reviews.count === 0 ? (
         <p>{t('reviews.none')}</p>
