@@ -1814,6 +1814,7 @@ export type ProductPageQuery = {
       skuId: number;
       name: string | null;
       articleNumber: string;
+      gtin: string | null;
       stock: {
         inStock: number;
         oversellable: number;
@@ -1866,6 +1867,9 @@ export type ProductPageQuery = {
       }> | null;
     } | null;
     meta: { title: string | null; description: string | null } | null;
+  } | null;
+  channel: {
+    markets: Array<{ alias: string | null; freeShippingThresholdIncVat: number | null }> | null;
   } | null;
 };
 
@@ -1990,6 +1994,19 @@ export type BrandsPageQuery = {
       }> | null;
     } | null;
   } | null;
+};
+
+export type StoresQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StoresQuery = {
+  stores: Array<{
+    alias: string;
+    name: string;
+    address: string;
+    zip: string;
+    city: string;
+    openingHours: string;
+  }>;
 };
 
 export type WidgetAreaQueryVariables = Exact<{
@@ -7252,6 +7269,7 @@ export const ProductPageDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'gtin' } },
                       {
                         kind: 'Field',
                         name: { kind: 'Name', value: 'stock' },
@@ -7421,6 +7439,36 @@ export const ProductPageDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'title' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'channel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'markets' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'freeShippingThresholdIncVat' },
+                      },
                     ],
                   },
                 },
@@ -8154,6 +8202,36 @@ export const BrandsPageDocument = {
     },
   ],
 } as unknown as DocumentNode<BrandsPageQuery, BrandsPageQueryVariables>;
+export const StoresDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'stores' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stores' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'openingHours' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StoresQuery, StoresQueryVariables>;
 export const WidgetAreaDocument = {
   kind: 'Document',
   definitions: [
