@@ -6,6 +6,8 @@
 import type { Route } from './+types/content';
 import { ContentPage } from '../features/content/content-page';
 import { loadWidgetArea } from '../features/content/widget-area.server';
+import { InfoPagesMenu } from '../features/layout/info-pages-menu';
+import { loadMenu } from '../features/layout/menus.server';
 import { appUrl } from '../routing/local-path';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import contentStyles from '../styles/content.css?url';
@@ -41,10 +43,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       { status: 404, statusText: 'Page not found' },
     );
   }
-  return { alias, area };
+  // Pages tagged `menu` show the info pages' side menu; the page stands without it.
+  const menu = area.tags.includes('menu')
+    ? await loadMenu(context, 'info-pages').catch(() => null)
+    : null;
+  return { alias, area, menu };
 }
 
-/** The content page; the info-pages side menu arrives with the menus module (issue 16). */
+/** The content page, with the info pages' side menu when it is tagged `menu`. */
 export default function Content({ loaderData }: Route.ComponentProps) {
-  return <ContentPage area={loaderData.area} />;
+  const { area, menu } = loaderData;
+  return <ContentPage area={area} sideMenu={menu ? <InfoPagesMenu menu={menu} /> : undefined} />;
 }

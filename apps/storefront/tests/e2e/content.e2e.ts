@@ -35,6 +35,10 @@ describe.skipIf(!browserAvailable)('content pages and the start page from widget
     expect(terms?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Köpvillkor');
     expect(await page.getByText(/14 dagars ångerrätt/).count()).toBeGreaterThan(0);
+    // The info pages' side menu, the current page marked.
+    const side = page.locator('nav.info-menu');
+    expect(await side.getByRole('link').count()).toBeGreaterThan(5);
+    expect(await side.locator('[aria-current="page"]').textContent()).toBe('Köpvillkor');
     const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     for (const width of [390, 1360]) {
