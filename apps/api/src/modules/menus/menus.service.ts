@@ -16,16 +16,6 @@ import {
 } from '../catalog/catalog.service.ts';
 import { menuItems, menuLocations, menus, type MenuItemKind } from './menus.tables.ts';
 
-/** The location ids of GEINS-API §2.1 (ralph's header, mobile panel, top bar, footer, info pages). */
-export const MENU_LOCATIONS = [
-  'main-desktop',
-  'main-mobile',
-  'top-bar',
-  'footer-first',
-  'footer-second',
-  'info-pages',
-] as const;
-
 /** A stored menu item with its brand's alias (for the link), as {@link loadMenuDirectory} reads it. */
 export interface MenuItemRow {
   id: number;
