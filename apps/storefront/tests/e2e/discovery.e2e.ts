@@ -270,12 +270,24 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     const response = await page.goto(`${baseUrl()}${hostile}`);
     expect(response?.status()).toBe(200);
     expect(await page.evaluate(() => 'hacked' in window)).toBe(false);
-    // The only script in the page body is the filter panel's own (no <script> from the URL).
+    // The only script in the page body is the filter panel's own (no <script> from the URL),
+    // besides the structured data (JSON-LD, issue 20), which must parse and carry none of it.
     const scripts = await page.evaluate(() =>
-      [...document.querySelectorAll('main script')].map((s) => s.textContent ?? ''),
+      [...document.querySelectorAll('main script:not([type="application/ld+json"])')].map(
+        (s) => s.textContent ?? '',
+      ),
     );
     expect(scripts.filter((text) => text.includes('hacked'))).toEqual([]);
     expect(scripts.every((text) => text.includes('previousElementSibling'))).toBe(true);
+    const jsonLd = await page.evaluate(() =>
+      [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (s) => s.textContent ?? '',
+      ),
+    );
+    for (const text of jsonLd) {
+      expect(() => JSON.parse(text) as unknown).not.toThrow();
+      expect(text).not.toMatch(/<script|hacked/i);
+    }
     const huge = await page.goto(`${baseUrl()}/c/cyklar?page=99999`);
     expect(huge?.status()).toBe(200);
     const search = await page.goto(
