@@ -21,7 +21,7 @@ import {
 import type { Metadata, PageInfo } from './list-pages.service.ts';
 
 /** The deprecation reason of the `alternativeCanonicalUrls` fields. */
-export const deprecatedUrls = 'Use alternativeUrls instead.';
+const deprecatedUrls = 'Use alternativeUrls instead.';
 
 // ---------------------------------------------------------------------------------------------
 // Small value types
@@ -67,6 +67,27 @@ export const AlternativeUrlRef = builder
       }),
     }),
   });
+
+/**
+ * `alternativeCanonicalUrls` (deprecated) and `alternativeUrls` of a page type (GEINS-API §4):
+ * always empty, the shop has one URL per page and channel. Spread into the type's fields.
+ */
+export function emptyAlternativeUrlFields<Parent>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<ApiSchemaTypes, Parent>,
+) {
+  return {
+    alternativeCanonicalUrls: t.stringList({
+      deprecationReason: deprecatedUrls,
+      description: 'Alternative paths (always empty).',
+      resolve: () => [],
+    }),
+    alternativeUrls: t.field({
+      type: [AlternativeUrlRef],
+      description: 'Alternative URLs on other channels or languages (always empty).',
+      resolve: () => [],
+    }),
+  };
+}
 
 /** `DimensionsType` (not stored yet: always null). */
 export const DimensionsRef = builder
@@ -125,16 +146,7 @@ export const CategoryRef = builder.objectRef<CategoryRecord>('CategoryType').imp
       resolve: async (c, _args, ctx, info) =>
         ctx.pagePath(info, categoryCanonicalUrl(await ctx.categoryTree(), c.id)),
     }),
-    alternativeCanonicalUrls: t.stringList({
-      deprecationReason: deprecatedUrls,
-      description: 'Alternative paths (always empty).',
-      resolve: () => [],
-    }),
-    alternativeUrls: t.field({
-      type: [AlternativeUrlRef],
-      description: 'Alternative URLs on other channels or languages (always empty).',
-      resolve: () => [],
-    }),
+    ...emptyAlternativeUrlFields(t),
     name: t.exposeString('name', {
       nullable: false,
       description: 'Display name, e.g. "Elcyklar".',
@@ -172,16 +184,7 @@ function brandFields(t: PothosSchemaTypes.ObjectFieldBuilder<ApiSchemaTypes, Bra
         'Router path of the brand list page: `/b/{alias}`. With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
       resolve: (b, _args, ctx, info) => ctx.pagePath(info, brandCanonicalUrl(b)),
     }),
-    alternativeCanonicalUrls: t.stringList({
-      deprecationReason: deprecatedUrls,
-      description: 'Alternative paths (always empty).',
-      resolve: () => [],
-    }),
-    alternativeUrls: t.field({
-      type: [AlternativeUrlRef],
-      description: 'Alternative URLs (always empty).',
-      resolve: () => [],
-    }),
+    ...emptyAlternativeUrlFields(t),
     name: t.exposeString('name', { description: 'Brand name.' }),
   };
 }
@@ -367,16 +370,7 @@ export const PageInfoRef = builder.objectRef<PageInfo>('PageInfoType').implement
       resolve: (p, _args, ctx, info) =>
         p.canonicalUrl === null ? null : ctx.pagePath(info, p.canonicalUrl),
     }),
-    alternativeCanonicalUrls: t.stringList({
-      deprecationReason: deprecatedUrls,
-      description: 'Alternative paths (always empty).',
-      resolve: () => [],
-    }),
-    alternativeUrls: t.field({
-      type: [AlternativeUrlRef],
-      description: 'Alternative URLs (always empty).',
-      resolve: () => [],
-    }),
+    ...emptyAlternativeUrlFields(t),
     backgroundImage: t.exposeString('backgroundImage', {
       description: 'Background image file name.',
     }),

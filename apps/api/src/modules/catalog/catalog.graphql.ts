@@ -20,7 +20,7 @@ import {
 } from './catalog.service.ts';
 import { getPageInfo, productMeta } from './list-pages.service.ts';
 import {
-  AlternativeUrlRef,
+  emptyAlternativeUrlFields,
   BrandListRef,
   BrandRef,
   BreadcrumbRef,
@@ -34,7 +34,6 @@ import {
   ProductTextsRef,
   RelatedProductRef,
   SkuRef,
-  deprecatedUrls,
 } from './catalog-types.graphql.ts';
 import './product-list.graphql.ts';
 
@@ -117,16 +116,7 @@ ProductRef.implement({
       description: 'Id of the primary category.',
       resolve: (p) => p.primaryCategoryId,
     }),
-    alternativeCanonicalUrls: t.stringList({
-      deprecationReason: deprecatedUrls,
-      description: 'Alternative paths (always empty).',
-      resolve: () => [],
-    }),
-    alternativeUrls: t.field({
-      type: [AlternativeUrlRef],
-      description: 'Alternative URLs on other channels or languages (always empty).',
-      resolve: () => [],
-    }),
+    ...emptyAlternativeUrlFields(t),
     firstAvailableOn: t.exposeString('firstAvailableOn', {
       description: 'Date first available, yyyy-mm-dd; the LATEST sort uses it.',
     }),
