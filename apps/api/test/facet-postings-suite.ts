@@ -41,8 +41,13 @@ export function useFacetPostingsApi(kind: 'pglite' | 'postgres') {
     handle = await openTestDb(kind);
     await seedCatalogue(handle.db, { products: 90 });
     setListCacheEnabled(handle.db, false);
-    client = createTestClient(handle, searchConfig('postings'));
-    clients = { postings: client, rows: createTestClient(handle, searchConfig('rows')) };
+    // No shared category tree: both paths read the catalogue as the tests last wrote it (a
+    // cached tree of one client and a fresh one of the other differed after a category rename).
+    client = createTestClient(handle, searchConfig('postings', { referenceDataTtlMs: 0 }));
+    clients = {
+      postings: client,
+      rows: createTestClient(handle, searchConfig('rows', { referenceDataTtlMs: 0 })),
+    };
     expect(await buildFacetPostings(handle.db)).toBe('full');
   });
   afterAll(async () => {
