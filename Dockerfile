@@ -33,6 +33,7 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The release step runs the same image with: node dist/migrate.js (compose service `migrate`).
 # Heap flags as in `npm run start:prod` (issue 28, docs/performance.md "Memory"): V8 grows its heap
-# by a factor of up to 4 over the live objects when it may use gigabytes; capped at 512 MB it
-# keeps ~1.4, and a 4 MB young generation instead of 16 MB.
-CMD ["node", "--enable-source-maps", "--max-old-space-size=512", "--max-semi-space-size=4", "dist/server.js"]
+# by a factor of up to 4 over the live objects (~70 MB at the default seed) when it may use
+# gigabytes; capped at 256 MB it stays near 1.5, and a 2 MB young generation instead of 16 MB.
+# A catalogue of 100 000 products or more: raise the cap (docs/performance.md "Memory").
+CMD ["node", "--enable-source-maps", "--max-old-space-size=256", "--max-semi-space-size=2", "dist/server.js"]

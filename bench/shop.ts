@@ -159,7 +159,7 @@ export interface RunningShop {
 
 /**
  * The arguments of `node` in `npm run start:prod` (package.json), e.g. `--enable-source-maps
- * --max-old-space-size=512 ... dist/server.js`: the bench starts the bundle with the same flags
+ * --max-old-space-size=256 ... dist/server.js`: the bench starts the bundle with the same flags
  * as production (the Dockerfile's CMD has them too).
  */
 export function productionArgs(): string[] {

@@ -50,6 +50,14 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://cykel.example');
   });
 
+  it('reads PGLITE_OPTIMIZING_COMPILER (issue 28): baseline compiler only by default', () => {
+    expect(loadConfig({}).pgliteOptimizingCompiler).toBe(false);
+    expect(loadConfig({ PGLITE_OPTIMIZING_COMPILER: 'true' }).pgliteOptimizingCompiler).toBe(true);
+    expect(() => loadConfig({ PGLITE_OPTIMIZING_COMPILER: 'yes' })).toThrow(
+      'PGLITE_OPTIMIZING_COMPILER',
+    );
+  });
+
   it('reads PGLITE_SHARED_BUFFERS (issue 28), 16MB by default, sizes only', () => {
     expect(loadConfig({}).pgliteSharedBuffers).toBe('16MB');
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');

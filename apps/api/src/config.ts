@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { LOG_LEVELS } from './log.ts';
 
 /**
  * `shared_buffers` of the embedded database (issue 28). PGlite's own default, 128 MB, is resident
@@ -105,6 +105,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'a size such as 16MB')
     .default(PGLITE_SHARED_BUFFERS),
+  /** `true`: PGlite's WebAssembly also gets V8's optimising compiler (issue 28, docs/performance.md). */
+  PGLITE_OPTIMIZING_COMPILER: z.enum(['true', 'false']).default('false'),
   /** The trade name shown in page titles ("<page> | <SHOP_NAME>"). */
   SHOP_NAME: z.string().min(1).max(60).default('Trampa'),
   /** The key clients must send in the `X-ApiKey` header. The default is for development only. */
@@ -228,112 +230,15 @@ const envSchema = z.object({
   RESTOCK_SCAN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
-/** The validated, typed configuration (GEINS-API §1 context ids use the defaults below). */
-export interface Config {
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  databasePoolMax: number;
-  /** DATABASE_PREPARED_STATEMENTS: statements marked `prepared` are prepared by name. */
-  databasePreparedStatements: boolean;
-  /** DATABASE_STATEMENT_TIMEOUT_MS: a request's statement deadline (ms; 0 = none). */
-  databaseStatementTimeoutMs: number;
-  /** DATABASE_POOL_WAIT_MS: the wait for a pooled connection (ms; 0 = none). */
-  databasePoolWaitMs: number;
-  /** MIGRATE_ON_START (or its default): the server migrates before serving. */
-  migrateOnStart: boolean;
-  /** Graceful shutdown (issue 15): SHUTDOWN_DELAY_SECONDS and SHUTDOWN_TIMEOUT_SECONDS in ms. */
-  shutdown: { delayMs: number; timeoutMs: number };
-  pgliteDataDir: string;
-  /** PGLITE_SHARED_BUFFERS: the embedded database's `shared_buffers`, e.g. `16MB` (issue 28). */
-  pgliteSharedBuffers: string;
-  shopName: string;
-  apiKey: string;
-  publicUrl: string;
-  nodeEnv: 'production' | 'development' | 'test';
-  /**
-   * Cross-origin browser access (src/cors.ts): `origins` are CORS_ORIGINS, the origins besides
-   * PUBLIC_URL's own that may call `/graphql` and `/auth/*` with credentials.
-   */
-  cors: { origins: string[] };
-  /** Auth service settings (issue 7; src/modules/auth). */
-  auth: AuthConfig;
-  /** Outgoing mail (src/modules/mail): the folder of the file outbox. */
-  mail: { outboxDir: string; smtpUrl?: string | undefined };
-  /** Storefront market and locale routing (issue 4; SPEC §2, §4). */
-  routing: RoutingConfig;
-  /** BENCH_SQL_COUNT=1: the servers add the `x-sql-statements` response header (bench only). */
-  benchSqlCount: boolean;
-  /** BENCH_MEMORY=1: the shop serves its memory report at `/__bench/memory` (bench only). */
-  benchMemory: boolean;
-  /** REFERENCE_DATA_TTL_SECONDS in milliseconds: age of the shared channel/category copy. */
-  referenceDataTtlMs: number;
-  /** TRUST_PROXY: trusted proxy hops before this server (client address for rate limits). */
-  trustProxyHops: number;
-  /** The payment sandbox (issue 13 §1; modules/payments). */
-  payments: PaymentsConfig;
-  /** GraphQL endpoint settings (issue 13 §20). */
-  graphql: { introspection: boolean };
-  /** Catalogue settings (issue 14). */
-  catalog: CatalogConfig;
-  /** LOG_LEVEL: the least severe level logged (src/log.ts; issue 15). */
-  logLevel: LogLevel;
-  /** The job queue (issue 15, modules/jobs). */
-  jobs: {
-    inProcess: boolean;
-    /** RESTOCK_SCAN_INTERVAL_SECONDS: seconds between two restock scans (issue 17). */
-    restockScanIntervalSeconds: number;
-  };
-}
+import type { Config } from './config-types.ts';
 
-/** Catalogue settings. */
-export interface CatalogConfig {
-  /** NEWS_WINDOW_DAYS: a product is news this many days after its first-available date. */
-  newsWindowDays: number;
-  /** PRODUCT_SEARCH: which `ProductSearch` answers lists and search (search/product-search.ts). */
-  productSearch: 'postings' | 'rows';
-}
-
-/** The local payment sandbox's settings. */
-export interface PaymentsConfig {
-  /** PAYMENT_SANDBOX: the sandbox is offered, its pages served and its notifications accepted. */
-  sandbox: boolean;
-  /** PAYMENT_SANDBOX_SECRET (or the development key): HMAC-SHA256 key of its notifications. */
-  sandboxSecret: string;
-}
-
-/** Market-in-path, locale prefix strategy, root redirect and initial-locale detection. */
-export interface RoutingConfig {
-  /** MARKET_IN_PATH: `/{market}/{language}/...` paths. */
-  marketInPath: boolean;
-  /** LOCALE_PREFIX_STRATEGY. */
-  localePrefix: 'no_prefix' | 'prefix' | 'prefix_except_default' | 'prefix_and_default';
-  /** ROOT_REDIRECT_PATH and ROOT_REDIRECT_STATUS; null without a path. */
-  rootRedirect: { path: string; status: number } | null;
-  /** LOCALE_DETECTION. */
-  detection: 'off' | 'root' | 'no_prefix' | 'all';
-  /** LOCALE_ALWAYS_REDIRECT. */
-  alwaysRedirect: boolean;
-}
-
-/** Auth service settings (GEINS-API §7). */
-export interface AuthConfig {
-  /** HS256 key of access tokens and sign signatures (AUTH_JWT_SECRET or the development key). */
-  jwtSecret: string;
-  /** True when {@link jwtSecret} is the documented development key. */
-  jwtSecretIsDefault: boolean;
-  /**
-   * Keys of the storefront's signed cookies, newest first (COOKIE_SECRETS, else one key derived
-   * from {@link jwtSecret}); React Router's `createCookie` signs with the first, verifies with all.
-   */
-  cookieSecrets: string[];
-  /** Public salt appended to passwords before the SHA-384 digest (GEINS-API §7.3). */
-  passwordSalt: string;
-  /** Access-token lifetime in seconds (the `maxAge` of auth responses). */
-  tokenMaxAge: number;
-  /** scrypt cost log2(N) for new password hashes. */
-  scryptLogN: number;
-}
+export type {
+  AuthConfig,
+  CatalogConfig,
+  Config,
+  PaymentsConfig,
+  RoutingConfig,
+} from './config-types.ts';
 
 /**
  * The variables whose documented development value production refuses (issue 13 §1, §10, §20),
@@ -433,6 +338,7 @@ export function loadConfig(
     },
     pgliteDataDir: e.PGLITE_DATA_DIR,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    pgliteOptimizingCompiler: e.PGLITE_OPTIMIZING_COMPILER === 'true',
     shopName: e.SHOP_NAME,
     apiKey: e.API_KEY,
     publicUrl,

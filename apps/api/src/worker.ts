@@ -19,6 +19,7 @@ const handle = await createDb({
   databaseUrl: config.databaseUrl,
   pgliteDataDir: config.pgliteDataDir,
   pgliteSharedBuffers: config.pgliteSharedBuffers,
+  pgliteOptimizingCompiler: config.pgliteOptimizingCompiler,
   poolMax: Math.min(config.databasePoolMax, 2),
   poolWaitMs: config.databasePoolWaitMs,
   // Issue 28: one line when the database is lost and one when it is back, in JSON.

@@ -19,6 +19,7 @@ export async function openConfiguredDatabase(): Promise<DbHandle> {
     databaseUrl: config.databaseUrl,
     pgliteDataDir,
     pgliteSharedBuffers: config.pgliteSharedBuffers,
+    pgliteOptimizingCompiler: config.pgliteOptimizingCompiler,
     poolMax: config.databasePoolMax,
     preparedStatements: config.databasePreparedStatements,
   });

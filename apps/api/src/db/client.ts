@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -136,6 +137,17 @@ function timeStatementsOfPglite(client: PGlite): void {
     })) as PGlite['transaction'];
 }
 
+/**
+ * Makes V8 compile WebAssembly with its baseline compiler (Liftoff) only, never tiering hot
+ * functions up to TurboFan. Set before PGlite compiles its module, it keeps the process ~50 MiB
+ * smaller (TurboFan's code and compilation memory; measured with `bench/soak.ts`, issue 28,
+ * docs/performance.md "Memory") for SQL about a quarter slower on PGlite. Process-wide: PGlite
+ * is the only WebAssembly the shop runs. Not used with PostgreSQL.
+ */
+function useBaselineWasmCompiler(): void {
+  setFlagsFromString('--liftoff-only');
+}
+
 /** Where the data lives. */
 export interface DbOptions {
   /** `postgres://...`; when set, PGlite is not used. */
@@ -144,6 +156,12 @@ export interface DbOptions {
   pgliteDataDir?: string;
   /** PGlite's `shared_buffers` (PGLITE_SHARED_BUFFERS; default {@link PGLITE_SHARED_BUFFERS}). */
   pgliteSharedBuffers?: string;
+  /**
+   * PGLITE_OPTIMIZING_COMPILER (config default `false`): `false` compiles PGlite's WebAssembly
+   * with V8's baseline compiler only ({@link useBaselineWasmCompiler}); `true` or unset (tests,
+   * scripts) leaves V8's default, hot functions tiering up to the optimising compiler.
+   */
+  pgliteOptimizingCompiler?: boolean;
   /** Pool size for `pg`. */
   poolMax?: number;
   /** Statement texts marked {@link prepared} that `pg` prepares (default {@link MAX_PREPARED_TEXTS}). */
@@ -380,6 +398,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   }
   const dataDir = options.pgliteDataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  if (options.pgliteOptimizingCompiler === false) useBaselineWasmCompiler();
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm, unaccent },
     startParams: [

@@ -24,6 +24,7 @@ export async function prepareDatabase(
     | 'databaseUrl'
     | 'pgliteDataDir'
     | 'pgliteSharedBuffers'
+    | 'pgliteOptimizingCompiler'
     | 'databasePoolMax'
     | 'databasePreparedStatements'
     | 'migrateOnStart'
@@ -36,6 +37,7 @@ export async function prepareDatabase(
     databaseUrl: config.databaseUrl,
     pgliteDataDir: config.pgliteDataDir,
     pgliteSharedBuffers: config.pgliteSharedBuffers,
+    pgliteOptimizingCompiler: config.pgliteOptimizingCompiler,
     poolMax: config.databasePoolMax,
     preparedStatements: config.databasePreparedStatements,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
