@@ -162,7 +162,9 @@ function BuyForm({
       ) : null}
       <button
         type="submit"
-        className="button button--primary button--block add-to-cart__button"
+        className={`button button--block add-to-cart__button ${
+          soldOut || chosenSoldOut ? 'button--unavailable' : 'button--primary'
+        }`}
         disabled={soldOut || chosenSoldOut || fetcher.state !== 'idle'}
       >
         {soldOut ? t('cart.soldOut') : chosenSoldOut ? t('cart.sizeSoldOut') : t('cart.add')}
