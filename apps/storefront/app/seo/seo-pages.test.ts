@@ -93,6 +93,7 @@ describe('robots.txt and sitemaps', () => {
         '/sitemap-products-1.xml',
         '/sitemap-categories-1.xml',
         '/sitemap-brands-1.xml',
+        '/sitemap-pages-1.xml',
       ]),
     );
     if (hasXmllint) expect(validateXml(index, SCHEMAS.index)).toBe('');
