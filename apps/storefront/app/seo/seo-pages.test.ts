@@ -129,6 +129,15 @@ describe('page heads', () => {
     expect(products).toHaveLength(1);
     expect(productProblems(products[0]!)).toEqual([]);
     expect(products[0]!.url).toBe(loc);
+    // Shipping per the seeded rules: the service point's 49 kr below 499 kr, free from there.
+    const offers = products[0]!.offers as Record<string, unknown> & {
+      offers?: Array<Record<string, unknown>>;
+    };
+    const offer = offers.offers?.[0] ?? offers;
+    const price = Number(offer.price);
+    expect(offer.shippingDetails).toMatchObject({
+      shippingRate: { value: price >= 499 ? 0 : 49, currency: 'SEK' },
+    });
     const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList')!;
     expect(breadcrumbProblems(crumbs)).toEqual([]);
     expect(metaContent(html, 'og:type')).toBe('product');
