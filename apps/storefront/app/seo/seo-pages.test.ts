@@ -176,11 +176,18 @@ describe('page heads', () => {
     expect(searchActionProblems(site)).toEqual([]);
     expect(data.find((d) => d['@type'] === 'Organization')).toMatchObject({
       name: expect.any(String),
-      logo: `${PUBLIC_URL}/favicon.svg`,
+      logo: `${PUBLIC_URL}/logo-512.png`,
     });
     expect(metaContent(html, 'og:type')).toBe('website');
     expect(metaContent(html, 'og:url')).toBe(`${PUBLIC_URL}/`);
     expect(metaContent(html, 'og:locale')).toBe('sv_SE');
+    // The start page has no product image: the shop's default card, served as a PNG.
+    expect(metaContent(html, 'og:image')).toBe(`${PUBLIC_URL}/og-default.png`);
+    for (const path of ['/og-default.png', '/logo-512.png']) {
+      const image = await get(path);
+      expect(image.status, path).toBe(200);
+      expect(image.headers.get('content-type'), path).toBe('image/png');
+    }
   });
 
   it('stores page: one Store per seeded store with address and opening hours', async () => {
