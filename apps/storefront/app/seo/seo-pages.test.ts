@@ -190,6 +190,34 @@ describe('page heads', () => {
     }
   });
 
+  it('content pages: listed once in sitemap-pages, with their meta description, canonical and sharing tags', async () => {
+    const pages = locs((await sitemapFiles()).get('/sitemap-pages-1.xml')!);
+    const paths = pages.map((loc) => new URL(loc).pathname);
+    expect(paths).toEqual(expect.arrayContaining(['/kopvillkor', '/om-oss', '/butiker']));
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const loc of pages) {
+      const response = await get(new URL(loc).pathname);
+      expect(response.status, loc).toBe(200);
+      const html = await response.text();
+      expect(canonical(html), loc).toBe(loc);
+      const description = metaContent(html, 'description');
+      expect(description, loc).toBeTruthy();
+      expect(metaContent(html, 'og:description'), loc).toBe(description);
+      expect(metaContent(html, 'twitter:description'), loc).toBe(description);
+      expect(metaContent(html, 'og:url'), loc).toBe(loc);
+      expect(metaContent(html, 'og:type'), loc).toBe('website');
+      expect(metaContent(html, 'og:title'), loc).toMatch(/ \| /);
+      expect(metaContent(html, 'og:image'), loc).toBe(`${PUBLIC_URL}/og-default.png`);
+      expect(metaContent(html, 'twitter:card'), loc).toBe('summary_large_image');
+    }
+    // The page's own meta fields (seeded "Om oss"), also under /content/{alias}, whose
+    // canonical is /{alias}.
+    const about = await (await get('/content/om-oss')).text();
+    expect(canonical(about)).toBe(`${PUBLIC_URL}/om-oss`);
+    expect(about).toMatch(/<title>Om oss \| [^<]+<\/title>/);
+    expect(metaContent(about, 'description')).toMatch(/^Trampa är en cykelbutik/);
+  });
+
   it('stores page: one Store per seeded store with address and opening hours', async () => {
     const response = await get('/butiker');
     expect(response.status).toBe(200);
@@ -207,7 +235,17 @@ describe('page heads', () => {
       });
       expect((store.openingHoursSpecification as unknown[]).length).toBeGreaterThan(0);
     }
-    expect(metaContent(html, 'description')).toBeTruthy();
+    // The content page "butiker" (its canonical path is this route) shows here: its meta
+    // fields, its heading and introduction above the store list, which it no longer repeats.
+    expect(html).toMatch(/<title>Butiker \| [^<]+<\/title>/);
+    expect(metaContent(html, 'description')).toMatch(/^Trampas butiker med verkstad/);
+    const intro = html.indexOf('I våra butiker kan du provcykla');
+    const firstStore = html.indexOf('<li class="stores__store">');
+    expect(intro).toBeGreaterThan(0);
+    expect(firstStore).toBeGreaterThan(intro);
+    expect(html.match(/<h1[^>]*>Butiker<\/h1>/g)).toHaveLength(1);
+    const visible = html.replace(/<script[\s\S]*?<\/script>/g, '');
+    expect(visible.split('Hornsgatan 64').length - 1).toBe(1);
   });
 
   it('checkout: noindex, with a description, and no sharing tags', async () => {
