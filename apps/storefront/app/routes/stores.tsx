@@ -97,7 +97,7 @@ export default function Stores({ loaderData }: Route.ComponentProps) {
         <JsonLd json={loaderData.jsonLd} />
         <div className="container">{crumbs}</div>
         <ContentPage area={area} sideMenu={menu ? <InfoPagesMenu menu={menu} /> : undefined}>
-          <div className="container">
+          <div className="container content-article__after">
             <StoreList stores={stores} />
           </div>
         </ContentPage>
