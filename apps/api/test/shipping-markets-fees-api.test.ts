@@ -168,10 +168,7 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
     await api.handle.db
       .delete(shippingFees)
       .where(
-        and(
-          eq(shippingFees.marketId, 'DK|DKK'),
-          eq(shippingFees.shippingMethodId, SHIPPING.servicePoint),
-        ),
+        and(eq(shippingFees.marketId, 'DK|DKK'), eq(shippingFees.shippingMethodId, SHIPPING.home)),
       );
     const danish = await cartWith('dk', [[F.bike.skuId, 1]]);
     result = await api.client.query(CHECKOUT, {
