@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, shippingFees } from '../src/db/schema.ts';
+import { SHIPPING } from '../src/db/seed/checkout-data.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
 import { runJobsUntilIdle } from '../src/modules/jobs/runner.ts';
 import { CART_FIXTURE as F, personCheckout } from './cart-fixture.ts';
@@ -82,6 +83,42 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
     ]);
   });
 
+  it("MarketType tells each market's standard delivery fee: the default service point, never pickup", async () => {
+    const read = async () => {
+      const { data, errors } = await api.client.query(
+        `{ channel { markets { id standardShippingFeeIncVat } } }`,
+      );
+      expect(errors).toBeUndefined();
+      return data!.channel.markets.map((m: { id: string; standardShippingFeeIncVat: number }) => [
+        m.id,
+        m.standardShippingFeeIncVat,
+      ]);
+    };
+    expect(await read()).toEqual([
+      ['SE|SEK', 49],
+      ['NO|NOK', 59],
+      ['DK|DKK', 49],
+      ['FI|EUR', 5.9],
+      ['EU|EUR', 5.9],
+    ]);
+    // Without the service point in Finland: home delivery is not free-shipping eligible, so
+    // Finland has no standard delivery; the free pickup in Sweden never counts.
+    const removed = await api.handle.db
+      .delete(shippingFees)
+      .where(
+        and(
+          eq(shippingFees.marketId, 'FI|EUR'),
+          eq(shippingFees.shippingMethodId, SHIPPING.servicePoint),
+        ),
+      )
+      .returning();
+    try {
+      expect((await read()).find(([id]: [string]) => id === 'FI|EUR')).toEqual(['FI|EUR', null]);
+    } finally {
+      await api.handle.db.insert(shippingFees).values(removed);
+    }
+  });
+
   it('offers only the methods with a fee row in the checkout market, for zips of its country', async () => {
     const cartId = await cartWith('fi', [[F.tube.skuId, 1]]);
     let result = await api.client.query(CHECKOUT, {
@@ -130,7 +167,9 @@ describe.each(testDatabaseKinds())('shipping per market on %s', (kind) => {
     // Without its fee row, home delivery is not offered in Denmark any more.
     await api.handle.db
       .delete(shippingFees)
-      .where(and(eq(shippingFees.marketId, 'DK|DKK'), eq(shippingFees.shippingMethodId, 1)));
+      .where(
+        and(eq(shippingFees.marketId, 'DK|DKK'), eq(shippingFees.shippingMethodId, SHIPPING.home)),
+      );
     const danish = await cartWith('dk', [[F.bike.skuId, 1]]);
     result = await api.client.query(CHECKOUT, {
       cartId: danish,

@@ -1,8 +1,8 @@
 /**
  * The sitemap entries (apps/api/src/modules/catalog/sitemap.service.ts; issue 20): every active
  * product's canonical path exactly once (an inactive one never), the visible categories, the
- * brands and the running campaigns; kept while the catalogue version stands, read again after
- * any catalogue write.
+ * brands, the running campaigns and the content pages an anonymous visitor sees everywhere;
+ * kept while the catalogue version and the content pages stand, read again after any change.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,11 +101,72 @@ describe.each(testDatabaseKinds())('sitemap entries on %s', (kind) => {
     const shape = (chunks: typeof before) =>
       chunks.map((c) => (c.type === 'products' ? c : { type: c.type, chunk: c.chunk }));
     expect(shape(before)).toEqual(shape(after));
-    expect(before.map((c) => c.type)).toEqual(['products', 'categories', 'brands', 'campaigns']);
+    expect(before.map((c) => c.type)).toEqual([
+      'products',
+      'categories',
+      'brands',
+      'campaigns',
+      'pages',
+    ]);
     const newest = [...(await sitemapSnapshot(handle.db)).entries.products]
       .map((e) => e.lastmod)
       .sort()
       .at(-1);
     expect(before[0]).toEqual({ type: 'products', chunk: 1, lastmod: newest });
+  });
+
+  it('lists published, active, unrestricted content pages with their update time', async () => {
+    const before = await sitemapSnapshot(handle.db);
+    const paths = before.entries.pages.map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/kopvillkor', '/om-oss', '/butiker']));
+    // The seeded draft (unpublished) is not listed, and no page twice.
+    const drafts = await handle.db
+      .select()
+      .from(schema.contentPages)
+      .where(eq(schema.contentPages.published, false));
+    expect(drafts.length).toBeGreaterThan(0);
+    for (const draft of drafts) expect(paths).not.toContain(`/${draft.alias}`);
+    expect(new Set(paths).size).toBe(paths.length);
+    const [terms] = await handle.db
+      .select()
+      .from(schema.contentPages)
+      .where(eq(schema.contentPages.alias, 'kopvillkor'));
+    expect(before.entries.pages.find((e) => e.path === '/kopvillkor')?.lastmod).toBe(
+      terms!.updatedAt.toISOString(),
+    );
+
+    // An edit (new update time), a page limited to companies and one that has ended: each
+    // changes the listing without any catalogue write.
+    const edited = new Date('2026-03-01T08:00:00.000Z');
+    await handle.db
+      .update(schema.contentPages)
+      .set({ updatedAt: edited })
+      .where(eq(schema.contentPages.alias, 'kopvillkor'));
+    await handle.db
+      .update(schema.contentPages)
+      .set({ customerTypes: ['ORGANIZATION'] })
+      .where(eq(schema.contentPages.alias, 'om-oss'));
+    await handle.db
+      .update(schema.contentPages)
+      .set({ activeTo: new Date(Date.now() - 60_000) })
+      .where(eq(schema.contentPages.alias, 'storleksguide'));
+    const after = await sitemapSnapshot(handle.db);
+    expect(after).not.toBe(before);
+    expect(after.version).toBe(before.version);
+    const afterPaths = after.entries.pages.map((e) => e.path);
+    expect(afterPaths).not.toContain('/om-oss');
+    expect(afterPaths).not.toContain('/storleksguide');
+    expect(after.entries.pages.find((e) => e.path === '/kopvillkor')?.lastmod).toBe(
+      edited.toISOString(),
+    );
+    const index = await sitemapIndex(handle.db);
+    expect(index.find((c) => c.type === 'pages')).toEqual({
+      type: 'pages',
+      chunk: 1,
+      lastmod: after.entries.pages
+        .map((e) => e.lastmod)
+        .sort()
+        .at(-1),
+    });
   });
 });

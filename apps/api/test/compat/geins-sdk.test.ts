@@ -4,9 +4,12 @@
  * routed to an in-process API on a real database (sdk-endpoints.ts) and AUTH_PASSWORD_SALT set to
  * the salt the SDK digests passwords with. Each step goes through the SDK's own services and
  * parsers, so a field our schema lacks or answers wrongly fails here as it would for a merchant.
- * The CMS flows (@geins/cms: menu, widget area, page) come with the content issue (16).
+ * The CMS flows (@geins/cms 0.10.4): a menu at its location, the start page's widget area, a
+ * content page by alias, and the `cmsPages` list through the raw query service (the SDK has no
+ * service for it).
  */
 import { GeinsCore, GeinsCustomerType } from '@geins/core';
+import { GeinsCMS } from '@geins/cms';
 import { GeinsCRM } from '@geins/crm';
 import { GeinsOMS } from '@geins/oms';
 import type { CheckoutInputType } from '@geins/types';
@@ -36,6 +39,7 @@ describe.each(testDatabaseKinds())('the Geins SDK 0.10.4 against Trampa on %s', 
   let core: GeinsCore;
   let oms: GeinsOMS;
   let crm: GeinsCRM;
+  let cms: GeinsCMS;
 
   beforeAll(async () => {
     handle = await openTestDb(kind);
@@ -59,6 +63,7 @@ describe.each(testDatabaseKinds())('the Geins SDK 0.10.4 against Trampa on %s', 
     });
     oms = new GeinsOMS(core);
     crm = new GeinsCRM(core, { clientConnectionMode: 'Direct' });
+    cms = new GeinsCMS(core);
   });
 
   afterAll(async () => {
@@ -305,5 +310,54 @@ describe.each(testDatabaseKinds())('the Geins SDK 0.10.4 against Trampa on %s', 
     const again = await crm.auth.login({ username: EMAIL, password: NEW_PASSWORD });
     expect(again?.succeeded).toBe(true);
     expect(await crm.auth.logout()).toMatchObject({ succeeded: true });
+  });
+  it('reads a menu at its location (cms.menu, getMenuAtLocation)', async () => {
+    const menu = (await cms.menu.get({ menuLocationId: 'info-pages' })) as {
+      id: string;
+      title?: string;
+      menuItems: Array<{ label?: string; canonicalUrl?: string; type?: string }>;
+    };
+    expect(menu.id).toBeTruthy();
+    const urls = menu.menuItems.map((item) => item.canonicalUrl);
+    expect(urls).toEqual(expect.arrayContaining(['/om-oss', '/kopvillkor']));
+    expect(menu.menuItems.every((item) => !!item.label)).toBe(true);
+  });
+
+  it("reads the start page's widget area (cms.area, widgetArea)", async () => {
+    const area = (await cms.area.get({
+      family: 'Frontpage',
+      areaName: 'The front page area',
+    })) as {
+      meta?: { title?: string };
+      containers: Array<{
+        layout: string;
+        content: Array<{ config: { name: string; type: string }; data: unknown }>;
+      }>;
+    };
+    expect(area.containers.length).toBeGreaterThan(0);
+    const widgets = area.containers.flatMap((c) => c.content);
+    expect(widgets.length).toBeGreaterThan(0);
+    expect(widgets.every((w) => !!w.config.type && typeof w.data === 'object')).toBe(true);
+  });
+
+  it('reads a content page by alias (cms.page) and lists the pages (cmsPages)', async () => {
+    const page = (await cms.page.get({ alias: 'om-oss' })) as {
+      title?: string;
+      meta?: { title?: string; description?: string };
+      containers: Array<{ content: Array<{ config: { name: string }; data: unknown }> }>;
+    };
+    expect(page.title).toBe('Om oss');
+    expect(page.meta?.description).toMatch(/cykelbutik/);
+    const texts = page.containers.flatMap((c) => c.content).map((w) => JSON.stringify(w.data));
+    expect(texts.join(' ')).toMatch(/Trampa startade 2012/);
+    const listed = (await core.graphql.query({
+      queryAsString: `query cmsPages($includeTags: [String], $excludeTags: [String], $channelId: String, $languageId: String, $marketId: String) {
+        cmsPages(includeTags: $includeTags, excludeTags: $excludeTags, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+          id alias title canonicalUrl tags meta { title description } } }`,
+      variables: { includeTags: ['menu'] },
+    })) as { cmsPages: Array<{ alias: string; canonicalUrl: string }> };
+    const aliases = listed.cmsPages.map((p) => p.alias);
+    expect(aliases).toContain('om-oss');
+    expect(listed.cmsPages.find((p) => p.alias === 'om-oss')?.canonicalUrl).toBe('/om-oss');
   });
 });

@@ -1869,7 +1869,11 @@ export type ProductPageQuery = {
     meta: { title: string | null; description: string | null } | null;
   } | null;
   channel: {
-    markets: Array<{ alias: string | null; freeShippingThresholdIncVat: number | null }> | null;
+    markets: Array<{
+      alias: string | null;
+      freeShippingThresholdIncVat: number | null;
+      standardShippingFeeIncVat: number | null;
+    }> | null;
   } | null;
 };
 
@@ -7469,6 +7473,7 @@ export const ProductPageDocument = {
                         kind: 'Field',
                         name: { kind: 'Name', value: 'freeShippingThresholdIncVat' },
                       },
+                      { kind: 'Field', name: { kind: 'Name', value: 'standardShippingFeeIncVat' } },
                     ],
                   },
                 },

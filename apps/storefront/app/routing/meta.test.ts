@@ -16,10 +16,15 @@ describe('pageMeta', () => {
       { property: 'og:title', content: 'Cyklar | Trampa' },
       { property: 'og:url', content: 'https://trampa.example/c/cyklar' },
       { property: 'og:locale', content: 'sv_SE' },
-      { name: 'twitter:card', content: 'summary' },
+      { name: 'twitter:card', content: 'summary_large_image' },
       { name: 'twitter:title', content: 'Cyklar | Trampa' },
       { property: 'og:description', content: 'Alla cyklar' },
       { name: 'twitter:description', content: 'Alla cyklar' },
+      // No image of its own: the shop's default card (public/og-default.png) with its size.
+      { property: 'og:image', content: 'https://trampa.example/og-default.png' },
+      { property: 'og:image:width', content: '1200' },
+      { property: 'og:image:height', content: '630' },
+      { name: 'twitter:image', content: 'https://trampa.example/og-default.png' },
     ]);
   });
 
@@ -45,6 +50,7 @@ describe('pageMeta', () => {
       content: 'https://trampa.example/img/product/800x800/a.jpg',
     });
     expect(meta).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
+    expect(meta.some((m) => 'property' in m && m.property === 'og:image:width')).toBe(false);
     expect(meta).toContainEqual({ property: 'product:price:amount', content: '1299.00' });
     expect(meta).toContainEqual({ property: 'product:price:currency', content: 'SEK' });
     expect(pageMeta(shop, { title: 'Cyklar', page: 1 })).toContainEqual({

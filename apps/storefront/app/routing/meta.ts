@@ -62,13 +62,22 @@ function ogLocale(shop: ShopInfo): string {
   return tag.replace('-', '_');
 }
 
-/** Open Graph and Twitter card tags of a page with a canonical URL. */
+/**
+ * The shared-link image of a page without one of its own (no product image): the wheel mark on
+ * the brand tint, 1200 × 630 (public/og-default.png, drawn by scripts/raster-images.ts).
+ */
+export const DEFAULT_SHARE_IMAGE = { path: '/og-default.png', width: 1200, height: 630 } as const;
+
+/**
+ * Open Graph and Twitter card tags of a page with a canonical URL; the image is the page's own
+ * or {@link DEFAULT_SHARE_IMAGE} (with its size).
+ */
 function shareMeta(shop: ShopInfo, seo: PageSeo, title: string, url: string): MetaDescriptor[] {
   const image = seo.image
     ? /^https?:\/\//.test(seo.image)
       ? seo.image
       : absoluteUrl(shop.publicUrl, seo.image)
-    : null;
+    : absoluteUrl(shop.publicUrl, DEFAULT_SHARE_IMAGE.path);
   const description = seo.description ? pagedText(seo.description, seo.page) : null;
   const tags: MetaDescriptor[] = [
     { property: 'og:type', content: seo.ogType ?? 'website' },
@@ -76,17 +85,19 @@ function shareMeta(shop: ShopInfo, seo: PageSeo, title: string, url: string): Me
     { property: 'og:title', content: title },
     { property: 'og:url', content: url },
     { property: 'og:locale', content: ogLocale(shop) },
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
   ];
   if (description) {
     tags.push({ property: 'og:description', content: description });
     tags.push({ name: 'twitter:description', content: description });
   }
-  if (image) {
-    tags.push({ property: 'og:image', content: image });
-    tags.push({ name: 'twitter:image', content: image });
+  tags.push({ property: 'og:image', content: image });
+  if (!seo.image) {
+    tags.push({ property: 'og:image:width', content: String(DEFAULT_SHARE_IMAGE.width) });
+    tags.push({ property: 'og:image:height', content: String(DEFAULT_SHARE_IMAGE.height) });
   }
+  tags.push({ name: 'twitter:image', content: image });
   if (seo.price) {
     tags.push({ property: 'product:price:amount', content: seo.price.amount.toFixed(2) });
     tags.push({ property: 'product:price:currency', content: seo.price.currency });

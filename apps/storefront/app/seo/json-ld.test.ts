@@ -93,6 +93,32 @@ describe('productJsonLd', () => {
     expect(offer.shippingDetails).toBeUndefined();
   });
 
+  it('states the standard fee below the free-shipping threshold and 0 at or above it', () => {
+    const withFee: ShopRules = { ...rules, shippingFee: 49 };
+    const rateOf = (price: number) => {
+      const [product] = roundTrip(
+        productJsonLd({ ...facts, price, sizes: [facts.sizes[0]!] }, base, withFee),
+      );
+      const offer = product!.offers as { shippingDetails: Record<string, unknown> };
+      expect(offer.shippingDetails).toMatchObject({
+        '@type': 'OfferShippingDetails',
+        shippingDestination: { addressCountry: 'SE' },
+        deliveryTime: { transitTime: { minValue: 1, maxValue: 3, unitCode: 'DAY' } },
+      });
+      return offer.shippingDetails.shippingRate;
+    };
+    expect(rateOf(199)).toEqual({ '@type': 'MonetaryAmount', value: 49, currency: 'SEK' });
+    expect(rateOf(498.99)).toMatchObject({ value: 49 });
+    expect(rateOf(499)).toMatchObject({ value: 0 });
+    expect(rateOf(24990)).toMatchObject({ value: 0 });
+    // A market without free shipping: the fee at any price.
+    const [never] = roundTrip(
+      productJsonLd(facts, base, { ...withFee, freeShippingThreshold: null }),
+    );
+    const sizes = (never!.offers as { offers: Array<Record<string, unknown>> }).offers;
+    expect(sizes[0]!.shippingDetails).toMatchObject({ shippingRate: { value: 49 } });
+  });
+
   it('carries the rating and reviews once there are reviews', () => {
     const [product] = roundTrip(
       productJsonLd(

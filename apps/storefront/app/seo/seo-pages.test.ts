@@ -93,6 +93,7 @@ describe('robots.txt and sitemaps', () => {
         '/sitemap-products-1.xml',
         '/sitemap-categories-1.xml',
         '/sitemap-brands-1.xml',
+        '/sitemap-pages-1.xml',
       ]),
     );
     if (hasXmllint) expect(validateXml(index, SCHEMAS.index)).toBe('');
@@ -128,6 +129,15 @@ describe('page heads', () => {
     expect(products).toHaveLength(1);
     expect(productProblems(products[0]!)).toEqual([]);
     expect(products[0]!.url).toBe(loc);
+    // Shipping per the seeded rules: the service point's 49 kr below 499 kr, free from there.
+    const offers = products[0]!.offers as Record<string, unknown> & {
+      offers?: Array<Record<string, unknown>>;
+    };
+    const offer = offers.offers?.[0] ?? offers;
+    const price = Number(offer.price);
+    expect(offer.shippingDetails).toMatchObject({
+      shippingRate: { value: price >= 499 ? 0 : 49, currency: 'SEK' },
+    });
     const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList')!;
     expect(breadcrumbProblems(crumbs)).toEqual([]);
     expect(metaContent(html, 'og:type')).toBe('product');
@@ -166,11 +176,46 @@ describe('page heads', () => {
     expect(searchActionProblems(site)).toEqual([]);
     expect(data.find((d) => d['@type'] === 'Organization')).toMatchObject({
       name: expect.any(String),
-      logo: `${PUBLIC_URL}/favicon.svg`,
+      logo: `${PUBLIC_URL}/logo-512.png`,
     });
     expect(metaContent(html, 'og:type')).toBe('website');
     expect(metaContent(html, 'og:url')).toBe(`${PUBLIC_URL}/`);
     expect(metaContent(html, 'og:locale')).toBe('sv_SE');
+    // The start page has no product image: the shop's default card, served as a PNG.
+    expect(metaContent(html, 'og:image')).toBe(`${PUBLIC_URL}/og-default.png`);
+    for (const path of ['/og-default.png', '/logo-512.png']) {
+      const image = await get(path);
+      expect(image.status, path).toBe(200);
+      expect(image.headers.get('content-type'), path).toBe('image/png');
+    }
+  });
+
+  it('content pages: listed once in sitemap-pages, with their meta description, canonical and sharing tags', async () => {
+    const pages = locs((await sitemapFiles()).get('/sitemap-pages-1.xml')!);
+    const paths = pages.map((loc) => new URL(loc).pathname);
+    expect(paths).toEqual(expect.arrayContaining(['/kopvillkor', '/om-oss', '/butiker']));
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const loc of pages) {
+      const response = await get(new URL(loc).pathname);
+      expect(response.status, loc).toBe(200);
+      const html = await response.text();
+      expect(canonical(html), loc).toBe(loc);
+      const description = metaContent(html, 'description');
+      expect(description, loc).toBeTruthy();
+      expect(metaContent(html, 'og:description'), loc).toBe(description);
+      expect(metaContent(html, 'twitter:description'), loc).toBe(description);
+      expect(metaContent(html, 'og:url'), loc).toBe(loc);
+      expect(metaContent(html, 'og:type'), loc).toBe('website');
+      expect(metaContent(html, 'og:title'), loc).toMatch(/ \| /);
+      expect(metaContent(html, 'og:image'), loc).toBe(`${PUBLIC_URL}/og-default.png`);
+      expect(metaContent(html, 'twitter:card'), loc).toBe('summary_large_image');
+    }
+    // The page's own meta fields (seeded "Om oss"), also under /content/{alias}, whose
+    // canonical is /{alias}.
+    const about = await (await get('/content/om-oss')).text();
+    expect(canonical(about)).toBe(`${PUBLIC_URL}/om-oss`);
+    expect(about).toMatch(/<title>Om oss \| [^<]+<\/title>/);
+    expect(metaContent(about, 'description')).toMatch(/^Trampa är en cykelbutik/);
   });
 
   it('stores page: one Store per seeded store with address and opening hours', async () => {
@@ -190,7 +235,17 @@ describe('page heads', () => {
       });
       expect((store.openingHoursSpecification as unknown[]).length).toBeGreaterThan(0);
     }
-    expect(metaContent(html, 'description')).toBeTruthy();
+    // The content page "butiker" (its canonical path is this route) shows here: its meta
+    // fields, its heading and introduction above the store list, which it no longer repeats.
+    expect(html).toMatch(/<title>Butiker \| [^<]+<\/title>/);
+    expect(metaContent(html, 'description')).toMatch(/^Trampas butiker med verkstad/);
+    const intro = html.indexOf('I våra butiker kan du provcykla');
+    const firstStore = html.indexOf('<li class="stores__store">');
+    expect(intro).toBeGreaterThan(0);
+    expect(firstStore).toBeGreaterThan(intro);
+    expect(html.match(/<h1[^>]*>Butiker<\/h1>/g)).toHaveLength(1);
+    const visible = html.replace(/<script[\s\S]*?<\/script>/g, '');
+    expect(visible.split('Hornsgatan 64').length - 1).toBe(1);
   });
 
   it('checkout: noindex, with a description, and no sharing tags', async () => {

@@ -17,7 +17,7 @@ import {
 import { hasXmllint, inCi, SCHEMAS, validateXml } from './xmllint';
 
 const PUBLIC_URL = 'https://trampa.example';
-const TYPES = ['products', 'categories', 'brands', 'campaigns'];
+const TYPES = ['products', 'categories', 'brands', 'campaigns', 'pages'];
 const entries = [
   { path: '/p/cyklar/elcyklar/crescent-elda', lastmod: '2026-11-20T08:00:00.000Z' },
   { path: '/p/tillbehor/lampa-&-ljus', lastmod: '2026-11-21T08:00:00.000Z' },
@@ -38,6 +38,25 @@ describe.skipIf(!hasXmllint && !inCi)('sitemap XML against the sitemaps.org sche
     ]);
     expect(validateXml(xml, SCHEMAS.index)).toBe('');
     expect(xml).toContain('<loc>https://trampa.example/sitemap-fi-sv-brands-2.xml</loc>');
+  });
+
+  it("validates the content pages' file and reads its name back", () => {
+    const pages = [
+      { path: '/kopvillkor', lastmod: '2026-10-01T07:30:00.000Z' },
+      { path: '/om-oss', lastmod: '2026-10-02T07:30:00.000Z' },
+    ];
+    const xml = [...urlsetXml(PUBLIC_URL, '', pages, [])].join('');
+    expect(validateXml(xml, SCHEMAS.urlset)).toBe('');
+    expect(xml).toContain(
+      '<url><loc>https://trampa.example/kopvillkor</loc><lastmod>2026-10-01T07:30:00.000Z</lastmod></url>',
+    );
+    const path = sitemapFilePath({ basename: '', type: 'pages', chunk: 1 });
+    expect(path).toBe('/sitemap-pages-1.xml');
+    expect(parseSitemapFilePath(path, TYPES, [{ basename: '' }])).toEqual({
+      basename: '',
+      type: 'pages',
+      chunk: 1,
+    });
   });
 
   it('validates a urlset with xhtml:link alternates, and one without', () => {

@@ -1,14 +1,9 @@
 /**
  * The seed's shop content pages in Swedish (issue 16): Om oss, Kundtjänst, Leverans & retur,
- * Storleksguide, Förmånscykel and Butiker (the three seeded stores, ./stores.ts).
+ * Storleksguide, Förmånscykel and Butiker (the introduction of `/butiker`, which lists the
+ * stores).
  */
 import { SHOP_CONTACT as c, type SeedContentPage } from './content-legal.ts';
-import { STORES } from './stores.ts';
-
-/** Escapes text for an HTML fragment. */
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /** Om oss. */
 export const ABOUT_PAGE: SeedContentPage = {
@@ -82,7 +77,11 @@ export const BENEFIT_BIKE_PAGE: SeedContentPage = {
   ],
 };
 
-/** Butiker: the seeded stores with addresses and opening hours. */
+/**
+ * Butiker: the introduction of `/butiker`, whose route lists the seeded stores (./stores.ts)
+ * with addresses and opening hours below this page's widgets (issue 20), so the page itself
+ * names no address.
+ */
 export const STORES_PAGE: SeedContentPage = {
   alias: 'butiker',
   title: 'Butiker',
@@ -91,10 +90,6 @@ export const STORES_PAGE: SeedContentPage = {
   tags: ['menu'],
   sections: [
     `<p>I våra butiker kan du provcykla, hämta din webborder kostnadsfritt och lämna in din cykel på service.</p>`,
-    ...STORES.map(
-      (s) =>
-        `<h2>${escapeHtml(s.name)}</h2><p>${escapeHtml(s.address ?? '')}, ${escapeHtml(s.zip ?? '')} ${escapeHtml(s.city ?? '')}</p><p><strong>Öppettider:</strong> ${escapeHtml(s.openingHours ?? '')}</p>`,
-    ),
   ],
 };
 

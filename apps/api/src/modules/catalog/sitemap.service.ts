@@ -4,11 +4,13 @@
  * date. Read from the database in keyset pages (no statement holds 100 000 rows at once) and
  * kept per database and catalogue version (`catalogue_state.version`, raised by every catalogue,
  * price or campaign write): a request costs one statement while nothing changed.
- * Content pages (issue 16) are not listed yet: {@link SitemapType} is where they join.
+ * Content pages (issue 16: `/kopvillkor`, `/om-oss`) as the content module lists them
+ * (content-sitemap.ts: published, active and seen by an anonymous visitor in every market); the
+ * cache stamp also covers them (a digest of their listing fields and activity boundaries).
  *
  * lastmod: products their `created_at` (the schema keeps no later edit time); categories and
  * brands the time this process first saw the current catalogue version (their list pages
- * change with any catalogue write); campaigns their start.
+ * change with any catalogue write); campaigns their start; content pages their `updated_at`.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -19,13 +21,14 @@ import {
   loadCategoryTree,
   productCanonicalUrl,
 } from './catalog.service.ts';
+import { contentSitemapPages, contentSitemapStampSql } from '../content/content-sitemap.ts';
 import { latestCampaignBoundarySql } from '../pricing/campaign-price.ts';
 import { listRunningCampaigns } from '../pricing/pricing.service.ts';
 
 /** The per-type sitemaps, in the order the index lists them. */
-export const SITEMAP_TYPES = ['products', 'categories', 'brands', 'campaigns'] as const;
+export const SITEMAP_TYPES = ['products', 'categories', 'brands', 'campaigns', 'pages'] as const;
 
-/** One per-type sitemap (a later `content` type lists the content pages of issue 16). */
+/** One per-type sitemap (`pages`: the content pages of issue 16, `sitemap-pages-1.xml`). */
 export type SitemapType = (typeof SITEMAP_TYPES)[number];
 
 /** Most URLs in one sitemap file (sitemaps.org: 50 000). */
@@ -57,18 +60,24 @@ interface Cached {
 const cache = new WeakMap<Database, Cached>();
 
 /**
- * The current `catalogue_state.version` (0 before the first catalogue write) and the latest
- * campaign start or end at or before `now` (which campaigns run changes only then). One statement.
+ * The current `catalogue_state.version` (0 before the first catalogue write), the latest
+ * campaign start or end at or before `now` (which campaigns run changes only then) and the
+ * content pages' stamp (`since` holds both). One statement.
  */
 async function readStamp(db: Database, now: Date): Promise<{ version: number; since: string }> {
   const result = await db.execute(
     sql`select (select ${catalogueState.version} from ${catalogueState} where ${catalogueState.id} = 1)::text as version,
-      ${latestCampaignBoundarySql(now)}::text as since`,
+      ${latestCampaignBoundarySql(now)}::text as since, ${contentSitemapStampSql(now)} as content`,
   );
   const row = (
-    result as unknown as { rows: Array<{ version: string | null; since: string | null }> }
+    result as unknown as {
+      rows: Array<{ version: string | null; since: string | null; content: string | null }>;
+    }
   ).rows[0];
-  return { version: Number(row?.version ?? 0), since: row?.since ?? '' };
+  return {
+    version: Number(row?.version ?? 0),
+    since: `${row?.since ?? ''}|${row?.content ?? ''}`,
+  };
 }
 
 /** `value` (a Date or a timestamp text) as ISO 8601 in UTC. */
@@ -103,7 +112,7 @@ async function productEntries(
   }
 }
 
-/** The small lists (categories, brands, campaigns) as of `now`; see the module comment. */
+/** The small lists (categories, brands, campaigns, content pages) as of `now`; see the module comment. */
 async function smallEntries(
   db: Database,
   tree: Awaited<ReturnType<typeof loadCategoryTree>>,
@@ -115,6 +124,7 @@ async function smallEntries(
   );
   const brandRows = await db.select({ alias: brands.alias }).from(brands).orderBy(asc(brands.id));
   const campaignRows = await listRunningCampaigns(db, now);
+  const pageRows = await contentSitemapPages(db, now);
   return {
     categories: visible.map((c) => ({ path: categoryCanonicalUrl(tree, c.id), lastmod: seen })),
     brands: brandRows.map((b) => ({ path: brandCanonicalUrl(b), lastmod: seen })),
@@ -122,6 +132,7 @@ async function smallEntries(
       path: `/dc/${encodeURIComponent(c.alias)}`,
       lastmod: iso(c.startsAt),
     })),
+    pages: pageRows.map((page) => ({ path: page.path, lastmod: iso(page.updatedAt) })),
   };
 }
 
@@ -216,5 +227,6 @@ export async function sitemapIndex(db: Database, now = new Date()): Promise<Site
     ...chunksOf('categories', small.categories),
     ...chunksOf('brands', small.brands),
     ...chunksOf('campaigns', small.campaigns),
+    ...chunksOf('pages', small.pages),
   ];
 }

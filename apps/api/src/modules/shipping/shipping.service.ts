@@ -80,6 +80,52 @@ export async function freeShippingThresholds(db: Database): Promise<Map<string, 
 }
 
 /**
+ * A market's standard delivery (issue 20, the Product JSON-LD's `shippingDetails`): among its
+ * methods that deliver (home or service point, not store pickup) and ship free at the market's
+ * threshold, the default one, else the cheapest (then display order); undefined when it has none.
+ * @param methods one market's methods ({@link listShippingMethods})
+ */
+export function standardShippingMethod(
+  methods: readonly ShippingMethodRecord[],
+): ShippingMethodRecord | undefined {
+  const candidates = methods.filter((m) => m.kind !== 'pickup' && m.freeShippingEligible);
+  return (
+    candidates.find((m) => m.isDefault) ??
+    [...candidates].sort((a, b) => a.feeIncVat - b.feeIncVat)[0]
+  );
+}
+
+/**
+ * Every market's standard delivery fee ({@link standardShippingMethod}): market id -> minor units
+ * of its currency incl. VAT (4 900 = 49 kr in Sweden). Markets without one are absent. One
+ * statement.
+ */
+export async function standardShippingFees(db: Database): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ method: shippingMethods, fee: shippingFees })
+    .from(shippingMethods)
+    .innerJoin(shippingFees, eq(shippingFees.shippingMethodId, shippingMethods.id))
+    .orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.id));
+  const byMarket = new Map<string, ShippingMethodRecord[]>();
+  for (const { method, fee } of rows) {
+    const list = byMarket.get(fee.marketId) ?? [];
+    list.push({
+      ...method,
+      marketId: fee.marketId,
+      feeIncVat: fee.feeIncVat,
+      vatRateBasisPoints: fee.vatRateBasisPoints,
+    });
+    byMarket.set(fee.marketId, list);
+  }
+  const fees = new Map<string, number>();
+  for (const [marketId, methods] of byMarket) {
+    const standard = standardShippingMethod(methods);
+    if (standard) fees.set(marketId, standard.feeIncVat);
+  }
+  return fees;
+}
+
+/**
  * The methods (of one market, see {@link listShippingMethods}) available for a zip code there:
  * none for a zip that is not a postcode of the market's country; in Sweden no home delivery
  * north of 980 00 (Kiruna area: only service points and pickup there).

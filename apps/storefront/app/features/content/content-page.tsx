@@ -7,15 +7,20 @@ import type { ReactNode } from 'react';
 import { WidgetArea } from './widgets';
 import type { AreaView } from './widget-view';
 
-/** The page; `notice` shows above the heading (e.g. the preview's "Förhandsgranskning"). */
+/**
+ * The page; `notice` shows above the heading (e.g. the preview's "Förhandsgranskning"),
+ * `children` below the widgets (e.g. `/butiker`'s store list).
+ */
 export function ContentPage({
   area,
   sideMenu,
   notice,
+  children,
 }: {
   area: AreaView;
   sideMenu?: ReactNode;
   notice?: ReactNode;
+  children?: ReactNode;
 }) {
   const withMenu = area.tags.includes('menu') && sideMenu ? sideMenu : null;
   const title = area.title ?? area.meta.title;
@@ -26,6 +31,7 @@ export function ContentPage({
         {notice}
         {title ? <h1 className="container content-article__title">{title}</h1> : null}
         <WidgetArea area={area} />
+        {children}
       </article>
     </div>
   );

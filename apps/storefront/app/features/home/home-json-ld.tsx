@@ -16,8 +16,11 @@ import {
 } from '../../seo/json-ld';
 import { contact } from '../layout/contact';
 
-/** The shop's logo file (public/favicon.svg, the wheel mark). */
-const LOGO_PATH = '/favicon.svg';
+/**
+ * The shop's logo for search engines: the wheel mark as a 512 × 512 PNG (public/logo-512.png,
+ * drawn from public/favicon.svg by scripts/raster-images.ts; Google takes raster logos only).
+ */
+const LOGO_PATH = '/logo-512.png';
 
 /** The start page's JSON-LD for the shop of the root loader; nothing without it. */
 export function HomeJsonLd({ stores = [] }: { stores?: StoreFacts[] }) {

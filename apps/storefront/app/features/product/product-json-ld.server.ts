@@ -32,9 +32,9 @@ export function urlBaseOf(context: Pick<AppLoadContext, 'shop' | 'market'>): Url
 }
 
 /**
- * The shop's rules for the browsing market: its country, free shipping at the market's
- * threshold (the fee below it is not published by the API, so no rate is stated then) and the
- * 30-day free returns.
+ * The shop's rules for the browsing market: its country, its standard delivery fee
+ * (`MarketType.standardShippingFeeIncVat`, e.g. 49 kr) below the market's free-shipping
+ * threshold and nothing at or above it, and the 30-day free returns.
  */
 export function shopRulesOf(
   context: Pick<AppLoadContext, 'market' | 'markets'>,
@@ -42,13 +42,11 @@ export function shopRulesOf(
 ): ShopRules {
   const alias = context.market.marketId;
   const market = context.markets?.markets.find((m) => m.alias === alias || m.id === alias);
-  const threshold = channel?.markets?.find(
-    (m) => m?.alias === market?.alias,
-  )?.freeShippingThresholdIncVat;
+  const shipping = channel?.markets?.find((m) => m?.alias === market?.alias);
   return {
     country: (market?.countryCode || 'SE').toUpperCase(),
-    shippingFee: null,
-    freeShippingThreshold: threshold ?? null,
+    shippingFee: shipping?.standardShippingFeeIncVat ?? null,
+    freeShippingThreshold: shipping?.freeShippingThresholdIncVat ?? null,
     returnDays: RETURN_DAYS,
     deliveryDays: DELIVERY_DAYS,
   };
