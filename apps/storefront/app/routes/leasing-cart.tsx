@@ -37,7 +37,7 @@ function choiceQuery(url: URL): string {
   const kept = new URLSearchParams();
   for (const name of Object.values(LEASING_PARAMS)) {
     const value = url.searchParams.get(name);
-    if (value) kept.set(name, value.slice(0, 10));
+    if (value) kept.set(name, value.slice(0, 20));
   }
   const text = kept.toString();
   return text ? `?${text}` : '';

@@ -77,6 +77,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     const employer = `lonekontoret.${stamp}@arbetsgivare.example.se`;
     const page = await browser.newPage();
     await register(page, email);
+    console.log('leasing journey: registered');
     const helmet = await sizedProduct();
     await addToCart(page, helmet);
 
@@ -97,6 +98,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     expect(chosen).toBeGreaterThan(kronor(twelve));
     await block.getByRole('button', { name: 'Leasa via din arbetsgivare' }).click();
 
+    console.log('leasing journey: to the leasing cart');
     // The leasing cart: the bike; the helmet moved over breaks a rule until removed.
     await page.waitForURL(/\/formanscykel\/varukorg\?manader=12&servicepaket=bekymmersfri/);
     await hydrated(page);
@@ -116,6 +118,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     await shoot(page, 'leasing-cart');
     await page.getByRole('link', { name: 'Fortsätt till ansökan' }).click();
 
+    console.log('leasing journey: to the application');
     // The application: the choice came along; errors first, in a focused summary.
     await page.waitForURL(/\/formanscykel\/ansokan/);
     await hydrated(page);
@@ -153,6 +156,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
       text(await page.getByRole('status').textContent()),
     )![1]!;
 
+    console.log('leasing journey: application sent');
     // The employer's mail: the approve link opens a page that decides only on its POST.
     await expect
       .poll(async () => (await readOutbox(outboxDir, employer)).length, { timeout: 15_000 })
@@ -177,5 +181,5 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
       .poll(async () => text(await card.textContent()), slow)
       .toContain('Förmånscykel: Godkänd av arbetsgivaren');
     expect(text(await card.textContent())).toContain(bike.name);
-  });
+  }, 240_000);
 });
