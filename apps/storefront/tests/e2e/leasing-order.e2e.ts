@@ -153,7 +153,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
       .poll(() => page.getByRole('heading', { name: 'Tack! Din ansökan är skickad' }).count(), slow)
       .toBe(1);
     const orderId = /Ordernummer: (\d+)/.exec(
-      text(await page.getByRole('status').textContent()),
+      text(await page.getByText(/Vi har mejlat/).textContent()),
     )![1]!;
 
     console.log('leasing journey: application sent');
@@ -171,7 +171,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     );
     await employerPage.getByRole('button', { name: 'Godkänn ansökan' }).click();
     await expect
-      .poll(() => employerPage.getByRole('status').textContent(), slow)
+      .poll(() => employerPage.locator('.leasing-flow__done').textContent(), slow)
       .toContain('Ansökan är godkänd');
 
     // Mina sidor: the order, approved by the employer.
