@@ -77,7 +77,6 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     const employer = `lonekontoret.${stamp}@arbetsgivare.example.se`;
     const page = await browser.newPage();
     await register(page, email);
-    console.log('leasing journey: registered');
     const helmet = await sizedProduct();
     await addToCart(page, helmet);
 
@@ -98,7 +97,6 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     expect(chosen).toBeGreaterThan(kronor(twelve));
     await block.getByRole('button', { name: 'Leasa via din arbetsgivare' }).click();
 
-    console.log('leasing journey: to the leasing cart');
     // The leasing cart: the bike; the helmet moved over breaks a rule until removed.
     await page.waitForURL(/\/formanscykel\/varukorg\?manader=12&servicepaket=bekymmersfri/);
     await hydrated(page);
@@ -118,7 +116,6 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     await shoot(page, 'leasing-cart');
     await page.getByRole('link', { name: 'Fortsätt till ansökan' }).click();
 
-    console.log('leasing journey: to the application');
     // The application: the choice came along; errors first, in a focused summary.
     await page.waitForURL(/\/formanscykel\/ansokan/);
     await hydrated(page);
@@ -156,7 +153,6 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
       text(await page.getByText(/Vi har mejlat/).textContent()),
     )![1]!;
 
-    console.log('leasing journey: application sent');
     // The employer's mail: the approve link opens a page that decides only on its POST.
     await expect
       .poll(async () => (await readOutbox(outboxDir, employer)).length, { timeout: 15_000 })
@@ -164,7 +160,8 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     const [mail] = await readOutbox(outboxDir, employer);
     const approve = /\S+\/formanscykel\/arbetsgivare\?token=\S+/.exec(mail!)![0];
     const local = (link: string) => `${baseUrl()}${new URL(link).pathname}${new URL(link).search}`;
-    const employerPage = await browser.newPage();
+    // A second tab (the helper keeps one browser context per test); the page needs no login.
+    const employerPage = await page.context().newPage();
     await employerPage.goto(local(approve));
     expect(text(await employerPage.locator('.leasing-flow__facts').textContent())).toContain(
       'Väntar på arbetsgivarens godkännande',
