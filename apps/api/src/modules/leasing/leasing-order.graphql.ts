@@ -56,7 +56,11 @@ const LeasingApplicationRef = builder
         description: "What the link opened asks for: approve or decline ('' after placing).",
         resolve: (v) => v.decision,
       }),
-      employerName: t.string({ nullable: false, resolve: (v) => v.application.employerName }),
+      employerName: t.string({
+        nullable: false,
+        description: 'The employer company name.',
+        resolve: (v) => v.application.employerName,
+      }),
       organisationNumber: t.string({
         nullable: false,
         description: 'NNNNNN-NNNN.',
@@ -64,10 +68,15 @@ const LeasingApplicationRef = builder
       }),
       employeeName: t.string({
         nullable: false,
+        description: "The employee's first and last name.",
         resolve: (v) =>
           `${v.order.billingAddress.firstName ?? ''} ${v.order.billingAddress.lastName ?? ''}`.trim(),
       }),
-      periodMonths: t.int({ nullable: false, resolve: (v) => v.application.periodMonths }),
+      periodMonths: t.int({
+        nullable: false,
+        description: 'Lease period, months.',
+        resolve: (v) => v.application.periodMonths,
+      }),
       packageName: t.string({
         nullable: false,
         description: 'The service package chosen.',
@@ -104,7 +113,11 @@ builder.mutationField('placeLeasingOrder', (t) =>
     args: {
       ...contextArgs,
       cartId: t.arg.string({ required: true, description: 'The leasing cart id.' }),
-      application: t.arg({ type: LeasingApplicationInput, required: true }),
+      application: t.arg({
+        type: LeasingApplicationInput,
+        required: true,
+        description: 'The application as the employee filled it in.',
+      }),
     },
     resolve: async (_root, args, ctx) => {
       const viewer = await ctx.viewer();
