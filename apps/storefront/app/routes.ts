@@ -62,6 +62,10 @@ export default [
     }),
     // The physical stores with addresses, opening hours and Store JSON-LD (issue 20).
     route('butiker', 'routes/stores.tsx', { id: 'stores' }),
+    // Förmånscykel (issue 21): the leasing cart, the application and the employer's page.
+    route('formanscykel/varukorg', 'routes/leasing-cart.tsx', { id: 'leasing-cart' }),
+    route('formanscykel/ansokan', 'routes/leasing-application.tsx', { id: 'leasing-application' }),
+    route('formanscykel/arbetsgivare', 'routes/leasing-employer.tsx', { id: 'leasing-employer' }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A content page by alias (/kopvillkor, /om-oss); anything else: the 404 page with status 404.
     route('*', 'routes/content.tsx', { id: 'catch-all' }),

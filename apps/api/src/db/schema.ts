@@ -19,3 +19,4 @@ export * from '../modules/engagement/engagement.tables.ts';
 export * from '../modules/menus/menus.tables.ts';
 export * from '../modules/media/media.tables.ts';
 export * from '../modules/content/content.tables.ts';
+export * from '../modules/leasing/leasing.tables.ts';

@@ -21,6 +21,7 @@ import '../modules/engagement/engagement.graphql.ts';
 import '../modules/menus/menus.graphql.ts';
 import '../modules/content/content.graphql.ts';
 import '../modules/leasing/leasing.graphql.ts';
+import '../modules/leasing/leasing-order.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

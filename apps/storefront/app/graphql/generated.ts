@@ -184,6 +184,38 @@ export type IncludeMode =
   /** At least one value must match. */
   | 'UNION';
 
+/** A förmånscykel application (issue 21): employer, employee, period, package, marginal tax, terms. Checked with the same zod schema as the storefront form (Swedish messages). */
+export type LeasingApplicationInputType = {
+  /** The terms accepted (must be true). */
+  acceptTerms: boolean;
+  /** Street address. */
+  addressLine1: string;
+  /** City. */
+  city: string;
+  /** Employee's e-mail. */
+  email: string;
+  /** The employer contact's e-mail. */
+  employerEmail: string;
+  /** The employer company name. */
+  employerName: string;
+  /** Employee's first name. */
+  firstName: string;
+  /** Employee's last name. */
+  lastName: string;
+  /** Marginal tax, percent 0–60. */
+  marginalTaxPercent: number;
+  /** Organisationsnummer. */
+  organisationNumber: string;
+  /** Service package id. */
+  packageId: string;
+  /** Lease period, months (12 or 36). */
+  periodMonths: number;
+  /** Employee's phone. */
+  phone: string;
+  /** Postcode (5 digits). */
+  zip: string;
+};
+
 /** Narrows an area to the collections made for a category, brand, campaign or product (keys SiteId, LanguageId, Product, Category, Brand, DiscountCampaign, Campaign, CustomerType, Parameter; value an id or alias). */
 export type PageWidgetCollectionFilterInputType = {
   /** Filter key. */
@@ -301,6 +333,7 @@ export type AccountOrdersQuery = {
     id: number | null;
     publicId: string;
     status: string;
+    leasingStatus: string | null;
     createdAt: string | null;
     currency: string | null;
     fromBalance: number;
@@ -1346,6 +1379,103 @@ export type CheckoutConfirmQuery = {
     } | null;
     cart: { id: string | null; isCompleted: boolean } | null;
   } | null;
+};
+
+export type LeasingCartQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type LeasingCartQuery = {
+  getCart: {
+    id: string | null;
+    isCompleted: boolean;
+    items: Array<{
+      id: string;
+      skuId: number;
+      quantity: number;
+      product: {
+        productId: number;
+        name: string | null;
+        canonicalUrl: string | null;
+        leasable: boolean;
+        skus: Array<{ skuId: number; name: string | null }> | null;
+      } | null;
+      unitPrice: { sellingPriceIncVat: number } | null;
+      totalPrice: { sellingPriceIncVat: number } | null;
+    }> | null;
+    summary: { total: { sellingPriceIncVat: number } | null } | null;
+  } | null;
+};
+
+export type PlaceLeasingOrderMutationVariables = Exact<{
+  cartId: string;
+  application: LeasingApplicationInputType;
+}>;
+
+export type PlaceLeasingOrderMutation = {
+  placeLeasingOrder: {
+    status: string;
+    decision: string;
+    employerName: string;
+    organisationNumber: string;
+    employeeName: string;
+    periodMonths: number;
+    packageName: string;
+    netCostPerMonth: number;
+    grossDeductionPerMonth: number;
+    order: { id: number | null; publicId: string; status: string };
+  };
+};
+
+export type LeasingApplicationQueryVariables = Exact<{
+  token: string;
+}>;
+
+export type LeasingApplicationQuery = {
+  leasingApplication: {
+    status: string;
+    decision: string;
+    employerName: string;
+    organisationNumber: string;
+    employeeName: string;
+    periodMonths: number;
+    packageName: string;
+    netCostPerMonth: number;
+    grossDeductionPerMonth: number;
+    order: { id: number | null; publicId: string; status: string };
+  };
+};
+
+export type DecideLeasingApplicationMutationVariables = Exact<{
+  token: string;
+}>;
+
+export type DecideLeasingApplicationMutation = {
+  decideLeasingApplication: {
+    status: string;
+    decision: string;
+    employerName: string;
+    organisationNumber: string;
+    employeeName: string;
+    periodMonths: number;
+    packageName: string;
+    netCostPerMonth: number;
+    grossDeductionPerMonth: number;
+    order: { id: number | null; publicId: string; status: string };
+  };
+};
+
+export type LeasingApplicationFieldsFragment = {
+  status: string;
+  decision: string;
+  employerName: string;
+  organisationNumber: string;
+  employeeName: string;
+  periodMonths: number;
+  packageName: string;
+  netCostPerMonth: number;
+  grossDeductionPerMonth: number;
+  order: { id: number | null; publicId: string; status: string };
 };
 
 export type LeasingSettingsQueryVariables = Exact<{ [key: string]: never }>;
@@ -2680,6 +2810,42 @@ export const CheckoutFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<CheckoutFieldsFragment, unknown>;
+export const LeasingApplicationFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LeasingApplicationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LeasingApplicationType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'decision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'employerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'organisationNumber' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'employeeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'periodMonths' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'packageName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netCostPerMonth' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossDeductionPerMonth' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'order' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'publicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LeasingApplicationFieldsFragment, unknown>;
 export const ListFiltersFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3046,6 +3212,7 @@ export const AccountOrdersDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'publicId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'leasingStatus' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'currency' } },
                 {
@@ -6044,6 +6211,371 @@ export const CheckoutConfirmDocument = {
     },
   ],
 } as unknown as DocumentNode<CheckoutConfirmQuery, CheckoutConfirmQueryVariables>;
+export const LeasingCartDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'leasingCart' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getCart' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'product' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'leasable' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'skus' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'unitPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totalPrice' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'summary' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'total' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'sellingPriceIncVat' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LeasingCartQuery, LeasingCartQueryVariables>;
+export const PlaceLeasingOrderDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'placeLeasingOrder' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'cartId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'application' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'NamedType',
+              name: { kind: 'Name', value: 'LeasingApplicationInputType' },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'placeLeasingOrder' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'cartId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'cartId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'application' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'application' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'FragmentSpread',
+                  name: { kind: 'Name', value: 'LeasingApplicationFields' },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LeasingApplicationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LeasingApplicationType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'decision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'employerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'organisationNumber' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'employeeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'periodMonths' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'packageName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netCostPerMonth' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossDeductionPerMonth' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'order' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'publicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PlaceLeasingOrderMutation, PlaceLeasingOrderMutationVariables>;
+export const LeasingApplicationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'leasingApplication' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'leasingApplication' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'token' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'FragmentSpread',
+                  name: { kind: 'Name', value: 'LeasingApplicationFields' },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LeasingApplicationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LeasingApplicationType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'decision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'employerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'organisationNumber' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'employeeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'periodMonths' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'packageName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netCostPerMonth' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossDeductionPerMonth' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'order' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'publicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LeasingApplicationQuery, LeasingApplicationQueryVariables>;
+export const DecideLeasingApplicationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'decideLeasingApplication' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'decideLeasingApplication' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'token' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'token' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'FragmentSpread',
+                  name: { kind: 'Name', value: 'LeasingApplicationFields' },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LeasingApplicationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LeasingApplicationType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'decision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'employerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'organisationNumber' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'employeeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'periodMonths' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'packageName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netCostPerMonth' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossDeductionPerMonth' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'order' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'publicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  DecideLeasingApplicationMutation,
+  DecideLeasingApplicationMutationVariables
+>;
 export const LeasingSettingsDocument = {
   kind: 'Document',
   definitions: [

@@ -5,6 +5,7 @@
  */
 import { decimalToMinor } from '@trampa/api/money';
 import { orderTotalsOfDecimals } from '@trampa/api/order-totals';
+import { LEASING_TEXTS } from '../features/leasing/leasing-texts';
 import type { Route } from './+types/account-orders';
 import { OrderSummary, orderSummaryRows } from '../features/checkout/order-summary';
 import { AccountOrdersDocument, type AccountOrdersQuery } from '../graphql/generated';
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { orders: (result.getOrders ?? []).filter((order) => order !== null) };
 }
 
-const IN_PROGRESS = new Set(['received', 'processing']);
+const IN_PROGRESS = new Set(['awaiting_approval', 'received', 'processing']);
 const countryNames = new Intl.DisplayNames(['sv'], { type: 'region' });
 
 /** A country code as its Swedish name ("SE" -> "Sverige"); other values as they are. */
@@ -39,6 +40,8 @@ function countryName(value: string): string {
 }
 
 function statusLabel(status: string): string {
+  // Förmånscykel (issue 21): an application waiting for the employer.
+  if (status === 'awaiting_approval') return LEASING_TEXTS.status.awaiting!;
   const key = `account.orders.status.${status}` as MessageKey;
   return ['received', 'processing', 'completed', 'cancelled'].includes(status) ? t(key) : status;
 }
@@ -138,6 +141,11 @@ function OrderCard({ order, culture }: { order: Order; culture: string }) {
         <span className={`order-status order-status--${order.status}`}>
           {statusLabel(order.status)}
         </span>
+        {order.leasingStatus ? (
+          <span className="order-card__leasing">
+            Förmånscykel: {LEASING_TEXTS.status[order.leasingStatus] ?? order.leasingStatus}
+          </span>
+        ) : null}
         <span>
           {t('account.orders.placed', { date: formatDate(String(order.createdAt ?? '')) })}
         </span>

@@ -180,7 +180,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             ) : null}
             <li>{t('topBar.returns')}</li>
           </ul>
-          {leasing ? <LeasingCalculator key={`leasing-${product.id}`} leasing={leasing} /> : null}
+          {leasing ? (
+            <LeasingCalculator
+              key={`leasing-${product.id}`}
+              leasing={leasing}
+              skus={product.skus.filter((sku) => sku.status !== 'out-of-stock')}
+            />
+          ) : null}
         </div>
       </div>
       <div className="product-details">

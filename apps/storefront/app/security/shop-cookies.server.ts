@@ -15,7 +15,12 @@
  */
 import { parse } from 'cookie';
 import { createCookie, type Cookie } from 'react-router';
-import { CART_COOKIE, CART_COOKIE_MAX_AGE, isCartId } from '../features/cart/cart-cookie';
+import {
+  CART_COOKIE,
+  CART_COOKIE_MAX_AGE,
+  isCartId,
+  LEASING_CART_COOKIE,
+} from '../features/cart/cart-cookie';
 import {
   CHECKOUT_MARKET_COOKIE,
   isSafeCookieValue,
@@ -79,6 +84,8 @@ export function signedCookie(name: string, options: SignedCookieOptions): Signed
 export interface ShopCookies {
   /** `ralph-cart`: the cart id (a UUID). */
   cart: SignedCookie;
+  /** `ralph-leasing-cart`: the förmånscykel cart's id (a UUID; issue 21). */
+  leasingCart: SignedCookie;
   /** `ralph-market`: the browsing market's alias. */
   market: SignedCookie;
   /** `ralph-checkout-market`: the checkout market's alias. */
@@ -95,6 +102,11 @@ export function createShopCookies(secrets: readonly string[]): ShopCookies {
     signedCookie(name, { secrets, maxAge: ONE_YEAR_SECONDS, accept: isSafeCookieValue });
   return {
     cart: signedCookie(CART_COOKIE, { secrets, maxAge: CART_COOKIE_MAX_AGE, accept: isCartId }),
+    leasingCart: signedCookie(LEASING_CART_COOKIE, {
+      secrets,
+      maxAge: CART_COOKIE_MAX_AGE,
+      accept: isCartId,
+    }),
     market: preference(MARKET_COOKIE),
     checkoutMarket: preference(CHECKOUT_MARKET_COOKIE),
     userType: preference(USER_TYPE_COOKIE),

@@ -64,7 +64,7 @@ export const SIZE_GUIDE_PAGE: SeedContentPage = {
   ],
 };
 
-/** Förmånscykel (text only: a leasing flow comes later). */
+/** Förmånscykel: the scheme, and the way into the leasing flow (issue 21). */
 export const BENEFIT_BIKE_PAGE: SeedContentPage = {
   alias: 'formanscykel',
   title: 'Förmånscykel',
@@ -74,6 +74,7 @@ export const BENEFIT_BIKE_PAGE: SeedContentPage = {
   sections: [
     `<p>Med förmånscykel hyr din arbetsgivare en cykel av oss som du sedan får använda, både till och från jobbet och på fritiden. Du betalar via ett avdrag på bruttolönen, vilket ofta blir billigare än att köpa cykeln själv.</p>`,
     `<h2>Så fungerar det</h2><ol><li>Din arbetsgivare tecknar ett avtal om förmånscykel med oss.</li><li>Du väljer en cykel och tillbehör, i butik eller i webbutiken.</li><li>Avtalet löper normalt i 36 månader. Service ingår.</li><li>När avtalet är slut kan du ofta köpa loss cykeln till marknadsvärdet.</li></ol><h2>Skatt</h2><p>Förmånen är skattepliktig, men förmånsvärdet upp till 3 000 kronor per år är skattefritt enligt inkomstskattelagen. Hur mycket du sparar beror på din lön och kommunalskatt.</p><p>Vill ditt företag erbjuda förmånscykel? Kontakta oss på <a href="mailto:${c.email}">${c.email}</a>.</p>`,
+    `<h2>Ansök i webbutiken</h2><ol><li>Välj en <a href="/c/elcyklar">elcykel</a> eller annan cykel och räkna på din månadskostnad på produktsidan.</li><li>Välj ”Leasa via din arbetsgivare”: cykeln hamnar i din <a href="/formanscykel/varukorg">förmånscykelkorg</a>, skild från den vanliga varukorgen.</li><li>Fyll i <a href="/formanscykel/ansokan">ansökan</a> med din arbetsgivares uppgifter. Vi reserverar cykeln och mejlar din arbetsgivare, som godkänner eller avslår.</li><li>När ansökan är godkänd får du en orderbekräftelse, och ordern syns under Mina sidor.</li></ol><p>Cykelns pris ska vara mellan 5 000 och 60 000 kronor. <a href="/kopvillkor">Köpvillkoren</a> gäller.</p>`,
   ],
 };
 

@@ -45,6 +45,14 @@ export interface PaidCart {
   lines: readonly PaidLine[] | null;
 }
 
+/** What a förmånscykel application adds to the order transaction (issue 21). */
+export interface LeasingHooks {
+  /** Throws when the re-read cart breaks a leasing rule; nothing is written then. */
+  check(view: CartView): void;
+  /** Writes the application's row for the placed order. */
+  record(tx: Database, order: OrderRecord, view: CartView): Promise<void>;
+}
+
 /** Message of the refusal when the cart changed after the payment started (issue 13 §2). */
 export const CART_CHANGED_MESSAGE =
   'The cart changed after the payment started; no order was placed. Return to the checkout and pay again.';
@@ -70,6 +78,9 @@ export function cartMatchesPayment(view: CartView, paid: PaidCart): boolean {
  * The order transaction (see the module comment). Re-reads everything inside it.
  * @param options.paid for a hosted payment: what was paid for; the order is refused when the
  *   cart no longer matches it (issue 13 §2)
+ * @param options.leasing a förmånscykel application (issue 21): `check` sees the re-read cart
+ *   first (its rules may refuse it), the order starts in `awaiting_approval`, and `record`
+ *   writes the application's own row, all in this transaction
  * @throws ShopError OUT_OF_STOCK (extensions.skuIds), CART_COMPLETED, INVALID_CHECKOUT,
  *   PAYMENT_DECLINED (extensions.reason `cart-changed`: the cart differs from what was paid)
  */
@@ -84,6 +95,7 @@ export async function writeOrderFromCart(
     paymentReference: string | null;
     sessionId: string | null;
     paid: PaidCart | null;
+    leasing?: LeasingHooks;
   },
   shop: PricedShopContext,
   now: Date,
@@ -108,6 +120,7 @@ export async function writeOrderFromCart(
     if (view.lines.length === 0) {
       throw invalidCheckout({}, 'emptyCart');
     }
+    options.leasing?.check(view);
     const unavailable = view.lines.filter((l) => !l.available);
     if (unavailable.length > 0) {
       throw new ShopError('OUT_OF_STOCK', `${unavailable[0]!.productName} is no longer sold`, {
@@ -201,7 +214,9 @@ export async function writeOrderFromCart(
           line.totals.finalExVat,
         campaignNames: line.cartCampaigns.map((c) => c.name),
       })),
+      options.leasing ? 'awaiting_approval' : 'received',
     );
+    await options.leasing?.record(tx, order, view);
     // Exactly the gift-card part the cart showed, or GIFT_CARD_BALANCE_CHANGED (issue 13 §5).
     await drawCartGiftCard(tx, record, totals, order.id);
     const toPay = totals.totalExBalanceIncVat;

@@ -18,6 +18,7 @@ import { nextCampaignBoundarySql } from '../pricing/campaign-price.ts';
 import { recordPriceChangesUntil } from '../pricing/price-log.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
 import { sendResetMail } from '../customers/password-reset-mail.ts';
+import { sendLeasingApprovalMail } from '../leasing/leasing-approval-mail.ts';
 import { buildFacetPostings, buildPricePostings } from '../catalog/facet-postings.ts';
 import { POSTINGS_SCAN_MS, scanPostings } from '../catalog/postings-scan.ts';
 import { mailOptionsFromConfig } from '../mail/mail.service.ts';
@@ -88,6 +89,14 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
     async run(payload, { db, config, key }) {
       if (!config) throw new Error('The mail jobs need the configuration');
       await sendOrderConfirmation(db, Number(payload.orderId), mailOptionsFromConfig(config), {
+        messageId: jobMessageId(key, config),
+      });
+    },
+  },
+  'leasing-approval': {
+    async run(payload, { db, config, key }) {
+      if (!config) throw new Error('The mail jobs need the configuration');
+      await sendLeasingApprovalMail(db, config, Number(payload.orderId), {
         messageId: jobMessageId(key, config),
       });
     },

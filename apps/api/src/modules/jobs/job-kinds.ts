@@ -18,6 +18,14 @@ export function orderConfirmationJob(orderId: number): NewJob {
 }
 
 /**
+ * The employer's mail of a förmånscykel application (issue 21): approve and decline links,
+ * signed when the mail is written (modules/leasing/leasing-links.ts), one per order.
+ */
+export function leasingApprovalJob(orderId: number): NewJob {
+  return { kind: 'leasing-approval', key: `leasing-approval:${orderId}`, payload: { orderId } };
+}
+
+/**
  * The reset link mail of a new reset key (issue 13 §13). The payload holds the key itself (the
  * database keeps only its hash elsewhere): it is emptied when the job ends, and a job older than
  * the key is dropped unsent.

@@ -13,6 +13,10 @@
  * - `received` or `processing` -> `cancelled`: a history row, and every unit of the order goes
  *   back to stock.
  *
+ * - placed as a förmånscykel application (none -> `awaiting_approval`, issue 21): the same rows
+ *   with the employer's approval mail job instead of the order e-mail; the employer's approval
+ *   moves it to `received` (which then enqueues the order e-mail), a decline to `cancelled`.
+ *
  * `completed` and `cancelled` are final. A hosted payment that is not approved yet is a payment
  * session (payments module), not an order: orders start as placed (`received`).
  */
@@ -20,20 +24,25 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import { returnStock } from '../inventory/inventory.service.ts';
-import { orderConfirmationJob } from '../jobs/job-kinds.ts';
+import { leasingApprovalJob, orderConfirmationJob } from '../jobs/job-kinds.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { trackingUrlTemplateOf } from '../shipping/shipping.service.ts';
 import type { NewOrder, NewOrderLine, OrderLineRecord, OrderRecord } from './orders.service.ts';
 import { orderLines, orders, orderShipments, orderStatusHistory } from './orders.tables.ts';
 
-/** The four statuses (SPEC §4 "Account order statuses"). */
-export type OrderStatus = 'received' | 'processing' | 'completed' | 'cancelled';
+/**
+ * The four statuses (SPEC §4 "Account order statuses") and `awaiting_approval`: a förmånscykel
+ * application waiting for the employer (issue 21).
+ */
+export type OrderStatus =
+  'awaiting_approval' | 'received' | 'processing' | 'completed' | 'cancelled';
 
 /**
  * The only allowed status changes: received -> processing -> completed; received or
  * processing -> cancelled. Completed and cancelled are final.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  awaiting_approval: ['received', 'cancelled'],
   received: ['processing', 'cancelled'],
   processing: ['completed', 'cancelled'],
   completed: [],
@@ -59,6 +68,9 @@ async function onEnter(
     case 'received':
       await enqueueJob(tx, orderConfirmationJob(order.id));
       return;
+    case 'awaiting_approval':
+      await enqueueJob(tx, leasingApprovalJob(order.id));
+      return;
     case 'cancelled':
       await returnStock(
         tx,
@@ -77,15 +89,17 @@ async function onEnter(
  * second order for the same cart or key fail with a unique violation (PostgreSQL 23505), which
  * the caller turns into "return the existing order".
  * @param tx the caller's transaction
+ * @param status the first status: `received` (default) or `awaiting_approval`
  */
 export async function placeOrderRecord(
   tx: Database,
   order: NewOrder,
   lines: readonly NewOrderLine[],
+  status: 'received' | 'awaiting_approval' = 'received',
 ): Promise<OrderRecord> {
   const [row] = await tx
     .insert(orders)
-    .values({ ...order, status: 'received' })
+    .values({ ...order, status })
     .returning();
   const written = row!;
   if (lines.length > 0) {
@@ -95,7 +109,7 @@ export async function placeOrderRecord(
   }
   await tx
     .insert(orderStatusHistory)
-    .values({ orderId: written.id, fromStatus: null, toStatus: 'received', reason: 'placed' });
+    .values({ orderId: written.id, fromStatus: null, toStatus: status, reason: 'placed' });
   await onEnter(tx, written, lines);
   return written;
 }

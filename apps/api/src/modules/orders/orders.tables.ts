@@ -84,7 +84,7 @@ export const orders = pgTable(
     index().on(t.customerId),
     check(
       'orders_status_known',
-      sql`${t.status} in ('received', 'processing', 'completed', 'cancelled')`,
+      sql`${t.status} in ('awaiting_approval', 'received', 'processing', 'completed', 'cancelled')`,
     ),
     check('orders_value_non_negative', sql`${t.orderValueIncVat} >= 0`),
   ],

@@ -29,7 +29,7 @@ export interface PaymentOption {
   paymentType: PaymentTypeValue;
   /** STANDARD: placeOrder completes the purchase; EXTERNAL: a hosted page takes the payment. */
   checkoutType: 'STANDARD' | 'EXTERNAL';
-  provider: 'invoice' | 'sandbox';
+  provider: 'invoice' | 'sandbox' | 'leasing';
   /** Fee incl. VAT, öre. */
   feeIncVat: number;
   isDefault: boolean;
@@ -57,7 +57,24 @@ export const PAYMENT_OPTIONS: readonly PaymentOption[] = [
     feeIncVat: 0,
     isDefault: false,
   },
+  {
+    // Förmånscykel (issue 21): never offered at the checkout; only a leasing application
+    // (modules/leasing) places orders with it. No card: the employer's lease pays.
+    id: 3,
+    name: 'leasing',
+    displayName: 'Förmånscykel via arbetsgivaren',
+    paymentType: 'STANDARD',
+    checkoutType: 'STANDARD',
+    provider: 'leasing',
+    feeIncVat: 0,
+    isDefault: false,
+  },
 ];
+
+/** The förmånscykel option (issue 21): the payment of every leasing application order. */
+export const LEASING_PAYMENT_OPTION: PaymentOption = PAYMENT_OPTIONS.find(
+  (o) => o.provider === 'leasing',
+)!;
 
 /**
  * Which payment options the shop offers (issue 13 §1): from `config.payments`. The sandbox is a
@@ -69,9 +86,14 @@ export interface PaymentSettings {
   sandbox: boolean;
 }
 
-/** The options offered under these settings, in display order (invoice first, the default). */
+/**
+ * The options offered at the checkout under these settings, in display order (invoice first,
+ * the default). Never the förmånscykel option: only a leasing application uses it.
+ */
 export function offeredPaymentOptions(settings: PaymentSettings): PaymentOption[] {
-  return PAYMENT_OPTIONS.filter((o) => o.provider !== 'sandbox' || settings.sandbox);
+  return PAYMENT_OPTIONS.filter(
+    (o) => o.provider === 'invoice' || (o.provider === 'sandbox' && settings.sandbox),
+  );
 }
 
 /**
@@ -184,8 +206,33 @@ export const sandboxProvider: PaymentProvider = {
   cancel: cancelPayments,
 };
 
+/**
+ * Förmånscykel (issue 21): no hosted page and no card; the payment is `pending` until the
+ * employer approves (the leasing company pays the shop, the employee through the salary).
+ */
+const leasingProvider: PaymentProvider = {
+  name: 'leasing',
+  async createSession() {
+    throw new Error('Leasing payments have no hosted session');
+  },
+  async confirm() {
+    return null;
+  },
+  async recordPayment(tx, orderId, amount) {
+    await tx.insert(orderPayments).values({
+      orderId,
+      provider: 'leasing',
+      transactionId: `FORMANSCYKEL-${orderId}`,
+      amount,
+      status: 'pending',
+    });
+  },
+  cancel: cancelPayments,
+};
+
 /** The provider of a payment option. */
 export function providerFor(option: PaymentOption): PaymentProvider {
+  if (option.provider === 'leasing') return leasingProvider;
   return option.provider === 'sandbox' ? sandboxProvider : invoiceProvider;
 }
 

@@ -6,6 +6,8 @@
 
 /** The cookie's name. */
 export const CART_COOKIE = 'ralph-cart';
+/** The förmånscykel cart's cookie (issue 21): a second cart of the same shopper. */
+export const LEASING_CART_COOKIE = 'ralph-leasing-cart';
 /** One year in seconds (SPEC §9: 31536000000 ms). */
 export const CART_COOKIE_MAX_AGE = 31_536_000;
 

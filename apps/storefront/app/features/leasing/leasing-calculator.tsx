@@ -6,7 +6,7 @@
  * The figures come from `@trampa/api/leasing` (ADR 013), the same code the tests check.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { t } from '../../i18n/i18n';
 import {
   formatKronor,
@@ -16,11 +16,23 @@ import {
   type LeasingView,
 } from './leasing-view';
 
-/** The page the "Leasa via din arbetsgivare" link opens (the content page, issue 16). */
-export const LEASING_INFO_PATH = '/formanscykel';
+/** The page explaining the scheme (the content page, issue 16). */
+const LEASING_INFO_PATH = '/formanscykel';
 
-/** The förmånscykel block of a product page. */
-export function LeasingCalculator({ leasing }: { leasing: LeasingView }) {
+/** A size that can be put in the leasing cart. */
+export interface LeasingSku {
+  id: number;
+  name: string;
+}
+
+/** The förmånscykel block of a product page; `skus`: the sizes for "Leasa via din arbetsgivare". */
+export function LeasingCalculator({
+  leasing,
+  skus,
+}: {
+  leasing: LeasingView;
+  skus: readonly LeasingSku[];
+}) {
   if (!leasing.withinLimits) {
     return (
       <p className="leasing leasing--outside">
@@ -28,10 +40,10 @@ export function LeasingCalculator({ leasing }: { leasing: LeasingView }) {
       </p>
     );
   }
-  return <Calculator leasing={leasing} />;
+  return <Calculator leasing={leasing} skus={skus} />;
 }
 
-function Calculator({ leasing }: { leasing: LeasingView }) {
+function Calculator({ leasing, skus }: { leasing: LeasingView; skus: readonly LeasingSku[] }) {
   const id = useId();
   const [choice, setChoice] = useState<LeasingChoice>(leasing.initial);
   const figures = leasingFigures(leasing, choice);
@@ -144,11 +156,37 @@ function Calculator({ leasing }: { leasing: LeasingView }) {
           })}
         </p>
       </details>
-      <p className="leasing__apply">
-        <Link to={LEASING_INFO_PATH} className="button button--primary">
+      <Form
+        method="post"
+        action={`/formanscykel/varukorg?${new URLSearchParams({
+          [LEASING_PARAMS.period]: String(choice.period),
+          [LEASING_PARAMS.packageId]: choice.packageId,
+          [LEASING_PARAMS.tax]: choice.taxPercent,
+        })}`}
+        className="leasing__apply"
+      >
+        <input type="hidden" name="intent" value="add" />
+        {skus.length > 1 ? (
+          <div className="field leasing__size">
+            <label htmlFor={`${id}-sku`}>Storlek</label>
+            <select id={`${id}-sku`} name="skuId">
+              {skus.map((sku) => (
+                <option key={sku.id} value={sku.id}>
+                  {sku.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <input type="hidden" name="skuId" value={skus[0]?.id ?? ''} />
+        )}
+        <button type="submit" className="button button--primary">
           {t('leasing.apply')}
+        </button>
+        <Link to={LEASING_INFO_PATH} className="leasing__info-link">
+          Så fungerar förmånscykel
         </Link>
-      </p>
+      </Form>
     </section>
   );
 }

@@ -1,0 +1,182 @@
+/**
+ * Förmånscykel order journey (issue 21, "What must show"): a registered shopper with a helmet in
+ * the ordinary cart opens an e-bike, changes period and package and sees the net cost change,
+ * puts the bike in the leasing cart, moves the helmet there too and gets the "non-leasable
+ * items must be removed" warning, removes it with one click, sends the application (the error
+ * summary first, with focus), the employer opens the mailed approve link (read from the outbox)
+ * and approves with the page's button, and the order shows in /mina-sidor/ordrar as approved.
+ * Screenshots of the leasing cart and the form at 390 and 1280 px.
+ */
+import { join } from 'node:path';
+import { readOutbox } from '@trampa/api/mail';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hydrated, slow } from './account-helpers.ts';
+import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { addToCart, apiQuery, sizedProduct } from './shop.ts';
+
+const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
+const outboxDir = process.env.MAIL_OUTBOX_DIR ?? './data/outbox';
+const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+const kronor = (s: string) => Number(s.replace(/\D/g, ''));
+
+/** A leasable e-bike within the 5 000–60 000 kr limits with a size in stock. */
+async function leasableEBike(): Promise<{ canonicalUrl: string; name: string }> {
+  const data = await apiQuery<{
+    products: {
+      products: Array<{
+        canonicalUrl: string;
+        name: string;
+        leasable: boolean;
+        unitPrice: { sellingPriceIncVat: number };
+        skus: Array<{ stock: { inStock: number } }>;
+      }>;
+    };
+  }>(`{ products(categoryAlias: "elcyklar", take: 30) { products { canonicalUrl name leasable
+      unitPrice { sellingPriceIncVat } skus { stock { inStock } } } } }`);
+  const bike = data.products.products.find(
+    (p) =>
+      p.leasable &&
+      p.unitPrice.sellingPriceIncVat >= 5000 &&
+      p.unitPrice.sellingPriceIncVat <= 60000 &&
+      p.skus.every((s) => s.stock.inStock >= 2),
+  );
+  if (!bike) throw new Error('no leasable e-bike within the limits in stock');
+  return bike;
+}
+
+async function register(page: Page, email: string): Promise<void> {
+  await page.goto(`${baseUrl()}/account`);
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Skapa konto' });
+  await form.getByLabel('Förnamn').fill('Frida');
+  await form.getByLabel('Efternamn').fill('Förmånsson');
+  await form.getByLabel('E-post').fill(email);
+  await form.getByLabel(/^Lösenord/).fill('cykla-till-jobbet');
+  await form.getByLabel('Bekräfta lösenord').fill('cykla-till-jobbet');
+  await form.getByRole('button', { name: 'Skapa konto' }).click();
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
+    .toBe('Välkommen, Frida Förmånsson!');
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1360, height: 900 });
+}
+
+describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
+  const browser = useBrowser();
+
+  it('leases an e-bike through the employer: cart rules, application, approval, Mina sidor', async () => {
+    const stamp = Date.now();
+    const email = `formansresa.${stamp}@example.se`;
+    const employer = `lonekontoret.${stamp}@arbetsgivare.example.se`;
+    const page = await browser.newPage();
+    await register(page, email);
+    const helmet = await sizedProduct();
+    await addToCart(page, helmet);
+
+    // The e-bike: the calculator's figures follow period and package.
+    const bike = await leasableEBike();
+    await page.goto(`${baseUrl()}${bike.canonicalUrl}`);
+    await hydrated(page);
+    const block = page.locator('section.leasing');
+    await block.getByText('Räkna på din månadskostnad').click();
+    const net = block.getByTestId('leasing-net');
+    const start = text(await net.textContent());
+    await block.getByRole('radio', { name: '12 månader' }).check();
+    await expect.poll(async () => text(await net.textContent())).not.toBe(start);
+    const twelve = text(await net.textContent());
+    await block.getByRole('radio', { name: /Bekymmersfri/ }).check();
+    await expect.poll(async () => text(await net.textContent())).not.toBe(twelve);
+    const chosen = kronor(text(await net.textContent()));
+    expect(chosen).toBeGreaterThan(kronor(twelve));
+    await block.getByRole('button', { name: 'Leasa via din arbetsgivare' }).click();
+
+    // The leasing cart: the bike; the helmet moved over breaks a rule until removed.
+    await page.waitForURL(/\/formanscykel\/varukorg\?manader=12&servicepaket=bekymmersfri/);
+    await hydrated(page);
+    await expect.poll(() => page.getByRole('link', { name: bike.name }).count()).toBe(1);
+    await page
+      .getByRole('button', { name: new RegExp(`^Flytta till förmånscykelkorgen: ${helmet.name}`) })
+      .click();
+    const warning = page.getByRole('alert').filter({ hasText: 'Varor som inte kan leasas' });
+    await expect
+      .poll(async () => text(await warning.textContent()))
+      .toContain('Varor som inte kan leasas måste tas bort');
+    expect(await page.getByRole('link', { name: 'Fortsätt till ansökan' }).count()).toBe(0);
+    await shoot(page, 'leasing-cart-warning');
+    await warning.getByRole('button', { name: 'Ta bort varor som inte kan leasas' }).click();
+    await expect.poll(() => warning.count()).toBe(0);
+    expect(await page.getByRole('link', { name: helmet.name }).count()).toBe(0);
+    await shoot(page, 'leasing-cart');
+    await page.getByRole('link', { name: 'Fortsätt till ansökan' }).click();
+
+    // The application: the choice came along; errors first, in a focused summary.
+    await page.waitForURL(/\/formanscykel\/ansokan/);
+    await hydrated(page);
+    expect(await page.getByLabel('Avtalsperiod').inputValue()).toBe('12');
+    expect(await page.getByLabel('Servicepaket').inputValue()).toBe('bekymmersfri');
+    expect(kronor(text(await page.getByTestId('leasing-application-net').textContent()))).toBe(
+      chosen,
+    );
+    await page.getByLabel('Organisationsnummer').fill('123');
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    const summary = page.locator('.error-summary');
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(text(await summary.textContent())).toContain(
+      'Organisationsnummer: Ange ett giltigt organisationsnummer (NNNNNN-NNNN)',
+    );
+    expect(text(await summary.textContent())).toContain('Du måste godkänna villkoren');
+    await shoot(page, 'leasing-application-errors');
+
+    await page.getByLabel('Företagets namn').fill('Arbetsgivaren AB');
+    await page.getByLabel('Organisationsnummer').fill('556016-0680');
+    await page.getByLabel('E-post till kontaktperson hos arbetsgivaren').fill(employer);
+    await page.getByLabel('Förnamn').fill('Frida');
+    await page.getByLabel('Efternamn').fill('Förmånsson');
+    await page.getByLabel('E-post', { exact: true }).fill(email);
+    await page.getByLabel('Mobilnummer').fill('070-123 45 67');
+    await page.getByLabel('Gatuadress').fill('Storgatan 1');
+    await page.getByLabel('Postnummer').fill('111 22');
+    await page.getByLabel('Ort').fill('Stockholm');
+    await page.getByLabel('Jag godkänner villkoren för förmånscykel').check();
+    await page.getByRole('button', { name: 'Skicka ansökan' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Tack! Din ansökan är skickad' }).count(), slow)
+      .toBe(1);
+    const orderId = /Ordernummer: (\d+)/.exec(
+      text(await page.getByText(/Vi har mejlat/).textContent()),
+    )![1]!;
+
+    // The employer's mail: the approve link opens a page that decides only on its POST.
+    await expect
+      .poll(async () => (await readOutbox(outboxDir, employer)).length, { timeout: 15_000 })
+      .toBe(1);
+    const [mail] = await readOutbox(outboxDir, employer);
+    const approve = /\S+\/formanscykel\/arbetsgivare\?token=\S+/.exec(mail!)![0];
+    const local = (link: string) => `${baseUrl()}${new URL(link).pathname}${new URL(link).search}`;
+    // A second tab (the helper keeps one browser context per test); the page needs no login.
+    const employerPage = await page.context().newPage();
+    await employerPage.goto(local(approve));
+    expect(text(await employerPage.locator('.leasing-flow__facts').textContent())).toContain(
+      'Väntar på arbetsgivarens godkännande',
+    );
+    await employerPage.getByRole('button', { name: 'Godkänn ansökan' }).click();
+    await expect
+      .poll(() => employerPage.locator('.leasing-flow__done').textContent(), slow)
+      .toContain('Ansökan är godkänd');
+
+    // Mina sidor: the order, approved by the employer.
+    await page.goto(`${baseUrl()}/mina-sidor/ordrar`);
+    const card = page.locator('article.order-card').filter({ hasText: `${orderId}` });
+    await expect
+      .poll(async () => text(await card.textContent()), slow)
+      .toContain('Förmånscykel: Godkänd av arbetsgivaren');
+    expect(text(await card.textContent())).toContain(bike.name);
+  }, 240_000);
+});
