@@ -5,6 +5,7 @@
  */
 import DataLoader from 'dataloader';
 import type { Database } from '../db/client.ts';
+import { leasingStatusesByOrderIds } from '../modules/leasing/leasing-order.service.ts';
 import {
   brandsByIds,
   categoryIdsByProductIds,
@@ -58,6 +59,8 @@ export interface Loaders {
   orderPayments: DataLoader<number, OrderPaymentRecord[]>;
   /** When and why orders were cancelled (by order id), for `OrderType.refunds`. */
   orderCancellation: DataLoader<number, OrderCancellation | null>;
+  /** The employer's decision state of förmånscykel orders (by order id; null: not one). */
+  leasingStatus: DataLoader<number, string | null>;
   /** Prices of products in one market (by market id). */
   prices(marketId: string): DataLoader<number, ProductPriceRecord | null>;
   /** Price log rows of products in one market (by market id), for `priceLog`, `lowestPrice`. */
@@ -121,6 +124,10 @@ export function createLoaders(db: Database, now: Date): Loaders {
     ),
     orderCancellation: loader<OrderCancellation | null>(
       (ids) => cancellationsByOrderIds(db, ids),
+      () => null,
+    ),
+    leasingStatus: loader<string | null>(
+      (ids) => leasingStatusesByOrderIds(db, ids),
       () => null,
     ),
     prices(marketId) {

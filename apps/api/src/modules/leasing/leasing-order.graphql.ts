@@ -9,7 +9,6 @@ import { contextArgs } from '../../graphql/args.ts';
 import { OrderRef } from '../checkout/order.graphql.ts';
 import { minorToDecimal } from '../pricing/money.ts';
 import {
-  applicationOf,
   decideLeasingApplication,
   leasingApplicationByToken,
   placeLeasingOrder,
@@ -163,6 +162,6 @@ builder.objectFields(OrderRef, (t) => ({
   leasingStatus: t.string({
     description:
       'For a förmånscykel order (issue 21): awaiting, approved or declined by the employer; null for other orders. Not Geins: our own field.',
-    resolve: async (v, _args, ctx) => (await applicationOf(ctx.db, v.order.id))?.status ?? null,
+    resolve: (v, _args, ctx) => ctx.loaders.leasingStatus.load(v.order.id),
   }),
 }));

@@ -9,7 +9,7 @@
  *   (the order e-mail to the employee follows), decline cancels it (stock returned), both
  *   through the order process.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import { findCart } from '../cart/cart.service.ts';
@@ -193,6 +193,21 @@ export async function applicationOf(
     .from(leasingApplications)
     .where(eq(leasingApplications.orderId, orderId));
   return row ?? null;
+}
+
+/**
+ * The employer's decision state of the förmånscykel orders among `orderIds` (by order id; orders
+ * without an application are absent), in one statement for order lists (issue 21).
+ */
+export async function leasingStatusesByOrderIds(
+  db: Database,
+  orderIds: readonly number[],
+): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ orderId: leasingApplications.orderId, status: leasingApplications.status })
+    .from(leasingApplications)
+    .where(inArray(leasingApplications.orderId, [...orderIds]));
+  return new Map(rows.map((row) => [row.orderId, row.status]));
 }
 
 /** What the employer's page shows: the order, its application and the link's decision. */
