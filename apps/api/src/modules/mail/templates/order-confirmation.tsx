@@ -32,6 +32,7 @@ export interface OrderConfirmationProps extends ShopBrand {
 
 const cell = { fontSize: '16px', lineHeight: '24px', color: '#1f1f1f', padding: '6px 0' };
 const amountCell = { ...cell, textAlign: 'right' as const, whiteSpace: 'nowrap' as const };
+const rule = '1px solid #e6e0ea';
 const h2 = { fontSize: '18px', lineHeight: '26px', color: '#1f1f1f', margin: '24px 0 8px' };
 
 /** The text of one order line ("2 × Name: 1 998 kr (efter rabatt 1 598 kr)"). */
@@ -61,9 +62,9 @@ export function OrderConfirmationEmail(props: OrderConfirmationProps) {
       <table role="presentation" width="100%" cellPadding={0} cellSpacing={0}>
         <tbody>
           {lines.map((line, i) => (
-            <tr key={i} style={{ borderBottom: '1px solid #e6e0ea' }}>
-              <td style={cell}>{line.name}</td>
-              <td style={amountCell}>
+            <tr key={i}>
+              <td style={{ ...cell, borderBottom: rule }}>{line.name}</td>
+              <td style={{ ...amountCell, borderBottom: rule }}>
                 {line.amount}
                 {line.paid ? (
                   <>
