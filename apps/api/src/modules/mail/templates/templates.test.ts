@@ -183,14 +183,15 @@ describe('order confirmation', () => {
       ]),
     );
     // The HTML: each label in a row header beside its figure; the names escaped.
-    for (const [label, value] of [
+    const rows: Array<[string, string]> = [
       ['Varor', '2 947 kr'],
       ['Rabatt (VÅR&lt;10&gt;)', '−300 kr'],
       ['Frakt (Hemleverans)', '49 kr'],
       ['Totalt', '2 725 kr (varav moms 545 kr)'],
       ['Presentkort', '−500 kr'],
       ['Att betala', '2 225 kr'],
-    ]) {
+    ];
+    for (const [label, value] of rows) {
       expect(mail.html).toMatch(
         new RegExp(
           `<th scope="row"[^>]*>${label.replace(/[()]/g, '\\$&')}</th><td[^>]*>${value.replace(/[()]/g, '\\$&')}</td>`,
