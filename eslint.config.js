@@ -11,7 +11,7 @@ import globals from 'globals';
 const newerThanNode20 = 'missing in Node 20, which the shop still supports (package.json engines)';
 const node20Only = {
   files: [
-    'apps/api/**/*.ts',
+    'apps/api/**/*.{ts,tsx}',
     'apps/storefront/server.ts',
     'apps/storefront/**/*.server.ts',
     'scripts/**/*.ts',

@@ -1,10 +1,11 @@
 /**
  * The password reset mail (GEINS-API §7.2 step 7): the link with a single-use key. Sent by the
  * `password-reset-mail` job (modules/jobs), which password-reset.service.ts enqueues together
- * with the key.
+ * with the key. Template: mail/templates/password-reset.tsx.
  */
 import type { Config } from '../../config.ts';
 import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
+import { passwordResetMail } from '../mail/templates/password-reset.tsx';
 
 /** The storefront page of the link (SPEC §2 /account/reset-password). */
 export const RESET_PATH = '/account/reset-password';
@@ -25,16 +26,6 @@ export async function sendResetMail(
   await sendMail(mailOptionsFromConfig(config), {
     to,
     ...(options.messageId ? { messageId: options.messageId } : {}),
-    subject: `Återställ ditt lösenord hos ${config.shopName}`,
-    text: [
-      'Hej!',
-      '',
-      `Någon (förhoppningsvis du) har bett om ett nytt lösenord till ditt konto hos ${config.shopName}.`,
-      'Välj ett nytt lösenord via länken nedan. Länken fungerar en gång och i en timme.',
-      '',
-      link,
-      '',
-      'Om du inte bad om det här kan du bortse från mejlet; ditt lösenord är oförändrat.',
-    ].join('\n'),
+    ...(await passwordResetMail({ shopName: config.shopName, shopUrl: config.publicUrl, link })),
   });
 }

@@ -27,6 +27,7 @@ import { stock } from '../inventory/inventory.tables.ts';
 import { backInStockJob } from '../jobs/job-kinds.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
+import { backInStockMail } from '../mail/templates/back-in-stock.tsx';
 import { addressKey, takeAttempt } from '../rate-limits/rate-limits.service.ts';
 import { signEmailToken, verifyEmailToken } from './email-tokens.ts';
 import { availabilitySubscriptions } from './engagement.tables.ts';
@@ -184,22 +185,18 @@ export async function sendBackInStockMail(
     .where(open);
   if (!row) return false;
   const link = `${config.publicUrl}/product/${encodeURIComponent(row.alias)}`;
-  const sized = Number(row.sizes) > 1 && row.size ? ` i storlek ${row.size}` : '';
   await sendMail(mailOptionsFromConfig(config), {
     to: request.email,
     ...(options.messageId ? { messageId: options.messageId } : {}),
-    subject: `Nu finns ${row.product} i lager igen`,
-    text: [
-      'Hej!',
-      '',
-      `Du bad oss säga till när ${row.product}${sized} fanns i lager igen. Nu finns den hos ${config.shopName}:`,
-      '',
-      link,
-      '',
-      'Lagret kan ta slut igen, så vänta inte för länge. Det här var det enda mejlet om den här bevakningen.',
-      '',
-      `Vill du avsluta alla dina bevakningar hos ${config.shopName}? ${availabilityUnsubscribeLink(config, request.email)}`,
-    ].join('\n'),
+    ...(await backInStockMail({
+      shopName: config.shopName,
+      shopUrl: config.publicUrl,
+      product: row.product,
+      // The size only when the product comes in more than one.
+      size: Number(row.sizes) > 1 && row.size ? row.size : undefined,
+      productUrl: link,
+      unsubscribeUrl: availabilityUnsubscribeLink(config, request.email),
+    })),
   });
   await db.delete(availabilitySubscriptions).where(eq(availabilitySubscriptions.id, row.id));
   return true;

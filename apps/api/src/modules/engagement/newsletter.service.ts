@@ -13,6 +13,7 @@ import { badUserInput } from '../../errors.ts';
 import { customers } from '../customers/customers.tables.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
+import { newsletterConfirmationMail } from '../mail/templates/newsletter-confirmation.tsx';
 import { parseEmail, requireEngagementAttempt } from './availability.service.ts';
 import { signEmailToken, verifyEmailToken } from './email-tokens.ts';
 import { newsletterConfirmationJob } from './engagement-jobs.ts';
@@ -136,19 +137,12 @@ export async function sendNewsletterConfirmation(
   await sendMail(mailOptionsFromConfig(config), {
     to: email,
     ...(options.messageId ? { messageId: options.messageId } : {}),
-    subject: `Bekräfta din prenumeration på ${config.shopName}s nyhetsbrev`,
-    text: [
-      'Hej!',
-      '',
-      `Någon (förhoppningsvis du) har anmält den här adressen till nyhetsbrevet från ${config.shopName}.`,
-      'Bekräfta prenumerationen via länken nedan. Först då får du några utskick.',
-      '',
-      links.confirm,
-      '',
-      'Om du inte anmälde dig kan du bortse från mejlet: utan bekräftelse skickar vi inget mer.',
-      '',
-      `Avsluta prenumerationen: ${links.unsubscribe}`,
-    ].join('\n'),
+    ...(await newsletterConfirmationMail({
+      shopName: config.shopName,
+      shopUrl: config.publicUrl,
+      confirmUrl: links.confirm,
+      unsubscribeUrl: links.unsubscribe,
+    })),
   });
   return true;
 }

@@ -40,6 +40,8 @@ export interface MailOptions {
    * set, messages go out through Nodemailer instead of the file outbox.
    */
   smtpUrl?: string | undefined;
+  /** The shop's public address (config PUBLIC_URL) for the links of the mail templates. */
+  shopUrl?: string | undefined;
 }
 
 /** A written or sent message. */
@@ -176,7 +178,7 @@ export async function readOutbox(outboxDir: string, to: string): Promise<string[
 
 /**
  * The mail options of a configuration: the outbox folder or SMTP_URL, the shop's name as the
- * sender and `no-reply@<host of PUBLIC_URL>` as its address.
+ * sender, `no-reply@<host of PUBLIC_URL>` as its address and PUBLIC_URL for the templates' links.
  */
 export function mailOptionsFromConfig(config: {
   mail: { outboxDir: string; smtpUrl?: string | undefined };
@@ -188,5 +190,6 @@ export function mailOptionsFromConfig(config: {
     smtpUrl: config.mail.smtpUrl,
     fromName: config.shopName,
     fromAddress: `no-reply@${new URL(config.publicUrl).hostname}`,
+    shopUrl: config.publicUrl,
   };
 }

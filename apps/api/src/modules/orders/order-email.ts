@@ -1,6 +1,6 @@
 /**
- * The order e-mail (issue 6 "Confirmation"): a plain-text and HTML confirmation in Swedish sent
- * through the mail module (file outbox by default, SMTP with SMTP_URL). Sent by the
+ * The order e-mail (issue 6 "Confirmation"): a plain-text and HTML confirmation in Swedish
+ * (React Email template mail/templates/order-confirmation.tsx, issue 22) sent through the mail module (file outbox by default, SMTP with SMTP_URL). Sent by the
  * `order-confirmation` job (issue 15, modules/jobs), written in the order's transaction: one job
  * per order, retried with back-off; `confirmation_sent_at` is set once the transport accepted
  * the message, and an order that has it is not mailed again (see handlers.ts for the one crash
@@ -9,35 +9,35 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sendMail, type MailOptions } from '../mail/mail.service.ts';
+import {
+  orderConfirmationMail,
+  type OrderMailLine,
+} from '../mail/templates/order-confirmation.tsx';
 import { formatDeduction, formatMoney } from '../pricing/money.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
 import { orderTotals } from './order-totals.ts';
 import { orders } from './orders.tables.ts';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
- * Subject, text and HTML of the confirmation of an order. The summary is {@link orderTotals}
- * (issue 14): items at regular prices − discount + shipping (+ payment fee) = total, with the
- * VAT in it, then the gift card and what is left to pay; deductions written with U+2212.
+ * Subject, text and HTML of the confirmation of an order (template
+ * mail/templates/order-confirmation.tsx). The summary is {@link orderTotals} (issue 14): items at
+ * regular prices − discount + shipping (+ payment fee) = total, with the VAT in it, then the gift
+ * card and what is left to pay; deductions written with U+2212.
+ * @param shopUrl the shop's public address (absolute) for the links of the layout; none when absent
  */
-export function orderEmail(view: OrderView, shopName: string) {
+export function orderEmail(view: OrderView, shopName: string, shopUrl?: string) {
   const { order, lines } = view;
   const plain = (text: string) => text.replace(/\u00a0/g, ' ');
   const money = (minor: number) => plain(formatMoney(minor, order.currencyCode, order.languageId));
   const off = (minor: number) =>
     plain(formatDeduction(minor, order.currencyCode, order.languageId));
   const totals = orderTotals(order);
-  const rows = lines.map((l) => {
+  // At regular prices, so the lines add up to "Varor"; what was paid beside it when lower.
+  const rows: OrderMailLine[] = lines.map((l) => {
     const regular = l.regularUnitPriceIncVat * l.quantity;
     const paid = l.totalIncVat;
     const name = `${l.quantity} × ${l.name}${l.skuName ? `, ${l.skuName}` : ''}`;
-    // At regular prices, so the lines add up to "Varor"; what was paid beside it when lower.
-    return regular > paid
-      ? `${name}: ${money(regular)} (efter rabatt ${money(paid)})`
-      : `${name}: ${money(regular)}`;
+    return { name, amount: money(regular), ...(regular > paid ? { paid: money(paid) } : {}) };
   });
   const summary: Array<[string, string]> = [
     ['Varor', money(totals.incVat.items)],
@@ -62,28 +62,20 @@ export function orderEmail(view: OrderView, shopName: string) {
       : []),
   ];
   const address = order.shippingAddress;
-  const text = [
-    `Hej ${order.billingAddress.firstName ?? ''}!`,
-    '',
-    `Tack för din beställning hos ${shopName}. Ordernummer: ${order.id}.`,
-    '',
-    ...rows,
-    '',
-    ...summary.map(([label, value]) => `${label}: ${value}`),
-    `Betalning: ${order.paymentName}`,
-    '',
-    'Leveransadress:',
-    `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim(),
-    address.addressLine1 ?? '',
-    `${address.zip ?? ''} ${address.city ?? ''}`.trim(),
-    '',
-    `Vänliga hälsningar, ${shopName}`,
-  ].join('\n');
-  const html = `<p>Hej ${escapeHtml(order.billingAddress.firstName ?? '')}!</p>
-<p>Tack för din beställning hos ${escapeHtml(shopName)}. Ordernummer: <strong>${order.id}</strong>.</p>
-<ul>${rows.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>
-<table>${summary.map(([label, value]) => `<tr><th scope="row" style="text-align:left">${escapeHtml(label)}</th><td style="text-align:right">${escapeHtml(value)}</td></tr>`).join('')}</table>`;
-  return { subject: `Orderbekräftelse ${order.id} – ${shopName}`, text, html };
+  return orderConfirmationMail({
+    shopName,
+    shopUrl,
+    orderId: order.id,
+    firstName: order.billingAddress.firstName ?? '',
+    lines: rows,
+    summary,
+    paymentName: order.paymentName,
+    address: [
+      `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim(),
+      address.addressLine1 ?? '',
+      `${address.zip ?? ''} ${address.city ?? ''}`.trim(),
+    ],
+  });
 }
 
 /**
@@ -102,7 +94,7 @@ export async function sendOrderConfirmation(
   if (!view || view.order.confirmationSentAt) return false;
   await sendMail(mail, {
     to: view.order.email,
-    ...orderEmail(view, mail.fromName),
+    ...(await orderEmail(view, mail.fromName, mail.shopUrl)),
     ...(options.messageId ? { messageId: options.messageId } : {}),
   });
   await db
