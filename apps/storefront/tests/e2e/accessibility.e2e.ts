@@ -151,6 +151,16 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
     await check('category filter panel opened');
   }
 
+  // A category and a brand with widget areas above and below the grid (issue 16; on a phone
+  // the e-bike banner gives way to its short text).
+  await page.goto(`${baseUrl()}/c/cyklar/elcyklar`);
+  await hydrated(page);
+  await check('category with widget areas');
+  await shot('category-widgets');
+  await page.goto(`${baseUrl()}/b/trek`);
+  await hydrated(page);
+  await check('brand with a widget area');
+
   await page.goto(`${baseUrl()}/s/${encodeURIComponent('hjälmar')}`);
   await hydrated(page);
   await check('search results');
