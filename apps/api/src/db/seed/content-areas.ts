@@ -7,14 +7,14 @@
 import { banner, trust, type SeedContainer } from './content-widgets.ts';
 
 /** The list page areas' names (GEINS-API §2.4). */
-export const LIST_AREAS = {
+const LIST_AREAS = {
   family: 'Productlist',
   top: 'The top part of the product list',
   bottom: 'The bottom part of the product list',
 } as const;
 
 /** The product page's area (GEINS-API §2.4). */
-export const PRODUCT_AREA = { family: 'Product', areaName: 'Product detail page' } as const;
+const PRODUCT_AREA = { family: 'Product', areaName: 'Product detail page' } as const;
 
 /** A seeded area collection: where it is and for which pages (`Category:elcyklar`, ...). */
 interface SeedArea {

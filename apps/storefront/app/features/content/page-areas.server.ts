@@ -35,7 +35,7 @@ const LIST_FILTER_KEYS = {
 } as const;
 
 /** A list kind with widget areas. */
-export type AreaListKind = keyof typeof LIST_FILTER_KEYS;
+type AreaListKind = keyof typeof LIST_FILTER_KEYS;
 
 /** True for a list kind with widget areas (category, brand, campaign, generic list). */
 export function hasListAreas(kind: string): kind is AreaListKind {
