@@ -261,7 +261,7 @@ describe.skipIf(!browserAvailable)('accessibility (WCAG 2.2 AA) and mobile layou
     const findings = await audit(page, false);
     browser.allowConsoleError(/status of 404/);
     expect(findings, findings.join('\n')).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('phone (390 x 844): no axe violation and no page scrolls sideways', async () => {
     const page = await browser.newPage();
@@ -269,7 +269,7 @@ describe.skipIf(!browserAvailable)('accessibility (WCAG 2.2 AA) and mobile layou
     const findings = await audit(page, true);
     browser.allowConsoleError(/status of 404/);
     expect(findings, findings.join('\n')).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('long e-mail addresses wrap: settings at 390 px and the confirmation at 320 px do not scroll sideways', async () => {
     const page = await browser.newPage();
