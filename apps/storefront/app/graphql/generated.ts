@@ -2175,6 +2175,7 @@ export type WidgetAreaQuery = {
         id: string;
         name: string;
         size: string;
+        classNames: Array<string> | null;
         configuration: string;
         images: Array<{
           fileName: string;
@@ -2223,6 +2224,21 @@ export type WidgetProductsQuery = {
       rating: { score: number; voteCount: number } | null;
     }> | null;
   } | null;
+};
+
+export type WidgetBrandsQueryVariables = Exact<{
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+  marketId?: string | null | undefined;
+}>;
+
+export type WidgetBrandsQuery = {
+  brands: Array<{
+    brandId: number;
+    alias: string | null;
+    name: string | null;
+    canonicalUrl: string | null;
+  }> | null;
 };
 
 export const CartPriceFragmentDoc = {
@@ -8919,6 +8935,7 @@ export const WidgetAreaDocument = {
                             { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'size' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'classNames' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'configuration' } },
                             {
                               kind: 'Field',
@@ -9151,3 +9168,65 @@ export const WidgetProductsDocument = {
     },
   ],
 } as unknown as DocumentNode<WidgetProductsQuery, WidgetProductsQueryVariables>;
+export const WidgetBrandsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'widgetBrands' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brands' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'channelId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'channelId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'languageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'languageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'marketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'marketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'brandId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'canonicalUrl' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<WidgetBrandsQuery, WidgetBrandsQueryVariables>;

@@ -38,6 +38,9 @@ import { needsCanonicalRedirect, normalizePath, productAliasFromPath } from '../
 import productStyles from '../styles/product.css?url';
 import cartStyles from '../styles/cart.css?url';
 import leasingStyles from '../styles/leasing.css?url';
+import widgetStyles from '../styles/widgets.css?url';
+import { loadProductArea } from '../features/content/page-areas.server';
+import { WidgetArea } from '../features/content/widgets';
 import { appUrl } from '../routing/local-path';
 
 /** Product page styles. */
@@ -45,6 +48,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: productStyles },
   { rel: 'stylesheet', href: cartStyles },
   { rel: 'stylesheet', href: leasingStyles },
+  { rel: 'stylesheet', href: widgetStyles },
 ];
 
 /** Title "<product> | <shop>", description and canonical link. */
@@ -74,7 +78,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .query(RelatedProductsDocument, { alias: product.alias })
     .then((result) => present(result.relatedProducts).map(toCardProduct))
     .catch(() => []);
-  const reviews = await loadReviews(context, product.alias, url);
+  const [reviews, area] = await Promise.all([
+    loadReviews(context, product.alias, url),
+    // The "Product" widget area (issue 16; GEINS-API §2.4): service information and the like.
+    loadProductArea(context, {
+      alias: product.alias,
+      categoryAlias: product.primaryCategory?.alias ?? null,
+      brandAlias: product.brand?.alias ?? null,
+    }),
+  ]);
   // Förmånscykel calculator of a leasable bike (issue 21); null for other products.
   const leasing = await loadLeasing(
     context,
@@ -91,6 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       typeof selling === 'number' ? { amount: selling, currency: context.market.currency } : null,
   };
   return {
+    area,
     leasing,
     product: view,
     jsonLd: serializeJsonLd(productPageJsonLd(data, view, reviews, context)),
@@ -124,7 +137,7 @@ function ProductChoices({ product, size }: { product: ProductView; size: string 
 
 /** The product page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, related, reviews, size, leasing, jsonLd } = loaderData;
+  const { product, related, reviews, size, leasing, jsonLd, area } = loaderData;
   const freeShipping = useFreeShippingText();
   const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
   return (
@@ -206,6 +219,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <ProductReviews alias={product.alias} reviews={reviews} />
       </div>
+      {area ? (
+        <div className="product-area">
+          <WidgetArea area={area} eager={false} />
+        </div>
+      ) : null}
       <Suspense fallback={null}>
         <Await resolve={related}>
           {(items) =>

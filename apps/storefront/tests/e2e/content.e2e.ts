@@ -3,7 +3,11 @@
  * widget changed in the database (as an editor would, while the shop is down: there is no back
  * office yet) changes the start page; `/kopvillkor` and `/content/om-oss` show the seeded pages,
  * an unknown alias answers the shop's 404 page; `/preview-widgets` shows a draft only with a
- * preview token. Screenshots of the start page and a content page at 390 and 1360 px.
+ * preview token. List and product pages show their widget areas (the e-bike category's banner
+ * on desktop and its short text on a phone, the Trek page's text, the product page's service
+ * information, and purchase terms for organisations only after the switch to "Företag"); the start
+ * page's brand strip links to the brand pages. Screenshots of the start page, a content page, the
+ * e-bike category and a product page at 390 and 1360/1280 px.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,5 +116,84 @@ describe.skipIf(!browserAvailable)('content pages and the start page from widget
       'Vinterdäck till halva priset',
     );
     await again.close();
+  });
+
+  it('shows list page areas by category and brand, one-device widgets on their device only', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const response = await page.goto(`${shop.url}/c/cyklar/elcyklar`);
+    expect(response?.status()).toBe(200);
+    const desktopBanner = page.getByRole('heading', { name: 'Provcykla en elcykel i butik' });
+    const mobileText = page.getByRole('heading', { name: 'Provcykla en elcykel', exact: true });
+    const guide = page.getByRole('heading', { name: 'Så väljer du elcykel' });
+    expect(await desktopBanner.isVisible()).toBe(true);
+    expect(await mobileText.isVisible()).toBe(false);
+    expect(await guide.isVisible()).toBe(true);
+    // Above the grid and below it.
+    const top = await desktopBanner.boundingBox();
+    const grid = await page.locator('.list-products').boundingBox();
+    const bottom = await guide.boundingBox();
+    expect(top!.y).toBeLessThan(grid!.y);
+    expect(bottom!.y).toBeGreaterThan(grid!.y + grid!.height - 1);
+    // No layout shift from the widgets (the banner image has its size before it loads).
+    expect(
+      await page.getByRole('img', { name: /En elcykel parkerad/ }).getAttribute('height'),
+    ).toBe('600');
+    await page.screenshot({ path: join(shots, 'content-1280-elcyklar.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await desktopBanner.isVisible()).toBe(false);
+    expect(await mobileText.isVisible()).toBe(true);
+    await page.screenshot({ path: join(shots, 'content-390-elcyklar.png'), fullPage: true });
+
+    // Another category has none of them; the Trek brand page has its own.
+    await page.goto(`${shop.url}/c/cyklar`);
+    expect(await page.getByRole('heading', { name: /Provcykla en elcykel/ }).count()).toBe(0);
+    await page.goto(`${shop.url}/b/trek`);
+    expect(await page.getByRole('heading', { name: 'Om Trek' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it("shows the product page's area, the organisations' widget only after switching to Företag", async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${shop.url}/c/cyklar/elcyklar`);
+    await page.locator('.list-products').getByRole('link').first().click();
+    await page.waitForURL(/\/p\//);
+    const service = page.getByRole('heading', { name: 'Service och trygghet' });
+    const business = page.getByRole('heading', { name: 'Köp till företaget' });
+    await expect.poll(() => service.isVisible()).toBe(true);
+    expect(await business.count()).toBe(0);
+    await page.screenshot({ path: join(shots, 'content-1280-product.png'), fullPage: true });
+
+    const button = page.getByRole('button', { name: 'Företag', exact: true });
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => business.isVisible()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'content-390-product.png'), fullPage: true });
+    const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.close();
+  });
+
+  it("links the start page's brand strip to the brand pages", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${shop.url}/`);
+    const strip = page.getByRole('region', { name: 'Populära varumärken' });
+    const links = strip.getByRole('link');
+    expect(await links.allTextContents()).toEqual([
+      'Trek',
+      'Specialized',
+      'Crescent',
+      'Monark',
+      'Cube',
+      'Cannondale',
+    ]);
+    await strip.getByRole('link', { name: 'Specialized' }).click();
+    await page.waitForURL(/\/b\/specialized$/);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Specialized');
+    await page.close();
   });
 });

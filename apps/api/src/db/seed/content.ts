@@ -8,28 +8,13 @@ import { storeImages } from '../../modules/media/media.service.ts';
 import { seedWidgetImages } from './images/widget-images.ts';
 import type { Database } from '../client.ts';
 import { contentContainers, contentPages, contentWidgets } from '../schema.ts';
-import type { StoredWidgetImage } from '../../modules/content/content.tables.ts';
+import { banner, trust, type SeedContainer, type SeedWidget } from './content-widgets.ts';
 import { COOKIES_PAGE, PRIVACY_PAGE, TERMS_PAGE, type SeedContentPage } from './content-legal.ts';
+import { PAGE_AREAS } from './content-areas.ts';
 import { SHOP_PAGES } from './content-pages.ts';
 
 /** The start page's family and area (GEINS-API §2.4). */
 export const FRONTPAGE_AREA = { family: 'Frontpage', areaName: 'The front page area' } as const;
-
-/** A seeded widget: name (ralph's component), configuration object, images. */
-interface SeedWidget {
-  name: string;
-  type: string;
-  configuration: Record<string, unknown>;
-  images?: StoredWidgetImage[];
-}
-
-/** A seeded container: layout, design and widgets. */
-interface SeedContainer {
-  name: string;
-  layout: 'full' | 'half' | 'third' | 'quarter';
-  design?: string;
-  widgets: SeedWidget[];
-}
 
 function richText(html: string): SeedWidget {
   return { name: 'Rich text', type: 'TextPageWidget', configuration: { text: html } };
@@ -47,26 +32,6 @@ function productList(
     configuration: { title, url, searchParameters: { sort }, pageCount: 8, link },
     // link.what completes the "Visa alla …" link's accessible name.
   };
-}
-
-function banner(
-  title: string,
-  text: string,
-  href: string,
-  buttonText: string,
-  fileName: string,
-  altText: string,
-): SeedWidget {
-  return {
-    name: 'Banner',
-    type: 'BannerPageWidget',
-    configuration: { title, text, href, buttonText, image: fileName, altText },
-    images: [{ fileName, width: 1200, height: 600 }],
-  };
-}
-
-function trust(title: string, text: string): SeedWidget {
-  return { name: 'Text', type: 'TextPageWidget', configuration: { title, text: `<p>${text}</p>` } };
 }
 
 /** The start page's containers, top to bottom. */
@@ -146,6 +111,21 @@ export const FRONTPAGE_CONTAINERS: readonly SeedContainer[] = [
     ],
   },
   {
+    name: 'Varumärken',
+    layout: 'full',
+    widgets: [
+      {
+        name: 'JSON',
+        type: 'JsonPageWidget',
+        configuration: {
+          component: 'brand-strip',
+          title: 'Populära varumärken',
+          brands: ['trek', 'specialized', 'crescent', 'monark', 'cube', 'cannondale'],
+        },
+      },
+    ],
+  },
+  {
     name: 'Butiker och trygghet',
     layout: 'third',
     design: 'highlight',
@@ -177,6 +157,7 @@ export const DRAFT_PAGE: SeedContentPage = {
   ],
 };
 
+/** Inserts a collection with its containers and widgets (a statement per row group). */
 async function insertCollection(
   db: Database,
   page: typeof contentPages.$inferInsert,
@@ -203,6 +184,8 @@ async function insertCollection(
         size: container.layout,
         configuration: JSON.stringify(w.configuration),
         images: w.images ?? [],
+        displaySettings: w.displaySettings ?? [],
+        customerTypes: w.customerTypes ?? [],
       })),
     );
   }
@@ -231,8 +214,8 @@ export const SEEDED_CONTENT_PAGES: readonly SeedContentPage[] = [
 ];
 
 /**
- * Writes the start page area, the content pages, the draft and the widget images (a few dozen
- * statements).
+ * Writes the start page area, the content pages, the draft, the list and product page areas
+ * (./content-areas.ts) and the widget images (a few dozen statements).
  */
 export async function seedContent(db: Database): Promise<void> {
   await storeImages(db, seedWidgetImages());
@@ -255,4 +238,18 @@ export async function seedContent(db: Database): Promise<void> {
   await insertCollection(db, pageRow(DRAFT_PAGE, false), [
     { name: DRAFT_PAGE.title, layout: 'full', widgets: DRAFT_PAGE.sections.map(richText) },
   ]);
+  for (const area of PAGE_AREAS) {
+    await insertCollection(
+      db,
+      {
+        name: area.name,
+        title: null,
+        family: area.family,
+        areaName: area.areaName,
+        filters: [...area.filters],
+        published: true,
+      },
+      area.containers,
+    );
+  }
 }

@@ -67,7 +67,10 @@ const WidgetRef = builder.objectRef<Widget>('PageWidgetType').implement({
     }),
     type: t.exposeString('type', { nullable: false, description: 'Geins widget type id.' }),
     size: t.exposeString('size', { nullable: false, description: 'full, half, third or quarter.' }),
-    classNames: t.exposeStringList('classNames', { description: 'Extra CSS class names.' }),
+    classNames: t.exposeStringList('classNames', {
+      description:
+        'Extra CSS class names; `only-desktop` or `only-mobile` for a widget shown on one device only.',
+    }),
     images: t.field({
       type: [WidgetImageRef],
       description: 'Images the configuration refers to by file name.',
@@ -201,14 +204,18 @@ builder.queryFields((t) => ({
       'The widget collection of a content page (by `alias`) or of an area (`family` and ' +
       '`areaName`, narrowed by `filters`), for the market and customer type, within its active ' +
       'dates (GEINS-API §3.1, §2.4). Null when nothing matches (an unknown alias: 404). ' +
-      '`displaySetting` and `url` are accepted and do not change the answer (every widget is ' +
-      'responsive). Errors: FORBIDDEN when `preview` is true without a valid preview token ' +
+      'Its widgets are those for the market and customer type; with `displaySetting` ' +
+      '"desktop" or "mobile" only those shown on that device, without it all, a widget for one ' +
+      'device only carrying the class name `only-desktop` or `only-mobile`. `url` is accepted ' +
+      'and not used. Errors: FORBIDDEN when `preview` is true without a valid preview token ' +
       '(Authorization: Bearer; `npm run content -w apps/api -- preview-token`).',
     args: {
       family: t.arg.string({ description: 'Family, e.g. "Frontpage".' }),
       areaName: t.arg.string({ description: 'Area, e.g. "The front page area".' }),
       alias: t.arg.string({ description: 'A content page alias, e.g. "kopvillkor".' }),
-      displaySetting: t.arg.string({ description: '"desktop" or "mobile" (not used).' }),
+      displaySetting: t.arg.string({
+        description: '"desktop" or "mobile": only the widgets shown there (default: all).',
+      }),
       customerType: t.arg({
         type: CustomerTypeEnum,
         description:
@@ -237,6 +244,7 @@ builder.queryFields((t) => ({
         marketAlias: shop.market.alias,
         customerType: viewer?.customerType ?? args.customerType ?? 'PERSON',
         preview,
+        displaySetting: args.displaySetting,
         filters: args.filters,
         now: ctx.now,
       });

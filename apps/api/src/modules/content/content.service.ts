@@ -30,6 +30,11 @@ export interface AreaQuery {
   customerType: string;
   /** Drafts too (the caller has checked the preview token). */
   preview: boolean;
+  /**
+   * `desktop` or `mobile`: only the widgets shown there; null or anything else returns every
+   * widget, those for one device only marked by the class name `only-desktop` or `only-mobile`.
+   */
+  displaySetting?: string | null;
   filters?: ReadonlyArray<AreaFilter | null | undefined> | null;
   now: Date;
 }
@@ -105,11 +110,47 @@ function textArray(values: readonly string[]): SQL {
   )}]::text[]`;
 }
 
-/** The filters of a request as `Key:value` strings (what `content_pages.filters` holds). */
+/** Filter keys sent under another name: ralph sends `Campaign` for `DiscountCampaign`. */
+const FILTER_KEY_ALIASES: Readonly<Record<string, string>> = { Campaign: 'DiscountCampaign' };
+
+/**
+ * The filters of a request as `Key:value` strings (what `content_pages.filters` holds); the key
+ * `Campaign` is read as `DiscountCampaign` (GEINS-API §4.4).
+ */
 export function filterKeys(filters: AreaQuery['filters']): string[] {
   return (filters ?? [])
     .filter((f): f is AreaFilter => !!f && !!f.key && f.value != null && f.value !== '')
-    .map((f) => `${f.key}:${f.value}`);
+    .map((f) => `${FILTER_KEY_ALIASES[f.key!] ?? f.key}:${f.value}`);
+}
+
+/** The devices a request's `displaySetting` names, or null for every device. */
+function deviceOf(displaySetting: string | null | undefined): 'desktop' | 'mobile' | null {
+  const value = displaySetting?.trim().toLowerCase();
+  return value === 'desktop' || value === 'mobile' ? value : null;
+}
+
+/**
+ * A widget's class names with `only-desktop` or `only-mobile` added when its display settings
+ * name one device only (the storefront hides it on the other with a media query).
+ */
+function widgetClassNames(classNames: string[], displaySettings: string[]): string[] {
+  const devices = new Set(displaySettings.map((d) => d.toLowerCase()));
+  if (devices.has('desktop') && !devices.has('mobile')) return [...classNames, 'only-desktop'];
+  if (devices.has('mobile') && !devices.has('desktop')) return [...classNames, 'only-mobile'];
+  return classNames;
+}
+
+/** The visibility rule of a widget: its device, market and customer type lists. */
+function widgetVisible(query: AreaQuery): SQL {
+  const w = contentWidgets;
+  const device = deviceOf(query.displaySetting);
+  return and(
+    device
+      ? sql`(cardinality(${w.displaySettings}) = 0 or ${device} = any(${w.displaySettings}))`
+      : undefined,
+    sql`(cardinality(${w.marketIds}) = 0 or ${query.marketAlias} = any(${w.marketIds}))`,
+    sql`(cardinality(${w.customerTypes}) = 0 or ${query.customerType} = any(${w.customerTypes}))`,
+  )!;
 }
 
 /** The visibility rule of a collection at `now` for a market, customer type and preview. */
@@ -154,7 +195,8 @@ function toImage(image: StoredWidgetImage): WidgetImage {
  * unknown alias: the storefront answers 404). By `alias` when given, else by family and area.
  * Among several matches the most specific wins: more matching filters, then higher priority, a
  * draft before the published version in preview, then the lowest id. A collection whose filters
- * are not all among the request's is not a match. Three statements.
+ * are not all among the request's is not a match. Widgets show only for the request's market,
+ * customer type and `displaySetting` (see {@link AreaQuery.displaySetting}). Three statements.
  */
 export async function findWidgetArea(
   db: Database,
@@ -196,9 +238,12 @@ export async function findWidgetArea(
           .select()
           .from(contentWidgets)
           .where(
-            inArray(
-              contentWidgets.containerId,
-              containers.map((c) => c.id),
+            and(
+              inArray(
+                contentWidgets.containerId,
+                containers.map((c) => c.id),
+              ),
+              widgetVisible(query),
             ),
           )
           .orderBy(asc(contentWidgets.sortOrder), asc(contentWidgets.id));
@@ -221,7 +266,7 @@ export async function findWidgetArea(
           sortOrder: w.sortOrder,
           type: w.type,
           size: w.size,
-          classNames: w.classNames,
+          classNames: widgetClassNames(w.classNames, w.displaySettings),
           images: w.images.map(toImage),
           configuration: w.configuration,
         })),

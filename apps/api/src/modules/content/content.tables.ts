@@ -126,7 +126,11 @@ export const WIDGET_NAMES = [
   'Video',
 ] as const;
 
-/** One widget: its `configuration` is the Geins JSON document, kept as text. */
+/**
+ * One widget: its `configuration` is the Geins JSON document, kept as text. Within a visible
+ * collection, a widget shows only for its display settings, customer types and markets (each an
+ * empty list for all).
+ */
 export const contentWidgets = pgTable(
   'content_widgets',
   {
@@ -148,6 +152,21 @@ export const contentWidgets = pgTable(
     /** The configuration JSON document as text (Geins shape). */
     configuration: text().notNull().default('{}'),
     images: jsonb().$type<StoredWidgetImage[]>().notNull().default([]),
+    /** `desktop` and/or `mobile`: where it shows; empty means both (GEINS-API §3.1 displaySetting). */
+    displaySettings: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Customer types (`PERSON`, `ORGANIZATION`) it shows to; empty means both. */
+    customerTypes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Market aliases (`se`) it shows on; empty means every market. */
+    marketIds: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [index('content_widgets_container').on(t.containerId, t.sortOrder)],
 );

@@ -7,6 +7,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
+import { leasingApprovalMail } from '../mail/templates/leasing-approval.tsx';
 import { formatMoney } from '../pricing/money.ts';
 import { getOrderView } from '../orders/orders.service.ts';
 import { LEASING_DECISION_PATH, LEASING_LINK_TTL_MS, signLeasingLink } from './leasing-links.ts';
@@ -36,31 +37,26 @@ export async function sendLeasingApprovalMail(
     )}`;
   const money = (ore: number) => formatMoney(ore, 'SEK', 'sv-SE').replace(/\u00a0/g, ' ');
   const employee = `${order.billingAddress.firstName ?? ''} ${order.billingAddress.lastName ?? ''}`;
+  const mail = await leasingApprovalMail({
+    shopName: config.shopName,
+    shopUrl: config.publicUrl,
+    employerName: application.employerName,
+    employee: employee.trim(),
+    employeeEmail: order.email,
+    organisationNumber: application.organisationNumber,
+    lines: lines.map(
+      (l) =>
+        `${l.quantity} × ${l.name}${l.skuName ? `, ${l.skuName}` : ''}: ${money(l.totalIncVat)}`,
+    ),
+    periodMonths: application.periodMonths,
+    grossDeductionPerMonth: money(application.grossDeductionPerMonth),
+    approveUrl: link('approve'),
+    declineUrl: link('decline'),
+    validUntil: new Date(expiresAt).toISOString().slice(0, 10),
+  });
   await sendMail(mailOptionsFromConfig(config), {
     to: application.employerEmail,
     ...(options.messageId ? { messageId: options.messageId } : {}),
-    subject: `Förmånscykel att godkänna: ${employee.trim()} – ${config.shopName}`,
-    text: [
-      `Hej ${application.employerName}!`,
-      '',
-      `${employee.trim()} (${order.email}) vill leasa en förmånscykel via er (organisationsnummer ${application.organisationNumber}).`,
-      '',
-      ...lines.map(
-        (l) =>
-          `${l.quantity} × ${l.name}${l.skuName ? `, ${l.skuName}` : ''}: ${money(l.totalIncVat)}`,
-      ),
-      `Period: ${application.periodMonths} månader`,
-      `Bruttolöneavdrag: ${money(application.grossDeductionPerMonth)}/mån`,
-      '',
-      'Godkänn ansökan:',
-      link('approve'),
-      '',
-      'Avslå ansökan:',
-      link('decline'),
-      '',
-      `Länkarna fungerar en gång, till och med ${new Date(expiresAt).toISOString().slice(0, 10)}.`,
-      '',
-      `Vänliga hälsningar, ${config.shopName}`,
-    ].join('\n'),
+    ...mail,
   });
 }

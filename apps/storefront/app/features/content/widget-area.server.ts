@@ -9,13 +9,22 @@ import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import {
   WidgetAreaDocument,
+  WidgetBrandsDocument,
   WidgetProductsDocument,
   type FilterInputType,
+  type PageWidgetCollectionFilterInputType,
   type WidgetAreaQuery,
 } from '../../graphql/generated';
 import { present, toCardProduct } from '../product/card-product';
 import { safeHref, sanitizeRichText } from './sanitize.server';
-import type { AreaView, ContainerView, WidgetImageView, WidgetView } from './widget-view';
+import type {
+  AreaView,
+  BrandLinkView,
+  ContainerView,
+  WidgetDevice,
+  WidgetImageView,
+  WidgetView,
+} from './widget-view';
 
 type ApiArea = NonNullable<WidgetAreaQuery['widgetArea']>;
 type ApiWidget = NonNullable<
@@ -60,7 +69,12 @@ const configSchemas = {
   }),
   buttons: z.object({ buttons: z.array(buttonSchema) }),
   video: z.object({ title: z.string().optional(), src: z.string(), poster: z.string().optional() }),
-  json: z.object({ component: z.string(), title: z.string().optional() }),
+  json: z.object({
+    component: z.string(),
+    title: z.string().optional(),
+    /** The brand strip's brand aliases, in order. */
+    brands: z.array(z.string()).optional(),
+  }),
 };
 
 /** The URL of a widget image (GEINS-API §1 `/img/pagewidget/{folder}/{fileName}`). */
@@ -100,11 +114,47 @@ function buttons(list: z.infer<typeof buttonSchema>[] | undefined) {
   });
 }
 
-/** One widget as the page renders it, or null for one we cannot show (logged by the caller). */
+/**
+ * The brand strip: the configured brands (by alias, in the configuration's order) that the API
+ * knows, each linking to its brand page; every brand by name when none is configured.
+ */
+async function brandLinks(
+  context: AppLoadContext,
+  aliases: readonly string[] | undefined,
+): Promise<BrandLinkView[]> {
+  const data = await context.api.query(WidgetBrandsDocument, {});
+  const brands = present(data.brands).flatMap((b) =>
+    b.alias
+      ? [{ alias: b.alias, name: b.name ?? b.alias, href: b.canonicalUrl ?? `/b/${b.alias}` }]
+      : [],
+  );
+  const chosen = aliases?.length
+    ? aliases.flatMap((alias) => brands.filter((b) => b.alias === alias))
+    : [...brands].sort((a, b) => a.name.localeCompare(b.name, 'sv'));
+  return chosen.flatMap((b) => {
+    const href = safeHref(b.href);
+    return href ? [{ name: b.name, href }] : [];
+  });
+}
+
+/** The device of a widget from its class names (`only-desktop`, `only-mobile`; GEINS-API §3.1). */
+function deviceOf(classNames: ReadonlyArray<string | null> | null | undefined): WidgetDevice {
+  if (classNames?.includes('only-desktop')) return 'desktop';
+  if (classNames?.includes('only-mobile')) return 'mobile';
+  return null;
+}
+
+/** One widget as the page renders it with its device, or null for one we cannot show. */
 async function toWidgetView(
   widget: ApiWidget,
   context: AppLoadContext,
 ): Promise<WidgetView | null> {
+  const view = await toKindView(widget, context);
+  return view ? { ...view, device: deviceOf(widget?.classNames) } : null;
+}
+
+/** One widget's content by its name, or null for one we cannot show. */
+async function toKindView(widget: ApiWidget, context: AppLoadContext): Promise<WidgetView | null> {
   if (!widget) return null;
   const id = widget.id;
   const config = widget.configuration;
@@ -156,6 +206,12 @@ async function toWidgetView(
     }
     case 'JSON': {
       const json = parse(configSchemas.json, config);
+      if (json?.component === 'brand-strip') {
+        const brands = await brandLinks(context, json.brands);
+        return brands.length > 0
+          ? { kind: 'brand-strip', id, title: json.title ?? '', brands }
+          : null;
+      }
       return json?.component === 'category-entries'
         ? { kind: 'category-entries', id, title: json.title ?? '' }
         : null;
@@ -203,11 +259,15 @@ export async function toAreaView(area: ApiArea, context: AppLoadContext): Promis
   };
 }
 
-/** What selects an area: a content alias, or a family and area name; drafts in preview. */
+/**
+ * What selects an area: a content alias, or a family and area name (narrowed by `filters`, e.g.
+ * `[{key: 'Category', value: 'elcyklar'}]`); drafts in preview.
+ */
 export interface AreaSelector {
   alias?: string;
   family?: string;
   areaName?: string;
+  filters?: PageWidgetCollectionFilterInputType[];
   /** A preview token (sent as Bearer); drafts are shown. */
   previewToken?: string;
 }
@@ -226,6 +286,7 @@ export async function loadWidgetArea(
     areaName: selector.areaName ?? null,
     customerType: context.market.customerType,
     preview: selector.previewToken ? true : null,
+    filters: selector.filters ?? null,
   };
   let area: WidgetAreaQuery['widgetArea'];
   if (selector.previewToken) {

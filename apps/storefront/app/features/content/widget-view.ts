@@ -19,8 +19,20 @@ export interface ButtonView {
   style: 'primary' | 'secondary';
 }
 
-/** One widget, by kind. */
-export type WidgetView =
+/** The one device a widget shows on (hidden on the other by a media query), or null for both. */
+export type WidgetDevice = 'desktop' | 'mobile' | null;
+
+/** A brand in the brand strip: its name and its page (`/b/{alias}`). */
+export interface BrandLinkView {
+  name: string;
+  href: string;
+}
+
+/** One widget, by kind, with the device it shows on. */
+export type WidgetView = WidgetKindView & { device?: WidgetDevice };
+
+/** One widget's content, by kind. */
+type WidgetKindView =
   | {
       kind: 'hero';
       id: string;
@@ -30,6 +42,7 @@ export type WidgetView =
       buttons: ButtonView[];
     }
   | { kind: 'category-entries'; id: string; title: string }
+  | { kind: 'brand-strip'; id: string; title: string; brands: BrandLinkView[] }
   | {
       kind: 'banner';
       id: string;

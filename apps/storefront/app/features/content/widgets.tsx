@@ -2,15 +2,25 @@
  * Renders a widget area (issue 16): containers as rows whose layout (full, half, third, quarter)
  * sets each widget's share, widgets by kind. Images of the first row load eagerly (the hero or
  * top banner, likely the LCP element), all others lazily; every image has width and height, so
- * nothing shifts. Rich text arrives sanitised from the server.
+ * nothing shifts. Rich text arrives sanitised from the server. A widget for one device only
+ * (`device`) is in the HTML for both and hidden on the other by a media query (widgets.css,
+ * `only-desktop` / `only-mobile`): no device guessing on the server, nothing moves after load,
+ * and a lazy image in a hidden widget is never fetched.
  */
 import { Link, useRouteLoaderData } from 'react-router';
+import { t } from '../../i18n/i18n';
 import type { RootData } from '../../root';
 import { CategoryEntries } from '../home/category-entries';
 import { Hero } from '../home/hero';
 import { SectionHeader } from '../home/section-header';
 import { ProductGrid } from '../product/product-card';
-import type { AreaView, ContainerView, WidgetImageView, WidgetView } from './widget-view';
+import type {
+  AreaView,
+  BrandLinkView,
+  ContainerView,
+  WidgetImageView,
+  WidgetView,
+} from './widget-view';
 
 /** True for a link out of the shop (opened as usual, with rel=noopener). */
 function isExternal(href: string): boolean {
@@ -62,6 +72,8 @@ function Widget({ widget, eager }: { widget: WidgetView; eager: boolean }) {
       return <Hero {...widget} />;
     case 'category-entries':
       return <RootCategoryEntries />;
+    case 'brand-strip':
+      return <BrandStrip id={widget.id} title={widget.title} brands={widget.brands} />;
     case 'banner':
       return (
         <article className="widget-banner">
@@ -141,6 +153,37 @@ function ProductListWidget({ widget }: { widget: Extract<WidgetView, { kind: 'pr
   );
 }
 
+/** The brand strip: brand names as links to their pages (`/b/{alias}`), one row that wraps. */
+function BrandStrip({ id, title, brands }: { id: string; title: string; brands: BrandLinkView[] }) {
+  const headingId = `widget-${id}`;
+  return (
+    <section
+      className="widget-brands"
+      {...(title ? { 'aria-labelledby': headingId } : { 'aria-label': t('brands.title') })}
+    >
+      {title ? (
+        <h2 id={headingId} className="section__title">
+          {title}
+        </h2>
+      ) : null}
+      <ul className="widget-brands__list">
+        {brands.map((brand) => (
+          <li key={brand.href}>
+            <Link to={brand.href} className="widget-brands__link" prefetch="intent">
+              {brand.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The class that hides a widget on the other device (widgets.css), or none. */
+function deviceClass(widget: WidgetView): string {
+  return widget.device ? ` only-${widget.device}` : '';
+}
+
 /** The root categories as tiles (the start page's "category-entries" JSON widget). */
 function RootCategoryEntries() {
   const root = useRouteLoaderData<RootData>('root');
@@ -154,9 +197,15 @@ function Container({ container, first }: { container: ContainerView; first: bool
   if (fullBleed) {
     return (
       <>
-        {container.widgets.map((widget) => (
-          <Widget key={widget.id} widget={widget} eager={first} />
-        ))}
+        {container.widgets.map((widget) =>
+          widget.device ? (
+            <div key={widget.id} className={deviceClass(widget).trim()}>
+              <Widget widget={widget} eager={first} />
+            </div>
+          ) : (
+            <Widget key={widget.id} widget={widget} eager={first} />
+          ),
+        )}
       </>
     );
   }
@@ -165,7 +214,7 @@ function Container({ container, first }: { container: ContainerView; first: bool
       className={`section container widget-row widget-row--${container.layout} widget-row--${container.design}`}
     >
       {container.widgets.map((widget) => (
-        <div key={widget.id} className="widget-row__cell">
+        <div key={widget.id} className={`widget-row__cell${deviceClass(widget)}`}>
           <Widget widget={widget} eager={first} />
         </div>
       ))}
@@ -173,12 +222,15 @@ function Container({ container, first }: { container: ContainerView; first: bool
   );
 }
 
-/** A widget area's rows in order. */
-export function WidgetArea({ area }: { area: AreaView }) {
+/**
+ * A widget area's rows in order. `eager` (default true) loads the first row's images at once:
+ * false for an area below the fold (a list page's bottom area).
+ */
+export function WidgetArea({ area, eager = true }: { area: AreaView; eager?: boolean }) {
   return (
     <>
       {area.containers.map((container, index) => (
-        <Container key={container.id} container={container} first={index === 0} />
+        <Container key={container.id} container={container} first={eager && index === 0} />
       ))}
     </>
   );

@@ -16,6 +16,7 @@ import { appUrl } from '../../routing/local-path';
 import { needsCanonicalRedirect, normalizePath } from '../../routing/paths';
 import { present, toCardProduct, type CardProduct } from '../product/card-product';
 import type { StockStatusName } from '../product/product-view';
+import { hasListAreas, loadListAreas, type ListAreas } from '../content/page-areas.server';
 import { facetGroups, type FacetGroup } from './facets';
 import {
   hasFilters,
@@ -74,6 +75,8 @@ export interface ListPageData {
   filtered: boolean;
   /** Query string of the selection (no page), for paging links. */
   query: string;
+  /** Widget areas above and below the grid (issue 16; none on search, news, `&append=1`). */
+  areas: ListAreas;
   seo: PageSeo;
 }
 
@@ -185,7 +188,14 @@ export async function loadListPage(
     });
     return { data, window };
   };
-  let { data, window } = await query(requestedPage);
+  const noAreas: ListAreas = { top: null, bottom: null };
+  const [first, areas] = await Promise.all([
+    query(requestedPage),
+    !append && hasListAreas(scope.kind) && 'alias' in scope
+      ? loadListAreas(context, scope.kind, scope.alias)
+      : noAreas,
+  ]);
+  let { data, window } = first;
 
   // `/list/{alias}`: a category, brand or campaign found by alias, else a generic list.
   const info = data.listPageInfo ?? null;
@@ -270,6 +280,7 @@ export async function loadListPage(
     sortOptions,
     filtered,
     query: queryString,
+    areas,
     seo: {
       title: name,
       description:

@@ -1,6 +1,7 @@
 /**
  * The product list page every list route renders (category, brand, campaign, generic list,
- * search, news): heading, filter panel, active-filter chips, sort, grid and paging.
+ * search, news): heading, the top widget area, filter panel, active-filter chips, sort, grid,
+ * paging and the bottom widget area (issue 16).
  *
  * The filter panel and the sort are ONE GET form: without JavaScript the shopper ticks boxes and
  * presses "Visa produkter"; with JavaScript every change navigates at once (the URL is the state,
@@ -15,6 +16,7 @@ import { BreadcrumbJsonLd } from '../../seo/json-ld-script';
 import { currencySymbol, formatNumber, t, type MessageKey } from '../../i18n/i18n';
 import { useCulture, useMarketView } from '../../market/market-view';
 import { ProductGrid } from '../product/product-card';
+import { WidgetArea } from '../content/widgets';
 import type { ListPageData, ListProduct } from './list-page.server';
 import {
   hrefOf,
@@ -62,6 +64,11 @@ export function ListView({
         <h1 className="list-header__title">{data.name}</h1>
         {data.description ? <p className="list-header__description">{data.description}</p> : null}
       </header>
+      {data.areas.top ? (
+        <div className="list-area list-area--top">
+          <WidgetArea area={data.areas.top} />
+        </div>
+      ) : null}
       {intro}
       {data.subCategories.length > 0 ? (
         <nav className="sub-categories" aria-label={t('list.subCategories')}>
@@ -156,6 +163,11 @@ export function ListView({
           </section>
         </div>
       )}
+      {data.areas.bottom ? (
+        <div className="list-area list-area--bottom">
+          <WidgetArea area={data.areas.bottom} eager={false} />
+        </div>
+      ) : null}
     </div>
   );
 }

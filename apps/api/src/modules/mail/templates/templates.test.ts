@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../orders/orders.service.ts';
 import { orderEmail } from '../../orders/order-email.ts';
 import { backInStockMail } from './back-in-stock.tsx';
+import { leasingApprovalMail } from './leasing-approval.tsx';
 import type { RenderedMail } from './layout.tsx';
 import { newsletterConfirmationMail } from './newsletter-confirmation.tsx';
 import { passwordResetMail } from './password-reset.tsx';
@@ -107,6 +108,31 @@ describe('mail templates', () => {
     });
     expect(oneSize.text).not.toContain('storlek');
     expect(oneSize.html).not.toContain('storlek');
+  });
+
+  it('leasing approval: the applicant, the deduction and both signed links, escaped', async () => {
+    const approveUrl = 'https://shop.example/formanscykel/arbetsgivare?token=a.b&x=<i>';
+    const declineUrl = 'https://shop.example/formanscykel/arbetsgivare?token=c.d';
+    const mail = await leasingApprovalMail({
+      ...brand,
+      employerName: 'Bygg & Måleri AB',
+      employee: 'Anna Svensson',
+      employeeEmail: 'anna@example.se',
+      organisationNumber: '556016-0680',
+      lines: ['1 × Elcykel Åre, M: 26 599 kr'],
+      periodMonths: 36,
+      grossDeductionPerMonth: '812 kr',
+      approveUrl,
+      declineUrl,
+      validUntil: '2026-12-09',
+    });
+    expect(mail.subject).toBe('Förmånscykel att godkänna: Anna Svensson – Cykel & Co <Åre>');
+    expectShopMail(mail, 'Förmånscykel att godkänna');
+    expect(mail.text).toContain('Bruttolöneavdrag: 812 kr/mån');
+    expect(mail.text).toContain(`Godkänn ansökan:\n${approveUrl}\n`);
+    expect(toPlainText(mail.html)).toContain('Bygg & Måleri AB');
+    expect(mail.html).not.toContain('<i>');
+    expect(hrefs(mail.html)).toEqual(expect.arrayContaining([approveUrl, declineUrl]));
   });
 });
 
