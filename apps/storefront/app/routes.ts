@@ -62,6 +62,8 @@ export default [
     }),
     // The physical stores with addresses, opening hours and Store JSON-LD (issue 20).
     route('butiker', 'routes/stores.tsx', { id: 'stores' }),
+    // Cookie consent (issue 19): the settings page and the action of the banner's form.
+    route('cookieinstallningar', 'routes/cookie-settings.tsx', { id: 'cookie-settings' }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A content page by alias (/kopvillkor, /om-oss); anything else: the 404 page with status 404.
     route('*', 'routes/content.tsx', { id: 'catch-all' }),

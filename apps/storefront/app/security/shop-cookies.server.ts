@@ -15,6 +15,7 @@
  */
 import { parse } from 'cookie';
 import { createCookie, type Cookie } from 'react-router';
+import { CONSENT_COOKIE, isConsentValue } from '../features/consent/consent';
 import { CART_COOKIE, CART_COOKIE_MAX_AGE, isCartId } from '../features/cart/cart-cookie';
 import {
   CHECKOUT_MARKET_COOKIE,
@@ -87,6 +88,8 @@ export interface ShopCookies {
   userType: SignedCookie;
   /** `ralph-locale`: the chosen or detected locale code. */
   locale: SignedCookie;
+  /** `ralph-consent`: the cookie-consent choice, e.g. `necessary,statistics` (issue 19). */
+  consent: SignedCookie;
 }
 
 /** Creates the shop's cookies signed with `secrets` (newest first; `Config.auth.cookieSecrets`). */
@@ -99,5 +102,10 @@ export function createShopCookies(secrets: readonly string[]): ShopCookies {
     checkoutMarket: preference(CHECKOUT_MARKET_COOKIE),
     userType: preference(USER_TYPE_COOKIE),
     locale: preference(LOCALE_COOKIE),
+    consent: signedCookie(CONSENT_COOKIE, {
+      secrets,
+      maxAge: ONE_YEAR_SECONDS,
+      accept: isConsentValue,
+    }),
   };
 }
