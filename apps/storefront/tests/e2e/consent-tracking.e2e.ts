@@ -276,8 +276,13 @@ describe.skipIf(!browserAvailable)('dataLayer events', () => {
 
   it('page, product list, click, product page, cart add and remove, checkout and purchase: each once with its items', async () => {
     const page = await browser.newPage();
-    await page.goto(`${baseUrl()}/c/cyklar`);
+    const response = await page.goto(`${baseUrl()}/c/cyklar`);
+    // No GTM_ID or TRUST_SEAL_SRC here: no third-party origin in the CSP, no tag script.
+    expect(response?.headers()['content-security-policy']).not.toMatch(
+      /googletagmanager|google-analytics|frame-src/,
+    );
     await hydrated(page);
+    expect(await page.locator('script[src^="https:"]').count()).toBe(0);
     // window.dataLayer exists from the start, with one page impression.
     await expect.poll(async () => (await events(page, 'page:impression')).length).toBe(1);
     expect((await events(page, 'page:impression'))[0]).toMatchObject({
@@ -456,7 +461,10 @@ describe.skipIf(!browserAvailable)('the consent banner on a phone', () => {
     await openProduct(page, product);
     const banner = page.getByRole('region', { name: 'Vi använder cookies' });
     expect(await banner.isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(shots, 'issue19-consent-banner-390.png') });
+    await banner.getByRole('button', { name: 'Inställningar' }).click();
+    await page.screenshot({ path: join(shots, 'issue19-consent-settings-390.png') });
     const buy = page.getByRole('button', { name: 'Lägg i varukorgen' });
     await buy.scrollIntoViewIfNeeded();
     // What is on top at the button's centre is the button itself.
