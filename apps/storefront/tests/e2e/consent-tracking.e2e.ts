@@ -14,6 +14,7 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
@@ -23,6 +24,14 @@ import { openProduct, placeInvoiceOrder, sizedProduct } from './shop.ts';
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 const GTM_ID = 'GTM-TEST19';
 const SEAL_SRC = 'https://seal.trampa.test/seal.js';
+/** The WCAG 2.2 AA rule sets of axe-core. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe-core's WCAG violations on the page (rule ids). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+}
 
 /** A dataLayer entry: an object, or the arguments of a `gtag(...)` call as `{ gtag: [...] }`. */
 type Entry = Record<string, unknown> & { gtag?: unknown[] };
@@ -206,6 +215,7 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
     expect(await banner(page).getByRole('checkbox', { name: 'Marknadsföring' }).isChecked()).toBe(
       false,
     );
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Space');
     await banner(page).getByRole('button', { name: 'Spara val' }).click();
     await expect.poll(() => page.evaluate(() => (window as { fakeGtm?: number }).fakeGtm)).toBe(1);
@@ -243,6 +253,7 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
       .toBe(1);
     await hydrated(page);
     expect(await page.getByRole('checkbox', { name: 'Statistik' }).isChecked()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await page.waitForTimeout(300);
     expect(requested).toEqual([]);
     expect(await page.evaluate(() => 'fakeGtm' in window)).toBe(false);
