@@ -50,6 +50,17 @@ export function ConsentBanner() {
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
         {settings ? <ConsentFields ref={firstBox} initial={null} /> : null}
         <div className="consent-banner__actions">
+          {/* First with the boxes shown: the form's default button (Enter) saves what is ticked. */}
+          {settings ? (
+            <button
+              type="submit"
+              name="choice"
+              value="save"
+              className="button consent-banner__button"
+            >
+              {t('consent.save')}
+            </button>
+          ) : null}
           <button type="submit" name="choice" value="all" className="button consent-banner__button">
             {t('consent.acceptAll')}
           </button>
@@ -61,16 +72,7 @@ export function ConsentBanner() {
           >
             {t('consent.necessaryOnly')}
           </button>
-          {settings ? (
-            <button
-              type="submit"
-              name="choice"
-              value="save"
-              className="button consent-banner__button"
-            >
-              {t('consent.save')}
-            </button>
-          ) : (
+          {settings ? null : (
             <button
               type="submit"
               name="choice"
