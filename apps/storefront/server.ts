@@ -90,19 +90,45 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Origins Google Tag Manager and Google Analytics 4 need (Google's CSP guide for GTM). */
+const GTM_SCRIPT_ORIGINS = ['https://*.googletagmanager.com'];
+const GTM_CONNECT_ORIGINS = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+];
+const GTM_FRAME_ORIGINS = ['https://www.googletagmanager.com'];
+
 /**
  * Content-Security-Policy of the shop: only 'self'. React Router's inline hydration scripts get
  * the per-request nonce. In dev mode Vite injects styles and its client inline, so 'unsafe-inline'
- * is allowed there (and the HMR web socket).
+ * is allowed there (and the HMR web socket). The tag manager's and the trust seal's origins are
+ * added only when GTM_ID / TRUST_SEAL_SRC are configured (issue 19); the browser still loads them
+ * only after consent.
  */
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  dev: boolean,
+  tags: Config['tags'] = { gtmId: null, trustSealSrc: null },
+): string {
+  const gtm = tags.gtmId !== null;
+  const seal = tags.trustSealSrc ? [new URL(tags.trustSealSrc).origin] : [];
+  const list = (...origins: string[]) => origins.join(' ');
+  const scripts = [...(gtm ? GTM_SCRIPT_ORIGINS : []), ...seal];
+  const images = [...(gtm ? GTM_CONNECT_ORIGINS : []), ...seal];
   return [
     "default-src 'self'",
-    dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' 'nonce-${nonce}'`,
+    dev
+      ? list("script-src 'self' 'unsafe-inline'", ...scripts)
+      : list(`script-src 'self' 'nonce-${nonce}'`, ...scripts),
     dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    "img-src 'self' data:",
+    list("img-src 'self' data:", ...images),
     "font-src 'self'",
-    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    list(
+      dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+      ...(gtm ? GTM_CONNECT_ORIGINS : []),
+    ),
+    ...(gtm ? [list("frame-src 'self'", ...GTM_FRAME_ORIGINS)] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -120,7 +146,7 @@ export const HSTS_MAX_AGE = 31_536_000;
  * issue 13 §17), and our own Content-Security-Policy with a per-request nonce
  * ({@link contentSecurityPolicy}) instead of helmet's.
  */
-function securityHeaders(dev: boolean, hsts: boolean) {
+function securityHeaders(dev: boolean, hsts: boolean, tags: Config['tags']) {
   const headers = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: hsts ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
@@ -132,7 +158,7 @@ function securityHeaders(dev: boolean, hsts: boolean) {
     (_req: Request, res: Response, next: NextFunction) => {
       const nonce = randomBytes(16).toString('base64');
       res.locals.cspNonce = nonce;
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev));
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev, tags));
       next();
     },
   ];
@@ -234,7 +260,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let publicUrl = config.publicUrl;
   const https = () => publicUrl.startsWith('https:');
   app.use(compression());
-  app.use(securityHeaders(dev, config.nodeEnv === 'production' && https()));
+  app.use(securityHeaders(dev, config.nodeEnv === 'production' && https(), config.tags));
   // Issue 13: Secure on every cookie over https (§17), no NUL or broken encoding in a URL
   // (§21), no state change from another site (§15), before any route.
   app.use(secureCookies(https));
@@ -375,6 +401,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           markets: (res.locals.marketDirectory as MarketDirectory | undefined) ?? null,
           routing: { defaultLocale: 'sv', ...config.routing },
           shop: { name: config.shopName, publicUrl },
+          tags: config.tags,
           // Dev mode allows inline scripts (Vite) and renders without nonces, so hydration matches.
           cspNonce: dev ? '' : String(res.locals.cspNonce ?? ''),
         };

@@ -42,6 +42,11 @@ export interface Config {
   auth: AuthConfig;
   /** Outgoing mail (src/modules/mail): the folder of the file outbox. */
   mail: { outboxDir: string; smtpUrl?: string | undefined };
+  /**
+   * Third-party tags the storefront loads after consent (issue 19): GTM_ID (statistics) and
+   * TRUST_SEAL_SRC (marketing); null when unset.
+   */
+  tags: { gtmId: string | null; trustSealSrc: string | null };
   /** Storefront market and locale routing (issue 4; SPEC §2, §4). */
   routing: RoutingConfig;
   /** BENCH_SQL_COUNT=1: the servers add the `x-sql-statements` response header (bench only). */

@@ -67,6 +67,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '0MB' })).toThrow('PGLITE_SHARED_BUFFERS');
   });
 
+  it('reads the consented tags (issue 19): none by default, a GTM container id, an https seal', () => {
+    expect(loadConfig({}).tags).toEqual({ gtmId: null, trustSealSrc: null });
+    expect(
+      loadConfig({ GTM_ID: 'GTM-ABC1234', TRUST_SEAL_SRC: 'https://seal.example/s.js?id=1' }).tags,
+    ).toEqual({ gtmId: 'GTM-ABC1234', trustSealSrc: 'https://seal.example/s.js?id=1' });
+    expect(() => loadConfig({ GTM_ID: "GTM-1'><script>" })).toThrow('GTM_ID');
+    expect(() => loadConfig({ TRUST_SEAL_SRC: 'http://seal.example/s.js' })).toThrow(
+      'TRUST_SEAL_SRC',
+    );
+    expect(() => loadConfig({ TRUST_SEAL_SRC: 'javascript:alert(1)' })).toThrow('TRUST_SEAL_SRC');
+  });
+
   it('reads the market and locale routing settings (issue 4), defaults off and no_prefix', () => {
     expect(loadConfig({}).routing).toEqual({
       marketInPath: false,

@@ -176,6 +176,23 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   /**
+   * Google Tag Manager container id (`GTM-XXXXXXX`, issue 19): the storefront loads its script
+   * (and the noscript frame) after the shopper allowed statistics cookies. Unset: no tag manager.
+   */
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a container id such as GTM-ABC1234')
+    .optional(),
+  /**
+   * https URL of the trust-seal script (issue 19, SPEC §1), loaded after the shopper allowed
+   * marketing cookies. Unset: no trust seal.
+   */
+  TRUST_SEAL_SRC: z
+    .string()
+    .url()
+    .regex(/^https:\/\/[^/\s]+\/\S*$/, 'must be an https:// URL')
+    .optional(),
+  /**
    * Seconds a copy of the channel directory and category tree is served before it is read again
    * (src/graphql/reference-data.ts). Default 10; 0 reads them on every request.
    */
@@ -364,6 +381,7 @@ export function loadConfig(
       scryptLogN: e.AUTH_SCRYPT_LOG_N,
     },
     mail: { outboxDir: e.MAIL_OUTBOX_DIR, smtpUrl: e.SMTP_URL },
+    tags: { gtmId: e.GTM_ID ?? null, trustSealSrc: e.TRUST_SEAL_SRC ?? null },
     benchSqlCount: e.BENCH_SQL_COUNT === '1',
     benchMemory: e.BENCH_MEMORY === '1',
     referenceDataTtlMs: e.REFERENCE_DATA_TTL_SECONDS * 1000,

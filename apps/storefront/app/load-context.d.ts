@@ -21,6 +21,11 @@ declare module 'react-router' {
     routing: RoutingSettings;
     /** The trade name (SHOP_NAME) and public base URL (PUBLIC_URL) of the shop. */
     shop: { name: string; publicUrl: string };
+    /**
+     * Third-party tags loaded after consent (issue 19): GTM_ID and TRUST_SEAL_SRC, null when
+     * unset; absent in tests that build their own context.
+     */
+    tags?: { gtmId: string | null; trustSealSrc: string | null };
     /** The shop's signed cookies (cart, market, customer type, locale; issue 22). */
     cookies: ShopCookies;
     /** The shopper's login session and the auth service (issue 7). */

@@ -22,6 +22,15 @@ import { alternatesFor, type LocaleLinks } from './routing/alternates';
 import { pageMeta } from './routing/meta';
 import { RouteFocus } from './routing/route-focus';
 import { useNonce } from './security/nonce';
+import { consentView } from './features/consent/consent.server';
+import { ConsentBanner } from './features/consent/consent-banner';
+import {
+  ConsentBootstrap,
+  ConsentTags,
+  TagManagerNoscript,
+  type ConsentView,
+} from './features/consent/consent-tags';
+import { PageTracking } from './features/tracking/page-tracking';
 import shellStyles from './styles/shell.css?url';
 
 /** Data every page shares. */
@@ -40,6 +49,8 @@ export interface RootData {
   market: MarketView;
   /** Items in the `ralph-cart` cart for the header; null when it could not be read (issue 6). */
   cartCount: number | null;
+  /** The `ralph-consent` choice (null: the banner shows) and the configured tags (issue 19). */
+  consent: ConsentView;
 }
 
 /**
@@ -73,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     market: toMarketView(context),
     favorites: favoritesOf(request),
     cartCount: await cartCountOf(request, context),
+    consent: await consentView(request, context),
   };
 }
 
@@ -85,10 +97,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#510c76" />
+        <ConsentBootstrap nonce={nonce} />
         <Meta />
         <Links />
       </head>
       <body>
+        <TagManagerNoscript />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -98,8 +112,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Renders the matched layout and page, follows other tabs' market, login and cart changes, and
- * moves focus to a new page's heading after a client-side navigation (routing/route-focus.tsx).
+ * Renders the matched layout and page, follows other tabs' market, login and cart changes, tracks
+ * page views and loads the consented tags under the consent banner (issue 19), and moves focus to a new page's heading after a client-side navigation (routing/route-focus.tsx).
  */
 export default function App() {
   return (
@@ -107,6 +121,9 @@ export default function App() {
       <CrossTabSync />
       <AccountSync />
       <CartSync />
+      <PageTracking />
+      <ConsentTags />
+      <ConsentBanner />
       <Outlet />
       <RouteFocus />
     </>

@@ -66,6 +66,8 @@ export default [
     route('formanscykel/varukorg', 'routes/leasing-cart.tsx', { id: 'leasing-cart' }),
     route('formanscykel/ansokan', 'routes/leasing-application.tsx', { id: 'leasing-application' }),
     route('formanscykel/arbetsgivare', 'routes/leasing-employer.tsx', { id: 'leasing-employer' }),
+    // Cookie consent (issue 19): the settings page and the action of the banner's form.
+    route('cookieinstallningar', 'routes/cookie-settings.tsx', { id: 'cookie-settings' }),
     route('404', 'routes/not-found.tsx', { id: 'not-found' }),
     // A content page by alias (/kopvillkor, /om-oss); anything else: the 404 page with status 404.
     route('*', 'routes/content.tsx', { id: 'catch-all' }),

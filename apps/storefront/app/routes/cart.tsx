@@ -26,7 +26,7 @@ import { CartSummary } from '../features/cart/cart-summary';
 import { GiftCardForm, PromoCodeForm } from '../features/cart/cart-code-form';
 import { ResetCart } from '../features/cart/reset-cart';
 import { publishCart, useCartMarkets, usePublishCartAnswer } from '../features/cart/cart-state';
-import { pushCartEvent } from '../features/cart/tracking';
+import { trackCart } from '../features/tracking/data-layer';
 import { checkoutContext } from '../features/checkout/checkout.server';
 import { t } from '../i18n/i18n';
 import { cartMoneyFormat } from '../market/request-market';
@@ -256,7 +256,7 @@ export function CartContents({
   onRemove?: (line: CartLineView) => void;
 }) {
   const remove = (line: CartLineView) => {
-    pushCartEvent('remove', {
+    trackCart('remove', {
       skuId: line.skuId,
       productId: line.productId,
       name: line.name,

@@ -11,7 +11,7 @@ import { orderTotalsOfDecimals } from '@trampa/api/order-totals';
 import { data as respond, Link, redirect } from 'react-router';
 import type { Route } from './+types/checkout-confirm';
 import { kronor } from '../features/cart/cart-view';
-import { pushEvent } from '../features/cart/tracking';
+import { pushEvent } from '../features/tracking/data-layer';
 import { checkoutContext } from '../features/checkout/checkout.server';
 import { OrderSummary, orderSummaryRows } from '../features/checkout/order-summary';
 import { purchaseEvent } from '../features/checkout/purchase-tracking';

@@ -6,7 +6,7 @@
  * several colours has a colour picker (issue 25) whose links carry the chosen size
  * (`?storlek=M`), which the page then chooses when the product has it.
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Await, Link, redirect } from 'react-router';
 import type { Route } from './+types/product';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
@@ -31,6 +31,7 @@ import { productPageJsonLd } from '../features/product/product-json-ld.server';
 import { JsonLd } from '../seo/json-ld-script';
 import { serializeJsonLd } from '../seo/json-ld';
 import { ProductPageDocument, RelatedProductsDocument } from '../graphql/generated';
+import { trackProductDetail } from '../features/tracking/data-layer';
 import { t } from '../i18n/i18n';
 import { useFreeShippingText } from '../market/market-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
@@ -139,6 +140,18 @@ function ProductChoices({ product, size }: { product: ProductView; size: string 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related, reviews, size, leasing, jsonLd, area } = loaderData;
   const freeShipping = useFreeShippingText();
+  useEffect(() => {
+    trackProductDetail({
+      productId: product.id,
+      name: product.name,
+      brand: product.brand || undefined,
+      category: product.trail.at(-1)?.name,
+      price: product.price?.sellingValue,
+      discountPercentage: product.price?.discountPercentage ?? 0,
+    });
+    // Once per product shown (a size or colour choice is the same product).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [product.id]);
   const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim());
   return (
     <div className="page container">

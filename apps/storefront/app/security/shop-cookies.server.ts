@@ -21,6 +21,7 @@ import {
   isCartId,
   LEASING_CART_COOKIE,
 } from '../features/cart/cart-cookie';
+import { CONSENT_COOKIE, isConsentValue } from '../features/consent/consent';
 import {
   CHECKOUT_MARKET_COOKIE,
   isSafeCookieValue,
@@ -94,6 +95,8 @@ export interface ShopCookies {
   userType: SignedCookie;
   /** `ralph-locale`: the chosen or detected locale code. */
   locale: SignedCookie;
+  /** `ralph-consent`: the cookie-consent choice, e.g. `necessary,statistics` (issue 19). */
+  consent: SignedCookie;
 }
 
 /** Creates the shop's cookies signed with `secrets` (newest first; `Config.auth.cookieSecrets`). */
@@ -111,5 +114,10 @@ export function createShopCookies(secrets: readonly string[]): ShopCookies {
     checkoutMarket: preference(CHECKOUT_MARKET_COOKIE),
     userType: preference(USER_TYPE_COOKIE),
     locale: preference(LOCALE_COOKIE),
+    consent: signedCookie(CONSENT_COOKIE, {
+      secrets,
+      maxAge: ONE_YEAR_SECONDS,
+      accept: isConsentValue,
+    }),
   };
 }

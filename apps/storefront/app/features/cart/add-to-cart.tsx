@@ -15,7 +15,7 @@ import { BackInStockForm } from '../product/back-in-stock-form';
 import { openCartPanel } from './cart-panel-events';
 import { publishCart, useCartMarkets } from './cart-state';
 import type { CartView } from './cart-view';
-import { pushCartEvent } from './tracking';
+import { trackCart } from '../tracking/data-layer';
 
 /** Milliseconds the notification stays (SPEC §9 "Notification time-out 5000 ms"). */
 export const NOTIFICATION_MS = 5000;
@@ -106,7 +106,7 @@ function BuyForm({
     setAdded({ name: line.name, size: line.size, total: line.total });
     publishCart(fetcher.data.cart, markets);
     openCartPanel({ cart: fetcher.data.cart, addedSkuId: line.skuId, opener: opener.current });
-    pushCartEvent('add', {
+    trackCart('add', {
       skuId: line.skuId,
       productId,
       name: productName,

@@ -23,7 +23,7 @@ import type { CartLineView, CartView } from './cart-view';
 import { fetchJsonWithRetry } from './cart-retry';
 import { publishCart, setCart, useCartMarkets, useCartView } from './cart-state';
 import { ResetCart } from './reset-cart';
-import { pushCartEvent } from './tracking';
+import { trackCart } from '../tracking/data-layer';
 
 /** What the cart route's action answers a fetcher: `{ ok, error, cart }`. */
 interface CartAnswer {
@@ -74,7 +74,7 @@ function PanelLine({
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   const track = (delta: number) => {
     if (delta === 0) return;
-    pushCartEvent(delta > 0 ? 'add' : 'remove', {
+    trackCart(delta > 0 ? 'add' : 'remove', {
       skuId: line.skuId,
       productId: line.productId,
       name: line.name,

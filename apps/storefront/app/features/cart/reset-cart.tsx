@@ -11,7 +11,7 @@ import { useFetcher } from 'react-router';
 import { t } from '../../i18n/i18n';
 import { publishCart, useCartMarkets } from './cart-state';
 import type { CartView } from './cart-view';
-import { pushCartEvent } from './tracking';
+import { trackCart } from '../tracking/data-layer';
 
 /** What the cart action answers. */
 interface ClearResult {
@@ -23,7 +23,7 @@ interface ClearResult {
 /** Pushes `cart:remove` for every line of the cart (browser only). */
 export function trackCartCleared(cart: CartView): void {
   for (const line of cart.lines) {
-    pushCartEvent('remove', {
+    trackCart('remove', {
       skuId: line.skuId,
       productId: line.productId,
       name: line.name,

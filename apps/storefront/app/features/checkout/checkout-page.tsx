@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
-import { pushEvent } from '../cart/tracking';
+import { trackCheckout } from '../tracking/data-layer';
 import { CheckoutMarketSelect } from '../market/checkout-market-select';
 import { t } from '../../i18n/i18n';
 import { useCulture } from '../../market/market-view';
@@ -56,17 +56,17 @@ export function CheckoutPageView({
 
   useEffect(() => {
     if (!cart || cart.lines.length === 0) return;
-    pushEvent({
-      event: 'checkout:impression',
-      value: cart.totalIncVat,
-      items: cart.lines.map((l) => ({
-        skuId: l.skuId,
+    trackCheckout(
+      cart.lines.map((l) => ({
         productId: l.productId,
+        variant: l.skuId,
         name: l.name,
+        brand: l.brand,
         quantity: l.quantity,
         price: l.unitPriceIncVat,
       })),
-    });
+      cart.totalIncVat,
+    );
     // Once per page view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

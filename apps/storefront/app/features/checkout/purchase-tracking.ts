@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { minorToDecimal } from '@trampa/api/money';
 import type { OrderTotals } from '@trampa/api/order-totals';
+import { ga4Item } from '../tracking/data-layer';
 
 /** SHA-256 hex of a value lowercased and trimmed. */
 export function hashForTracking(value: string): string {
@@ -29,7 +30,8 @@ export interface PurchaseRow {
 
 /**
  * The purchase event. Amounts are major units (kronor, euros) of the order's currency incl. VAT;
- * an item's `price` is what one unit was paid, its `discount` the cart discount per unit.
+ * an item's `price` is what one unit was paid, its `discount` the cart discount per unit. The
+ * same figures go in the GA4 `purchase` payload (`ecommerce`, features/tracking/data-layer.ts).
  */
 export function purchaseEvent(order: {
   orderId: string;
@@ -44,8 +46,17 @@ export function purchaseEvent(order: {
 }) {
   const major = (minor: number) => minorToDecimal(minor, order.currency);
   const { incVat } = order.totals;
+  const items = order.rows.map((row) => ({
+    sku: row.sku,
+    productId: row.productId,
+    name: row.name,
+    quantity: row.quantity,
+    price: major(row.paidIncVat) / row.quantity,
+    discount: major(row.discountIncVat) / row.quantity,
+  }));
   return {
     event: 'checkout:purchase',
+    ga4_event: 'purchase',
     orderId: order.orderId,
     currency: order.currency,
     value: major(incVat.total),
@@ -62,13 +73,22 @@ export function purchaseEvent(order: {
       lastName: hashForTracking(order.lastName),
       zip: hashForTracking(order.zip),
     },
-    items: order.rows.map((row) => ({
-      sku: row.sku,
-      productId: row.productId,
-      name: row.name,
-      quantity: row.quantity,
-      price: major(row.paidIncVat) / row.quantity,
-      discount: major(row.discountIncVat) / row.quantity,
-    })),
+    items,
+    ecommerce: {
+      transaction_id: order.orderId,
+      currency: order.currency,
+      value: major(incVat.total),
+      tax: major(order.totals.vat),
+      shipping: major(incVat.shipping),
+      ...(order.promoCode ? { coupon: order.promoCode } : {}),
+      items: items.map((item) =>
+        ga4Item({
+          ...item,
+          variant: item.sku,
+          discountPercentage:
+            item.discount > 0 ? (100 * item.discount) / (item.price + item.discount) : 0,
+        }),
+      ),
+    },
   };
 }

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { HeartIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
-import { pushFavoriteEvent, useFavoriteIds } from './use-favorites';
+import { trackFavorite } from '../tracking/data-layer';
+import { useFavoriteIds } from './use-favorites';
 
 /** Heart toggle for one product. */
 export function FavoriteButton({
@@ -31,7 +32,7 @@ export function FavoriteButton({
       method="post"
       action="/favoriter"
       className={`favorite-form ${className}`.trim()}
-      onSubmit={() => pushFavoriteEvent(intent, productId)}
+      onSubmit={() => trackFavorite(intent, productId, name)}
     >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="intent" value={intent} />

@@ -17,10 +17,3 @@ export function useFavoriteIds(): number[] {
   }
   return ids;
 }
-
-/** Pushes a tracking event (SPEC §4: favorite:add, favorite:remove) to `window.dataLayer`. */
-export function pushFavoriteEvent(intent: 'add' | 'remove', productId: number): void {
-  const w = window as unknown as { dataLayer?: unknown[] };
-  w.dataLayer ??= [];
-  w.dataLayer.push({ event: `favorite:${intent}`, productId });
-}

@@ -4,6 +4,8 @@
  * categories, news, brands, sale), about the shop (the `footer-second` menu and the top bar's
  * selling points), the newsletter sign-up (issue 17), copyright.
  */
+import { Link } from 'react-router';
+import { CONSENT_SETTINGS_PATH } from '../consent/consent-banner';
 import { t } from '../../i18n/i18n';
 import { contact } from './contact';
 import { MenuItemLink } from './menu-link';
@@ -79,7 +81,10 @@ export function SiteFooter({
         <NewsletterForm shopName={shopName} />
       </div>
       <p className="site-footer__copyright container">
-        {t('footer.copyright', { year, shop: shopName })}
+        {t('footer.copyright', { year, shop: shopName })}{' '}
+        <Link to={CONSENT_SETTINGS_PATH} className="site-footer__cookies">
+          {t('footer.cookieSettings')}
+        </Link>
       </p>
     </footer>
   );

@@ -30,6 +30,7 @@ describe('toShownPrice', () => {
       discountPercentage: 19,
       lowest: '1 199 kr',
       lowestExVat: '959,20 kr',
+      sellingValue: 974.25,
     });
   });
 

@@ -32,6 +32,8 @@ export interface ShownPrice {
   lowest: string | null;
   /** The same excl. VAT (shown to ORGANIZATION). */
   lowestExVat: string | null;
+  /** The selling price incl. VAT as a number, major units (for tracking events, issue 19). */
+  sellingValue: number;
 }
 
 /** A product card. */
@@ -80,6 +82,7 @@ export function toShownPrice(
       isDiscounted && lowestPrice?.isDiscounted ? lowestPrice.discountPercentage : 0,
     lowest: (isDiscounted && lowestPrice?.comparisonPriceIncVatFormatted) || null,
     lowestExVat: (isDiscounted && lowestPrice?.comparisonPriceExVatFormatted) || null,
+    sellingValue: Number(price.sellingPriceIncVat),
   };
 }
 

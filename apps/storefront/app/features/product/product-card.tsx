@@ -2,11 +2,14 @@
  * A product card: image in a square box, favourite heart, brand, name, review stars (when it has
  * published reviews), price and stock.
  */
-import { Link } from 'react-router';
+import { useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { formatScore, Stars } from '../../components/ui/stars';
 import { t } from '../../i18n/i18n';
 import { useCulture } from '../../market/market-view';
 import { FavoriteButton } from '../favorites/favorite-button';
+import { trackProductClick, type TrackedProduct } from '../tracking/data-layer';
+import { useImpression } from '../tracking/page-tracking';
 import type { CardProduct } from './card-product';
 import { productImageUrl } from './image-url';
 import { Price } from './price';
@@ -16,18 +19,43 @@ import { stockText } from './stock-text';
 /** A card product, optionally with its stock status (lists show a compact stock line). */
 type CardWithStock = CardProduct & { stockStatus?: StockStatusName | null };
 
-/** One product in a grid; images are lazy unless `eager` (first row above the fold). */
+/** The card's product in tracking events (issue 19). */
+function trackedCard(product: CardProduct, index: number, listName: string): TrackedProduct {
+  return {
+    productId: product.id,
+    name: product.name,
+    brand: product.brand || undefined,
+    price: product.price?.sellingValue,
+    discountPercentage: product.price?.discountPercentage ?? 0,
+    index,
+    listName,
+  };
+}
+
+/**
+ * One product in a grid; images are lazy unless `eager` (first row above the fold). Seen cards
+ * queue a `product:impression`, a followed link pushes `product:click` (position `index` in the
+ * list `listName`).
+ */
 export function ProductCard({
   product,
   eager = false,
+  index = 0,
+  listName,
 }: {
   product: CardWithStock;
   eager?: boolean;
+  index?: number;
+  listName?: string;
 }) {
   const productId = Number(product.id);
   const culture = useCulture();
+  const location = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  const tracked = trackedCard(product, index, listName ?? location.pathname);
+  useImpression(ref, tracked);
   return (
-    <article className="product-card">
+    <article className="product-card" ref={ref}>
       {Number.isInteger(productId) && productId > 0 ? (
         <FavoriteButton
           productId={productId}
@@ -35,7 +63,12 @@ export function ProductCard({
           className="product-card__favorite"
         />
       ) : null}
-      <Link to={product.url} className="product-card__link" prefetch="intent">
+      <Link
+        to={product.url}
+        className="product-card__link"
+        prefetch="intent"
+        onClick={() => trackProductClick(tracked)}
+      >
         <div className="product-card__image ratio-square">
           {product.imageFileName ? (
             <img
@@ -94,7 +127,12 @@ export function ProductGrid({
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={index < eagerCount} />
+          <ProductCard
+            product={product}
+            eager={index < eagerCount}
+            index={index}
+            listName={label}
+          />
         </li>
       ))}
     </ul>
