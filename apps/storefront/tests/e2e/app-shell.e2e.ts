@@ -48,9 +48,9 @@ describe.skipIf(!browserAvailable)('app shell', () => {
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${baseUrl()}/`);
     await page.reload();
-    expect(
-      await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null),
-    ).toBe(`${baseUrl()}/sw.js`);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(
+      `${baseUrl()}/sw.js`,
+    );
   });
 
   it('shows the offline page for a personal page and a cached page for a visited one when the network is cut', async () => {
@@ -152,9 +152,7 @@ describe.skipIf(!browserAvailable)('app shell', () => {
     await breadcrumb.click();
     await expect.poll(() => aborted).toBeGreaterThan(0);
     await expect
-      .poll(() =>
-        page.getByRole('status').filter({ hasText: 'Sidan kunde inte laddas' }).count(),
-      )
+      .poll(() => page.getByRole('status').filter({ hasText: 'Sidan kunde inte laddas' }).count())
       .toBe(1);
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => (window as { marker?: number }).marker ?? null)).toBe(2);

@@ -36,7 +36,12 @@ export function FavoriteButton({
     if (!fetcher.data.ok) {
       notify({ mode: 'error', message: fetcher.data.message ?? t('error.generic.text') });
     } else if (intentSent === 'add') {
-      notify({ key: 'favorite-added', mode: 'success', message: t('favorites.added'), detail: name });
+      notify({
+        key: 'favorite-added',
+        mode: 'success',
+        message: t('favorites.added'),
+        detail: name,
+      });
     }
   }, [fetcher.state, fetcher.data, name]);
   return (

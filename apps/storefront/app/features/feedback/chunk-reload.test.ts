@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { claimReload, reloadAllowed, RELOAD_GUARD_MS, RELOAD_KEY, type ReloadStore } from './chunk-reload';
+import {
+  claimReload,
+  reloadAllowed,
+  RELOAD_GUARD_MS,
+  RELOAD_KEY,
+  type ReloadStore,
+} from './chunk-reload';
 
 function memoryStore(): ReloadStore & { data: Map<string, string> } {
   const data = new Map<string, string>();

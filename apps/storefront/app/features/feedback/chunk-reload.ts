@@ -21,7 +21,11 @@ export const RELOAD_GUARD_MS = 60_000;
 export const RELOAD_KEY = 'ralph-chunk-reload';
 
 /** True when a reload at `now` is allowed after the last one at `last` (null: none yet). */
-export function reloadAllowed(last: number | null, now: number, guardMs = RELOAD_GUARD_MS): boolean {
+export function reloadAllowed(
+  last: number | null,
+  now: number,
+  guardMs = RELOAD_GUARD_MS,
+): boolean {
   return last === null || now - last >= guardMs || now < last;
 }
 
