@@ -191,4 +191,21 @@ describe.skipIf(!browserAvailable)('app shell', () => {
       .poll(() => snackbar.getByText('Tillagd i varukorgen').count(), { timeout: 8000 })
       .toBe(0);
   });
+
+  it('announces a saved favourite in the snackbar, and not its removal', async () => {
+    const page = await browser.newPage();
+    const product = await sizedProduct();
+    await page.goto(`${baseUrl()}${product.url}`);
+    await hydrated(page);
+    const heart = page.getByRole('button', { name: `Spara ${product.name} som favorit` }).first();
+    await heart.click();
+    const saved = page.getByRole('status').filter({ hasText: 'Sparad i dina favoriter' });
+    await expect.poll(() => saved.count()).toBe(1);
+    expect(await saved.textContent()).toContain(product.name);
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    // Still the one notification of the add (no second one for the removal).
+    expect(await page.locator('.snackbar__item').count()).toBe(1);
+  });
 });
