@@ -48,6 +48,7 @@ import { cachedDirectory, toMarketDirectory } from './app/market/market-director
 import type { MarketDirectory } from './app/market/markets.ts';
 import { routedRequestHandler, routingLayer } from './app/routing/routing-layer.server.ts';
 import { createShopCookies } from './app/security/shop-cookies.server.ts';
+import { MANIFEST_PATH, webManifest } from './app/features/pwa/manifest.ts';
 import { seoRoutes } from './app/seo/seo-routes.server.ts';
 import {
   rejectUnsafeUrl,
@@ -315,7 +316,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         fallthrough: false,
       }),
     );
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+    // The service worker (issue 19) is checked for updates on every visit: never a stale copy.
+    app.use(
+      express.static(clientDir, {
+        maxAge: '1h',
+        index: false,
+        setHeaders(res, path) {
+          if (path.endsWith('/sw.js')) res.setHeader('Cache-Control', 'no-cache');
+        },
+      }),
+    );
     const serverBuildUrl = pathToFileURL(join(storefrontDir, 'build/server/index.js')).href;
     build = (await import(serverBuildUrl)) as ServerBuild;
   }
@@ -329,6 +339,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       requestId: currentRequestId(),
     });
     return toMarketDirectory((await client.query(ChannelMarketsDocument)).channel);
+  });
+  // The web app manifest with the trade name (issue 19), the same under every prefix.
+  app.get(MANIFEST_PATH, (_req, res) => {
+    res.type('application/manifest+json').set('Cache-Control', 'public, max-age=3600');
+    res.send(JSON.stringify(webManifest(config.shopName)));
   });
   // robots.txt and the sitemaps (issue 20), the same under every prefix: before the routing layer.
   // Scale-out mode (no database here) serves robots.txt only.

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorkerPlugin } from './app/features/pwa/service-worker.build';
 
 /** The storefront folder: Vite and React Router resolve `app/` from here, whatever the cwd. */
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -41,7 +42,7 @@ function precompiledMessages(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [precompiledMessages(), reactRouter()],
+  plugins: [precompiledMessages(), reactRouter(), serviceWorkerPlugin()],
   build: {
     assetsInlineLimit: 0,
   },

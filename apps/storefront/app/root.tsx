@@ -6,6 +6,9 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import { ErrorPage, ErrorPageGuard, errorTitle } from './features/errors/error-page';
+import { AppShell } from './features/feedback/app-shell';
+import { OutdatedBrowser } from './features/feedback/outdated-browser';
+import { MANIFEST_PATH } from './features/pwa/manifest';
 import { favoritesOf } from './features/favorites/favorites';
 import { accountSummary } from './features/account/account-summary.server';
 import type { AccountSummary } from './features/account/account-summary';
@@ -59,6 +62,8 @@ export interface RootData {
  */
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
+  { rel: 'manifest', href: MANIFEST_PATH },
   { rel: 'stylesheet', href: shellStyles },
 ];
 
@@ -103,6 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <TagManagerNoscript />
+        <OutdatedBrowser nonce={nonce} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -126,6 +132,7 @@ export default function App() {
       <ConsentBanner />
       <Outlet />
       <RouteFocus />
+      <AppShell />
     </>
   );
 }

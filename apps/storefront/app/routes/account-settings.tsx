@@ -26,6 +26,7 @@ import {
   AccountUserDocument,
   type Gender,
 } from '../graphql/generated';
+import { useActionFeedback } from '../features/feedback/use-action-feedback';
 import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 
@@ -150,6 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AccountSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { user, salt } = loaderData;
   const result = actionData as SettingsResult | undefined;
+  useActionFeedback(result);
   const of = (intent: string) => (result?.intent === intent ? result : undefined);
   const profile = of('profile');
   const password = of('password');

@@ -56,11 +56,22 @@ export function useBrowser(viewport = { width: 1360, height: 900 }) {
   });
 
   return {
-    /** A new page in a fresh context, with console-error collection. */
-    async newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+    /**
+     * A new page in a fresh context, with console-error collection. The shop's service worker
+     * (issue 19) is blocked unless `serviceWorkers: 'allow'`: route interception then sees every
+     * request, and a journey does not wait for the worker's precache.
+     */
+    async newPage(
+      options: { javaScriptEnabled?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+    ): Promise<Page> {
       if (!browser) throw new Error('no browser');
       await context?.close();
-      context = await browser.newContext({ viewport, locale: 'sv-SE', ...options });
+      context = await browser.newContext({
+        viewport,
+        locale: 'sv-SE',
+        serviceWorkers: 'block',
+        ...options,
+      });
       const page = await context.newPage();
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(`${message.text()} (${page.url()})`);

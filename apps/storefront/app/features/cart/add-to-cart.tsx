@@ -2,13 +2,14 @@
  * The product page's buy form (SPEC §5 "Du måste välja storlek först", §8 stock messages, §4 the
  * cart-added notification for 5 s): the size picker and a "Lägg i varukorgen" button in one POST
  * form to `/varukorg` (without JavaScript it goes to the cart, or back with the message); with
- * JavaScript a fetcher sends it, a live region shows the added item for 5 seconds and the cart
- * panel opens with the cart the action returned (focus returns to the buy button on close); the
+ * JavaScript a fetcher sends it, the snackbar (features/feedback) shows the added item for 5
+ * seconds and the cart panel opens with the cart the action returned (focus returns to the buy button on close); the
  * cart goes to the tab's cart state and the other tabs (cart-state.ts `publishCart`).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useFetcher, useLocation, useSearchParams } from 'react-router';
+import { useFetcher, useLocation, useSearchParams } from 'react-router';
 import { t } from '../../i18n/i18n';
+import { notify } from '../feedback/notifications';
 import type { SizeOption } from '../product/product-view';
 import { SizePicker } from '../product/size-picker';
 import { BackInStockForm } from '../product/back-in-stock-form';
@@ -16,9 +17,6 @@ import { openCartPanel } from './cart-panel-events';
 import { publishCart, useCartMarkets } from './cart-state';
 import type { CartView } from './cart-view';
 import { trackCart } from '../tracking/data-layer';
-
-/** Milliseconds the notification stays (SPEC §9 "Notification time-out 5000 ms"). */
-export const NOTIFICATION_MS = 5000;
 
 interface AddResult {
   ok: boolean;
@@ -84,9 +82,9 @@ function BuyForm({
   // Choosing a size dismisses the error of the last attempt (issue 14); a new submit shows again.
   const [dismissed, setDismissed] = useState(false);
   const [chosen, setChosen] = useState<SizeOption | null>(initial);
-  const [added, setAdded] = useState<{ name: string; size: string; total: string } | null>(null);
   const lastSku = useRef<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const handled = useRef<AddResult | undefined>(undefined);
   useEffect(() => setHydrated(true), []);
 
   const single = options.length === 1 && !options[0]?.name ? options[0] : null;
@@ -101,9 +99,17 @@ function BuyForm({
 
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data?.ok || !fetcher.data.cart) return;
+    if (handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
     const line = fetcher.data.cart.lines.find((l) => l.skuId === lastSku.current);
     if (!line) return;
-    setAdded({ name: line.name, size: line.size, total: line.total });
+    notify({
+      key: 'cart-added',
+      mode: 'success',
+      message: t('cart.added'),
+      detail: `${line.name}${line.size ? `, ${t('cart.size', { size: line.size })}` : ''} – ${line.total}`,
+      link: { to: '/varukorg', label: t('cart.show') },
+    });
     publishCart(fetcher.data.cart, markets);
     openCartPanel({ cart: fetcher.data.cart, addedSkuId: line.skuId, opener: opener.current });
     trackCart('add', {
@@ -113,8 +119,6 @@ function BuyForm({
       quantity: 1,
       price: line.unitPriceIncVat,
     });
-    const timer = setTimeout(() => setAdded(null), NOTIFICATION_MS);
-    return () => clearTimeout(timer);
   }, [fetcher.state, fetcher.data, productId, productName, markets]);
 
   const soldOut = options.every((o) => o.status === 'out-of-stock');
@@ -169,20 +173,6 @@ function BuyForm({
       >
         {soldOut ? t('cart.soldOut') : chosenSoldOut ? t('cart.sizeSoldOut') : t('cart.add')}
       </button>
-      <div className="cart-notification" role="status" aria-live="polite">
-        {added ? (
-          <div className="cart-notification__box">
-            <p className="cart-notification__title">{t('cart.added')}</p>
-            <p className="cart-notification__item">
-              {added.name}
-              {added.size ? `, ${t('cart.size', { size: added.size })}` : ''} – {added.total}
-            </p>
-            <Link to="/varukorg" className="button button--secondary">
-              {t('cart.show')}
-            </Link>
-          </div>
-        ) : null}
-      </div>
     </fetcher.Form>
   );
 }

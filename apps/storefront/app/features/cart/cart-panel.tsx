@@ -17,6 +17,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { t } from '../../i18n/i18n';
+import { notify } from '../feedback/notifications';
 import { CartSummary } from './cart-summary';
 import { CART_PANEL_OPEN, type CartPanelOpen } from './cart-panel-events';
 import type { CartLineView, CartView } from './cart-view';
@@ -58,9 +59,12 @@ function PanelLine({
     handled.current = answer;
     if (answer.ok && answer.cart) {
       onCart(answer.cart);
-      if (!answer.cart.lines.some((l) => l.id === line.id)) onRemoved();
+      if (!answer.cart.lines.some((l) => l.id === line.id)) {
+        notify({ key: 'cart-removed', message: t('cart.removed', { name: line.name }) });
+        onRemoved();
+      }
     }
-  }, [fetcher.state, fetcher.data, line.id, onCart, onRemoved]);
+  }, [fetcher.state, fetcher.data, line.id, line.name, onCart, onRemoved]);
 
   // Optimistic: the quantity being sent, so quick clicks count from it.
   const pending = fetcher.formData?.get('quantity');

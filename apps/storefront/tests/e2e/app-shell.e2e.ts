@@ -1,0 +1,219 @@
+/**
+ * The shell around every page (issue 19; SPEC §1 service worker, §3 notification, §4 loading
+ * indicator, online/offline, chunk-reload guard): `/sw.js` controls the page after a reload and
+ * the manifest is served; with the network cut a personal page shows the Swedish offline page
+ * and a visited page comes from the cache; a slowed navigation shows the 5 px loading bar only
+ * after the delay; a failed route chunk reloads the page once, not again within 60 s; the
+ * snackbar announces an add to cart top-right without taking focus and hides after 5 s.
+ * The cross-tab `cart` and `auth` messages have their journeys in cart-panel.e2e.ts and
+ * account.e2e.ts.
+ */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { addToCart, sizedProduct } from './shop.ts';
+
+/** Where the offline page and the snackbar are photographed (to look at, not compared). */
+const screenshots = join(tmpdir(), 'trampa-app-shell');
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+describe.skipIf(!browserAvailable)('app shell', () => {
+  const browser = useBrowser();
+
+  it('serves /sw.js, which controls the page after a reload, and the web app manifest', async () => {
+    const page = await browser.newPage({ serviceWorkers: 'allow' });
+    const sw = await page.request.get(`${baseUrl()}/sw.js`);
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()['content-type']).toMatch(/javascript/);
+    expect(sw.headers()['cache-control']).toBe('no-cache');
+    const manifest = await page.request.get(`${baseUrl()}/manifest.webmanifest`);
+    expect(manifest.headers()['content-type']).toMatch(/application\/manifest\+json/);
+    expect(await manifest.json()).toMatchObject({
+      start_url: '/',
+      display: 'standalone',
+      lang: 'sv',
+      theme_color: '#510c76',
+      icons: expect.arrayContaining([expect.objectContaining({ sizes: '512x512' })]),
+    });
+    const icon = await page.request.get(`${baseUrl()}/icons/icon-192.png`);
+    expect(icon.headers()['content-type']).toBe('image/png');
+
+    await page.goto(`${baseUrl()}/`);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${baseUrl()}/`);
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(
+      `${baseUrl()}/sw.js`,
+    );
+  });
+
+  it('shows the offline page for a personal page and a cached page for a visited one when the network is cut', async () => {
+    const page = await browser.newPage({ serviceWorkers: 'allow' });
+    await page.goto(`${baseUrl()}/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await hydrated(page);
+    const homeHeading = await page.getByRole('heading', { level: 1 }).textContent();
+    // The cart page: network-only in the worker, never stored.
+    await page.goto(`${baseUrl()}/varukorg`);
+    await page.goto(`${baseUrl()}/`);
+    await hydrated(page);
+    const cached = await page.evaluate(async () => {
+      const cache = await caches.open('trampa-pages');
+      return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    });
+    expect(cached).toContain('/');
+    expect(cached).not.toContain('/varukorg');
+
+    await page.context().setOffline(true);
+    browser.allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|FetchEvent/);
+    // The offline bar on the open page.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Du är offline' }).count())
+      .toBe(1);
+    await page.goto(`${baseUrl()}/varukorg`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Du är offline');
+    expect(await page.locator('html').getAttribute('lang')).toBe('sv');
+    mkdirSync(screenshots, { recursive: true });
+    await page.screenshot({ path: join(screenshots, 'offline-page.png') });
+    // A visited page comes from the cache.
+    await page.goto(`${baseUrl()}/`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(homeHeading);
+    await page.context().setOffline(false);
+  });
+
+  it('shows the 5 px loading bar on a slow navigation only after the delay', async () => {
+    const page = await browser.newPage();
+    const product = await sizedProduct();
+    await page.goto(`${baseUrl()}${product.url}`);
+    await hydrated(page);
+    // Every route data request waits 3 s.
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    const started = Date.now();
+    await page.getByRole('navigation', { name: 'Du är här' }).getByRole('link').nth(1).click();
+    await page.waitForTimeout(700);
+    expect(await page.locator('.loading-bar').count(), 'no bar before the delay').toBe(0);
+    await page.locator('.loading-bar').waitFor({ state: 'attached', timeout: 3000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1200);
+    const box = await page.locator('.loading-bar').boundingBox();
+    expect(box?.height).toBe(5);
+    expect(box?.y).toBe(0);
+    expect(await page.locator('.loading-bar').getAttribute('aria-hidden')).toBe('true');
+    // The navigation ends: the bar fills and goes.
+    await page.waitForURL((url) => url.pathname !== product.url);
+    await expect.poll(() => page.locator('.loading-bar').count()).toBe(0);
+  });
+
+  it('reloads once on a failed route chunk, not again within 60 s', async () => {
+    const page = await browser.newPage();
+    const product = await sizedProduct();
+    await page.goto(`${baseUrl()}${product.url}`);
+    await hydrated(page);
+    browser.allowConsoleError(/route module|dynamically imported module|ERR_FAILED/);
+    // While `failing`, the next script the page has not loaded yet fails (the route module of
+    // the navigation's target): a missing chunk.
+    const loaded = async () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      );
+    let modules = await loaded();
+    let failing = false;
+    let aborted = 0;
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      if (!failing || modules.includes(new URL(route.request().url()).pathname)) {
+        return route.continue();
+      }
+      failing = false;
+      aborted += 1;
+      return route.abort('failed');
+    });
+    const breadcrumb = page.getByRole('navigation', { name: 'Du är här' }).getByRole('link').nth(1);
+
+    // First failure: a full reload of the page.
+    await page.evaluate(() => ((window as { marker?: number }).marker = 1));
+    failing = true;
+    const reloaded = page.waitForEvent('load');
+    await breadcrumb.click();
+    await reloaded;
+    expect(aborted).toBe(1);
+    expect(await page.evaluate(() => (window as { marker?: number }).marker ?? null)).toBe(null);
+    expect(
+      await page.evaluate(() => Number(sessionStorage.getItem('ralph-chunk-reload'))),
+    ).toBeGreaterThan(0);
+    await hydrated(page);
+
+    // Second failure within 60 s: no reload, an error in the snackbar instead.
+    modules = await loaded();
+    await page.evaluate(() => ((window as { marker?: number }).marker = 2));
+    failing = true;
+    aborted = 0;
+    await breadcrumb.click();
+    await expect.poll(() => aborted).toBe(1);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Sidan kunde inte laddas' }).count())
+      .toBe(1);
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as { marker?: number }).marker ?? null)).toBe(2);
+  });
+
+  it('announces an add to cart in the top-right snackbar without taking focus, for 5 s', async () => {
+    const page = await browser.newPage();
+    const product = await sizedProduct();
+    await addToCart(page, product);
+    const snackbar = page.locator('.snackbar--top-right');
+    expect(await snackbar.getAttribute('role')).toBe('status');
+    expect(await snackbar.textContent()).toContain(product.name);
+    // Top right, on top of the cart panel that opened (inside its modal dialog: not inert).
+    const box = await snackbar.boundingBox();
+    expect(box!.x + box!.width).toBeGreaterThan(1360 - 40);
+    expect(box!.y).toBeLessThan(100);
+    expect(await page.evaluate(() => !!document.querySelector('dialog[open] > .snackbar'))).toBe(
+      true,
+    );
+    const center = { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
+    expect(
+      await page.evaluate(
+        ({ x, y }) => !!document.elementFromPoint(x, y)?.closest('.snackbar'),
+        center,
+      ),
+      'the snackbar is not covered',
+    ).toBe(true);
+    expect(
+      await page.evaluate(() => !!document.activeElement?.closest('.snackbar')),
+      'focus stays out of the snackbar',
+    ).toBe(false);
+    mkdirSync(screenshots, { recursive: true });
+    await page.screenshot({ path: join(screenshots, 'snackbar.png') });
+    await expect
+      .poll(() => snackbar.getByText('Tillagd i varukorgen').count(), { timeout: 8000 })
+      .toBe(0);
+  });
+
+  it('announces a saved favourite in the snackbar, and not its removal', async () => {
+    const page = await browser.newPage();
+    const product = await sizedProduct();
+    await page.goto(`${baseUrl()}${product.url}`);
+    await hydrated(page);
+    const heart = page.getByRole('button', { name: `Spara ${product.name} som favorit` }).first();
+    await heart.click();
+    const saved = page.getByRole('status').filter({ hasText: 'Sparad i dina favoriter' });
+    await expect.poll(() => saved.count()).toBe(1);
+    expect(await saved.textContent()).toContain(product.name);
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    // Still the one notification of the add (no second one for the removal).
+    expect(await page.locator('.snackbar__item').count()).toBe(1);
+  });
+});
