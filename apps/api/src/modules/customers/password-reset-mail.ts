@@ -5,7 +5,6 @@
  */
 import type { Config } from '../../config.ts';
 import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
-import { passwordResetMail } from '../mail/templates/password-reset.tsx';
 
 /** The storefront page of the link (SPEC §2 /account/reset-password). */
 export const RESET_PATH = '/account/reset-password';
@@ -26,6 +25,8 @@ export async function sendResetMail(
   await sendMail(mailOptionsFromConfig(config), {
     to,
     ...(options.messageId ? { messageId: options.messageId } : {}),
-    ...(await passwordResetMail({ shopName: config.shopName, shopUrl: config.publicUrl, link })),
+    ...(await (
+      await import('../mail/templates/password-reset.tsx')
+    ).passwordResetMail({ shopName: config.shopName, shopUrl: config.publicUrl, link })),
   });
 }

@@ -27,7 +27,6 @@ import { stock } from '../inventory/inventory.tables.ts';
 import { backInStockJob } from '../jobs/job-kinds.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
-import { backInStockMail } from '../mail/templates/back-in-stock.tsx';
 import { addressKey, takeAttempt } from '../rate-limits/rate-limits.service.ts';
 import { signEmailToken, verifyEmailToken } from './email-tokens.ts';
 import { availabilitySubscriptions } from './engagement.tables.ts';
@@ -188,7 +187,9 @@ export async function sendBackInStockMail(
   await sendMail(mailOptionsFromConfig(config), {
     to: request.email,
     ...(options.messageId ? { messageId: options.messageId } : {}),
-    ...(await backInStockMail({
+    ...(await (
+      await import('../mail/templates/back-in-stock.tsx')
+    ).backInStockMail({
       shopName: config.shopName,
       shopUrl: config.publicUrl,
       product: row.product,

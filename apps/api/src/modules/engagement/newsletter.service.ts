@@ -13,7 +13,6 @@ import { badUserInput } from '../../errors.ts';
 import { customers } from '../customers/customers.tables.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
-import { newsletterConfirmationMail } from '../mail/templates/newsletter-confirmation.tsx';
 import { parseEmail, requireEngagementAttempt } from './availability.service.ts';
 import { signEmailToken, verifyEmailToken } from './email-tokens.ts';
 import { newsletterConfirmationJob } from './engagement-jobs.ts';
@@ -137,7 +136,9 @@ export async function sendNewsletterConfirmation(
   await sendMail(mailOptionsFromConfig(config), {
     to: email,
     ...(options.messageId ? { messageId: options.messageId } : {}),
-    ...(await newsletterConfirmationMail({
+    ...(await (
+      await import('../mail/templates/newsletter-confirmation.tsx')
+    ).newsletterConfirmationMail({
       shopName: config.shopName,
       shopUrl: config.publicUrl,
       confirmUrl: links.confirm,

@@ -7,7 +7,6 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
-import { leasingApprovalMail } from '../mail/templates/leasing-approval.tsx';
 import { formatMoney } from '../pricing/money.ts';
 import { getOrderView } from '../orders/orders.service.ts';
 import { LEASING_DECISION_PATH, LEASING_LINK_TTL_MS, signLeasingLink } from './leasing-links.ts';
@@ -37,6 +36,7 @@ export async function sendLeasingApprovalMail(
     )}`;
   const money = (ore: number) => formatMoney(ore, 'SEK', 'sv-SE').replace(/\u00a0/g, ' ');
   const employee = `${order.billingAddress.firstName ?? ''} ${order.billingAddress.lastName ?? ''}`;
+  const { leasingApprovalMail } = await import('../mail/templates/leasing-approval.tsx');
   const mail = await leasingApprovalMail({
     shopName: config.shopName,
     shopUrl: config.publicUrl,

@@ -9,10 +9,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sendMail, type MailOptions } from '../mail/mail.service.ts';
-import {
-  orderConfirmationMail,
-  type OrderMailLine,
-} from '../mail/templates/order-confirmation.tsx';
+import type { OrderMailLine } from '../mail/templates/order-confirmation.tsx';
 import { formatDeduction, formatMoney } from '../pricing/money.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
 import { orderTotals } from './order-totals.ts';
@@ -25,7 +22,9 @@ import { orders } from './orders.tables.ts';
  * card and what is left to pay; deductions written with U+2212.
  * @param shopUrl the shop's public address (absolute) for the links of the layout; none when absent
  */
-export function orderEmail(view: OrderView, shopName: string, shopUrl?: string) {
+export async function orderEmail(view: OrderView, shopName: string, shopUrl?: string) {
+  // Loaded on first use: React and React Email stay out of processes that send no mail.
+  const { orderConfirmationMail } = await import('../mail/templates/order-confirmation.tsx');
   const { order, lines } = view;
   const plain = (text: string) => text.replace(/\u00a0/g, ' ');
   const money = (minor: number) => plain(formatMoney(minor, order.currencyCode, order.languageId));
