@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // Browser journeys (`npm run test:e2e`): one shop server for the run, Debian's Chromium.
 export default defineConfig({
+  // The shop runs in this process with NODE_ENV=production, where `react/jsx-dev-runtime` has no
+  // `jsxDEV`: compile JSX (the API's mail templates) for the production runtime.
+  esbuild: { jsxDev: false },
   test: {
     include: ['apps/storefront/tests/e2e/**/*.e2e.ts'],
     globalSetup: ['apps/storefront/tests/e2e/global-setup.ts'],
