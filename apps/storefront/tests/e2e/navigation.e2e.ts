@@ -116,7 +116,9 @@ describe.skipIf(!browserAvailable)('phone header (390 x 844)', () => {
     await hydrated(page);
     // A returning shopper: the cookie choice is made (the banner sits above the header until then).
     await page.getByRole('button', { name: 'Endast nödvändiga' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Endast nödvändiga' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Endast nödvändiga' }).count())
+      .toBe(0);
     const header = page.getByRole('banner');
     const bottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
     expect(bottom).toBeLessThanOrEqual(120);
