@@ -181,14 +181,18 @@ describe.skipIf(!browserAvailable)('app shell', () => {
     expect(await page.evaluate(() => !!document.querySelector('dialog[open] > .snackbar'))).toBe(
       true,
     );
-    const center = { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
-    expect(
-      await page.evaluate(
-        ({ x, y }) => !!document.elementFromPoint(x, y)?.closest('.snackbar'),
-        center,
-      ),
-      'the snackbar is not covered',
-    ).toBe(true);
+    // Polled: the snackbar slides in, so where its centre lies settles after a moment.
+    await expect
+      .poll(
+        () =>
+          snackbar.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return !!hit?.closest('.snackbar');
+          }),
+        { message: 'the snackbar is not covered' },
+      )
+      .toBe(true);
     expect(
       await page.evaluate(() => !!document.activeElement?.closest('.snackbar')),
       'focus stays out of the snackbar',
