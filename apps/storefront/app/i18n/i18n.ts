@@ -3,7 +3,7 @@
  * en, da, fi and nb exist with the same keys). Messages are compiled once, on first use.
  */
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { isLiteralElement, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import sv from './sv.json';
 
 /** The locale the shop renders in (SPEC §1 default, fallback sv). */
@@ -26,7 +26,6 @@ export type MessageValues = Record<string, PrimitiveType>;
 
 /** Message texts; in the browser build they arrive precompiled to ICU ASTs (vite.config.ts). */
 const messages: Record<MessageKey, string | MessageFormatElement[]> = sv;
-const compiled = new Map<string, IntlMessageFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 const cultures = new Map<string, string>();
@@ -57,27 +56,66 @@ function numberFormat(culture: string, options?: Intl.NumberFormatOptions): Intl
   return format;
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** A cached plural-rules object (the texts' plural forms are Swedish). */
+function pluralRule(
+  locales: string | string[],
+  options?: Intl.PluralRulesOptions,
+): Intl.PluralRules {
+  const key = `${String(locales)}|${JSON.stringify(options ?? {})}`;
+  let rules = pluralRules.get(key);
+  if (!rules) {
+    rules = new Intl.PluralRules(locales, options);
+    pluralRules.set(key, rules);
+  }
+  return rules;
+}
+
+/**
+ * The text of a message without placeholders, plural or markup, else null. Four in five of the
+ * catalogue's messages are plain text: they skip IntlMessageFormat, whose constructor resolves
+ * the locale through Intl each time (the start page's hydration spent more time there than in
+ * any other function of ours; issue 23). Conservative: a string with `{`, `}`, `<`, `#` or an
+ * apostrophe (ICU quoting) goes through the formatter.
+ */
+function literalText(message: string | MessageFormatElement[]): string | null {
+  if (typeof message === 'string') return /[{}<#']/.test(message) ? null : message;
+  if (message.length === 0) return '';
+  const [only] = message;
+  return message.length === 1 && only && isLiteralElement(only) ? only.value : null;
+}
+
+/** A compiled message: its fixed text, or the formatter for one with placeholders. */
+type Compiled = { text: string } | { format: IntlMessageFormat };
+
+const compiled = new Map<string, Compiled>();
+
 /**
  * A message compiled for one culture: the texts and plural rules stay Swedish (SPEC §1, only
  * the Swedish catalogue is loaded), numbers (`{count, number}`, plural `#`) follow the culture.
+ * Every message shares one cache of Intl formatters.
  */
-function compile(key: MessageKey, culture: string): IntlMessageFormat {
+function compile(key: MessageKey, culture: string): Compiled {
   const cacheKey = `${culture}|${key}`;
-  let format = compiled.get(cacheKey);
-  if (!format) {
-    format =
-      culture === locale
-        ? new IntlMessageFormat(messages[key], locale)
-        : new IntlMessageFormat(messages[key], locale, undefined, {
-            formatters: {
-              getNumberFormat: (_locales, options) => numberFormat(culture, options),
-              getDateTimeFormat: (_locales, options) => new Intl.DateTimeFormat(culture, options),
-              getPluralRules: (locales, options) => new Intl.PluralRules(locales, options),
-            },
-          });
-    compiled.set(cacheKey, format);
+  let entry = compiled.get(cacheKey);
+  if (!entry) {
+    const text = literalText(messages[key]);
+    entry =
+      text !== null
+        ? { text }
+        : {
+            format: new IntlMessageFormat(messages[key], locale, undefined, {
+              formatters: {
+                getNumberFormat: (_locales, options) => numberFormat(culture, options),
+                getDateTimeFormat: (_locales, options) => new Intl.DateTimeFormat(culture, options),
+                getPluralRules: (locales, options) => pluralRule(locales, options),
+              },
+            }),
+          };
+    compiled.set(cacheKey, entry);
   }
-  return format;
+  return entry;
 }
 
 /**
@@ -90,7 +128,8 @@ function compile(key: MessageKey, culture: string): IntlMessageFormat {
  * @example t('list.showing', { shown: 20, count: 1234 }, 'en-US') // "Visar 20 av 1,234 produkter"
  */
 export function t(key: MessageKey, values?: MessageValues, culture: string = locale): string {
-  return String(compile(key, supportedCulture(culture)).format(values));
+  const entry = compile(key, supportedCulture(culture));
+  return 'text' in entry ? entry.text : String(entry.format.format(values));
 }
 
 /**
