@@ -60,7 +60,7 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** A cached plural-rules object (the texts' plural forms are Swedish). */
 function pluralRule(
-  locales: string | string[],
+  locales: Intl.LocalesArgument,
   options?: Intl.PluralRulesOptions,
 ): Intl.PluralRules {
   const key = `${String(locales)}|${JSON.stringify(options ?? {})}`;
