@@ -177,7 +177,12 @@ export function CheckoutPageView({
           reloadDocument
         >
           <input type="hidden" name="attempt" value={attempt} />
-          <ErrorSummary ref={summaryRef} errors={errors} labels={labels} />
+          <ErrorSummary
+            ref={summaryRef}
+            errors={errors}
+            labels={labels}
+            autoFocus={actionData?.intent === 'place'}
+          />
           <fieldset className="checkout-section">
             <legend>{t('checkout.customerType')}</legend>
             <div className="customer-type-choice">
