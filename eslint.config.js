@@ -13,6 +13,7 @@ const node20Only = {
   files: [
     'apps/api/**/*.{ts,tsx}',
     'apps/storefront/server.ts',
+    'apps/storefront/server/**/*.ts',
     'apps/storefront/**/*.server.ts',
     'scripts/**/*.ts',
     'bench/**/*.ts',

@@ -2,16 +2,20 @@
  * The shop's one Node process (ADR 001, React Router's node-custom-server pattern):
  * compression, security headers, `/graphql` (the API in-process), product images, the built
  * static assets and finally the React Router request handler. `--dev` (root `npm run dev`)
- * serves the app through Vite in middleware mode instead of the build.
+ * serves the app through Vite in middleware mode instead of the build. This file wires the
+ * parts together; each lives in `server/`: the security headers and CSP
+ * (`security-headers.ts`), the scale-out mode's API URL and image forwarding (`scale-out.ts`),
+ * the client build and the PWA's service worker and manifest (`static-assets.ts`), the request
+ * context (`load-context.ts`) and the error handler (`error-handler.ts`).
  *
  * Run directly: `tsx apps/storefront/server.ts [--dev]`. Imported: `startServer(options)`.
  */
-import { randomBytes } from 'node:crypto';
-import { createServer, STATUS_CODES, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApi } from '@trampa/api';
+import { authNodeListener } from '@trampa/api/auth-node';
 import { loadConfigOrExit, type Config } from '@trampa/api/config';
 import { optionsNotAllowed } from '@trampa/api/cors';
 import { prepareDatabase } from '@trampa/api/db/setup';
@@ -19,47 +23,32 @@ import { SchemaOutdatedError } from '@trampa/api/db/migrate';
 import { drainable, stopBackgroundWork } from '@trampa/api/graceful-close';
 import { createHealth, HEALTHZ_PATH, READYZ_PATH } from '@trampa/api/health';
 import { jobLog, startJobRunner } from '@trampa/api/jobs';
-import { isDatabaseUnavailable } from '@trampa/api/unavailable';
 import { sqlStatementCountHeader } from '@trampa/api/db/statement-count-header';
 import { memoryReport, MEMORY_REPORT_PATH } from '@trampa/api/memory-report';
-import {
-  contextLogger,
-  createLogger,
-  currentLogger,
-  currentRequestId,
-  errorFields,
-  requestLogging,
-  type Logger,
-} from '@trampa/api/log';
+import { createLogger, currentRequestId, requestLogging, type Logger } from '@trampa/api/log';
 import compression from 'compression';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
-import type { AppLoadContext, ServerBuild } from 'react-router';
+import express, { type Request } from 'express';
+import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { createApiClient, type ApiTransport } from './app/graphql/client.server.ts';
-import {
-  createAccountContext,
-  httpAuthFetch,
-} from './app/features/account/account-context.server.ts';
-import { authNodeListener } from '@trampa/api/auth-node';
 import { ChannelMarketsDocument } from './app/graphql/generated.ts';
-import { retryAfterOn503, unavailablePageHtml } from './app/features/errors/unavailable.server.ts';
+import { retryAfterOn503 } from './app/features/errors/unavailable.server.ts';
+import { MANIFEST_PATH } from './app/features/pwa/manifest.ts';
 import { cachedDirectory, toMarketDirectory } from './app/market/market-directory.server.ts';
-import type { MarketDirectory } from './app/market/markets.ts';
+import { defaultMarket } from './app/market/request-market.ts';
 import { routedRequestHandler, routingLayer } from './app/routing/routing-layer.server.ts';
-import { createShopCookies } from './app/security/shop-cookies.server.ts';
-import { MANIFEST_PATH, webManifest } from './app/features/pwa/manifest.ts';
-import { seoRoutes } from './app/seo/seo-routes.server.ts';
 import {
   rejectUnsafeUrl,
   sameOriginGuard,
   secureCookies,
 } from './app/routing/request-guards.server.ts';
-import {
-  defaultMarket,
-  resolveRequestMarket,
-  type RoutedMarket,
-} from './app/market/request-market.ts';
+import { createShopCookies } from './app/security/shop-cookies.server.ts';
+import { seoRoutes } from './app/seo/seo-routes.server.ts';
+import { errorHandler } from './server/error-handler.ts';
+import { loadContextOf } from './server/load-context.ts';
+import { forwardImages, graphqlUrl } from './server/scale-out.ts';
+import { securityHeaders } from './server/security-headers.ts';
+import { clientBuildFiles, webManifestHandler } from './server/static-assets.ts';
 
 /** The storefront folder (build output and Vite root are found from here, whatever the cwd). */
 const storefrontDir = fileURLToPath(new URL('.', import.meta.url));
@@ -89,121 +78,6 @@ export interface RunningServer {
    * builds stop, then Vite and the database close. Idempotent.
    */
   close(): Promise<void>;
-}
-
-/** Origins Google Tag Manager and Google Analytics 4 need (Google's CSP guide for GTM). */
-const GTM_SCRIPT_ORIGINS = ['https://*.googletagmanager.com'];
-const GTM_CONNECT_ORIGINS = [
-  'https://*.google-analytics.com',
-  'https://*.analytics.google.com',
-  'https://*.googletagmanager.com',
-];
-const GTM_FRAME_ORIGINS = ['https://www.googletagmanager.com'];
-
-/**
- * Content-Security-Policy of the shop: only 'self'. React Router's inline hydration scripts get
- * the per-request nonce. In dev mode Vite injects styles and its client inline, so 'unsafe-inline'
- * is allowed there (and the HMR web socket). The tag manager's and the trust seal's origins are
- * added only when GTM_ID / TRUST_SEAL_SRC are configured (issue 19); the browser still loads them
- * only after consent.
- */
-export function contentSecurityPolicy(
-  nonce: string,
-  dev: boolean,
-  tags: Config['tags'] = { gtmId: null, trustSealSrc: null },
-): string {
-  const gtm = tags.gtmId !== null;
-  const seal = tags.trustSealSrc ? [new URL(tags.trustSealSrc).origin] : [];
-  const list = (...origins: string[]) => origins.join(' ');
-  const scripts = [...(gtm ? GTM_SCRIPT_ORIGINS : []), ...seal];
-  const images = [...(gtm ? GTM_CONNECT_ORIGINS : []), ...seal];
-  return [
-    "default-src 'self'",
-    dev
-      ? list("script-src 'self' 'unsafe-inline'", ...scripts)
-      : list(`script-src 'self' 'nonce-${nonce}'`, ...scripts),
-    dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
-    list("img-src 'self' data:", ...images),
-    "font-src 'self'",
-    list(
-      dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
-      ...(gtm ? GTM_CONNECT_ORIGINS : []),
-    ),
-    ...(gtm ? [list("frame-src 'self'", ...GTM_FRAME_ORIGINS)] : []),
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/** One year in seconds: HSTS max-age (issue 13 §17). */
-export const HSTS_MAX_AGE = 31_536_000;
-
-/**
- * Express middlewares: helmet's security headers (X-Content-Type-Options, X-Frame-Options,
- * Cross-Origin-Opener/Resource-Policy, Referrer-Policy strict-origin-when-cross-origin, ...), HSTS
- * `max-age=31536000; includeSubDomains` only when `hsts` (production on an https PUBLIC_URL,
- * issue 13 §17), and our own Content-Security-Policy with a per-request nonce
- * ({@link contentSecurityPolicy}) instead of helmet's.
- */
-function securityHeaders(dev: boolean, hsts: boolean, tags: Config['tags']) {
-  const headers = helmet({
-    contentSecurityPolicy: false,
-    strictTransportSecurity: hsts ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  });
-  return [
-    headers,
-    (_req: Request, res: Response, next: NextFunction) => {
-      const nonce = randomBytes(16).toString('base64');
-      res.locals.cspNonce = nonce;
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev, tags));
-      next();
-    },
-  ];
-}
-
-/** Response headers an image forwarded from the API (scale-out mode) keeps. */
-const FORWARDED_IMAGE_HEADERS = [
-  'content-type',
-  'content-length',
-  'cache-control',
-  'content-security-policy',
-  'x-content-type-options',
-  'allow',
-];
-
-/**
- * Scale-out mode (API_URL): `/img/*` is forwarded to the API server, which serves the stored
- * images (apps/api/src/modules/media/media.http.ts), so image URLs stay `{shop}/img/...`. 502
- * when the API cannot be reached.
- */
-function forwardImages(apiUrl: string) {
-  const origin = new URL(apiUrl).origin;
-  return async (req: Request, res: Response): Promise<void> => {
-    let upstream: globalThis.Response;
-    try {
-      upstream = await fetch(new URL(req.originalUrl, origin), { method: req.method });
-    } catch {
-      res.status(502).type('text/plain').send('Bad gateway');
-      return;
-    }
-    res.status(upstream.status);
-    for (const name of FORWARDED_IMAGE_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value !== null) res.setHeader(name, value);
-    }
-    res.end(Buffer.from(await upstream.arrayBuffer()));
-  };
-}
-
-/** The GraphQL endpoint of API_URL: the URL itself when it ends in /graphql, else base + /graphql. */
-export function graphqlUrl(apiUrl: string): string {
-  const url = new URL(apiUrl);
-  if (!url.pathname.endsWith('/graphql')) url.pathname = url.pathname.replace(/\/?$/, '/graphql');
-  return url.href;
 }
 
 /**
@@ -306,26 +180,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     build = () =>
       devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
-    const clientDir = join(storefrontDir, 'build/client');
-    app.use(
-      '/assets',
-      express.static(join(clientDir, 'assets'), {
-        immutable: true,
-        maxAge: '1y',
-        index: false,
-        fallthrough: false,
-      }),
-    );
-    // The service worker (issue 19) is checked for updates on every visit: never a stale copy.
-    app.use(
-      express.static(clientDir, {
-        maxAge: '1h',
-        index: false,
-        setHeaders(res, path) {
-          if (path.endsWith('/sw.js')) res.setHeader('Cache-Control', 'no-cache');
-        },
-      }),
-    );
+    // Hashed assets a year, the rest of the build an hour, the service worker never stale.
+    app.use(clientBuildFiles(join(storefrontDir, 'build/client')));
     const serverBuildUrl = pathToFileURL(join(storefrontDir, 'build/server/index.js')).href;
     build = (await import(serverBuildUrl)) as ServerBuild;
   }
@@ -341,10 +197,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     return toMarketDirectory((await client.query(ChannelMarketsDocument)).channel);
   });
   // The web app manifest with the trade name (issue 19), the same under every prefix.
-  app.get(MANIFEST_PATH, (_req, res) => {
-    res.type('application/manifest+json').set('Cache-Control', 'public, max-age=3600');
-    res.send(JSON.stringify(webManifest(config.shopName)));
-  });
+  app.get(MANIFEST_PATH, webManifestHandler(config.shopName));
   // robots.txt and the sitemaps (issue 20), the same under every prefix: before the routing layer.
   // Scale-out mode (no database here) serves robots.txt only.
   app.use(
@@ -370,88 +223,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     routedRequestHandler({
       build,
       mode: dev ? 'development' : 'production',
-      async getLoadContext(req, res): Promise<AppLoadContext> {
-        // The shopper's login session (issue 7): refreshed here when the token has expired.
-        const account = await createAccountContext({
-          cookieHeader: req.headers.cookie,
-          authFetch: api
-            ? (authRequest) => api.auth(authRequest, { clientIp: req.ip })
-            : httpAuthFetch(graphqlUrl(apiUrl!), req.ip, req.get('x-request-id')),
-          apiKey: config.apiKey,
-          secure: https(),
-          passwordSalt: config.auth.passwordSalt,
-          apiWithToken: (token) =>
-            createApiClient({
-              transport,
-              apiKey: config.apiKey,
-              market,
-              token,
-              clientIp: req.ip,
-              requestId: req.get('x-request-id'),
-            }),
-        });
-        for (const cookie of account.session.setCookies) res.append('Set-Cookie', cookie);
-        const market = resolveRequestMarket(
-          {
-            userType: await cookies.userType.read(req.headers.cookie),
-            checkoutMarket: await cookies.checkoutMarket.read(req.headers.cookie),
-          },
-          res.locals.marketDirectory,
-          res.locals.routedMarket as RoutedMarket | undefined,
-        );
-        return {
-          // The shopper's address goes along for the API's per-client limits (issue 13 §6).
-          api: createApiClient({
-            transport,
-            apiKey: config.apiKey,
-            market,
-            token: account.session.token,
-            clientIp: req.ip,
-            requestId: req.get('x-request-id'),
-          }),
-          log: contextLogger(logger),
-          cookies,
-          account,
-          market,
-          markets: (res.locals.marketDirectory as MarketDirectory | undefined) ?? null,
-          routing: { defaultLocale: 'sv', ...config.routing },
-          shop: { name: config.shopName, publicUrl },
-          tags: config.tags,
-          // Dev mode allows inline scripts (Vite) and renders without nonces, so hydration matches.
-          cspNonce: dev ? '' : String(res.locals.cspNonce ?? ''),
-        };
-      },
+      getLoadContext: loadContextOf({
+        config,
+        transport,
+        auth: api ? (request, info) => api.auth(request, info) : undefined,
+        apiUrl,
+        cookies,
+        logger,
+        dev,
+        publicUrl: () => publicUrl,
+      }),
     }),
   );
 
-  // Errors passed to Express (e.g. a missing /assets file, a failing load context): 5xx logged
-  // as JSON with message and stack (4xx only on the request line), answered with the status's
-  // reason phrase instead of Express's default handler, which prints stacks to stderr (issue 15).
-  // An unavailable database (issue 28) is a 503 with the static "Försök igen" page for a browser
-  // and no error line (the request line carries the code).
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const declared = (error as { status?: unknown } | null)?.status;
-    const unavailable = isDatabaseUnavailable(error);
-    const status = unavailable
-      ? 503
-      : typeof declared === 'number' && declared >= 400 && declared < 600
-        ? declared
-        : 500;
-    if (status >= 500 && !unavailable)
-      (currentLogger() ?? logger).error({ err: errorFields(error, true) }, 'Unexpected error');
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    if (status === 503 && req.method === 'GET' && req.accepts(['text/plain', 'html']) === 'html') {
-      res.status(503).type('html').send(unavailablePageHtml(config.shopName, req.originalUrl));
-      return;
-    }
-    res
-      .status(status)
-      .type('text/plain')
-      .send(STATUS_CODES[status] ?? 'Error');
-  });
+  // Errors passed to Express: logged when 5xx, answered with the reason phrase (or the 503 page).
+  app.use(errorHandler(logger, config.shopName));
 
   await new Promise<void>((resolveListen, rejectListen) => {
     httpServer.once('error', rejectListen);

@@ -23,7 +23,11 @@ import {
   placeOrder,
   type FieldErrors,
 } from '../features/checkout/checkout.server';
-import { atPostcode, checkoutFormErrors, zipError } from '../features/checkout/checkout-validation';
+import {
+  atPostcode,
+  validateCheckoutForm,
+  zipError,
+} from '../features/checkout/checkout-validation';
 import { toCheckoutView, withProfileDefaults } from '../features/checkout/checkout-view';
 import { AccountUserDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
@@ -72,14 +76,15 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
     if (profile?.getUser) view = withProfileDefaults(view, profile.getUser);
   }
   // Swedish id numbers are asked for (and required) only in a Swedish checkout market.
-  const swedishIdentity = checkoutCountry(context) === 'SE';
-  return { view, attempt: randomUUID(), swedishIdentity };
+  const countryCode = checkoutCountry(context);
+  return { view, attempt: randomUUID(), swedishIdentity: countryCode === 'SE', countryCode };
 }
 
 /**
  * `zip` ("Visa leveranssätt") and `update` (autosave) save the form and check the postcode;
- * `place` validates everything at once (issue 14), then places the order (in the checkout
- * market). The answer carries the intent and whether the terms were ticked (kept as they were).
+ * `place` validates everything at once with the checkout's zod schema (issue 14, 22; the one the
+ * browser checks before sending), then places the order (in the checkout market). The answer
+ * carries the intent and whether the terms were ticked (kept as they were).
  */
 export async function action({ request, context: requestContext }: Route.ActionArgs) {
   const context = checkoutContext(requestContext, ROUTE_ID);
@@ -95,13 +100,13 @@ export async function action({ request, context: requestContext }: Route.ActionA
     return answer(zip ? { ...saved.errors, 'billingAddress.zip': zip } : saved.errors);
   }
   const view = saved.checkout ? toCheckoutView(saved.checkout, context.market.customerType) : null;
+  // The same schema the browser checked before sending (checkout-validation.ts).
   const errors = {
     ...saved.errors,
-    ...checkoutFormErrors(input, {
+    ...validateCheckoutForm(form, {
       countryCode,
       shippingOptions: view?.shippingOptions ?? [],
       paymentIds: view?.paymentOptions.map((p) => p.id) ?? [],
-      terms,
     }),
   };
   if (Object.keys(errors).length > 0) return answer(errors);

@@ -5,15 +5,15 @@
  * SameSite=Lax, one year (SPEC §9), and Secure when the request came over https.
  *
  * The value format is React Router's: base64 of the JSON string, a dot and an HMAC-SHA256
- * signature. A value with a wrong signature reads as absent. Values written before signing (plain
- * `ralph-market=no`, `ralph-cart=<uuid>`) are still accepted when they pass the old check, so no
- * shopper loses a cart or a market choice; the next write stores the signed form.
+ * signature. A value without a valid signature reads as absent: a tampered one, one signed with
+ * another key, and a plain value written before the cookies were signed (`ralph-market=no`,
+ * `ralph-cart=<uuid>`; issue 22 dropped that fallback). The caller then falls back as for a
+ * missing cookie (the default market, a new cart) and the next write stores the signed form.
  *
  * The account cookies (`apollo-token` and friends, `features/account/cookies.ts`) are not signed:
  * the token cookie must hold the bare JWT (SPEC §8 "token from the cookie", sent as Bearer) and
  * the API verifies it; `ralph-user-maxage` is read by the browser.
  */
-import { parse } from 'cookie';
 import { createCookie, type Cookie } from 'react-router';
 import {
   CART_COOKIE,
@@ -36,8 +36,8 @@ export interface SignedCookie {
   /** The cookie's name, e.g. `ralph-cart`. */
   readonly name: string;
   /**
-   * The value in a Cookie header: the signed value when its signature holds and it passes the
-   * check, else a legacy unsigned value that passes the check, else null (missing or tampered).
+   * The value in a Cookie header when its signature holds (with one of the keys) and it passes
+   * the check; else null (missing, unsigned, tampered or refused by the check).
    */
   read(cookieHeader: string | null | undefined): Promise<string | null>;
   /** A `Set-Cookie` value storing `value` (signed) for the cookie's lifetime. */
@@ -52,7 +52,7 @@ export interface SignedCookieOptions {
   secrets: readonly string[];
   /** Lifetime in seconds. */
   maxAge: number;
-  /** Which values are acceptable (signed or legacy); anything else reads as absent. */
+  /** Which signed values are acceptable; anything else reads as absent. */
   accept: (value: string) => boolean;
 }
 
@@ -71,10 +71,7 @@ export function signedCookie(name: string, options: SignedCookieOptions): Signed
     async read(cookieHeader) {
       if (!cookieHeader) return null;
       const signed: unknown = await cookie.parse(cookieHeader).catch(() => null);
-      if (typeof signed === 'string') return options.accept(signed) ? signed : null;
-      // A value from before signing: no dot, and it passes the same check.
-      const raw = parse(cookieHeader)[name];
-      return raw && !raw.includes('.') && options.accept(raw) ? raw : null;
+      return typeof signed === 'string' && options.accept(signed) ? signed : null;
     },
     serialize: (value, secure) => cookie.serialize(value, { secure }),
     clear: (secure) => cookie.serialize('', { secure, maxAge: 0 }),

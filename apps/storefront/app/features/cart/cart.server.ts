@@ -82,7 +82,7 @@ export async function addItem(
     if (!id) {
       id = await newCartId(context);
     }
-    // Always (re)written: a cart id from before signing gets its signed cookie here.
+    // Always (re)written: the cookie's year starts again with each change of the cart.
     setCookie = await context.cookies.cart.serialize(id, isSecure(request));
     const result = await context.api.attempt(AddToCartDocument, {
       id,

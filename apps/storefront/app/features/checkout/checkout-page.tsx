@@ -2,10 +2,12 @@
  * The checkout page's form (`/kassan`, SPEC §2, §5, §8; issue 14): customer type, postcode and
  * shipping options, details, payment, terms and the place button that shows what is charged,
  * with the cart beside it. One plain POST form that works without JavaScript and autosaves with
- * it; after a failed submit the error summary gets focus. The route (routes/checkout.tsx) loads
- * and saves; this renders.
+ * it. With JavaScript the browser checks the form with the checkout's zod schema before the order
+ * is sent (the route's action checks the same schema again, also for forms sent without
+ * JavaScript); after a failed submit the error summary gets focus and links to each field. The
+ * route (routes/checkout.tsx) loads and saves; this renders.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { trackCheckout } from '../tracking/data-layer';
 import { CheckoutMarketSelect } from '../market/checkout-market-select';
@@ -14,7 +16,7 @@ import { useCulture } from '../../market/market-view';
 import { CheckoutAside } from './checkout-aside';
 import { DetailsFieldset, identityLabel, PaymentFieldset, TermsField } from './checkout-fields';
 import type { FieldErrors } from './checkout-validation';
-import { atPostcode } from './checkout-validation';
+import { atPostcode, validateCheckoutForm } from './checkout-validation';
 import type { CheckoutFormView } from './checkout-view';
 import { ErrorSummary } from './error-summary';
 import { ShippingOptions, ZipFieldset } from './shipping-options';
@@ -32,6 +34,7 @@ export function CheckoutPageView({
   view,
   attempt,
   swedishIdentity,
+  countryCode,
   actionData,
 }: {
   /** The checkout as entered so far; null without a cart. */
@@ -40,12 +43,20 @@ export function CheckoutPageView({
   attempt: string;
   /** True in a Swedish checkout market: personnummer is asked for. */
   swedishIdentity: boolean;
+  /** The checkout market's country (ISO alpha-2): postcodes and identity numbers. */
+  countryCode: string;
   actionData?: CheckoutActionAnswer;
 }) {
   const culture = useCulture();
+  // The browser's check of the last submit, shown until the next answer of the action.
+  const [checked, setChecked] = useState<{
+    errors: FieldErrors;
+    answer: CheckoutActionAnswer | undefined;
+  } | null>(null);
+  const clientErrors = checked && checked.answer === actionData ? checked.errors : null;
   const errors: FieldErrors = useMemo(
-    () => atPostcode(actionData?.errors ?? {}, view),
-    [actionData, view],
+    () => clientErrors ?? atPostcode(actionData?.errors ?? {}, view),
+    [clientErrors, actionData, view],
   );
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -77,6 +88,9 @@ export function CheckoutPageView({
       summaryRef.current?.focus();
     }
   }, [actionData]);
+  useEffect(() => {
+    if (checked) summaryRef.current?.focus();
+  }, [checked]);
 
   if (!view || !cart || cart.lines.length === 0) {
     return (
@@ -97,6 +111,24 @@ export function CheckoutPageView({
       data.set('intent', 'update');
       void submit(data, { method: 'post', preventScrollReset: true });
     }
+  };
+  // "Slutför köp": the form is checked in the browser first, with the schema the action uses;
+  // with errors it is not sent and the error summary gets focus. The delivery rules apply only
+  // when the options shown are those of the postcode in the form.
+  const checkBeforeSending = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (!(submitter instanceof HTMLButtonElement) || submitter.value !== 'place') return;
+    const data = new FormData(event.currentTarget);
+    const compact = (zip: unknown) => String(zip ?? '').replace(/\s+/g, '');
+    const current = compact(data.get('billingAddress.zip')) === compact(view.address.zip);
+    const found = validateCheckoutForm(data, {
+      countryCode,
+      shippingOptions: current ? view.shippingOptions : null,
+      paymentIds: view.paymentOptions.map((p) => p.id),
+    });
+    if (Object.keys(found).length === 0) return;
+    event.preventDefault();
+    setChecked({ errors: found, answer: actionData });
   };
   // With JavaScript the options come without a page load: focus stays on the button.
   const showOptions = (event: React.MouseEvent<HTMLButtonElement>) => {
@@ -138,13 +170,19 @@ export function CheckoutPageView({
           method="post"
           ref={formRef}
           onChange={autosave}
+          onSubmit={checkBeforeSending}
           noValidate
           preventScrollReset
           // Placing the order is a plain form post: the hosted payment page is another site.
           reloadDocument
         >
           <input type="hidden" name="attempt" value={attempt} />
-          <ErrorSummary ref={summaryRef} errors={errors} labels={labels} />
+          <ErrorSummary
+            ref={summaryRef}
+            errors={errors}
+            labels={labels}
+            autoFocus={actionData?.intent === 'place'}
+          />
           <fieldset className="checkout-section">
             <legend>{t('checkout.customerType')}</legend>
             <div className="customer-type-choice">

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutFormErrors, orderedErrors, zipError } from './checkout-validation';
+import {
+  checkoutFormData,
+  checkoutFormErrors,
+  orderedErrors,
+  validateCheckoutForm,
+  zipError,
+} from './checkout-validation';
 
 const context = {
   countryCode: 'SE',
@@ -71,5 +77,124 @@ describe('checkout validation in one round (issue 14)', () => {
     expect(zipError('', 'SE', false)).toBeNull();
     expect(zipError('111 22', 'SE', true)).toBeNull();
     expect(zipError('00100', 'FI', true)).toBeNull();
+  });
+});
+
+/** A checkout form as the browser posts it, filled in correctly (Swedish market, a person). */
+function filledForm(overrides: Record<string, string | null> = {}): FormData {
+  const values: Record<string, string | null> = {
+    customerType: 'PERSON',
+    'billingAddress.zip': '111 22',
+    shippingId: '2',
+    identityNumber: '19121212-1212',
+    email: 'anna@example.se',
+    'billingAddress.firstName': 'Anna',
+    'billingAddress.lastName': 'Andersson',
+    'billingAddress.careOf': '',
+    'billingAddress.addressLine1': 'Storgatan 1',
+    'billingAddress.city': 'Stockholm',
+    'billingAddress.mobile': '0701234567',
+    paymentId: '1',
+    terms: '1',
+    ...overrides,
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) if (value !== null) form.set(name, value);
+  return form;
+}
+
+const formContext = {
+  countryCode: 'SE',
+  shippingOptions: context.shippingOptions,
+  paymentIds: [1, 2],
+};
+
+describe('the checkout schema, parsed from the form by Conform (issue 22)', () => {
+  it('a correctly filled form has no errors; blank and unticked fields have SPEC §5 texts', () => {
+    expect(validateCheckoutForm(filledForm(), formContext)).toEqual({});
+    const errors = validateCheckoutForm(
+      filledForm({ 'billingAddress.city': '   ', email: '', terms: null }),
+      formContext,
+    );
+    expect(errors).toEqual({
+      'billingAddress.city': 'Detta fält är obligatoriskt',
+      email: 'Detta fält är obligatoriskt',
+      terms: 'Du måste godkänna köpvillkoren innan du slutför ditt köp',
+    });
+    // The server sees what the browser sees: a ticked box is '1', anything else is not ticked.
+    expect(validateCheckoutForm(filledForm({ terms: 'on' }), formContext).terms).toBe(
+      'Du måste godkänna köpvillkoren innan du slutför ditt köp',
+    );
+  });
+
+  it('personnummer and organisationsnummer are checked with their packages in Sweden', () => {
+    const check = (values: Record<string, string | null>) =>
+      validateCheckoutForm(filledForm(values), formContext).identityNumber;
+    expect(check({ identityNumber: '19121212-1213' })).toBe('Ange ett giltigt personnummer');
+    expect(check({ identityNumber: '121212-1212' })).toBeUndefined();
+    expect(check({ identityNumber: null })).toBe('Detta fält är obligatoriskt');
+    const company = { customerType: 'ORGANIZATION', 'billingAddress.company': 'Cykel AB' };
+    expect(check({ ...company, identityNumber: '556016-0681' })).toBe(
+      'Ange ett giltigt organisationsnummer',
+    );
+    expect(check({ ...company, identityNumber: '556016-0680' })).toBeUndefined();
+    // A sole trader's personnummer is an organisation's identity number too.
+    expect(check({ ...company, identityNumber: '19121212-1212' })).toBeUndefined();
+    // A company must name itself; a person's form does not ask.
+    expect(
+      validateCheckoutForm(filledForm({ customerType: 'ORGANIZATION' }), formContext)[
+        'billingAddress.company'
+      ],
+    ).toBe('Detta fält är obligatoriskt');
+    // Outside Sweden the number is optional, only its form is checked.
+    const norway = { ...formContext, countryCode: 'NO' };
+    const foreign = (identityNumber: string | null) =>
+      validateCheckoutForm(filledForm({ identityNumber, 'billingAddress.zip': '0150' }), norway)
+        .identityNumber;
+    expect(foreign(null)).toBeUndefined();
+    expect(foreign('01019012345')).toBeUndefined();
+    expect(foreign('!?')).toBe('Ange ett giltigt ID-nummer (siffror och bokstäver)');
+  });
+
+  it('delivery: one of the options, a store for pickup, left to the server when not known', () => {
+    expect(validateCheckoutForm(filledForm({ shippingId: '7' }), formContext)).toEqual({
+      shippingId: 'Välj ett leveranssätt',
+    });
+    expect(validateCheckoutForm(filledForm({ shippingId: '3' }), formContext)).toEqual({
+      pickupPoint: 'Välj en butik att hämta i',
+    });
+    expect(
+      validateCheckoutForm(filledForm({ shippingId: '3', pickupPoint: 'stockholm' }), formContext),
+    ).toEqual({});
+    // The browser after a new postcode without "Visa leveranssätt": options not known yet.
+    expect(
+      validateCheckoutForm(filledForm({ shippingId: null }), {
+        ...formContext,
+        shippingOptions: null,
+      }),
+    ).toEqual({});
+    expect(validateCheckoutForm(filledForm({ paymentId: '5' }), formContext)).toEqual({
+      paymentId: 'Välj ett betalsätt',
+    });
+  });
+
+  it('checkoutFormData writes an API input as the form posts it', () => {
+    const form = checkoutFormData(
+      {
+        customerType: 'PERSON',
+        email: 'anna@example.se',
+        billingAddress: { zip: '11122', careOf: '' },
+        shippingId: 2,
+        paymentId: null,
+      },
+      true,
+    );
+    expect([...form.entries()]).toEqual([
+      ['customerType', 'PERSON'],
+      ['billingAddress.zip', '11122'],
+      ['email', 'anna@example.se'],
+      ['shippingId', '2'],
+      ['terms', '1'],
+    ]);
   });
 });
