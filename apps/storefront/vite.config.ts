@@ -133,6 +133,8 @@ export default defineConfig({
   plugins: [precompiledMessages(), reactRouter(), serviceWorkerPlugin()],
   build: {
     assetsInlineLimit: 0,
+    // `TRAMPA_SOURCEMAP=1 npx react-router build`: source maps beside the chunks (not linked
+    // from them), to see which modules a chunk's bytes come from (docs/performance.md, issue 23).
     sourcemap: process.env.TRAMPA_SOURCEMAP ? 'hidden' : false,
   },
   environments: {
