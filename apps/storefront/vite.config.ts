@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { reactRouter } from '@react-router/dev/vite';
@@ -40,10 +41,107 @@ function precompiledMessages(): Plugin {
   };
 }
 
+/** The framework's own modules: React Router keeps one `router` chunk, React stays with the entry. */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@react-router)[\\/]/;
+const ROUTER = /[\\/]node_modules[\\/]react-router[\\/]/;
+
+interface ModuleInfoLike {
+  importedIds: readonly string[];
+  importers: readonly string[];
+  isEntry: boolean;
+}
+type ModuleInfoOf = (id: string) => ModuleInfoLike | null;
+
+/** The modules `start` imports statically, to any depth, without entries, framework and `skip`. */
+function reachable(start: string, info: ModuleInfoOf, skip: Set<string>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(info(start)?.importedIds ?? [])];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id) || skip.has(id) || FRAMEWORK.test(id)) continue;
+    const module = info(id);
+    if (!module || module.isEntry) continue;
+    seen.add(id);
+    stack.push(...module.importedIds);
+  }
+  return seen;
+}
+
+/**
+ * Client chunks for the code every page runs (issue 23): the modules the root route imports
+ * (statically, to any depth) go into one `shell` chunk, the modules only the default layout
+ * needs (header, footer, cart panel; not those another route imports too) into one `chrome`
+ * chunk, React Router into `router`. Without this Rollup cut that code into about 30 files of
+ * 0.1–8 KiB (one request and one module preload each). Route modules stay entries, so a page
+ * still loads only its own routes' code (the checkout, with its own layout, loads no `chrome`).
+ */
+function shellChunks() {
+  let groups: Map<string, string> | undefined;
+  return (
+    id: string,
+    api: { getModuleIds: () => IterableIterator<string>; getModuleInfo: ModuleInfoOf },
+  ): string | undefined => {
+    if (ROUTER.test(id)) return 'router';
+    if (!groups) {
+      groups = new Map();
+      const ids = [...api.getModuleIds()];
+      const find = (suffix: string) =>
+        ids.find((candidate) => candidate.split('?')[0]!.endsWith(suffix));
+      const rootId = find('/app/root.tsx');
+      const layoutId = find('/app/layouts/default.tsx');
+      const shell = rootId ? reachable(rootId, api.getModuleInfo, new Set()) : new Set<string>();
+      const layoutPath = layoutId?.split('?')[0];
+      const layoutModules = layoutId
+        ? reachable(layoutId, api.getModuleInfo, shell)
+        : new Set<string>();
+      const chrome = new Set(layoutModules);
+      // Only what nothing outside the layout imports: another route must not load the chrome.
+      for (let changed = true; changed;) {
+        changed = false;
+        for (const member of chrome) {
+          const importers = api.getModuleInfo(member)?.importers ?? [];
+          const outside = (importer: string) =>
+            importer.split('?')[0] !== layoutPath && !chrome.has(importer);
+          if (importers.some(outside)) {
+            chrome.delete(member);
+            changed = true;
+          }
+        }
+      }
+      for (const member of shell) groups.set(member, 'shell');
+      for (const member of chrome) groups.set(member, 'chrome');
+      // The layout's modules that other routes import too: one chunk per set of routes that
+      // reach them (what Rollup does by itself, but it would pull them into `chrome`).
+      const entries = ids.filter((entry) => api.getModuleInfo(entry)?.isEntry && entry !== rootId);
+      const reach = entries.map((entry) => reachable(entry, api.getModuleInfo, shell));
+      for (const member of layoutModules) {
+        if (chrome.has(member)) continue;
+        const users = entries.filter((_, index) => reach[index]!.has(member)).join('|');
+        groups.set(
+          member,
+          `common-${createHash('sha256').update(users).digest('hex').slice(0, 8)}`,
+        );
+      }
+    }
+    return groups.get(id);
+  };
+}
+
 export default defineConfig({
   root,
   plugins: [precompiledMessages(), reactRouter(), serviceWorkerPlugin()],
   build: {
     assetsInlineLimit: 0,
+    // `TRAMPA_SOURCEMAP=1 npx react-router build`: source maps beside the chunks (not linked
+    // from them), to see which modules a chunk's bytes come from (docs/performance.md, issue 23).
+    sourcemap: process.env.TRAMPA_SOURCEMAP ? 'hidden' : false,
+  },
+  environments: {
+    client: {
+      build: {
+        rollupOptions: { output: { manualChunks: shellChunks() } },
+      },
+    },
   },
 });

@@ -4,7 +4,7 @@
  */
 import { Outlet } from 'react-router';
 import { ErrorPage, ErrorPageGuard } from '../features/errors/error-page';
-import { UndistractedChrome } from '../features/layout/default-chrome';
+import { UndistractedChrome } from '../features/layout/undistracted-chrome';
 
 /** Page frame without distractions. */
 export default function UndistractedLayout() {

@@ -9,10 +9,6 @@ import type { Route } from './+types/back-in-stock-unsubscribe';
 import { EndProductAvailabilityMonitoringDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import contentStyles from '../styles/content.css?url';
-
-/** Text page styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
 /** "Avsluta bevakningar | <shop>", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>

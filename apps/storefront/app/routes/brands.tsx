@@ -9,10 +9,6 @@ import { BrandsPageDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
 import { useCulture } from '../market/market-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import listStyles from '../styles/list.css?url';
-
-/** List page styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listStyles }];
 
 /** Title, description and canonical. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

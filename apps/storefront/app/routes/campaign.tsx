@@ -8,14 +8,6 @@ import { ListView } from '../features/list/list-view';
 import { appUrl } from '../routing/local-path';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { pathSegments } from '../routing/paths';
-import listStyles from '../styles/list.css?url';
-import widgetStyles from '../styles/widgets.css?url';
-
-/** List page and widget area styles. */
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: listStyles },
-  { rel: 'stylesheet', href: widgetStyles },
-];
 
 /** Title, description and canonical. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

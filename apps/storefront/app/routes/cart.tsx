@@ -32,10 +32,6 @@ import { t } from '../i18n/i18n';
 import { cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { sameOriginPath } from '../routing/safe-redirect';
-import cartStyles from '../styles/cart.css?url';
-
-/** Cart styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 
 /** "Varukorg", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>

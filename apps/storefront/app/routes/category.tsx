@@ -13,14 +13,6 @@ import type { RootData } from '../root';
 import { appUrl } from '../routing/local-path';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { categoryFromPath, normalizePath } from '../routing/paths';
-import listStyles from '../styles/list.css?url';
-import widgetStyles from '../styles/widgets.css?url';
-
-/** List page and widget area styles. */
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: listStyles },
-  { rel: 'stylesheet', href: widgetStyles },
-];
 
 /** Title, description, canonical (with ?page=N) and rel=prev/next. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -19,10 +19,6 @@ import { CheckoutConfirmDocument, CompleteCartDocument } from '../graphql/genera
 import { t } from '../i18n/i18n';
 import { cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import cartStyles from '../styles/cart.css?url';
-
-/** Styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 
 /** "Tack för din beställning", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -8,10 +8,6 @@ import { Link } from 'react-router';
 import type { Route } from './+types/checkout-fail';
 import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import cartStyles from '../styles/cart.css?url';
-
-/** Styles (the failure card lives in cart.css with the other checkout styles). */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 
 /** "Betalningen gick inte igenom", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>

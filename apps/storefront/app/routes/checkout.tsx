@@ -34,7 +34,7 @@ import { t } from '../i18n/i18n';
 import { findMarket } from '../market/markets';
 import { cartMarketAlias, cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import cartStyles from '../styles/cart.css?url';
+import cartStyles from '../styles/shell.css?url';
 
 /** Cart and checkout styles. */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];

@@ -10,17 +10,9 @@ import { InfoPagesMenu } from '../features/layout/info-pages-menu';
 import { loadMenu } from '../features/layout/menus.server';
 import { appUrl } from '../routing/local-path';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import contentStyles from '../styles/content.css?url';
-import widgetStyles from '../styles/widgets.css?url';
 
 /** A content alias: lower-case letters, digits and dashes. */
 const ALIAS = /^[a-z0-9][a-z0-9-]{0,99}$/;
-
-/** Content and widget styles. */
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: contentStyles },
-  { rel: 'stylesheet', href: widgetStyles },
-];
 
 /** "<title> | <shop>", the page's description, canonical `/{alias}`. */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -22,10 +22,6 @@ import { ListPageDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
 import { useCulture } from '../market/market-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import listStyles from '../styles/list.css?url';
-
-/** List page styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listStyles }];
 
 /** "Favoriter", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -10,17 +10,9 @@ import { WidgetArea } from '../features/content/widgets';
 import { HomeJsonLd } from '../features/home/home-json-ld';
 import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import homeStyles from '../styles/home.css?url';
-import widgetStyles from '../styles/widgets.css?url';
 
 /** The start page's widget area (GEINS-API §2.4). */
 export const FRONTPAGE = { family: 'Frontpage', areaName: 'The front page area' } as const;
-
-/** Start page styles. */
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: homeStyles },
-  { rel: 'stylesheet', href: widgetStyles },
-];
 
 /** Title "<shop> – cyklar och tillbehör", description and canonical `/`. */
 export const meta: Route.MetaFunction = ({ matches }) => {

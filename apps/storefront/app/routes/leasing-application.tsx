@@ -21,15 +21,9 @@ import { formatKronor, leasingFigures, type LeasingChoice } from '../features/le
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { appUrl } from '../routing/local-path';
 import accountStyles from '../styles/account.css?url';
-import cartStyles from '../styles/cart.css?url';
-import leasingStyles from '../styles/leasing.css?url';
 
-/** Form, cart and leasing styles. */
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: accountStyles },
-  { rel: 'stylesheet', href: cartStyles },
-  { rel: 'stylesheet', href: leasingStyles },
-];
+/** Form styles (the cart and leasing styles are in every page's styles/shell.css). */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
 /** "Ansök om förmånscykel", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -19,14 +19,6 @@ import { LEASING_TEXTS as T } from '../features/leasing/leasing-texts';
 import { LEASING_PARAMS } from '../features/leasing/leasing-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { appUrl } from '../routing/local-path';
-import cartStyles from '../styles/cart.css?url';
-import leasingStyles from '../styles/leasing.css?url';
-
-/** Styles of the cart and the leasing pages. */
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: cartStyles },
-  { rel: 'stylesheet', href: leasingStyles },
-];
 
 /** "Förmånscykelkorg", never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>

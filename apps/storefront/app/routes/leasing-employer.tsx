@@ -17,10 +17,6 @@ import type { ApiGraphQLError } from '../graphql/client.server';
 import { LEASING_TEXTS as T } from '../features/leasing/leasing-texts';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { appUrl } from '../routing/local-path';
-import leasingStyles from '../styles/leasing.css?url';
-
-/** Leasing styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: leasingStyles }];
 
 /** Never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -8,10 +8,6 @@ import { loadListPage } from '../features/list/list-page.server';
 import { ListView } from '../features/list/list-view';
 import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import listStyles from '../styles/list.css?url';
-
-/** List page styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listStyles }];
 
 /** Title, description and canonical. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -9,10 +9,6 @@ import { EmailLinkPage, type EmailLinkResult } from '../features/newsletter/emai
 import { UnsubscribeFromNewsletterDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import contentStyles from '../styles/content.css?url';
-
-/** Text page styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: contentStyles }];
 
 /** The page title, never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -8,17 +8,7 @@ import type { Route } from './+types/preview-widgets';
 import { ContentPage } from '../features/content/content-page';
 import { loadWidgetArea } from '../features/content/widget-area.server';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import contentStyles from '../styles/content.css?url';
-import homeStyles from '../styles/home.css?url';
-import widgetStyles from '../styles/widgets.css?url';
 import { FRONTPAGE } from './home';
-
-/** Content, start page and widget styles. */
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: contentStyles },
-  { rel: 'stylesheet', href: homeStyles },
-  { rel: 'stylesheet', href: widgetStyles },
-];
 
 /** "Förhandsgranskning", noindex. */
 export const meta: Route.MetaFunction = ({ matches }) =>

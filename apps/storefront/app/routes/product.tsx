@@ -36,21 +36,9 @@ import { t } from '../i18n/i18n';
 import { useFreeShippingText } from '../market/market-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { needsCanonicalRedirect, normalizePath, productAliasFromPath } from '../routing/paths';
-import productStyles from '../styles/product.css?url';
-import cartStyles from '../styles/cart.css?url';
-import leasingStyles from '../styles/leasing.css?url';
-import widgetStyles from '../styles/widgets.css?url';
 import { loadProductArea } from '../features/content/page-areas.server';
 import { WidgetArea } from '../features/content/widgets';
 import { appUrl } from '../routing/local-path';
-
-/** Product page styles. */
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: productStyles },
-  { rel: 'stylesheet', href: cartStyles },
-  { rel: 'stylesheet', href: leasingStyles },
-  { rel: 'stylesheet', href: widgetStyles },
-];
 
 /** Title "<product> | <shop>", description and canonical link. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -13,13 +13,9 @@ import type { RootData } from '../root';
 import { appUrl } from '../routing/local-path';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { searchPath } from '../routing/paths';
-import listStyles from '../styles/list.css?url';
 
 /** The longest search term used (longer text is cut; the API accepts 256). */
 export const MAX_TERM = 100;
-
-/** List page styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: listStyles }];
 
 /** Title "Sökresultat för …", never indexed. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

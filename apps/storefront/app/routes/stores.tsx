@@ -17,17 +17,9 @@ import { pageMeta, shopFromMatches } from '../routing/meta';
 import { JsonLd } from '../seo/json-ld-script';
 import { serializeJsonLd, storeJsonLd } from '../seo/json-ld';
 import { urlBaseOf } from '../features/product/product-json-ld.server';
-import contentStyles from '../styles/content.css?url';
-import widgetStyles from '../styles/widgets.css?url';
 
 /** The content page shown on this route (seeded as "Butiker"). */
 const STORES_CONTENT_ALIAS = 'butiker';
-
-/** Content and widget styles (for the content page's part). */
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: contentStyles },
-  { rel: 'stylesheet', href: widgetStyles },
-];
 
 /**
  * Title and description from the content page's meta fields when it has them, else "Våra

@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { t } from '../../i18n/i18n';
 import type { RootData } from '../../root';
-import { Logo } from './logo';
 import { EMPTY_LAYOUT_MENUS } from './menus';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -28,27 +27,6 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter shopName={shopName} menus={menus} year={root?.year ?? 2026} />
-    </>
-  );
-}
-
-/** The undistracted frame (checkout-like pages): logo only, no menu or footer links. */
-export function UndistractedChrome({ children }: { children: ReactNode }) {
-  const root = useRouteLoaderData<RootData>('root');
-  const shopName = root?.shop.name ?? '';
-  return (
-    <>
-      <a className="skip-link" href="#main">
-        {t('a11y.skipLink')}
-      </a>
-      <header className="site-header site-header--undistracted">
-        <div className="site-header__bar container">
-          <Logo shopName={shopName} />
-        </div>
-      </header>
-      <main id="main" className="site-main" tabIndex={-1}>
-        {children}
-      </main>
     </>
   );
 }

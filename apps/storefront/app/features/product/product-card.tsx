@@ -33,18 +33,22 @@ function trackedCard(product: CardProduct, index: number, listName: string): Tra
 }
 
 /**
- * One product in a grid; images are lazy unless `eager` (first row above the fold). Seen cards
+ * One product in a grid; images are lazy unless `eager` (first row above the fold), and the
+ * `priority` card's image (the grid's first, the page's LCP image) is fetched with
+ * `fetchpriority="high"` (issue 23). Seen cards
  * queue a `product:impression`, a followed link pushes `product:click` (position `index` in the
  * list `listName`).
  */
 export function ProductCard({
   product,
   eager = false,
+  priority = false,
   index = 0,
   listName,
 }: {
   product: CardWithStock;
   eager?: boolean;
+  priority?: boolean;
   index?: number;
   listName?: string;
 }) {
@@ -77,6 +81,7 @@ export function ProductCard({
               width={400}
               height={400}
               loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
               decoding="async"
             />
           ) : null}
@@ -130,6 +135,7 @@ export function ProductGrid({
           <ProductCard
             product={product}
             eager={index < eagerCount}
+            priority={index === 0 && eagerCount > 0}
             index={index}
             listName={label}
           />
