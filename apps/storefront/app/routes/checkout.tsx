@@ -34,10 +34,6 @@ import { t } from '../i18n/i18n';
 import { findMarket } from '../market/markets';
 import { cartMarketAlias, cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
-import cartStyles from '../styles/shell.css?url';
-
-/** Cart and checkout styles. */
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 
 /** "Kassan" with a description, never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) => {
