@@ -14,7 +14,7 @@ import { LEASING_SETTINGS } from './leasing-settings.ts';
 
 /** Swedish messages of the form's rules (SPEC §5). */
 export const LEASING_FORM_MESSAGES = {
-  required: 'Fältet är obligatoriskt',
+  required: 'Detta fält är obligatoriskt',
   email: 'Du måste ange en giltig email',
   orgnr: 'Ange ett giltigt organisationsnummer (NNNNNN-NNNN)',
   phone: 'Ange ett giltigt telefonnummer',
