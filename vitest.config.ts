@@ -40,6 +40,7 @@ export default defineConfig({
           include: [
             'apps/*/src/**/*.test.ts',
             'apps/*/app/**/*.test.{ts,tsx}',
+            'apps/storefront/server/**/*.test.ts',
             'apps/*/test/**/*.test.ts',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',

@@ -48,6 +48,7 @@ import { errorHandler } from './server/error-handler.ts';
 import { loadContextOf } from './server/load-context.ts';
 import { forwardImages, graphqlUrl } from './server/scale-out.ts';
 import { securityHeaders } from './server/security-headers.ts';
+import { offlineFiles } from './server/offline-page.ts';
 import { clientBuildFiles, webManifestHandler } from './server/static-assets.ts';
 
 /** The storefront folder (build output and Vite root are found from here, whatever the cwd). */
@@ -180,8 +181,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     build = () =>
       devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
-    // Hashed assets a year, the rest of the build an hour, the service worker never stale.
-    app.use(clientBuildFiles(join(storefrontDir, 'build/client')));
+    const clientDir = join(storefrontDir, 'build/client');
+    // The offline page and the service worker with the trade name (issue 19); hashed assets a
+    // year, the rest of the build an hour.
+    for (const [path, handler] of Object.entries(offlineFiles(clientDir, config.shopName))) {
+      app.get(path, handler);
+    }
+    app.use(clientBuildFiles(clientDir));
     const serverBuildUrl = pathToFileURL(join(storefrontDir, 'build/server/index.js')).href;
     build = (await import(serverBuildUrl)) as ServerBuild;
   }
