@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApi } from '@trampa/api';
+import { createAdminApi } from '@trampa/api/admin';
+import { backOfficeRouter } from './app/back-office/back-office.server.ts';
 import { loadConfigOrExit, type Config } from '@trampa/api/config';
 import { optionsNotAllowed } from '@trampa/api/cors';
 import { prepareDatabase } from '@trampa/api/db/setup';
@@ -268,6 +270,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   app.use(rejectUnsafeUrl());
   app.use(sameOriginGuard({ publicUrl: () => publicUrl, corsOrigins: config.cors.origins }));
   if (api) app.all('/graphql', (req, res) => api.yoga(req, res));
+  // Issue 26: the back office and its API under /admin (app/back-office, ADR 015).
+  app.use(backOfficeRouter(database && createAdminApi({ db: database.db, config, logger })));
   // The auth service (GEINS-API §7) at /auth/*, with the client's address for its rate limit.
   const auth = api ? authNodeListener(api.auth, (req) => (req as Request).ip) : undefined;
   if (auth) app.all('/auth/*splat', auth);
