@@ -31,7 +31,8 @@ const ACTION_NAMES: Record<string, string> = {
 const time = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium' });
 
 function change(entry: Entry): string {
-  const show = (value: unknown) => (value === null || value === undefined ? '–' : JSON.stringify(value));
+  const show = (value: unknown) =>
+    value === null || value === undefined ? '–' : JSON.stringify(value);
   if (entry.before === null && entry.after === null) return '–';
   return `${show(entry.before)} → ${show(entry.after)}`;
 }
@@ -50,7 +51,9 @@ export function AuditPage({ staffFilter }: { staffFilter: boolean }) {
       .then((data) => setActions(data.auditActions))
       .catch(() => undefined);
     if (staffFilter) {
-      adminRequest<{ staffUsers: Array<{ id: number; email: string }> }>('{ staffUsers { id email } }')
+      adminRequest<{ staffUsers: Array<{ id: number; email: string }> }>(
+        '{ staffUsers { id email } }',
+      )
         .then((data) => setStaff(data.staffUsers))
         .catch(() => undefined);
     }
@@ -63,7 +66,9 @@ export function AuditPage({ staffFilter }: { staffFilter: boolean }) {
     )
       .then((data) => setPage(data.auditLog))
       .catch((error: unknown) =>
-        setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]),
+        setErrors([
+          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
+        ]),
       );
   }, [filter, skip]);
 
@@ -137,13 +142,23 @@ export function AuditPage({ staffFilter }: { staffFilter: boolean }) {
         </tbody>
       </table>
       <nav className="pager" aria-label="Sidor">
-        <button type="button" className="button button-secondary" disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - PAGE))}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={skip === 0}
+          onClick={() => setSkip(Math.max(0, skip - PAGE))}
+        >
           Föregående sida
         </button>
         <span>
           {total === 0 ? 0 : skip + 1}–{Math.min(skip + PAGE, total)} av {total}
         </span>
-        <button type="button" className="button button-secondary" disabled={skip + PAGE >= total} onClick={() => setSkip(skip + PAGE)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={skip + PAGE >= total}
+          onClick={() => setSkip(skip + PAGE)}
+        >
           Nästa sida
         </button>
       </nav>

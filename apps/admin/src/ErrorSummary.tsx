@@ -18,7 +18,13 @@ export function ErrorSummary({ errors }: { errors: FormError[] }) {
   }, [errors]);
   if (errors.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+    <div
+      className="error-summary"
+      role="alert"
+      tabIndex={-1}
+      ref={ref}
+      aria-labelledby="error-summary-title"
+    >
       <h2 id="error-summary-title">Något behöver rättas</h2>
       <ul>
         {errors.map((error) => (

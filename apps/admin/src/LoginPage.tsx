@@ -19,8 +19,9 @@ function FirstUserHelp() {
           personal finns.
         </li>
         <li>
-          Eller kör <code>npm run admin:create-user -- --email din@adress.se --role administrator</code>{' '}
-          och skriv lösenordet när du blir ombedd (det läses från standard input).
+          Eller kör{' '}
+          <code>npm run admin:create-user -- --email din@adress.se --role administrator</code> och
+          skriv lösenordet när du blir ombedd (det läses från standard input).
         </li>
       </ol>
     </section>
@@ -33,7 +34,9 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [busy, setBusy] = useState(false);
   const [hasStaff, setHasStaff] = useState<boolean | null>(null);
   useEffect(() => {
-    adminRequest<{ backOfficeSetup: { hasStaffUsers: boolean } }>('{ backOfficeSetup { hasStaffUsers } }')
+    adminRequest<{ backOfficeSetup: { hasStaffUsers: boolean } }>(
+      '{ backOfficeSetup { hasStaffUsers } }',
+    )
       .then((data) => setHasStaff(data.backOfficeSetup.hasStaffUsers))
       .catch(() => setHasStaff(true));
   }, []);
@@ -50,10 +53,13 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
     if (found.length > 0) return;
     setBusy(true);
     try {
-      await adminRequest('mutation($email: String!, $password: String!) { login(email: $email, password: $password) { id } }', {
-        email,
-        password,
-      });
+      await adminRequest(
+        'mutation($email: String!, $password: String!) { login(email: $email, password: $password) { id } }',
+        {
+          email,
+          password,
+        },
+      );
       onLoggedIn();
     } catch (error) {
       const message = error instanceof AdminApiError ? error.message : 'Något gick fel.';
@@ -75,7 +81,13 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
         </div>
         <div className="field">
           <label htmlFor="login-password">Lösenord</label>
-          <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
         </div>
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Loggar in …' : 'Logga in'}

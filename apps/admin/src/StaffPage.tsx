@@ -19,7 +19,8 @@ const FIELDS = 'id email role roleName active createdAt';
 
 /** Which form field an API error is about. */
 function fieldOf(error: AdminApiError): string {
-  if (error.argument === 'password' || error.message.includes('Lösenordet')) return 'staff-password';
+  if (error.argument === 'password' || error.message.includes('Lösenordet'))
+    return 'staff-password';
   return 'staff-email';
 }
 
@@ -60,20 +61,26 @@ export function StaffPage({ me }: { me: Me }) {
         { email, role, password },
       );
       formElement.reset();
-      setStatus(`${data.createStaffUser.email} har lagts till som ${data.createStaffUser.roleName.toLowerCase()}.`);
+      setStatus(
+        `${data.createStaffUser.email} har lagts till som ${data.createStaffUser.roleName.toLowerCase()}.`,
+      );
       await load();
     } catch (error) {
-      if (error instanceof AdminApiError) setErrors([{ message: error.message, fieldId: fieldOf(error) }]);
+      if (error instanceof AdminApiError)
+        setErrors([{ message: error.message, fieldId: fieldOf(error) }]);
     }
   }
 
   async function change(user: StaffUser, role: string) {
     setErrors([]);
     try {
-      await adminRequest('mutation($id: Int!, $role: StaffRole!) { changeStaffRole(id: $id, role: $role) { id } }', {
-        id: user.id,
-        role,
-      });
+      await adminRequest(
+        'mutation($id: Int!, $role: StaffRole!) { changeStaffRole(id: $id, role: $role) { id } }',
+        {
+          id: user.id,
+          role,
+        },
+      );
       setStatus(`${user.email} har fått en ny roll.`);
     } catch (error) {
       if (error instanceof AdminApiError) setErrors([{ message: error.message }]);
@@ -82,10 +89,13 @@ export function StaffPage({ me }: { me: Me }) {
   }
 
   async function deactivate(user: StaffUser) {
-    if (!window.confirm(`Inaktivera ${user.email}? Personen loggas ut och kan inte logga in igen.`)) return;
+    if (!window.confirm(`Inaktivera ${user.email}? Personen loggas ut och kan inte logga in igen.`))
+      return;
     setErrors([]);
     try {
-      await adminRequest('mutation($id: Int!) { deactivateStaffUser(id: $id) { id } }', { id: user.id });
+      await adminRequest('mutation($id: Int!) { deactivateStaffUser(id: $id) { id } }', {
+        id: user.id,
+      });
       setStatus(`${user.email} är inaktiverad.`);
     } catch (error) {
       if (error instanceof AdminApiError) setErrors([{ message: error.message }]);
@@ -170,7 +180,11 @@ export function StaffPage({ me }: { me: Me }) {
               <td>{user.active ? 'Aktiv' : 'Inaktiverad'}</td>
               <td>
                 {user.active && user.id !== me.id ? (
-                  <button type="button" className="button button-secondary" onClick={() => void deactivate(user)}>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => void deactivate(user)}
+                  >
                     Inaktivera<span className="visually-hidden"> {user.email}</span>
                   </button>
                 ) : null}

@@ -36,7 +36,8 @@ function swedish(error: GraphQLErrorBody): string {
   if (code === 'FORBIDDEN') return 'Din roll har inte behörighet att göra detta.';
   if (code === 'NOT_FOUND') return 'Personen finns inte längre.';
   if (code === 'BAD_USER_INPUT') {
-    if (message.includes('already exists')) return 'Det finns redan en personal med den e-postadressen.';
+    if (message.includes('already exists'))
+      return 'Det finns redan en personal med den e-postadressen.';
     if (message.includes('at least')) return 'Lösenordet måste ha minst 12 tecken.';
     if (message.includes('yourself')) return 'Du kan inte inaktivera dig själv.';
     if (message.includes('last active administrator'))
@@ -72,7 +73,11 @@ export async function adminRequest<T>(
   };
   const first = body.errors?.[0];
   if (first) {
-    throw new AdminApiError(first.extensions?.code ?? 'ERROR', swedish(first), first.extensions?.argument);
+    throw new AdminApiError(
+      first.extensions?.code ?? 'ERROR',
+      swedish(first),
+      first.extensions?.argument,
+    );
   }
   if (!body.data) throw new AdminApiError('ERROR', 'Något gick fel. Försök igen om en stund.');
   return body.data;

@@ -85,7 +85,9 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
         <Routes>
           <Route path="/" element={<Start me={me} />} />
           {canStaff ? <Route path="/personal" element={<StaffPage me={me} />} /> : null}
-          {canAudit ? <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} /> : null}
+          {canAudit ? (
+            <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
+          ) : null}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </main>
