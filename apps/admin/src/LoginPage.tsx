@@ -74,7 +74,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
       <h1>Logga in i administrationen</h1>
       {hasStaff === false ? <FirstUserHelp /> : null}
       <ErrorSummary errors={errors} />
-      <form onSubmit={submit} noValidate className="panel form">
+      <form onSubmit={(event) => void submit(event)} noValidate className="panel form">
         <div className="field">
           <label htmlFor="login-email">E-postadress</label>
           <input id="login-email" name="email" type="email" autoComplete="username" required />

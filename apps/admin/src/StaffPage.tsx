@@ -112,7 +112,7 @@ export function StaffPage({ me }: { me: Me }) {
       </p>
       <section className="panel" aria-labelledby="new-staff-title">
         <h2 id="new-staff-title">Lägg till personal</h2>
-        <form onSubmit={create} noValidate className="form form-row">
+        <form onSubmit={(event) => void create(event)} noValidate className="form form-row">
           <div className="field">
             <label htmlFor="staff-email">E-postadress</label>
             <input id="staff-email" name="email" type="email" autoComplete="off" required />
