@@ -54,7 +54,7 @@ describe.skipIf(!browserAvailable)('back office', () => {
     await expect
       .poll(() => page.getByRole('status').first().textContent())
       .toBe(`${email} har lagts till som kundtjänst.`);
-    await page.getByRole('cell', { name: email }).waitFor();
+    await page.getByRole('cell', { name: email, exact: true }).waitFor();
     await checkPage(page, 'staff');
 
     await page.getByRole('link', { name: 'Händelselogg' }).click();
