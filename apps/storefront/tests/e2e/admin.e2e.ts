@@ -59,7 +59,7 @@ describe.skipIf(!browserAvailable)('back office', () => {
 
     await page.getByRole('link', { name: 'Händelselogg' }).click();
     await page.getByRole('heading', { name: 'Händelselogg' }).waitFor();
-    await page.getByLabel('Händelse').selectOption('staff.create');
+    await page.getByLabel('Händelse', { exact: true }).selectOption('staff.create');
     await page.getByRole('button', { name: 'Filtrera' }).click();
     const row = page.getByRole('row').filter({ hasText: email });
     await row.waitFor();
