@@ -65,7 +65,10 @@ module.exports = {
         'Services and the rest of the API never import the GraphQL layer; move shared plain data ' +
         'into the module (e.g. modules/customers/address.ts) and let the GraphQL layer import it.',
       severity: 'error',
-      from: { path: API, pathNot: [GRAPHQL_LAYER, '^apps/api/src/app[.]ts$', TESTS] },
+      from: {
+        path: API,
+        pathNot: [GRAPHQL_LAYER, '^apps/api/src/(app|admin-app)[.]ts$', TESTS],
+      },
       to: { path: GRAPHQL_LAYER },
     },
     {

@@ -9,6 +9,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/storefront/package.json apps/storefront/
+COPY apps/admin/package.json apps/admin/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN NODE_ENV=production npm run build
@@ -21,9 +22,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/storefront/package.json apps/storefront/
+COPY apps/admin/package.json apps/admin/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/apps/storefront/build ./apps/storefront/build
+COPY --from=build /app/apps/admin/dist ./apps/admin/dist
 COPY --from=build /app/apps/api/drizzle ./apps/api/drizzle
 # data/: the mail outbox (MAIL_OUTBOX_DIR) when SMTP_URL is unset; the only place it writes.
 RUN mkdir -p data && chown node:node data

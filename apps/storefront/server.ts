@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createApi } from '@trampa/api';
+import { createAdminApi } from '@trampa/api/admin';
 import { authNodeListener } from '@trampa/api/auth-node';
 import { loadConfigOrExit, type Config } from '@trampa/api/config';
 import { optionsNotAllowed } from '@trampa/api/cors';
@@ -44,6 +45,7 @@ import {
 } from './app/routing/request-guards.server.ts';
 import { createShopCookies } from './app/security/shop-cookies.server.ts';
 import { seoRoutes } from './app/seo/seo-routes.server.ts';
+import { backOfficeRouter } from './app/back-office/back-office.server.ts';
 import { errorHandler } from './server/error-handler.ts';
 import { loadContextOf } from './server/load-context.ts';
 import { forwardImages, graphqlUrl } from './server/scale-out.ts';
@@ -143,6 +145,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   app.use(rejectUnsafeUrl());
   app.use(sameOriginGuard({ publicUrl: () => publicUrl, corsOrigins: config.cors.origins }));
   if (api) app.all('/graphql', (req, res) => api.yoga(req, res));
+  // Issue 26: the back office and its API under /admin (app/back-office, ADR 015).
+  app.use(backOfficeRouter(database && createAdminApi({ db: database.db, config, logger })));
   // The auth service (GEINS-API §7) at /auth/*, with the client's address for its rate limit.
   const auth = api ? authNodeListener(api.auth, (req) => (req as Request).ip) : undefined;
   if (auth) app.all('/auth/*splat', auth);

@@ -71,6 +71,11 @@ export interface Config {
     /** RESTOCK_SCAN_INTERVAL_SECONDS: seconds between two restock scans (issue 17). */
     restockScanIntervalSeconds: number;
   };
+  /**
+   * ADMIN_EMAIL and ADMIN_PASSWORD (issue 26): the first back-office administrator, created at
+   * start when no staff user exists; null when unset.
+   */
+  admin: { email: string; password: string } | null;
 }
 
 /** Catalogue settings. */

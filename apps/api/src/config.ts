@@ -245,6 +245,13 @@ const envSchema = z.object({
    * Default 60: a restocked size is mailed about within a minute.
    */
   RESTOCK_SCAN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * E-mail of the first back-office administrator (issue 26), created at start with
+   * ADMIN_PASSWORD when no staff user exists yet. Unset: none is created.
+   */
+  ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
+  /** Password of that first administrator; in production at least 12 characters. */
+  ADMIN_PASSWORD: z.string().optional(),
 });
 
 import type { Config } from './config-types.ts';
@@ -339,6 +346,7 @@ export function loadConfig(
       );
     }
   }
+  const admin = firstAdministrator(e.ADMIN_EMAIL, e.ADMIN_PASSWORD, production);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -403,7 +411,35 @@ export function loadConfig(
         (e.WORKER_IN_PROCESS ?? (production && e.DATABASE_URL ? 'false' : 'true')) === 'true',
       restockScanIntervalSeconds: e.RESTOCK_SCAN_INTERVAL_SECONDS,
     },
+    admin,
   };
+}
+
+/** The shortest ADMIN_PASSWORD production accepts (issue 26 "Access"). */
+export const MIN_PRODUCTION_ADMIN_PASSWORD = 12;
+
+/**
+ * ADMIN_EMAIL and ADMIN_PASSWORD as the first administrator, null when both are unset.
+ * @throws ConfigError when only one is set, or in production for a password under
+ *   {@link MIN_PRODUCTION_ADMIN_PASSWORD} characters
+ */
+function firstAdministrator(
+  email: string | undefined,
+  password: string | undefined,
+  production: boolean,
+): { email: string; password: string } | null {
+  if (!email && !password) return null;
+  if (!email || !password) {
+    throw new ConfigError(
+      'Invalid configuration in the environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither)',
+    );
+  }
+  if (production && password.length < MIN_PRODUCTION_ADMIN_PASSWORD) {
+    throw new ConfigError(
+      `Invalid configuration in the environment:\n  ADMIN_PASSWORD: must be at least ${MIN_PRODUCTION_ADMIN_PASSWORD} characters in production`,
+    );
+  }
+  return { email, password };
 }
 
 /**

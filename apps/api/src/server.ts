@@ -1,11 +1,12 @@
 /**
  * Standalone API server (scale-out mode, ARCHITECTURE "The picture"): `npm start -w apps/api`.
  * Opens the configured database (migrating it when MIGRATE_ON_START, refusing an outdated
- * schema; seeding only the embedded one), then serves `/graphql`, `/auth/`, `/payments/`, `/img/`,
+ * schema; seeding only the embedded one), then serves `/graphql`, `/admin/graphql`, `/auth/`, `/payments/`, `/img/`,
  * `/healthz` and `/readyz` on PORT. On SIGINT/SIGTERM it drains (issue 15 "Shutdown"): readiness
  * 503, requests in flight finish, background builds stop, the pool closes, exit 0.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { ADMIN_GRAPHQL_PATH, createAdminApi } from './admin-app.ts';
 import { createApi } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { SchemaOutdatedError } from './db/migrate.ts';
@@ -32,6 +33,8 @@ const handle = await prepareDatabase(config, (message) => logger.info(message), 
 );
 const health = createHealth(handle.db);
 const api = createApi({ db: handle.db, config, logger });
+// The back-office API (issue 26, ADR 015) at /admin/graphql.
+const admin = createAdminApi({ db: handle.db, config, logger });
 // Issue 15: the request id (x-request-id, the storefront's when it sends one) and one JSON line
 // per request; the GraphQL context and the SQL timing log with that id. Probes are not logged.
 const logging = requestLogging(logger);
@@ -67,6 +70,7 @@ const server = createServer((req, res) => {
     if ((req.url ?? '').startsWith(`${AUTH_PATH}/`)) settle(auth(req, res), res);
     else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) settle(payments(req, res), res);
     else if ((req.url ?? '').startsWith(`${IMAGES_PATH}/`)) settle(images(req, res), res);
+    else if ((req.url ?? '').split('?')[0] === ADMIN_GRAPHQL_PATH) void admin.yoga(req, res);
     // Yoga answers its own failures (a GraphQL error or a 500); it does not reject.
     else void graphql(req, res);
   });

@@ -20,3 +20,5 @@ export * from '../modules/menus/menus.tables.ts';
 export * from '../modules/media/media.tables.ts';
 export * from '../modules/content/content.tables.ts';
 export * from '../modules/leasing/leasing.tables.ts';
+export * from '../modules/staff/staff.tables.ts';
+export * from '../modules/audit/audit.tables.ts';

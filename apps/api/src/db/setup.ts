@@ -9,10 +9,12 @@ import type { Logger } from '../log.ts';
 import { createDb, type DbHandle } from './client.ts';
 import { runMigrations, schemaStatus, SchemaOutdatedError } from './migrate.ts';
 import { isCatalogueEmpty, seedCatalogue } from './seed/seed.ts';
+import { ensureFirstAdministrator } from '../modules/staff/first-administrator.ts';
 
 /**
  * Opens the database named by the configuration, migrates it when `config.migrateOnStart`,
- * checks its schema version and (embedded database only) seeds an empty catalogue.
+ * checks its schema version, (embedded database only) seeds an empty catalogue and creates the
+ * first back-office administrator from `config.admin` when no staff user exists (issue 26).
  * @param logger where the pool's "database unavailable/available" lines go (issue 28; default
  *   the process logger)
  * @throws SchemaOutdatedError when the schema is older than this release (the handle is closed;
@@ -29,7 +31,7 @@ export async function prepareDatabase(
     | 'databasePreparedStatements'
     | 'migrateOnStart'
   > &
-    Partial<Pick<Config, 'databaseStatementTimeoutMs' | 'databasePoolWaitMs'>>,
+    Partial<Pick<Config, 'databaseStatementTimeoutMs' | 'databasePoolWaitMs' | 'admin' | 'auth'>>,
   log: (message: string) => void = console.log,
   logger?: Logger,
 ): Promise<DbHandle> {
@@ -57,6 +59,15 @@ export async function prepareDatabase(
       log(
         `Seeded ${summary.products} products, ${summary.skus} SKUs and ${summary.brands} brands in ${Date.now() - started} ms`,
       );
+    }
+    // Issue 26: the first back-office administrator from ADMIN_EMAIL + ADMIN_PASSWORD.
+    if (config.admin && config.auth) {
+      const created = await ensureFirstAdministrator(
+        handle.db,
+        config.admin,
+        config.auth.scryptLogN,
+      );
+      if (created) log(`Created the first back-office administrator ${created.email}`);
     }
   } catch (error) {
     await handle.close().catch(() => {});

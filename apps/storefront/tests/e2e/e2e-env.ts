@@ -14,4 +14,7 @@ export const E2E_ENV = {
   LOG_LEVEL: 'silent',
   // The back-in-stock journey waits for one restock scan (issue 17).
   RESTOCK_SCAN_INTERVAL_SECONDS: '3',
+  // The back-office journey logs in as the first administrator (issue 26, admin.e2e.ts).
+  ADMIN_EMAIL: 'admin@trampa.example',
+  ADMIN_PASSWORD: 'e2e-admin-password-0123',
 } as const;

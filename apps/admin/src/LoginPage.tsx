@@ -1,0 +1,98 @@
+/**
+ * The back office's login page (issue 26): e-mail and password; without any staff user it
+ * explains how to create the first administrator.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { AdminApiError, adminRequest } from './api.ts';
+import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
+
+/** Shown when no staff user exists yet. */
+function FirstUserHelp() {
+  return (
+    <section className="panel" aria-labelledby="setup-title">
+      <h2 id="setup-title">Ingen personal finns ännu</h2>
+      <p>Skapa den första administratören på något av två sätt:</p>
+      <ol>
+        <li>
+          Sätt miljövariablerna <code>ADMIN_EMAIL</code> och <code>ADMIN_PASSWORD</code> (minst 12
+          tecken i produktion) och starta om servern. Administratören skapas vid start när ingen
+          personal finns.
+        </li>
+        <li>
+          Eller kör{' '}
+          <code>npm run admin:create-user -- --email din@adress.se --role administrator</code> och
+          skriv lösenordet när du blir ombedd (det läses från standard input).
+        </li>
+      </ol>
+    </section>
+  );
+}
+
+/** The login form; `onLoggedIn` runs after a successful login. */
+export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const [errors, setErrors] = useState<FormError[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [hasStaff, setHasStaff] = useState<boolean | null>(null);
+  useEffect(() => {
+    adminRequest<{ backOfficeSetup: { hasStaffUsers: boolean } }>(
+      '{ backOfficeSetup { hasStaffUsers } }',
+    )
+      .then((data) => setHasStaff(data.backOfficeSetup.hasStaffUsers))
+      .catch(() => setHasStaff(true));
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    const found: FormError[] = [];
+    if (!email) found.push({ message: 'Ange din e-postadress.', fieldId: 'login-email' });
+    if (!password) found.push({ message: 'Ange ditt lösenord.', fieldId: 'login-password' });
+    setErrors(found);
+    if (found.length > 0) return;
+    setBusy(true);
+    try {
+      await adminRequest(
+        'mutation($email: String!, $password: String!) { login(email: $email, password: $password) { id } }',
+        {
+          email,
+          password,
+        },
+      );
+      onLoggedIn();
+    } catch (error) {
+      const message = error instanceof AdminApiError ? error.message : 'Något gick fel.';
+      setErrors([{ message, fieldId: 'login-email' }]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="login" id="main">
+      <h1>Logga in i administrationen</h1>
+      {hasStaff === false ? <FirstUserHelp /> : null}
+      <ErrorSummary errors={errors} />
+      <form onSubmit={(event) => void submit(event)} noValidate className="panel form">
+        <div className="field">
+          <label htmlFor="login-email">E-postadress</label>
+          <input id="login-email" name="email" type="email" autoComplete="username" required />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">Lösenord</label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Loggar in …' : 'Logga in'}
+        </button>
+      </form>
+    </main>
+  );
+}

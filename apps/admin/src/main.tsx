@@ -1,0 +1,117 @@
+/**
+ * The back office (issue 26; ADR 015): a React single-page app under `/admin`. It asks the admin
+ * API who is logged in, shows the login page when nobody is, and otherwise the layout with the
+ * pages the role may use (only links for what exists and is allowed).
+ */
+import { StrictMode, useCallback, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { adminRequest, type Me } from './api.ts';
+import { AuditPage } from './AuditPage.tsx';
+import { LoginPage } from './LoginPage.tsx';
+import { StaffPage } from './StaffPage.tsx';
+import './styles.css';
+
+const ME = '{ activeAdministrator { id email role roleName permissions } }';
+
+/** The start page: what the role may do. */
+function Start({ me }: { me: Me }) {
+  return (
+    <>
+      <h1>Välkommen, {me.email}</h1>
+      <p>
+        Du är inloggad som <strong>{me.roleName.toLowerCase()}</strong>. Fler delar av
+        administrationen (sortiment, priser, lager) kommer.
+      </p>
+    </>
+  );
+}
+
+/** Moves focus to the page's heading after navigation (screen readers hear the new page). */
+function useFocusOnNavigate() {
+  const location = useLocation();
+  useEffect(() => {
+    const heading = document.querySelector<HTMLElement>('main h1');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
+  }, [location.pathname]);
+}
+
+function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
+  useFocusOnNavigate();
+  const can = (permission: string) => me.permissions.includes(permission);
+  const canStaff = can('staff:write');
+  const canAudit = can('audit:read');
+  async function logout() {
+    await adminRequest('mutation { logout }').catch(() => undefined);
+    onLogout();
+  }
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Hoppa till innehållet
+      </a>
+      <header className="admin-header">
+        <span className="brand">Trampa administration</span>
+        <nav aria-label="Administration">
+          <ul>
+            <li>
+              <NavLink to="/" end>
+                Start
+              </NavLink>
+            </li>
+            {canStaff ? (
+              <li>
+                <NavLink to="/personal">Personal</NavLink>
+              </li>
+            ) : null}
+            {canAudit ? (
+              <li>
+                <NavLink to="/handelser">Händelselogg</NavLink>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="who">
+          <span>
+            {me.email} ({me.roleName})
+          </span>
+          <button type="button" className="button button-secondary" onClick={() => void logout()}>
+            Logga ut
+          </button>
+        </div>
+      </header>
+      <main id="main" className="admin-main">
+        <Routes>
+          <Route path="/" element={<Start me={me} />} />
+          {canStaff ? <Route path="/personal" element={<StaffPage me={me} />} /> : null}
+          {canAudit ? (
+            <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
+          ) : null}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </main>
+    </>
+  );
+}
+
+function App() {
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const refresh = useCallback(() => {
+    adminRequest<{ activeAdministrator: Me | null }>(ME)
+      .then((data) => setMe(data.activeAdministrator))
+      .catch(() => setMe(null));
+  }, []);
+  useEffect(refresh, [refresh]);
+  if (me === undefined) return <p className="loading">Laddar …</p>;
+  if (me === null) return <LoginPage onLoggedIn={refresh} />;
+  return <Layout me={me} onLogout={() => setMe(null)} />;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter basename="/admin">
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,13 @@
+/** Assembly of the admin schema (issue 26): imports every admin `*.graphql.ts` for its effect. */
+import type { GraphQLSchema } from 'graphql/index.js';
+import { adminBuilder } from './builder.ts';
+import './staff.graphql.ts';
+import './audit.graphql.ts';
+
+let schema: GraphQLSchema | undefined;
+
+/** The admin API's executable schema (built once). */
+export function getAdminSchema(): GraphQLSchema {
+  schema ??= adminBuilder.toSchema({ sortSchema: true });
+  return schema;
+}
