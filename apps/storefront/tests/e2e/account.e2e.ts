@@ -7,8 +7,7 @@
  * Screenshots go to $E2E_SCREENSHOTS (default the system's temp folder).
  */
 import { readOutbox } from '@trampa/api/mail';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import {
   outboxDir,
   slow,
@@ -24,12 +23,14 @@ import {
   login,
 } from './account-helpers.ts';
 
-describe.skipIf(!browserAvailable)('account journey', () => {
-  const browser = useBrowser();
+test.describe('account journey', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('register, order, Mina sidor, change password, log out, log in, reset via e-mail', async () => {
+  test('register, order, Mina sidor, change password, log out, log in, reset via e-mail', async ({
+    page,
+    allowConsoleError,
+  }) => {
     const email = `resa.${Date.now()}@example.se`;
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}/account`);
     await hydrated(page);
     await expect
@@ -188,7 +189,7 @@ describe.skipIf(!browserAvailable)('account journey', () => {
       .poll(() => page.getByText('Fel email eller lösenord, försök gärna igen').isVisible(), slow)
       .toBe(true);
     // The refused login answers 401, which Chromium logs; that one is expected.
-    browser.allowConsoleError(/status of 401/);
+    allowConsoleError(/status of 401/);
     await login(page, email, 'andra-losen');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
@@ -243,12 +244,15 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await expect
       .poll(() => page.getByText(/Länken har gått ut eller har redan använts/).isVisible(), slow)
       .toBe(true);
-    browser.allowConsoleError(/status of 410/);
+    allowConsoleError(/status of 410/);
   });
 
-  it('loginToken shows "logged in as another user"; GDPR export and account deletion', async () => {
+  test('loginToken shows "logged in as another user"; GDPR export and account deletion', async ({
+    page,
+    newPage,
+    allowConsoleError,
+  }) => {
     const email = `gdpr.${Date.now()}@example.se`;
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}/account`);
     await hydrated(page);
     const register = page.getByRole('form', { name: 'Skapa konto' });
@@ -290,7 +294,7 @@ describe.skipIf(!browserAvailable)('account journey', () => {
 
     // In a new browser: a shopper's own access token is not a login link (refused, start page);
     // the operator's link (e.g. customer service) logs in as that customer (once: API tests).
-    const other = await browser.newPage();
+    const other = await newPage();
     await other.goto(`${baseUrl()}/mina-sidor/saldo?loginToken=${accessToken}`);
     expect(new URL(other.url()).pathname).toBe('/');
     await other.goto(`${baseUrl()}/mina-sidor/saldo?loginToken=${token}`);
@@ -313,29 +317,31 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await expect
       .poll(() => other.getByText('Fel email eller lösenord, försök gärna igen').isVisible(), slow)
       .toBe(true);
-    browser.allowConsoleError(/status of 401/);
+    allowConsoleError(/status of 401/);
   });
 
-  it('guards Mina sidor: visitors go to the start page', async () => {
-    const page = await browser.newPage();
+  test('guards Mina sidor: visitors go to the start page', async ({ page }) => {
     await page.goto(`${baseUrl()}/mina-sidor/ordrar`);
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  it('works without JavaScript: a wrong login shows the spec message', async () => {
-    const page = await browser.newPage({ javaScriptEnabled: false });
+  test('works without JavaScript: a wrong login shows the spec message', async ({
+    newPage,
+    allowConsoleError,
+  }) => {
+    const page = await newPage({ javaScriptEnabled: false });
     await page.goto(`${baseUrl()}/account`);
     await login(page, 'ingen@example.se', 'fel-losen');
     await page.waitForLoadState();
     expect(await page.getByText('Fel email eller lösenord, försök gärna igen').isVisible()).toBe(
       true,
     );
-    browser.allowConsoleError(/status of 401/);
+    allowConsoleError(/status of 401/);
   });
 
-  it('a login reaches another tab through ralph_channel', async () => {
+  test('a login reaches another tab through ralph_channel', async ({ newPage }) => {
     const email = `flik.${Date.now()}@example.se`;
-    const first = await browser.newPage();
+    const first = await newPage();
     await first.goto(`${baseUrl()}/`);
     const second = await first.context().newPage();
     await second.goto(`${baseUrl()}/account`);
@@ -358,11 +364,9 @@ describe.skipIf(!browserAvailable)('account journey', () => {
       .poll(() => second.getByRole('heading', { level: 1 }).textContent(), slow)
       .toBe('Välkommen, Flik Två!');
     // The first tab learns about the login without a reload.
-    await expect
-      .poll(() => first.getByRole('banner').getByRole('link', { name: 'Mina sidor' }).isVisible(), {
-        timeout: 10_000,
-      })
-      .toBe(true);
+    await expect(first.getByRole('banner').getByRole('link', { name: 'Mina sidor' })).toBeVisible({
+      timeout: 10_000,
+    });
     await second.close();
   });
 });

@@ -9,10 +9,9 @@
  */
 import { join } from 'node:path';
 import { readOutbox } from '@trampa/api/mail';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { hydrated, slow } from './account-helpers.ts';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { addToCart, apiQuery, sizedProduct } from './shop.ts';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
@@ -68,14 +67,16 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1360, height: 900 });
 }
 
-describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
-  const browser = useBrowser();
+test.describe('Förmånscykel order', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('leases an e-bike through the employer: cart rules, application, approval, Mina sidor', async () => {
+  test('leases an e-bike through the employer: cart rules, application, approval, Mina sidor', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
     const stamp = Date.now();
     const email = `formansresa.${stamp}@example.se`;
     const employer = `lonekontoret.${stamp}@arbetsgivare.example.se`;
-    const page = await browser.newPage();
     await register(page, email);
     const helmet = await sizedProduct();
     await addToCart(page, helmet);
@@ -100,7 +101,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     // The leasing cart: the bike; the helmet moved over breaks a rule until removed.
     await page.waitForURL(/\/formanscykel\/varukorg\?manader=12&servicepaket=bekymmersfri/);
     await hydrated(page);
-    await expect.poll(() => page.getByRole('link', { name: bike.name }).count()).toBe(1);
+    await expect(page.getByRole('link', { name: bike.name })).toHaveCount(1);
     await page
       .getByRole('button', { name: new RegExp(`^Flytta till förmånscykelkorgen: ${helmet.name}`) })
       .click();
@@ -111,7 +112,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     expect(await page.getByRole('link', { name: 'Fortsätt till ansökan' }).count()).toBe(0);
     await shoot(page, 'leasing-cart-warning');
     await warning.getByRole('button', { name: 'Ta bort varor som inte kan leasas' }).click();
-    await expect.poll(() => warning.count()).toBe(0);
+    await expect(warning).toHaveCount(0);
     expect(await page.getByRole('link', { name: helmet.name }).count()).toBe(0);
     await shoot(page, 'leasing-cart');
     await page.getByRole('link', { name: 'Fortsätt till ansökan' }).click();
@@ -127,7 +128,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     await page.getByLabel('Organisationsnummer').fill('123');
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     const summary = page.locator('.error-summary');
-    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(summary).toBeFocused();
     expect(text(await summary.textContent())).toContain(
       'Organisationsnummer: Ange ett giltigt organisationsnummer (NNNNNN-NNNN)',
     );
@@ -178,5 +179,5 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
       .poll(async () => text(await card.textContent()), slow)
       .toContain('Förmånscykel: Godkänd av arbetsgivaren');
     expect(text(await card.textContent())).toContain(bike.name);
-  }, 240_000);
+  });
 });
