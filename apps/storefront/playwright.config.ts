@@ -55,7 +55,9 @@ export default defineConfig({
     // The shop's service worker (issue 19) is blocked unless a journey allows it: route
     // interception then sees every request, and a journey does not wait for its precache.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // A trace of the retry of a failed journey (recording every run slows a loaded machine):
+    // `npx playwright show-trace test-results/e2e/<test>/trace.zip`.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
 });

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test, unique } from './fixtures.ts';
 import { placeInvoiceOrder, sizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
@@ -172,13 +172,14 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
   await register.getByLabel('Efternamn').fill('Gänglig');
   await register
     .getByLabel('E-post')
-    .fill(`tilla.${phone ? 'mobil' : 'dator'}.${Date.now()}@example.se`);
+    .fill(`tilla.${phone ? 'mobil' : 'dator'}.${unique()}@example.se`);
   await register.getByLabel(/^Lösenord/).fill('tillganglig-1');
   await register.getByLabel('Bekräfta lösenord').fill('tillganglig-1');
   await register.getByRole('button', { name: 'Skapa konto' }).click();
-  await expect
-    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-    .toBe('Välkommen, Tilla Gänglig!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Välkommen, Tilla Gänglig!',
+    slow,
+  );
 
   const product = await sizedProduct();
   await page.goto(`${baseUrl()}${product.url}`);
@@ -279,7 +280,7 @@ test.describe('accessibility (WCAG 2.2 AA) and mobile layout', () => {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    const email = `en.mycket.lang.adress.for.att.prova.radbrytning.${Date.now()}@exempel-foretaget.se`;
+    const email = `en.mycket.lang.adress.for.att.prova.radbrytning.${unique()}@exempel-foretaget.se`;
     const sideways = () =>
       page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -293,9 +294,10 @@ test.describe('accessibility (WCAG 2.2 AA) and mobile layout', () => {
     await register.getByLabel(/^Lösenord/).fill('lang-adress-1');
     await register.getByLabel('Bekräfta lösenord').fill('lang-adress-1');
     await register.getByRole('button', { name: 'Skapa konto' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-      .toBe('Välkommen, Lång Adress!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Välkommen, Lång Adress!',
+      slow,
+    );
     await page.goto(`${baseUrl()}/mina-sidor/installningar`);
     await hydrated(page);
     expect(await page.getByText(email).count()).toBe(1);

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createDb } from '@trampa/api/db';
 import { readOutbox } from '@trampa/api/mail';
-import { NO_BROWSER, browserAvailable, expect, test } from './fixtures.ts';
+import { NO_BROWSER, browserAvailable, expect, test, unique } from './fixtures.ts';
 import { ownShop } from './own-shop.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -60,7 +60,7 @@ test.describe('back-in-stock request', () => {
     );
     expect(product).toBeTruthy();
     const soldOut = product!.skus.find((s) => s.stock.totalStock === 0)!;
-    const email = `bevaka-${Date.now()}@example.com`;
+    const email = `bevaka-${unique()}@example.com`;
 
     await page.goto(`${shop.url}${product!.canonicalUrl}`);
     await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });

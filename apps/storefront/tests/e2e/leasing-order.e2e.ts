@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { readOutbox } from '@trampa/api/mail';
 import type { Page } from '@playwright/test';
 import { hydrated, slow } from './account-helpers.ts';
-import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test, unique } from './fixtures.ts';
 import { addToCart, apiQuery, sizedProduct } from './shop.ts';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
@@ -54,9 +54,10 @@ async function register(page: Page, email: string): Promise<void> {
   await form.getByLabel(/^Lösenord/).fill('cykla-till-jobbet');
   await form.getByLabel('Bekräfta lösenord').fill('cykla-till-jobbet');
   await form.getByRole('button', { name: 'Skapa konto' }).click();
-  await expect
-    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-    .toBe('Välkommen, Frida Förmånsson!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Välkommen, Frida Förmånsson!',
+    slow,
+  );
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -74,7 +75,7 @@ test.describe('Förmånscykel order', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    const stamp = Date.now();
+    const stamp = unique();
     const email = `formansresa.${stamp}@example.se`;
     const employer = `lonekontoret.${stamp}@arbetsgivare.example.se`;
     await register(page, email);
@@ -147,9 +148,10 @@ test.describe('Förmånscykel order', () => {
     await page.getByLabel('Ort').fill('Stockholm');
     await page.getByLabel('Jag godkänner villkoren för förmånscykel').check();
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Tack! Din ansökan är skickad' }).count(), slow)
-      .toBe(1);
+    await expect(page.getByRole('heading', { name: 'Tack! Din ansökan är skickad' })).toHaveCount(
+      1,
+      slow,
+    );
     const orderId = /Ordernummer: (\d+)/.exec(
       text(await page.getByText(/Vi har mejlat/).textContent()),
     )![1]!;
@@ -168,9 +170,10 @@ test.describe('Förmånscykel order', () => {
       'Väntar på arbetsgivarens godkännande',
     );
     await employerPage.getByRole('button', { name: 'Godkänn ansökan' }).click();
-    await expect
-      .poll(() => employerPage.locator('.leasing-flow__done').textContent(), slow)
-      .toContain('Ansökan är godkänd');
+    await expect(employerPage.locator('.leasing-flow__done')).toContainText(
+      'Ansökan är godkänd',
+      slow,
+    );
 
     // Mina sidor: the order, approved by the employer.
     await page.goto(`${baseUrl()}/mina-sidor/ordrar`);

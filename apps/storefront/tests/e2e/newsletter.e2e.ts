@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
 import { readOutbox } from '@trampa/api/mail';
-import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test, unique } from './fixtures.ts';
 
 const outboxDir = process.env.MAIL_OUTBOX_DIR ?? './data/outbox';
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
@@ -21,7 +21,7 @@ test.describe('newsletter', () => {
     page,
     allowConsoleError,
   }) => {
-    const email = `nyhetsbrev-${Date.now()}@example.com`;
+    const email = `nyhetsbrev-${unique()}@example.com`;
     await page.goto(`${baseUrl()}/`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     const form = page.getByRole('region', { name: 'Nyhetsbrev' });

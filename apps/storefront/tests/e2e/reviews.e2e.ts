@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { NO_BROWSER, browserAvailable, expect, test } from './fixtures.ts';
+import { NO_BROWSER, browserAvailable, expect, test, unique } from './fixtures.ts';
 import { ownShop } from './own-shop.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -58,7 +58,7 @@ test.describe('product reviews', () => {
       products: { products: Array<{ name: string; canonicalUrl: string }> };
     }>(`{ products(categoryAlias: "cyklar", take: 1) { products { name canonicalUrl } } }`);
     const product = data.products.products[0]!;
-    const email = `recension-${Date.now()}@example.se`;
+    const email = `recension-${unique()}@example.se`;
 
     // Anonymous: no reviews yet, and a login link that comes back to the section.
     await page.goto(`${shop.url}${product.canonicalUrl}`);
