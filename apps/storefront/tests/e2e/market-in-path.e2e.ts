@@ -5,11 +5,14 @@
  * client navigation stays under the prefix and a market change moves to the new market's path.
  */
 import { startServer, type RunningServer } from '../../server.ts';
+import { E2E_ENV } from './e2e-env.ts';
 import { NO_BROWSER, browserAvailable, expect, test } from './fixtures.ts';
 import { signedCookieValue } from './signed-cookies.ts';
 
 let shop: RunningServer;
-const env = { ...process.env, PGLITE_DATA_DIR: 'memory://', MARKET_IN_PATH: 'true' };
+// The journeys' environment (production mode with secrets of its own: the test workers inherit
+// NODE_ENV=production from the runner, where global-setup.ts started the shared shop).
+const env = { ...process.env, ...E2E_ENV, MARKET_IN_PATH: 'true' };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
