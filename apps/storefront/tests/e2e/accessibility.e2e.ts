@@ -14,9 +14,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test, unique } from './fixtures.ts';
 import { placeInvoiceOrder, sizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
@@ -85,9 +84,7 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
   // The category menu with a root's subcategories open (on a phone, in the opened menu).
   if (phone) await page.getByRole('banner').getByRole('button', { name: 'Meny' }).click();
   await page.getByRole('button', { name: 'Underkategorier till Cyklar' }).click();
-  await expect
-    .poll(() => page.locator('.category-nav__panel:not([hidden])').isVisible())
-    .toBe(true);
+  await expect(page.locator('.category-nav__panel:not([hidden])')).toBeVisible();
   await check('category menu open');
   await page.keyboard.press('Escape');
   if (phone) await page.keyboard.press('Escape');
@@ -97,7 +94,7 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
   const box = page.getByRole('combobox', { name: 'Sök bland produkterna' });
   await box.focus();
   await page.keyboard.type('hjälm');
-  await expect.poll(() => page.getByRole('listbox', { name: 'Sökförslag' }).isVisible()).toBe(true);
+  await expect(page.getByRole('listbox', { name: 'Sökförslag' })).toBeVisible();
   await check('search suggestions open');
   await page.keyboard.press('Escape');
 
@@ -123,9 +120,9 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
     const chipTop = await chip.evaluate((el) => el.getBoundingClientRect().top + scrollY);
     await page.locator('details.filter-panel > summary').focus();
     await page.evaluate((y) => window.scrollTo(0, y), Math.round(chipTop) + 150);
-    await expect.poll(() => page.locator('.site-header[data-hidden]').count()).toBe(1);
+    await expect(page.locator('.site-header[data-hidden]')).toHaveCount(1);
     await page.evaluate((y) => window.scrollTo(0, y), Math.round(chipTop) - 150);
-    await expect.poll(() => page.locator('.site-header[data-hidden]').count()).toBe(0);
+    await expect(page.locator('.site-header[data-hidden]')).toHaveCount(0);
     await page.keyboard.press('Shift+Tab');
     expect(await chip.evaluate((el) => el === document.activeElement)).toBe(true);
     // Once the header has slid in.
@@ -168,20 +165,21 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
   // The account entry, logged out, then a new account (logged in from here on).
   await page.goto(`${baseUrl()}/account`);
   await hydrated(page);
-  await expect.poll(() => page.getByRole('form', { name: 'Logga in' }).isVisible()).toBe(true);
+  await expect(page.getByRole('form', { name: 'Logga in' })).toBeVisible();
   await check('account (login and register)');
   const register = page.getByRole('form', { name: 'Skapa konto' });
   await register.getByLabel('Förnamn').fill('Tilla');
   await register.getByLabel('Efternamn').fill('Gänglig');
   await register
     .getByLabel('E-post')
-    .fill(`tilla.${phone ? 'mobil' : 'dator'}.${Date.now()}@example.se`);
+    .fill(`tilla.${phone ? 'mobil' : 'dator'}.${unique()}@example.se`);
   await register.getByLabel(/^Lösenord/).fill('tillganglig-1');
   await register.getByLabel('Bekräfta lösenord').fill('tillganglig-1');
   await register.getByRole('button', { name: 'Skapa konto' }).click();
-  await expect
-    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-    .toBe('Välkommen, Tilla Gänglig!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Välkommen, Tilla Gänglig!',
+    slow,
+  );
 
   const product = await sizedProduct();
   await page.goto(`${baseUrl()}${product.url}`);
@@ -193,22 +191,22 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
   await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
   await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
   const panel = page.getByRole('dialog', { name: /^Varukorg/ });
-  await expect.poll(() => panel.isVisible()).toBe(true);
+  await expect(panel).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect.poll(() => panel.count()).toBe(0);
+  await expect(panel).toHaveCount(0);
   await page.getByRole('link', { name: 'Varukorg, 1 vara' }).click();
-  await expect.poll(() => panel.getByRole('link', { name: 'Till kassan' }).count()).toBe(1);
+  await expect(panel.getByRole('link', { name: 'Till kassan' })).toHaveCount(1);
   // Once it has slid in.
   await expect
     .poll(() => panel.evaluate((el) => el.getAnimations({ subtree: true }).length))
     .toBe(0);
   await check('cart panel open');
   await page.keyboard.press('Escape');
-  await expect.poll(() => panel.count()).toBe(0);
+  await expect(panel).toHaveCount(0);
 
   await page.goto(`${baseUrl()}/varukorg`);
   await hydrated(page);
-  await expect.poll(() => page.getByTestId('cart-total').count()).toBe(1);
+  await expect(page.getByTestId('cart-total')).toHaveCount(1);
   await check('cart page with items');
 
   await page.goto(`${baseUrl()}/kassan`);
@@ -253,28 +251,36 @@ async function audit(page: Page, phone: boolean): Promise<string[]> {
   return findings;
 }
 
-describe.skipIf(!browserAvailable)('accessibility (WCAG 2.2 AA) and mobile layout', () => {
-  const browser = useBrowser();
+test.describe('accessibility (WCAG 2.2 AA) and mobile layout', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('desktop: no axe violation on the key pages and states', async () => {
-    const page = await browser.newPage();
+  test('desktop: no axe violation on the key pages and states', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    test.setTimeout(180_000);
     const findings = await audit(page, false);
-    browser.allowConsoleError(/status of 404/);
+    allowConsoleError(/status of 404/);
     expect(findings, findings.join('\n')).toEqual([]);
-  }, 180_000);
+  });
 
-  it('phone (390 x 844): no axe violation and no page scrolls sideways', async () => {
-    const page = await browser.newPage();
+  test('phone (390 x 844): no axe violation and no page scrolls sideways', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const findings = await audit(page, true);
-    browser.allowConsoleError(/status of 404/);
+    allowConsoleError(/status of 404/);
     expect(findings, findings.join('\n')).toEqual([]);
-  }, 180_000);
+  });
 
-  it('long e-mail addresses wrap: settings at 390 px and the confirmation at 320 px do not scroll sideways', async () => {
-    const page = await browser.newPage();
+  test('long e-mail addresses wrap: settings at 390 px and the confirmation at 320 px do not scroll sideways', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
-    const email = `en.mycket.lang.adress.for.att.prova.radbrytning.${Date.now()}@exempel-foretaget.se`;
+    const email = `en.mycket.lang.adress.for.att.prova.radbrytning.${unique()}@exempel-foretaget.se`;
     const sideways = () =>
       page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -288,9 +294,10 @@ describe.skipIf(!browserAvailable)('accessibility (WCAG 2.2 AA) and mobile layou
     await register.getByLabel(/^Lösenord/).fill('lang-adress-1');
     await register.getByLabel('Bekräfta lösenord').fill('lang-adress-1');
     await register.getByRole('button', { name: 'Skapa konto' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-      .toBe('Välkommen, Lång Adress!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Välkommen, Lång Adress!',
+      slow,
+    );
     await page.goto(`${baseUrl()}/mina-sidor/installningar`);
     await hydrated(page);
     expect(await page.getByText(email).count()).toBe(1);
@@ -302,7 +309,7 @@ describe.skipIf(!browserAvailable)('accessibility (WCAG 2.2 AA) and mobile layou
     await hydrated(page);
     await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-    await expect.poll(() => page.getByRole('dialog', { name: /^Varukorg/ }).isVisible()).toBe(true);
+    await expect(page.getByRole('dialog', { name: /^Varukorg/ })).toBeVisible();
     await page.goto(`${baseUrl()}/kassan`);
     await hydrated(page);
     await placeInvoiceOrder(page, { email, firstName: 'Lång', lastName: 'Adress' });
@@ -310,10 +317,11 @@ describe.skipIf(!browserAvailable)('accessibility (WCAG 2.2 AA) and mobile layou
     await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(shots, 'ux-confirmation-320-email.png'), fullPage: true });
     expect(await sideways()).toBe(0);
-  }, 120_000);
+  });
 
-  it("the Privat/Företag radios of the registration look like the checkout's choices", async () => {
-    const page = await browser.newPage();
+  test("the Privat/Företag radios of the registration look like the checkout's choices", async ({
+    page,
+  }) => {
     await page.goto(`${baseUrl()}/account`);
     await hydrated(page);
     const register = page.getByRole('form', { name: 'Skapa konto' });
@@ -336,7 +344,7 @@ describe.skipIf(!browserAvailable)('accessibility (WCAG 2.2 AA) and mobile layou
     await hydrated(page);
     await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-    await expect.poll(() => page.getByRole('dialog', { name: /^Varukorg/ }).isVisible()).toBe(true);
+    await expect(page.getByRole('dialog', { name: /^Varukorg/ })).toBeVisible();
     await page.goto(`${baseUrl()}/kassan`);
     await hydrated(page);
     const checkout = await style(page.getByRole('radio', { name: 'Privat', exact: true }));

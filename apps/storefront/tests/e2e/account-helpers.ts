@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthConfig } from '@trampa/api/config';
 import { issueLoginToken } from '@trampa/api/auth-tokens';
-import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { baseUrl } from './browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { baseUrl, expect } from './fixtures.ts';
 import { E2E_ENV } from './e2e-env.ts';
 import { apiKey, placeInvoiceOrder, sizedProduct } from './shop.ts';
 

@@ -7,8 +7,7 @@
  * Screenshots go to $E2E_SCREENSHOTS (default the system's temp folder).
  */
 import { readOutbox } from '@trampa/api/mail';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test, unique } from './fixtures.ts';
 import {
   outboxDir,
   slow,
@@ -24,23 +23,24 @@ import {
   login,
 } from './account-helpers.ts';
 
-describe.skipIf(!browserAvailable)('account journey', () => {
-  const browser = useBrowser();
+test.describe('account journey', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('register, order, Mina sidor, change password, log out, log in, reset via e-mail', async () => {
-    const email = `resa.${Date.now()}@example.se`;
-    const page = await browser.newPage();
+  test('register, order, Mina sidor, change password, log out, log in, reset via e-mail', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    // The longest journey: it hashes passwords (scrypt, N=2^17) at registration, two logins, a
+    // change and a reset; on a loaded 2-core machine that alone takes over 60 s.
+    test.setTimeout(180_000);
+    const email = `resa.${unique()}@example.se`;
     await page.goto(`${baseUrl()}/account`);
     await hydrated(page);
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Skapa konto' }).isVisible(), slow)
-      .toBe(true);
+    await expect(page.getByRole('heading', { name: 'Skapa konto' })).toBeVisible(slow);
     // The cookie choice first (the banner above the header would move what the scroll checks
     // below measure).
     await page.getByRole('button', { name: 'Endast nödvändiga' }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Endast nödvändiga' }).count(), slow)
-      .toBe(0);
+    await expect(page.getByRole('button', { name: 'Endast nödvändiga' })).toHaveCount(0, slow);
 
     // The spec's messages, checked in the browser before anything is sent.
     const register = page.getByRole('form', { name: 'Skapa konto' });
@@ -48,9 +48,7 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await register.getByLabel(/^Lösenord/).fill('kort');
     await register.getByLabel('Bekräfta lösenord').fill('annat');
     await register.getByRole('button', { name: 'Skapa konto' }).click();
-    await expect
-      .poll(() => register.getByText('Du måste ange en giltig email').isVisible(), slow)
-      .toBe(true);
+    await expect(register.getByText('Du måste ange en giltig email')).toBeVisible(slow);
     expect(
       await register.getByText('Ditt lösenord måste innehålla minst 7 tecken').isVisible(),
     ).toBe(true);
@@ -65,9 +63,10 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await register.getByLabel('Bekräfta lösenord').fill('forsta-losen');
     await register.getByLabel(/nyhetsbrev/).check();
     await register.getByRole('button', { name: 'Skapa konto' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-      .toBe('Välkommen, Resa Testsson!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Välkommen, Resa Testsson!',
+      slow,
+    );
     expect(
       await page.getByRole('banner').getByRole('link', { name: 'Mina sidor' }).isVisible(),
     ).toBe(true);
@@ -100,9 +99,7 @@ describe.skipIf(!browserAvailable)('account journey', () => {
       .getByRole('link', { name: 'Ordrar' })
       .click();
     await page.waitForURL(/\/mina-sidor\/ordrar$/);
-    await expect
-      .poll(() => page.getByRole('heading', { name: `Order ${orderId}` }).isVisible(), slow)
-      .toBe(true);
+    await expect(page.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible(slow);
     const card = page.getByRole('article', { name: `Order ${orderId}` });
     expect(await card.getByText('Mottagen').isVisible()).toBe(true);
     expect(await card.getByText(productName).isVisible()).toBe(true);
@@ -119,16 +116,12 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     const onOrders = await scrollTo(page, 260);
     await clickInPlace(page, menu.getByRole('link', { name: 'Inställningar' }));
     await page.waitForURL(/\/mina-sidor\/installningar$/);
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Inställningar' }).isVisible(), slow)
-      .toBe(true);
+    await expect(page.getByRole('heading', { name: 'Inställningar' })).toBeVisible(slow);
     expect(await scrollY(page)).toBe(onOrders);
     const onSettings = await scrollTo(page, 330);
     await clickInPlace(page, menu.getByRole('link', { name: 'Saldo' }));
     await page.waitForURL(/\/mina-sidor\/saldo$/);
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Saldo' }).isVisible(), slow)
-      .toBe(true);
+    await expect(page.getByRole('heading', { name: 'Saldo' })).toBeVisible(slow);
     const bottom = await page.evaluate(
       () => document.documentElement.scrollHeight - window.innerHeight,
     );
@@ -147,9 +140,7 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await headerSettled(page);
     await clickInPlace(page, page.getByRole('banner').getByRole('link', { name: 'Mina sidor' }));
     await page.waitForURL(/\/account$/);
-    await expect
-      .poll(() => page.getByRole('heading', { name: /^Välkommen/ }).isVisible(), slow)
-      .toBe(true);
+    await expect(page.getByRole('heading', { name: /^Välkommen/ })).toBeVisible(slow);
     const end = await page.evaluate(
       () => document.documentElement.scrollHeight - window.innerHeight,
     );
@@ -173,37 +164,33 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await change.getByLabel('Nytt lösenord').fill('andra-losen');
     await change.getByLabel('Bekräfta lösenord').fill('andra-losen');
     await change.getByRole('button', { name: 'Byt lösenord' }).click();
-    await expect
-      .poll(() => page.getByText('Ditt lösenord är ändrat.').isVisible(), slow)
-      .toBe(true);
+    // The form's status and the snackbar both say it (the first, as isVisible() read it before).
+    await expect(page.getByText('Ditt lösenord är ändrat.').first()).toBeVisible(slow);
 
     await page
       .getByRole('navigation', { name: 'Mina sidor' })
       .getByRole('button', { name: 'Logga ut' })
       .click();
-    await expect.poll(() => page.getByText('Du är utloggad.').isVisible(), slow).toBe(true);
+    await expect(page.getByText('Du är utloggad.')).toBeVisible(slow);
     await screenshotAtTop(page, 'issue7-login.png');
     await login(page, email, 'forsta-losen');
-    await expect
-      .poll(() => page.getByText('Fel email eller lösenord, försök gärna igen').isVisible(), slow)
-      .toBe(true);
+    await expect(page.getByText('Fel email eller lösenord, försök gärna igen')).toBeVisible(slow);
     // The refused login answers 401, which Chromium logs; that one is expected.
-    browser.allowConsoleError(/status of 401/);
+    allowConsoleError(/status of 401/);
     await login(page, email, 'andra-losen');
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-      .toBe('Välkommen, Resa Testsson!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Välkommen, Resa Testsson!',
+      slow,
+    );
     await page.getByRole('button', { name: 'Logga ut' }).first().click();
-    await expect.poll(() => page.getByText('Du är utloggad.').isVisible(), slow).toBe(true);
+    await expect(page.getByText('Du är utloggad.')).toBeVisible(slow);
 
     // Forgotten password: the link arrives in the outbox; the new password works once set.
     await page.getByRole('link', { name: 'Glömt lösenordet?' }).click();
     const forgot = page.getByRole('form', { name: 'Glömt lösenord' });
     await forgot.getByLabel('E-post').fill(email);
     await forgot.getByRole('button', { name: 'Skicka länk' }).click();
-    await expect
-      .poll(() => page.getByText(/har vi nu skickat en länk/).isVisible(), slow)
-      .toBe(true);
+    await expect(page.getByText(/har vi nu skickat en länk/)).toBeVisible(slow);
     // The mail goes out after the answer (issue 13 §13): wait for it.
     // Earlier mails to the same address (order, newsletter confirmation) are there already.
     const resetLink = /https?:\/\/\S+\/account\/reset-password\?resetKey=[\w-]+/;
@@ -219,19 +206,14 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await reset.getByLabel('Nytt lösenord').fill('tredje-losen');
     await reset.getByLabel('Bekräfta lösenord').fill('tredje-losen');
     await reset.getByRole('button', { name: 'Spara nytt lösenord' }).click();
-    await expect
-      .poll(
-        () =>
-          page
-            .getByText('Ditt lösenord är ändrat. Nu kan du logga in med ditt nya lösenord.')
-            .isVisible(),
-        slow,
-      )
-      .toBe(true);
+    await expect(
+      page.getByText('Ditt lösenord är ändrat. Nu kan du logga in med ditt nya lösenord.'),
+    ).toBeVisible(slow);
     await login(page, email, 'tredje-losen');
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-      .toBe('Välkommen, Resa Testsson!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Välkommen, Resa Testsson!',
+      slow,
+    );
 
     // The used link does not work again: the page asks for a new one.
     await page.goto(`${baseUrl()}${new URL(link!).pathname}${new URL(link!).search}`);
@@ -240,15 +222,16 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await again.getByLabel('Nytt lösenord').fill('fjarde-losen');
     await again.getByLabel('Bekräfta lösenord').fill('fjarde-losen');
     await again.getByRole('button', { name: 'Spara nytt lösenord' }).click();
-    await expect
-      .poll(() => page.getByText(/Länken har gått ut eller har redan använts/).isVisible(), slow)
-      .toBe(true);
-    browser.allowConsoleError(/status of 410/);
+    await expect(page.getByText(/Länken har gått ut eller har redan använts/)).toBeVisible(slow);
+    allowConsoleError(/status of 410/);
   });
 
-  it('loginToken shows "logged in as another user"; GDPR export and account deletion', async () => {
-    const email = `gdpr.${Date.now()}@example.se`;
-    const page = await browser.newPage();
+  test('loginToken shows "logged in as another user"; GDPR export and account deletion', async ({
+    page,
+    newPage,
+    allowConsoleError,
+  }) => {
+    const email = `gdpr.${unique()}@example.se`;
     await page.goto(`${baseUrl()}/account`);
     await hydrated(page);
     const register = page.getByRole('form', { name: 'Skapa konto' });
@@ -258,9 +241,10 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await register.getByLabel(/^Lösenord/).fill('gdpr-losen');
     await register.getByLabel('Bekräfta lösenord').fill('gdpr-losen');
     await register.getByRole('button', { name: 'Skapa konto' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-      .toBe('Välkommen, Greta Dataskydd!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Välkommen, Greta Dataskydd!',
+      slow,
+    );
     const orderId = await placeOrderAs(page, email);
 
     // The data export (GDPR art. 15/20) holds the profile and the order.
@@ -281,26 +265,21 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     const token = await operatorLoginToken(email);
     await page.goto(`${baseUrl()}/mina-sidor/ordrar?loginToken=${token}`);
     expect(new URL(page.url()).pathname).toBe('/account/inloggningslank');
-    await expect
-      .poll(() => page.getByText(`Du är inloggad som ${email}.`).isVisible(), slow)
-      .toBe(true);
+    await expect(page.getByText(`Du är inloggad som ${email}.`)).toBeVisible(slow);
     await page.getByRole('link', { name: 'Avbryt och förbli inloggad' }).click();
     await expect.poll(() => new URL(page.url()).pathname, slow).toBe('/mina-sidor/ordrar');
     expect(await page.getByText('Du är inloggad som en annan användare').count()).toBe(0);
 
     // In a new browser: a shopper's own access token is not a login link (refused, start page);
     // the operator's link (e.g. customer service) logs in as that customer (once: API tests).
-    const other = await browser.newPage();
+    const other = await newPage();
     await other.goto(`${baseUrl()}/mina-sidor/saldo?loginToken=${accessToken}`);
     expect(new URL(other.url()).pathname).toBe('/');
     await other.goto(`${baseUrl()}/mina-sidor/saldo?loginToken=${token}`);
     expect(new URL(other.url()).search).toBe('');
-    await expect
-      .poll(
-        () => other.getByText(`Du är inloggad som en annan användare (${email}).`).isVisible(),
-        slow,
-      )
-      .toBe(true);
+    await expect(other.getByText(`Du är inloggad som en annan användare (${email}).`)).toBeVisible(
+      slow,
+    );
     expect(await other.getByRole('heading', { name: 'Saldo' }).isVisible()).toBe(true);
 
     // Delete the account: logged out, the login no longer works.
@@ -308,45 +287,42 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await hydrated(other);
     await other.getByLabel('Jag förstår att kontot raderas för gott').check();
     await other.getByRole('button', { name: 'Radera mitt konto' }).click();
-    await expect.poll(() => other.getByText('Ditt konto är raderat.').isVisible(), slow).toBe(true);
+    await expect(other.getByText('Ditt konto är raderat.')).toBeVisible(slow);
     await login(other, email, 'gdpr-losen');
-    await expect
-      .poll(() => other.getByText('Fel email eller lösenord, försök gärna igen').isVisible(), slow)
-      .toBe(true);
-    browser.allowConsoleError(/status of 401/);
+    await expect(other.getByText('Fel email eller lösenord, försök gärna igen')).toBeVisible(slow);
+    allowConsoleError(/status of 401/);
   });
 
-  it('guards Mina sidor: visitors go to the start page', async () => {
-    const page = await browser.newPage();
+  test('guards Mina sidor: visitors go to the start page', async ({ page }) => {
     await page.goto(`${baseUrl()}/mina-sidor/ordrar`);
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  it('works without JavaScript: a wrong login shows the spec message', async () => {
-    const page = await browser.newPage({ javaScriptEnabled: false });
+  test('works without JavaScript: a wrong login shows the spec message', async ({
+    newPage,
+    allowConsoleError,
+  }) => {
+    const page = await newPage({ javaScriptEnabled: false });
     await page.goto(`${baseUrl()}/account`);
     await login(page, 'ingen@example.se', 'fel-losen');
     await page.waitForLoadState();
     expect(await page.getByText('Fel email eller lösenord, försök gärna igen').isVisible()).toBe(
       true,
     );
-    browser.allowConsoleError(/status of 401/);
+    allowConsoleError(/status of 401/);
   });
 
-  it('a login reaches another tab through ralph_channel', async () => {
-    const email = `flik.${Date.now()}@example.se`;
-    const first = await browser.newPage();
+  test('a login reaches another tab through ralph_channel', async ({ newPage }) => {
+    const email = `flik.${unique()}@example.se`;
+    const first = await newPage();
     await first.goto(`${baseUrl()}/`);
     const second = await first.context().newPage();
     await second.goto(`${baseUrl()}/account`);
     await hydrated(first);
     await hydrated(second);
-    await expect
-      .poll(
-        () => first.getByRole('banner').getByRole('link', { name: 'Logga in' }).isVisible(),
-        slow,
-      )
-      .toBe(true);
+    await expect(first.getByRole('banner').getByRole('link', { name: 'Logga in' })).toBeVisible(
+      slow,
+    );
     const register = second.getByRole('form', { name: 'Skapa konto' });
     await register.getByLabel('Förnamn').fill('Flik');
     await register.getByLabel('Efternamn').fill('Två');
@@ -354,15 +330,14 @@ describe.skipIf(!browserAvailable)('account journey', () => {
     await register.getByLabel(/^Lösenord/).fill('flik-losen');
     await register.getByLabel('Bekräfta lösenord').fill('flik-losen');
     await register.getByRole('button', { name: 'Skapa konto' }).click();
-    await expect
-      .poll(() => second.getByRole('heading', { level: 1 }).textContent(), slow)
-      .toBe('Välkommen, Flik Två!');
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText(
+      'Välkommen, Flik Två!',
+      slow,
+    );
     // The first tab learns about the login without a reload.
-    await expect
-      .poll(() => first.getByRole('banner').getByRole('link', { name: 'Mina sidor' }).isVisible(), {
-        timeout: 10_000,
-      })
-      .toBe(true);
+    await expect(first.getByRole('banner').getByRole('link', { name: 'Mina sidor' })).toBeVisible({
+      timeout: 10_000,
+    });
     await second.close();
   });
 });

@@ -11,9 +11,8 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { addToCart, sizedProduct } from './shop.ts';
 
 /** Where the offline page and the snackbar are photographed (to look at, not compared). */
@@ -23,11 +22,13 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
-describe.skipIf(!browserAvailable)('app shell', () => {
-  const browser = useBrowser();
+test.describe('app shell', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('serves /sw.js, which controls the page after a reload, and the web app manifest', async () => {
-    const page = await browser.newPage({ serviceWorkers: 'allow' });
+  test('serves /sw.js, which controls the page after a reload, and the web app manifest', async ({
+    newPage,
+  }) => {
+    const page = await newPage({ serviceWorkers: 'allow' });
     const sw = await page.request.get(`${baseUrl()}/sw.js`);
     expect(sw.status()).toBe(200);
     expect(sw.headers()['content-type']).toMatch(/javascript/);
@@ -53,8 +54,11 @@ describe.skipIf(!browserAvailable)('app shell', () => {
     );
   });
 
-  it('shows the offline page for a personal page and a cached page for a visited one when the network is cut', async () => {
-    const page = await browser.newPage({ serviceWorkers: 'allow' });
+  test('shows the offline page for a personal page and a cached page for a visited one when the network is cut', async ({
+    newPage,
+    allowConsoleError,
+  }) => {
+    const page = await newPage({ serviceWorkers: 'allow' });
     await page.goto(`${baseUrl()}/`);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -74,11 +78,9 @@ describe.skipIf(!browserAvailable)('app shell', () => {
     expect(cached).not.toContain('/varukorg');
 
     await page.context().setOffline(true);
-    browser.allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|FetchEvent/);
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|FetchEvent/);
     // The offline bar on the open page.
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Du är offline' }).count())
-      .toBe(1);
+    await expect(page.getByRole('status').filter({ hasText: 'Du är offline' })).toHaveCount(1);
     await page.goto(`${baseUrl()}/varukorg`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Du är offline');
     expect(await page.locator('html').getAttribute('lang')).toBe('sv');
@@ -90,8 +92,7 @@ describe.skipIf(!browserAvailable)('app shell', () => {
     await page.context().setOffline(false);
   });
 
-  it('shows the 5 px loading bar on a slow navigation only after the delay', async () => {
-    const page = await browser.newPage();
+  test('shows the 5 px loading bar on a slow navigation only after the delay', async ({ page }) => {
     const product = await sizedProduct();
     await page.goto(`${baseUrl()}${product.url}`);
     await hydrated(page);
@@ -112,15 +113,17 @@ describe.skipIf(!browserAvailable)('app shell', () => {
     expect(await page.locator('.loading-bar').getAttribute('aria-hidden')).toBe('true');
     // The navigation ends: the bar fills and goes.
     await page.waitForURL((url) => url.pathname !== product.url);
-    await expect.poll(() => page.locator('.loading-bar').count()).toBe(0);
+    await expect(page.locator('.loading-bar')).toHaveCount(0);
   });
 
-  it('reloads once on a failed route chunk, not again within 60 s', async () => {
-    const page = await browser.newPage();
+  test('reloads once on a failed route chunk, not again within 60 s', async ({
+    page,
+    allowConsoleError,
+  }) => {
     const product = await sizedProduct();
     await page.goto(`${baseUrl()}${product.url}`);
     await hydrated(page);
-    browser.allowConsoleError(/route module|dynamically imported module|ERR_FAILED/);
+    allowConsoleError(/route module|dynamically imported module|ERR_FAILED/);
     // While `failing`, the next script the page has not loaded yet fails (the route module of
     // the navigation's target): a missing chunk.
     const loaded = async () =>
@@ -160,15 +163,16 @@ describe.skipIf(!browserAvailable)('app shell', () => {
     aborted = 0;
     await breadcrumb.click();
     await expect.poll(() => aborted).toBe(1);
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Sidan kunde inte laddas' }).count())
-      .toBe(1);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Sidan kunde inte laddas' }),
+    ).toHaveCount(1);
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => (window as { marker?: number }).marker ?? null)).toBe(2);
   });
 
-  it('announces an add to cart in the top-right snackbar without taking focus, for 5 s', async () => {
-    const page = await browser.newPage();
+  test('announces an add to cart in the top-right snackbar without taking focus, for 5 s', async ({
+    page,
+  }) => {
     const product = await sizedProduct();
     await addToCart(page, product);
     const snackbar = page.locator('.snackbar--top-right');
@@ -199,20 +203,17 @@ describe.skipIf(!browserAvailable)('app shell', () => {
     ).toBe(false);
     mkdirSync(screenshots, { recursive: true });
     await page.screenshot({ path: join(screenshots, 'snackbar.png') });
-    await expect
-      .poll(() => snackbar.getByText('Tillagd i varukorgen').count(), { timeout: 8000 })
-      .toBe(0);
+    await expect(snackbar.getByText('Tillagd i varukorgen')).toHaveCount(0, { timeout: 8000 });
   });
 
-  it('announces a saved favourite in the snackbar, and not its removal', async () => {
-    const page = await browser.newPage();
+  test('announces a saved favourite in the snackbar, and not its removal', async ({ page }) => {
     const product = await sizedProduct();
     await page.goto(`${baseUrl()}${product.url}`);
     await hydrated(page);
     const heart = page.getByRole('button', { name: `Spara ${product.name} som favorit` }).first();
     await heart.click();
     const saved = page.getByRole('status').filter({ hasText: 'Sparad i dina favoriter' });
-    await expect.poll(() => saved.count()).toBe(1);
+    await expect(saved).toHaveCount(1);
     expect(await saved.textContent()).toContain(product.name);
     expect(await heart.getAttribute('aria-pressed')).toBe('true');
     await heart.click();

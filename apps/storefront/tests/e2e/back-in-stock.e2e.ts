@@ -14,29 +14,33 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createDb } from '@trampa/api/db';
 import { readOutbox } from '@trampa/api/mail';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, browserAvailable, expect, test, unique } from './fixtures.ts';
 import { ownShop } from './own-shop.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-describe.skipIf(!browserAvailable)('back-in-stock request', () => {
-  const browser = useBrowser();
+test.describe('back-in-stock request', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
   const shop = ownShop('bevaka');
   const env = shop.env;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
     // The first start seeds the catalogue into the folder.
     if (browserAvailable) await shop.start();
-  }, 300_000);
+  });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await shop.dispose();
   });
 
-  it('mails the shopper once when the sold-out size is back, with a working unsubscribe link', async () => {
+  test('mails the shopper once when the sold-out size is back, with a working unsubscribe link', async ({
+    page,
+    newPage,
+  }) => {
+    test.setTimeout(240_000);
     // A product with a sold-out size next to one in stock.
     const data = await shop.api<{
       products: {
@@ -56,9 +60,8 @@ describe.skipIf(!browserAvailable)('back-in-stock request', () => {
     );
     expect(product).toBeTruthy();
     const soldOut = product!.skus.find((s) => s.stock.totalStock === 0)!;
-    const email = `bevaka-${Date.now()}@example.com`;
+    const email = `bevaka-${unique()}@example.com`;
 
-    const page = await browser.newPage();
     await page.goto(`${shop.url}${product!.canonicalUrl}`);
     await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
     // No form before a sold-out size is chosen.
@@ -67,7 +70,7 @@ describe.skipIf(!browserAvailable)('back-in-stock request', () => {
 
     // The form is its own form, not inside the buy form; its field is labelled.
     const section = page.getByRole('region', { name: 'Bevaka' });
-    await expect.poll(() => section.isVisible()).toBe(true);
+    await expect(section).toBeVisible();
     expect(await page.locator('form.add-to-cart form').count()).toBe(0);
     expect(await page.locator('form.add-to-cart button[type="submit"]').count()).toBe(1);
     expect(await section.textContent()).toContain(
@@ -84,23 +87,23 @@ describe.skipIf(!browserAvailable)('back-in-stock request', () => {
     await field.fill('inte-en-adress');
     await section.getByRole('button', { name: 'Bevaka' }).click();
     const alert = section.getByRole('alert');
-    await expect.poll(() => alert.textContent()).toBe('Du måste ange en giltig email');
-    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(alert).toHaveText('Du måste ange en giltig email');
+    await expect(field).toBeFocused();
     expect(await field.getAttribute('aria-invalid')).toBe('true');
 
     // A valid one, sent twice (a double submission): announced, and the focus follows.
     await field.fill(email);
     await section.getByRole('button', { name: 'Bevaka' }).click();
     const status = section.getByRole('status');
-    await expect.poll(() => status.textContent()).toContain('Tack! Vi mejlar dig');
-    await expect.poll(() => status.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(status).toContainText('Tack! Vi mejlar dig');
+    await expect(status).toBeFocused();
     await page.screenshot({ path: join(shots, 'back-in-stock-form.png') });
     await page.reload();
     await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
     await page.getByRole('radio', { name: new RegExp(`^${literal(soldOut.name)}\\b`) }).check();
     await section.getByRole('textbox', { name: 'E-postadress' }).fill(email);
     await section.getByRole('button', { name: 'Bevaka' }).click();
-    await expect.poll(() => status.textContent()).toContain('Tack! Vi mejlar dig');
+    await expect(status).toContainText('Tack! Vi mejlar dig');
     await page.close();
 
     // The stock goes from 0 to 4 while the shop is down; it starts again and runs its queue.
@@ -136,12 +139,12 @@ describe.skipIf(!browserAvailable)('back-in-stock request', () => {
 
     // The unsubscribe link: a question, then the Swedish confirmation.
     const link = /\S+\/bevaka\/avsluta\?token=\S+/.exec(mail!)![0];
-    const unsubscribe = await browser.newPage();
+    const unsubscribe = await newPage();
     await unsubscribe.goto(`${shop.url}${new URL(link).pathname}${new URL(link).search}`);
     await unsubscribe.getByRole('button', { name: 'Avsluta bevakningar' }).click();
     const confirmation = unsubscribe
       .getByRole('status')
       .filter({ hasText: 'Dina bevakningar är avslutade' });
-    await expect.poll(() => confirmation.count()).toBe(1);
-  }, 240_000);
+    await expect(confirmation).toHaveCount(1);
+  });
 });

@@ -10,9 +10,8 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { addToCart, openProduct, sizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
@@ -50,18 +49,19 @@ function amount(text: string | null): number {
   return Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 }
 
-describe.skipIf(!browserAvailable)('cart panel journeys', () => {
-  const browser = useBrowser();
+test.describe('cart panel journeys', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('add -> the panel opens with the line; the quantity changes in it; remove; Escape closes it and focus returns', async () => {
+  test('add -> the panel opens with the line; the quantity changes in it; remove; Escape closes it and focus returns', async ({
+    page,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await openProduct(page, product);
     const buy = page.getByRole('button', { name: 'Lägg i varukorgen' });
     await buy.click();
 
     const dialog = panel(page);
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect(dialog).toBeVisible();
     expect(await focusInDialog(page)).toBe(true);
     expect(
       await dialog
@@ -92,16 +92,16 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
 
     // Quantity 2 from the panel: the line, its price and the header count follow.
     await line.getByRole('button', { name: `Öka antalet av ${product.name}` }).click();
-    await expect.poll(() => line.getByText('Antal: 2').count()).toBe(1);
+    await expect(line.getByText('Antal: 2')).toHaveCount(1);
     await expect.poll(lineTotal).toBeCloseTo(2 * single, 2);
-    await expect.poll(() => page.getByRole('link', { name: 'Varukorg, 2 varor' }).count()).toBe(1);
+    await expect(page.getByRole('link', { name: 'Varukorg, 2 varor' })).toHaveCount(1);
     expect((await dataLayer(page)).filter((e) => e.event === 'cart:add')).toHaveLength(2);
     expect(await focusInDialog(page)).toBe(true);
 
     // Back to 1 with the keyboard.
     await minus.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => line.getByText('Antal: 1').count()).toBe(1);
+    await expect(line.getByText('Antal: 1')).toHaveCount(1);
     expect((await dataLayer(page)).some((e) => e.event === 'cart:remove')).toBe(true);
 
     // Modal: Tab never leaves the panel for the page behind it.
@@ -117,25 +117,26 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
 
     // Removing the last line leaves an empty cart; focus stays in the panel (on its heading).
     await line.getByRole('button', { name: `Ta bort ${product.name}` }).click();
-    await expect.poll(() => dialog.getByText('Din varukorg är tom').count()).toBe(1);
+    await expect(dialog.getByText('Din varukorg är tom')).toHaveCount(1);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('cart-panel-title');
-    await expect.poll(() => page.getByRole('link', { name: 'Varukorg, 0 varor' }).count()).toBe(1);
+    await expect(page.getByRole('link', { name: 'Varukorg, 0 varor' })).toHaveCount(1);
 
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.count()).toBe(0);
+    await expect(dialog).toHaveCount(0);
     expect(await buy.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
-  it('the header cart button opens the panel by keyboard; reset empties the cart, its cookie stays gone after a reload', async () => {
+  test('the header cart button opens the panel by keyboard; reset empties the cart, its cookie stays gone after a reload', async ({
+    page,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     // A phone (390 px wide) this time.
     await page.setViewportSize({ width: 390, height: 844 });
     await openProduct(page, product);
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-    await expect.poll(() => panel(page).isVisible()).toBe(true);
+    await expect(panel(page)).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect.poll(() => panel(page).count()).toBe(0);
+    await expect(panel(page)).toHaveCount(0);
     expect((await page.context().cookies()).some((c) => c.name === 'ralph-cart')).toBe(true);
 
     // The header's cart button: a link to /varukorg that opens the panel.
@@ -145,7 +146,7 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     await cartButton.focus();
     await page.keyboard.press('Enter');
     const dialog = panel(page);
-    await expect.poll(() => dialog.getByRole('link', { name: product.name }).count()).toBe(1);
+    await expect(dialog.getByRole('link', { name: product.name })).toHaveCount(1);
     expect(page.url()).toBe(`${baseUrl()}${product.url}`);
     // The panel fills the phone's screen once it has slid in.
     await expect.poll(() => dialog.boundingBox()).toMatchObject({ x: 0, width: 390 });
@@ -154,15 +155,15 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     // Reset, confirmed.
     await dialog.getByText('Töm varukorgen', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Ja, töm varukorgen' }).click();
-    await expect.poll(() => dialog.getByText('Din varukorg är tom').count()).toBe(1);
-    await expect.poll(() => page.getByRole('link', { name: 'Varukorg, 0 varor' }).count()).toBe(1);
+    await expect(dialog.getByText('Din varukorg är tom')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Varukorg, 0 varor' })).toHaveCount(1);
     const removed = (await dataLayer(page)).filter((e) => e.event === 'cart:remove');
     expect(removed).toHaveLength(1);
     expect(removed[0]).toMatchObject({ item: { name: product.name, quantity: 1 } });
     expect((await page.context().cookies()).some((c) => c.name === 'ralph-cart')).toBe(false);
     expect(await focusInDialog(page)).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => panel(page).count()).toBe(0);
+    await expect(panel(page)).toHaveCount(0);
     const headerCart = page.locator('.site-header a.header-action[href$="/varukorg"]');
     expect(await headerCart.evaluate((el) => el === document.activeElement)).toBe(true);
 
@@ -172,14 +173,16 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     expect(await page.getByText('Din varukorg är tom').count()).toBe(1);
   });
 
-  it('the panel retries a failed cart load 5 times, then offers "Försök igen"', async () => {
+  test('the panel retries a failed cart load 5 times, then offers "Försök igen"', async ({
+    page,
+    allowConsoleError,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await openProduct(page, product);
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-    await expect.poll(() => panel(page).isVisible()).toBe(true);
+    await expect(panel(page)).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect.poll(() => panel(page).count()).toBe(0);
+    await expect(panel(page)).toHaveCount(0);
 
     let attempts = 0;
     await page.route('**/varukorg/antal?visa=1', (route) => {
@@ -188,20 +191,22 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     });
     await page.getByRole('link', { name: 'Varukorg, 1 vara' }).click();
     const dialog = panel(page);
-    await expect
-      .poll(() => dialog.getByRole('alert').filter({ hasText: 'Något gick tyvärr fel' }).count())
-      .toBe(1);
+    await expect(
+      dialog.getByRole('alert').filter({ hasText: 'Något gick tyvärr fel' }),
+    ).toHaveCount(1);
     expect(attempts).toBe(5);
 
     await page.unroute('**/varukorg/antal?visa=1');
     await dialog.getByRole('button', { name: 'Försök igen' }).click();
-    await expect.poll(() => dialog.getByRole('link', { name: product.name }).count()).toBe(1);
-    browser.allowConsoleError(/status of 503/);
+    await expect(dialog.getByRole('link', { name: product.name })).toHaveCount(1);
+    allowConsoleError(/status of 503/);
   });
 
-  it('without JavaScript the cart button leads to the cart page, and reset works there', async () => {
+  test('without JavaScript the cart button leads to the cart page, and reset works there', async ({
+    newPage,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage({ javaScriptEnabled: false });
+    const page = await newPage({ javaScriptEnabled: false });
     await page.goto(`${baseUrl()}${product.url}`);
     await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
@@ -218,12 +223,11 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     expect((await page.context().cookies()).some((c) => c.name === 'ralph-cart')).toBe(false);
   });
 
-  it('the confirmation names the pickup store', async () => {
+  test('the confirmation names the pickup store', async ({ page }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await openProduct(page, product);
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-    await expect.poll(() => panel(page).isVisible()).toBe(true);
+    await expect(panel(page)).toBeVisible();
     await panel(page).getByRole('link', { name: 'Till kassan' }).click();
     await page.waitForURL(/\/kassan$/);
 
@@ -231,7 +235,7 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     const form = page.locator('form').filter({ has: field('Postnummer') });
     await field('Postnummer').fill('11122');
     await form.getByRole('button', { name: 'Visa leveranssätt' }).click();
-    await expect.poll(() => page.getByRole('radio', { name: /Hämta i butik/ }).count()).toBe(1);
+    await expect(page.getByRole('radio', { name: /Hämta i butik/ })).toHaveCount(1);
     await field('Personnummer').fill('19900101-0017');
     await field('E-post').fill('anna.andersson@example.se');
     await field('Förnamn').fill('Anna');
@@ -241,14 +245,12 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     await field('Mobilnummer').fill('0701234567');
     await page.getByRole('radio', { name: /Hämta i butik/ }).check();
     const stores = page.getByRole('group', { name: 'Välj butik' });
-    await expect.poll(() => stores.getByRole('radio').count()).toBe(3);
+    await expect(stores.getByRole('radio')).toHaveCount(3);
     await stores.getByRole('radio', { name: /^Trampa Göteborg Haga/ }).check();
     await page.getByLabel('Jag godkänner köpvillkoren').check();
     await page.getByRole('button', { name: /^Slutför köp/ }).click();
     await page.waitForURL(/\/checkout\/confirm\?/);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Tack för din beställning!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tack för din beställning!');
     expect((await page.getByTestId('pickup-store').textContent())?.trim()).toBe(
       'Hämtas i butik: Trampa Göteborg Haga',
     );
@@ -256,9 +258,11 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     await page.screenshot({ path: join(shots, 'issue6-confirmation-pickup.png'), fullPage: true });
   });
 
-  it('the cart follows every tab (ralph_channel "cart"): badge and panel update in the other tab', async () => {
+  test('the cart follows every tab (ralph_channel "cart"): badge and panel update in the other tab', async ({
+    newPage,
+  }) => {
     const product = await sizedProduct();
-    const first = await browser.newPage();
+    const first = await newPage();
     const second = await first.context().newPage();
     const errors: string[] = [];
     second.on('console', (m) => {
@@ -270,33 +274,34 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
 
     // An add in the first tab: the second tab's badge follows without a reload.
     await addToCart(first, product);
-    await expect.poll(() => panel(first).isVisible()).toBe(true);
-    await expect.poll(() => cartBadge(second, 1).count()).toBe(1);
+    await expect(panel(first)).toBeVisible();
+    await expect(cartBadge(second, 1)).toHaveCount(1);
 
     // The second tab's panel shows the line; a change there reaches the first tab's badge and
     // its open panel.
     await cartBadge(second, 1).click();
     const line = panel(second).getByRole('listitem').filter({ hasText: product.name });
-    await expect.poll(() => line.getByText('Antal: 1').count()).toBe(1);
+    await expect(line.getByText('Antal: 1')).toHaveCount(1);
     await line.getByRole('button', { name: `Öka antalet av ${product.name}` }).click();
-    await expect.poll(() => line.getByText('Antal: 2').count()).toBe(1);
-    await expect.poll(() => cartBadge(second, 2).count()).toBe(1);
-    await expect.poll(() => cartBadge(first, 2).count()).toBe(1);
+    await expect(line.getByText('Antal: 2')).toHaveCount(1);
+    await expect(cartBadge(second, 2)).toHaveCount(1);
+    await expect(cartBadge(first, 2)).toHaveCount(1);
     const firstLine = panel(first).getByRole('listitem').filter({ hasText: product.name });
-    await expect.poll(() => firstLine.getByText('Antal: 2').count()).toBe(1);
+    await expect(firstLine.getByText('Antal: 2')).toHaveCount(1);
 
     // Removing it in the first tab empties the second tab's panel and badge.
     await firstLine.getByRole('button', { name: `Ta bort ${product.name}` }).click();
-    await expect.poll(() => panel(first).getByText('Din varukorg är tom').count()).toBe(1);
-    await expect.poll(() => panel(second).getByText('Din varukorg är tom').count()).toBe(1);
-    await expect.poll(() => cartBadge(second, 0).count()).toBe(1);
+    await expect(panel(first).getByText('Din varukorg är tom')).toHaveCount(1);
+    await expect(panel(second).getByText('Din varukorg är tom')).toHaveCount(1);
+    await expect(cartBadge(second, 0)).toHaveCount(1);
     await second.close();
     expect(errors).toEqual([]);
   });
 
-  it('the badge follows the cart the panel loads (no stale count in the same tab)', async () => {
+  test('the badge follows the cart the panel loads (no stale count in the same tab)', async ({
+    page,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}/`);
     await hydrated(page);
     expect(await cartBadge(page, 0).count()).toBe(1);
@@ -311,13 +316,14 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     expect(await cartBadge(page, 0).count()).toBe(1);
     // Opening the panel loads the cart; the badge shows the same cart.
     await cartBadge(page, 0).click();
-    await expect.poll(() => panel(page).getByRole('link', { name: product.name }).count()).toBe(1);
-    await expect.poll(() => cartBadge(page, 1).count()).toBe(1);
+    await expect(panel(page).getByRole('link', { name: product.name })).toHaveCount(1);
+    await expect(cartBadge(page, 1)).toHaveCount(1);
   });
 
-  it("the cart page: over stock shows the shop's message; removing the last line announces it and keeps focus on the page", async () => {
+  test("the cart page: over stock shows the shop's message; removing the last line announces it and keeps focus on the page", async ({
+    page,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await addToCart(page, product);
     await page.goto(`${baseUrl()}/varukorg`);
     await hydrated(page);
@@ -327,7 +333,7 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     await quantity.fill(String(max + 1));
     await page.getByRole('button', { name: 'Uppdatera' }).click();
     const alert = page.getByRole('alert').filter({ hasText: `Det finns bara ${max} kvar` });
-    await expect.poll(() => alert.count()).toBe(1);
+    await expect(alert).toHaveCount(1);
     expect(await quantity.getAttribute('aria-invalid')).toBe('true');
     expect(await quantity.getAttribute('aria-describedby')).toBe(await alert.getAttribute('id'));
     await page.screenshot({ path: join(shots, 'ux-cart-page-stock.png') });
@@ -335,18 +341,13 @@ describe.skipIf(!browserAvailable)('cart panel journeys', () => {
     // Remove by keyboard: focus lands on the empty cart's message, a live region tells it.
     await page.getByRole('button', { name: `Ta bort ${product.name}` }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByText('Din varukorg är tom').count()).toBe(1);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: `${product.name} togs bort` })
-          .count(),
-      )
-      .toBe(1);
+    await expect(page.getByText('Din varukorg är tom')).toHaveCount(1);
+    await expect(
+      page.getByRole('status').filter({ hasText: `${product.name} togs bort` }),
+    ).toHaveCount(1);
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
       .toBe('Din varukorg är tom');
-    await expect.poll(() => cartBadge(page, 0).count()).toBe(1);
+    await expect(cartBadge(page, 0)).toHaveCount(1);
   });
 });

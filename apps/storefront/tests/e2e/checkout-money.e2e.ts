@@ -11,9 +11,8 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { addToCart, apiQuery, type SizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
@@ -59,11 +58,11 @@ function field(page: Page, label: string) {
 async function fillCheckout(page: Page, organization: boolean): Promise<void> {
   await field(page, 'Postnummer').fill('11122');
   await page.getByRole('button', { name: 'Visa leveranssätt' }).click();
-  await expect.poll(() => page.getByRole('radio', { name: /Leverans till ombud/ }).count()).toBe(1);
+  await expect(page.getByRole('radio', { name: /Leverans till ombud/ })).toHaveCount(1);
   await page.getByRole('radio', { name: /Leverans till ombud/ }).check();
   if (organization) {
     await page.getByRole('radio', { name: 'Företag' }).check();
-    await expect.poll(() => field(page, 'Företagsnamn').count()).toBe(1);
+    await expect(field(page, 'Företagsnamn')).toHaveCount(1);
     await field(page, 'Företagsnamn').fill('Cykelbolaget AB');
     await field(page, 'Organisationsnummer').fill('556016-0680');
   } else {
@@ -176,12 +175,13 @@ function expectEventAddsUp(event: PurchaseEvent, stored: { total: number; discou
   expect(paid).toBe(o(event.itemsValue) - o(event.discount));
 }
 
-describe.skipIf(!browserAvailable)('issue 14: money shown to the customer adds up', () => {
-  const browser = useBrowser();
+test.describe('issue 14: money shown to the customer adds up', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('campaign price + VÅR10 + gift card PRESENT500: confirmation and purchase event add up and equal the stored order', async () => {
+  test('campaign price + VÅR10 + gift card PRESENT500: confirmation and purchase event add up and equal the stored order', async ({
+    page,
+  }) => {
     const product = await campaignProduct(100, 450);
-    const page = await browser.newPage();
     await addToCart(page, product);
     await page.goto(`${baseUrl()}/kassan`);
     await applyCode(page, 'Rabattkod', 'VÅR10', /Rabattkod VÅR10 används/);
@@ -193,7 +193,7 @@ describe.skipIf(!browserAvailable)('issue 14: money shown to the customer adds u
     await fillCheckout(page, false);
     await page.getByRole('button', { name: /^Slutför köp/ }).click();
     await page.waitForURL(/\/checkout\/confirm\?/);
-    await expect.poll(() => page.getByTestId('order-number').count()).toBe(1);
+    await expect(page.getByTestId('order-number')).toHaveCount(1);
 
     const rows = await confirmRows(page);
     const stored = await storedOrder(page);
@@ -220,14 +220,15 @@ describe.skipIf(!browserAvailable)('issue 14: money shown to the customer adds u
     }
   });
 
-  it('company: campaign bike + HUNDRA + free shipping; the button shows what is charged incl. VAT with its VAT, the confirmation adds up', async () => {
+  test('company: campaign bike + HUNDRA + free shipping; the button shows what is charged incl. VAT with its VAT, the confirmation adds up', async ({
+    page,
+  }) => {
     const product = await campaignProduct(1_000, 100_000);
-    const page = await browser.newPage();
     await addToCart(page, product);
     await page.goto(`${baseUrl()}/kassan`);
     await applyCode(page, 'Rabattkod', 'HUNDRA', /Rabattkod HUNDRA används/);
     await fillCheckout(page, true);
-    await expect.poll(() => page.getByText('Moms tillkommer').count()).toBe(1);
+    await expect(page.getByText('Moms tillkommer')).toHaveCount(1);
     const exVat = ore(await page.getByTestId('cart-total').textContent());
     const button = page.getByRole('button', { name: /^Slutför köp/ });
     const name = (await button.textContent()) ?? '';
@@ -240,7 +241,7 @@ describe.skipIf(!browserAvailable)('issue 14: money shown to the customer adds u
     expect(charged! - vat!).toBe(exVat);
     await button.click();
     await page.waitForURL(/\/checkout\/confirm\?/);
-    await expect.poll(() => page.getByTestId('order-number').count()).toBe(1);
+    await expect(page.getByTestId('order-number')).toHaveCount(1);
 
     const rows = await confirmRows(page);
     const stored = await storedOrder(page);
@@ -255,8 +256,9 @@ describe.skipIf(!browserAvailable)('issue 14: money shown to the customer adds u
     expectEventAddsUp(await purchaseEvent(page), stored);
   });
 
-  it('free shipping: the top bar, the cart progress text and the checkout name the same rule', async () => {
-    const page = await browser.newPage();
+  test('free shipping: the top bar, the cart progress text and the checkout name the same rule', async ({
+    page,
+  }) => {
     await page.goto(`${baseUrl()}/`);
     const topBar = page.getByRole('complementary', { name: 'Därför handlar du hos oss' });
     expect(await topBar.getByText('Fri frakt till ombud över 499 kr').count()).toBe(1);
@@ -269,7 +271,7 @@ describe.skipIf(!browserAvailable)('issue 14: money shown to the customer adds u
     await field(page, 'Postnummer').fill('11122');
     await page.getByRole('button', { name: 'Visa leveranssätt' }).click();
     const home = page.getByRole('radio', { name: /Hemleverans/ });
-    await expect.poll(() => home.count()).toBe(1);
+    await expect(home).toHaveCount(1);
     const servicePoint = page.locator('label', { has: page.getByRole('radio', { name: /ombud/ }) });
     expect((await servicePoint.locator('.choice__price').textContent())?.trim()).toMatch(/^0\skr$/);
     // Home delivery costs its fee and says it is not part of free shipping.

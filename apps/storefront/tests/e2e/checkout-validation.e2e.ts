@@ -9,9 +9,8 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { addToCart, sizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
@@ -35,15 +34,16 @@ async function openCheckout(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-describe.skipIf(!browserAvailable)('issue 14: checkout validation in one round, with focus', () => {
-  const browser = useBrowser();
+test.describe('issue 14: checkout validation in one round, with focus', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('an empty submit shows every error at once in a focused summary; the terms box keeps its state', async () => {
-    const page = await browser.newPage();
+  test('an empty submit shows every error at once in a focused summary; the terms box keeps its state', async ({
+    page,
+  }) => {
     await openCheckout(page);
     await page.getByRole('button', { name: /^Slutför köp/ }).click();
     const summary = page.locator('#checkout-errors');
-    await expect.poll(() => summary.count()).toBe(1);
+    await expect(summary).toHaveCount(1);
     // Focus is on the summary.
     await expect.poll(() => focused(page)).toBe('checkout-errors');
     const links = summary.getByRole('link');
@@ -76,17 +76,18 @@ describe.skipIf(!browserAvailable)('issue 14: checkout validation in one round, 
     );
   });
 
-  it('a malformed postcode says so; "Visa leveranssätt" keeps focus and announces the options', async () => {
-    const page = await browser.newPage();
+  test('a malformed postcode says so; "Visa leveranssätt" keeps focus and announces the options', async ({
+    page,
+  }) => {
     await openCheckout(page);
     const button = page.getByRole('button', { name: 'Visa leveranssätt' });
     const status = page.locator('.checkout-announcement');
     for (const zip of ['ABCDE', '1234']) {
       await field(page, 'Postnummer').fill(zip);
       await button.click();
-      await expect
-        .poll(() => page.locator('#f-billingAddress-zip-error').textContent())
-        .toBe('Ange ett giltigt postnummer');
+      await expect(page.locator('#f-billingAddress-zip-error')).toHaveText(
+        'Ange ett giltigt postnummer',
+      );
       expect(await field(page, 'Postnummer').getAttribute('aria-invalid')).toBe('true');
       await expect
         .poll(async () => (await status.textContent())?.trim())
@@ -94,9 +95,7 @@ describe.skipIf(!browserAvailable)('issue 14: checkout validation in one round, 
     }
     await field(page, 'Postnummer').fill('11122');
     await button.click();
-    await expect
-      .poll(() => page.getByRole('radio', { name: /Leverans till ombud/ }).count())
-      .toBe(1);
+    await expect(page.getByRole('radio', { name: /Leverans till ombud/ })).toHaveCount(1);
     // Focus stays on the button; the live region tells how many options appeared.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
       'Visa leveranssätt',
@@ -110,15 +109,16 @@ describe.skipIf(!browserAvailable)('issue 14: checkout validation in one round, 
     expect(await page.locator('#f-billingAddress-zip-error').count()).toBe(0);
   });
 
-  it('store pickup: the store radios are not inside the pickup label and name their stock', async () => {
-    const page = await browser.newPage();
+  test('store pickup: the store radios are not inside the pickup label and name their stock', async ({
+    page,
+  }) => {
     await openCheckout(page);
     await field(page, 'Postnummer').fill('11122');
     await page.getByRole('button', { name: 'Visa leveranssätt' }).click();
-    await expect.poll(() => page.getByRole('radio', { name: /Hämta i butik/ }).count()).toBe(1);
+    await expect(page.getByRole('radio', { name: /Hämta i butik/ })).toHaveCount(1);
     await page.getByRole('radio', { name: /Hämta i butik/ }).check();
     const stores = page.getByRole('group', { name: 'Välj butik' });
-    await expect.poll(() => stores.getByRole('radio').count()).toBe(3);
+    await expect(stores.getByRole('radio')).toHaveCount(3);
     expect(await page.locator('label label').count()).toBe(0);
     await page.screenshot({ path: join(shots, 'issue14-pickup.png'), fullPage: true });
     expect(await stores.getByRole('radio', { name: /\d+ st i butiken/ }).count()).toBe(3);
@@ -129,8 +129,9 @@ describe.skipIf(!browserAvailable)('issue 14: checkout validation in one round, 
     expect(pickupName).toBe(false);
   });
 
-  it('the terms box links to /kopvillkor: Swedish consumer terms in the default layout', async () => {
-    const page = await browser.newPage();
+  test('the terms box links to /kopvillkor: Swedish consumer terms in the default layout', async ({
+    page,
+  }) => {
     await openCheckout(page);
     const link = page.locator('.terms').getByRole('link', { name: /köpvillkoren/ });
     expect(await link.getAttribute('href')).toBe('/kopvillkor');

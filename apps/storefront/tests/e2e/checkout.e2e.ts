@@ -7,9 +7,8 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { signedCookieValue } from './signed-cookies.ts';
 import { addToCart, sizedProduct } from './shop.ts';
 
@@ -29,10 +28,10 @@ async function fillCustomer(page: Page, organization: boolean): Promise<void> {
   const form = page.locator('form').filter({ has: field(page, 'Postnummer') });
   await field(page, 'Postnummer').fill('11122');
   await form.getByRole('button', { name: 'Visa leveranssätt' }).click();
-  await expect.poll(() => page.getByRole('radio', { name: /Leverans till ombud/ }).count()).toBe(1);
+  await expect(page.getByRole('radio', { name: /Leverans till ombud/ })).toHaveCount(1);
   if (organization) {
     await page.getByRole('radio', { name: 'Företag' }).check();
-    await expect.poll(() => field(page, 'Företagsnamn').count()).toBe(1);
+    await expect(field(page, 'Företagsnamn')).toHaveCount(1);
     await field(page, 'Företagsnamn').fill('Cykelbolaget AB');
     await field(page, 'Organisationsnummer').fill('556016-0680');
   } else {
@@ -46,25 +45,24 @@ async function fillCustomer(page: Page, organization: boolean): Promise<void> {
   await field(page, 'Mobilnummer').fill('0701234567');
 }
 
-describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
-  const browser = useBrowser();
+test.describe('cart and checkout journeys', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('product -> size -> cart -> checkout as a private person -> invoice -> confirmation', async () => {
+  test('product -> size -> cart -> checkout as a private person -> invoice -> confirmation', async ({
+    page,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}${product.url}`);
     // No size chosen yet.
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-    await expect
-      .poll(() =>
-        page.getByRole('alert').filter({ hasText: 'Du måste välja storlek först' }).count(),
-      )
-      .toBe(1);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Du måste välja storlek först' }),
+    ).toHaveCount(1);
     await addToCart(page, product);
-    await expect.poll(() => page.getByRole('link', { name: 'Varukorg, 1 vara' }).count()).toBe(1);
+    await expect(page.getByRole('link', { name: 'Varukorg, 1 vara' })).toHaveCount(1);
 
     await page.goto(`${baseUrl()}/varukorg`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Varukorg');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Varukorg');
     expect(await page.getByRole('link', { name: product.name }).count()).toBe(1);
     const cartTotal = (await page.getByTestId('cart-total').textContent())?.trim();
     expect(cartTotal).toMatch(/\d\skr$/);
@@ -75,21 +73,16 @@ describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
     await fillCustomer(page, false);
     await page.getByRole('button', { name: /^Slutför köp/ }).click();
     // Issue 14: the error summary (focused) lists the terms error.
-    await expect
-      .poll(() =>
-        page
-          .locator('#checkout-errors')
-          .getByRole('link', { name: 'Du måste godkänna köpvillkoren innan du slutför ditt köp' })
-          .count(),
-      )
-      .toBe(1);
+    await expect(
+      page
+        .locator('#checkout-errors')
+        .getByRole('link', { name: 'Du måste godkänna köpvillkoren innan du slutför ditt köp' }),
+    ).toHaveCount(1);
     await page.getByLabel('Jag godkänner köpvillkoren').check();
     await page.screenshot({ path: join(shots, 'issue6-checkout.png'), fullPage: true });
     await page.getByRole('button', { name: /^Slutför köp/ }).click();
     await page.waitForURL(/\/checkout\/confirm\?/);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Tack för din beställning!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tack för din beställning!');
     expect((await page.getByTestId('order-number').textContent())?.trim()).toMatch(/^\d{6}$/);
     expect((await page.getByTestId('order-total').textContent())?.trim()).toBe(cartTotal);
     expect(await page.getByText('Varav moms').count()).toBe(1);
@@ -106,9 +99,10 @@ describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
     expect(await page.getByText('Din varukorg är tom').count()).toBe(1);
   });
 
-  it('promo code and gift card on the cart page: a wrong code is refused, a good one lowers the total, both can be removed', async () => {
+  test('promo code and gift card on the cart page: a wrong code is refused, a good one lowers the total, both can be removed', async ({
+    page,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await addToCart(page, product);
     await page.goto(`${baseUrl()}/varukorg`);
     const total = async () => amount((await page.getByTestId('cart-total').textContent()) ?? '');
@@ -117,60 +111,58 @@ describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
     const promo = page.getByRole('textbox', { name: 'Rabattkod' });
     await promo.fill('FINNSINTE');
     await promo.press('Enter');
-    await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'Koden är ej giltig' }).count())
-      .toBe(1);
+    await expect(page.getByRole('alert').filter({ hasText: 'Koden är ej giltig' })).toHaveCount(1);
     expect(await promo.getAttribute('aria-invalid')).toBe('true');
     expect(await total()).toBe(before);
 
     await promo.fill('CYKEL10');
     await promo.press('Enter');
-    await expect.poll(() => page.getByText('Rabattkod CYKEL10 används').count()).toBe(1);
+    await expect(page.getByText('Rabattkod CYKEL10 används')).toHaveCount(1);
     // CYKEL10: 10 % off the items.
     await expect.poll(total).toBeLessThan(before);
 
     const giftCard = page.getByRole('textbox', { name: 'Presentkort' });
     await giftCard.fill('PRESENT500');
     await giftCard.press('Enter');
-    await expect.poll(() => page.getByText(/^Presentkortet betalar \d/).count()).toBe(1);
+    await expect(page.getByText(/^Presentkortet betalar \d/)).toHaveCount(1);
 
     await page.getByRole('button', { name: 'Ta bort presentkortet' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Presentkort' }).count()).toBe(1);
+    await expect(page.getByRole('textbox', { name: 'Presentkort' })).toHaveCount(1);
     await page.getByRole('button', { name: 'Ta bort koden' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Rabattkod' }).count()).toBe(1);
+    await expect(page.getByRole('textbox', { name: 'Rabattkod' })).toHaveCount(1);
     await expect.poll(total).toBe(before);
   });
 
-  it('a company checks out with an organisation number and sees prices excl. VAT', async () => {
+  test('a company checks out with an organisation number and sees prices excl. VAT', async ({
+    page,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await addToCart(page, product);
     await page.goto(`${baseUrl()}/kassan`);
     const inclVat = (await page.getByTestId('cart-total').textContent())?.trim();
     await fillCustomer(page, true);
-    await expect.poll(() => page.getByText('Moms tillkommer').count()).toBe(1);
+    await expect(page.getByText('Moms tillkommer')).toHaveCount(1);
     const exVat = (await page.getByTestId('cart-total').textContent())?.trim();
     expect(exVat).not.toBe(inclVat);
     await page.getByLabel('Jag godkänner köpvillkoren').check();
     await page.getByRole('button', { name: /^Slutför köp/ }).click();
     await page.waitForURL(/\/checkout\/confirm\?/);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Tack för din beställning!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tack för din beställning!');
     expect((await page.getByTestId('order-total').textContent())?.trim()).toBe(exVat);
     expect(await page.getByText('Cykelbolaget AB').count()).toBe(1);
   });
 
-  it('a declined sandbox payment lands on the failure page and the cart is intact; store pickup shows store stock', async () => {
+  test('a declined sandbox payment lands on the failure page and the cart is intact; store pickup shows store stock', async ({
+    page,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await addToCart(page, product);
     await page.goto(`${baseUrl()}/kassan`);
     await fillCustomer(page, false);
 
     await page.getByRole('radio', { name: /Hämta i butik/ }).check();
     const stores = page.getByRole('group', { name: 'Välj butik' });
-    await expect.poll(() => stores.getByRole('radio').count()).toBe(3);
+    await expect(stores.getByRole('radio')).toHaveCount(3);
     expect(
       await stores
         .getByText(new RegExp(`${product.name}, storlek ${product.size}: \\d+ st i butiken`))
@@ -195,9 +187,10 @@ describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
       .toContain(product.name);
   });
 
-  it('a company sees the cart excl. VAT ("exkl. moms"), a private person incl. VAT ("inkl. moms")', async () => {
+  test('a company sees the cart excl. VAT ("exkl. moms"), a private person incl. VAT ("inkl. moms")', async ({
+    page,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await addToCart(page, product);
     await page.goto(`${baseUrl()}/varukorg`);
     const vatLabel = page.locator('.cart-summary .price__vat');
@@ -218,9 +211,10 @@ describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
     expect((await page.getByTestId('cart-total').textContent())?.trim()).toBe(inclVat);
   });
 
-  it('another checkout market on /kassan shows the cart in its currency and tells other tabs', async () => {
+  test('another checkout market on /kassan shows the cart in its currency and tells other tabs', async ({
+    page,
+  }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await addToCart(page, product);
     await page.goto(`${baseUrl()}/kassan`);
     const sek = (await page.getByTestId('cart-total').textContent())?.trim() ?? '';
@@ -264,7 +258,7 @@ describe.skipIf(!browserAvailable)('cart and checkout journeys', () => {
     expect((await page.getByTestId('cart-total').textContent())?.trim()).toBe(sek);
   });
 
-  it('the checkout market form works without JavaScript: /marknad stores the cookie and returns', async () => {
+  test('the checkout market form works without JavaScript: /marknad stores the cookie and returns', async () => {
     const response = await fetch(`${baseUrl()}/marknad`, {
       method: 'POST',
       redirect: 'manual',

@@ -15,9 +15,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { ownShop } from './own-shop.ts';
 import { openProduct, placeInvoiceOrder, sizedProduct } from './shop.ts';
 
@@ -63,20 +62,25 @@ function amount(text: string | null): number {
   return Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
 }
 
-describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
-  const browser = useBrowser({ width: 1280, height: 900 });
+test.describe('cookie consent journeys', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
+  test.use({ viewport: { width: 1280, height: 900 } });
   const shop = ownShop('consent');
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
     shop.env.GTM_ID = GTM_ID;
     shop.env.TRUST_SEAL_SRC = SEAL_SRC;
     await shop.start();
-  }, 180_000);
-  afterAll(() => shop.dispose());
+  });
+  test.afterAll(() => shop.dispose());
 
   /** A fresh page whose tag requests are answered by fakes and recorded. */
-  async function tagPage(options: { javaScriptEnabled?: boolean } = {}) {
-    const page = await browser.newPage(options);
+  async function tagPage(
+    newPage: (options?: { javaScriptEnabled?: boolean }) => Promise<Page>,
+    options: { javaScriptEnabled?: boolean } = {},
+  ) {
+    const page = await newPage(options);
     const requested: string[] = [];
     await page.route('https://www.googletagmanager.com/**', (route) => {
       requested.push(route.request().url());
@@ -103,8 +107,10 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
   const consentCalls = async (page: Page) =>
     (await dataLayer(page)).filter((entry) => entry.gtag?.[0] === 'consent');
 
-  it('no tag before a choice; "Endast nödvändiga" loads no statistics or marketing tag', async () => {
-    const { page, requested } = await tagPage();
+  test('no tag before a choice; "Endast nödvändiga" loads no statistics or marketing tag', async ({
+    newPage,
+  }) => {
+    const { page, requested } = await tagPage(newPage);
     const response = await page.goto(`${shop.url}/`);
     // The CSP opens the configured tag origins (and only those).
     const csp = response?.headers()['content-security-policy'] ?? '';
@@ -112,7 +118,7 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
       /script-src 'self' 'nonce-[^']+' https:\/\/\*\.googletagmanager\.com https:\/\/seal\.trampa\.test/,
     );
     await hydrated(page);
-    await expect.poll(() => banner(page).isVisible()).toBe(true);
+    await expect(banner(page)).toBeVisible();
     // Equal buttons, a heading, nothing loaded, Consent Mode defaults first.
     const buttons = banner(page).getByRole('button');
     expect(await buttons.allTextContents()).toEqual([
@@ -141,7 +147,7 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
     await page.screenshot({ path: join(shots, 'issue19-consent-banner-1280.png') });
 
     await banner(page).getByRole('button', { name: 'Endast nödvändiga' }).click();
-    await expect.poll(() => banner(page).count()).toBe(0);
+    await expect(banner(page)).toHaveCount(0);
     await expect
       .poll(async () => (await consentCookie(page))?.expires ?? 0)
       .toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
@@ -162,8 +168,10 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
     expect(await tagScripts(page)).toBe(0);
   });
 
-  it('"Godkänn alla" loads the tag manager and the seal with the nonce, also on the next page', async () => {
-    const { page, requested } = await tagPage();
+  test('"Godkänn alla" loads the tag manager and the seal with the nonce, also on the next page', async ({
+    newPage,
+  }) => {
+    const { page, requested } = await tagPage(newPage);
     await page.goto(`${shop.url}/varumarken`);
     await hydrated(page);
     expect(await page.evaluate(() => 'fakeGtm' in window)).toBe(false);
@@ -200,8 +208,10 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
     expect(await page.content()).toContain(`ns.html?id=${GTM_ID}`);
   });
 
-  it('"Inställningar" opens the categories in place; statistics alone loads no seal', async () => {
-    const { page, requested } = await tagPage();
+  test('"Inställningar" opens the categories in place; statistics alone loads no seal', async ({
+    newPage,
+  }) => {
+    const { page, requested } = await tagPage(newPage);
     await page.goto(`${shop.url}/`);
     await hydrated(page);
     await banner(page).getByRole('button', { name: 'Inställningar' }).click();
@@ -227,8 +237,10 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
     });
   });
 
-  it('the footer\'s "Cookieinställningar" changes the choice: withdrawn statistics load no tag', async () => {
-    const { page, requested } = await tagPage();
+  test('the footer\'s "Cookieinställningar" changes the choice: withdrawn statistics load no tag', async ({
+    newPage,
+  }) => {
+    const { page, requested } = await tagPage(newPage);
     await page.goto(`${shop.url}/`);
     await hydrated(page);
     await banner(page).getByRole('button', { name: 'Godkänn alla' }).click();
@@ -236,9 +248,7 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Cookieinställningar' }).click();
     await page.waitForURL(/\/cookieinstallningar$/);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Cookieinställningar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookieinställningar');
     const statistics = page.getByRole('checkbox', { name: 'Statistik' });
     const marketing = page.getByRole('checkbox', { name: 'Marknadsföring' });
     expect(await statistics.isChecked()).toBe(true);
@@ -248,9 +258,9 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
     requested.length = 0;
     await page.getByRole('button', { name: 'Spara val' }).click();
     await page.waitForURL(/\/cookieinstallningar\?sparat=1$/);
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Dina val har sparats.' }).count())
-      .toBe(1);
+    await expect(page.getByRole('status').filter({ hasText: 'Dina val har sparats.' })).toHaveCount(
+      1,
+    );
     await hydrated(page);
     expect(await page.getByRole('checkbox', { name: 'Statistik' }).isChecked()).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
@@ -260,8 +270,10 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
     expect((await consentCalls(page))[1]!.gtag?.[2]).toMatchObject({ analytics_storage: 'denied' });
   });
 
-  it('without JavaScript the banner is in the HTML and its form stores the choice and returns', async () => {
-    const { page, requested } = await tagPage({ javaScriptEnabled: false });
+  test('without JavaScript the banner is in the HTML and its form stores the choice and returns', async ({
+    newPage,
+  }) => {
+    const { page, requested } = await tagPage(newPage, { javaScriptEnabled: false });
     await page.goto(`${shop.url}/varumarken`);
     expect(await banner(page).isVisible()).toBe(true);
     expect(await page.content()).not.toContain('ns.html');
@@ -282,11 +294,13 @@ describe.skipIf(!browserAvailable)('cookie consent journeys', () => {
   });
 });
 
-describe.skipIf(!browserAvailable)('dataLayer events', () => {
-  const browser = useBrowser({ width: 1280, height: 900 });
+test.describe('dataLayer events', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
+  test.use({ viewport: { width: 1280, height: 900 } });
 
-  it('page, product list, click, product page, cart add and remove, checkout and purchase: each once with its items', async () => {
-    const page = await browser.newPage();
+  test('page, product list, click, product page, cart add and remove, checkout and purchase: each once with its items', async ({
+    page,
+  }) => {
     const response = await page.goto(`${baseUrl()}/c/cyklar`);
     // No GTM_ID or TRUST_SEAL_SRC here: no third-party origin in the CSP, no tag script.
     expect(response?.headers()['content-security-policy']).not.toMatch(
@@ -404,13 +418,13 @@ describe.skipIf(!browserAvailable)('dataLayer events', () => {
       .inputValue();
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
     const dialog = page.getByRole('dialog', { name: /^Varukorg/ });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect(dialog).toBeVisible();
     const line = dialog.getByRole('listitem').filter({ hasText: product.name });
     const unit = amount(await line.locator('.cart-panel__price strong').textContent());
     await line.getByRole('button', { name: `Öka antalet av ${product.name}` }).click();
-    await expect.poll(() => line.getByText('Antal: 2').count()).toBe(1);
+    await expect(line.getByText('Antal: 2')).toHaveCount(1);
     await line.getByRole('button', { name: `Minska antalet av ${product.name}` }).click();
-    await expect.poll(() => line.getByText('Antal: 1').count()).toBe(1);
+    await expect(line.getByText('Antal: 1')).toHaveCount(1);
     const adds = await events(page, 'cart:add');
     expect(adds).toHaveLength(2);
     for (const add of adds) {
@@ -463,11 +477,11 @@ describe.skipIf(!browserAvailable)('dataLayer events', () => {
   });
 });
 
-describe.skipIf(!browserAvailable)('the consent banner on a phone', () => {
-  const browser = useBrowser({ width: 390, height: 844 });
+test.describe('the consent banner on a phone', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
+  test.use({ viewport: { width: 390, height: 844 } });
 
-  it("at 390 px the banner covers none of the product page's actions", async () => {
-    const page = await browser.newPage();
+  test("at 390 px the banner covers none of the product page's actions", async ({ page }) => {
     const product = await sizedProduct();
     await openProduct(page, product);
     const banner = page.getByRole('region', { name: 'Vi använder cookies' });

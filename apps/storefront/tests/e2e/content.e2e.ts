@@ -14,27 +14,28 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createDb } from '@trampa/api/db';
 import { issuePreviewToken } from '@trampa/api/content-preview';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, browserAvailable, expect, test } from './fixtures.ts';
 import { ownShop } from './own-shop.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 
-describe.skipIf(!browserAvailable)('content pages and the start page from widgets', () => {
-  const browser = useBrowser();
+test.describe('content pages and the start page from widgets', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
   const shop = ownShop('content');
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
     if (browserAvailable) await shop.start();
-  }, 300_000);
+  });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await shop.dispose();
   });
 
-  it('shows the seeded content pages, and the 404 page for an unknown alias', async () => {
-    const page = await browser.newPage();
+  test('shows the seeded content pages, and the 404 page for an unknown alias', async ({
+    page,
+  }) => {
     const terms = await page.goto(`${shop.url}/kopvillkor`);
     expect(terms?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Köpvillkor');
@@ -64,8 +65,7 @@ describe.skipIf(!browserAvailable)('content pages and the start page from widget
     await page.close();
   });
 
-  it('previews a draft only with a preview token', async () => {
-    const page = await browser.newPage();
+  test('previews a draft only with a preview token', async ({ page }) => {
     expect((await fetch(`${shop.url}/vinterservice`)).status).toBe(404);
     const refused = await fetch(`${shop.url}/preview-widgets?alias=vinterservice&loginToken=x`);
     expect(refused.status).toBe(403);
@@ -83,8 +83,10 @@ describe.skipIf(!browserAvailable)('content pages and the start page from widget
     await page.close();
   });
 
-  it('builds the start page from widgets: a changed widget changes the page', async () => {
-    const page = await browser.newPage();
+  test('builds the start page from widgets: a changed widget changes the page', async ({
+    page,
+    newPage,
+  }) => {
     await page.goto(`${shop.url}/`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
       'Redo att trampa iväg',
@@ -110,7 +112,7 @@ describe.skipIf(!browserAvailable)('content pages and the start page from widget
     await handle.close();
     await shop.start();
 
-    const again = await browser.newPage();
+    const again = await newPage();
     await again.goto(`${shop.url}/`);
     expect(await again.getByRole('heading', { level: 1 }).textContent()).toBe(
       'Vinterdäck till halva priset',
@@ -118,8 +120,9 @@ describe.skipIf(!browserAvailable)('content pages and the start page from widget
     await again.close();
   });
 
-  it('shows list page areas by category and brand, one-device widgets on their device only', async () => {
-    const page = await browser.newPage();
+  test('shows list page areas by category and brand, one-device widgets on their device only', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const response = await page.goto(`${shop.url}/c/cyklar/elcyklar`);
     expect(response?.status()).toBe(200);
@@ -153,22 +156,23 @@ describe.skipIf(!browserAvailable)('content pages and the start page from widget
     await page.close();
   });
 
-  it("shows the product page's area, the organisations' widget only after switching to Företag", async () => {
-    const page = await browser.newPage();
+  test("shows the product page's area, the organisations' widget only after switching to Företag", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${shop.url}/c/cyklar/elcyklar`);
     await page.locator('.list-products').getByRole('link').first().click();
     await page.waitForURL(/\/p\//);
     const service = page.getByRole('heading', { name: 'Service och trygghet' });
     const business = page.getByRole('heading', { name: 'Köp till företaget' });
-    await expect.poll(() => service.isVisible()).toBe(true);
+    await expect(service).toBeVisible();
     expect(await business.count()).toBe(0);
     await page.screenshot({ path: join(shots, 'content-1280-product.png'), fullPage: true });
 
     const button = page.getByRole('button', { name: 'Företag', exact: true });
     await button.click();
     await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => business.isVisible()).toBe(true);
+    await expect(business).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(shots, 'content-390-product.png'), fullPage: true });
     const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
@@ -176,8 +180,7 @@ describe.skipIf(!browserAvailable)('content pages and the start page from widget
     await page.close();
   });
 
-  it("links the start page's brand strip to the brand pages", async () => {
-    const page = await browser.newPage();
+  test("links the start page's brand strip to the brand pages", async ({ page }) => {
     await page.goto(`${shop.url}/`);
     const strip = page.getByRole('region', { name: 'Populära varumärken' });
     const links = strip.getByRole('link');
@@ -191,9 +194,7 @@ describe.skipIf(!browserAvailable)('content pages and the start page from widget
     ]);
     await strip.getByRole('link', { name: 'Specialized' }).click();
     await page.waitForURL(/\/b\/specialized$/);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Specialized');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Specialized');
     await page.close();
   });
 });

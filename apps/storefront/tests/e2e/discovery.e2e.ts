@@ -3,9 +3,8 @@
  * search with Swedish stemming and typos, keyboard-only suggestions, favourites that survive a
  * reload, and hostile URLs that still give a sensible page.
  */
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 
 /** The number in the list's "N produkter" heading. */
 async function listCount(page: Page): Promise<number> {
@@ -59,11 +58,12 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector('form[action="/favoriter"] input[name="js"]', { state: 'attached' });
 }
 
-describe.skipIf(!browserAvailable)('product discovery', () => {
-  const browser = useBrowser();
+test.describe('product discovery', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('filters a category by brand, size and price; the URL keeps the state through reload and back', async () => {
-    const page = await browser.newPage();
+  test('filters a category by brand, size and price; the URL keeps the state through reload and back', async ({
+    page,
+  }) => {
     await page.goto(`${baseUrl()}/c/cyklar`);
     await hydrated(page);
     const total = await listCount(page);
@@ -110,8 +110,8 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     await poll(() => listCount(page)).toBe(total);
   });
 
-  it('filters and sorts without JavaScript through the GET form', async () => {
-    const page = await browser.newPage({ javaScriptEnabled: false });
+  test('filters and sorts without JavaScript through the GET form', async ({ newPage }) => {
+    const page = await newPage({ javaScriptEnabled: false });
     await page.goto(`${baseUrl()}/c/cyklar/elcyklar`);
     const total = await listCount(page);
     const group = page.locator('fieldset', {
@@ -127,8 +127,7 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     expect(page.url()).toMatch(/brands=/);
   });
 
-  it('search "hjälmar" lists helmets and a typo finds the brand', async () => {
-    const page = await browser.newPage();
+  test('search "hjälmar" lists helmets and a typo finds the brand', async ({ page }) => {
     await page.goto(`${baseUrl()}/s/${encodeURIComponent('hjälmar')}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('hjälmar');
     const links = page.locator('.product-card__link');
@@ -142,15 +141,13 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     expect(brands.every((b) => b === 'Specialized')).toBe(true);
   });
 
-  it('a search without hits suggests popular searches and categories', async () => {
-    const page = await browser.newPage();
+  test('a search without hits suggests popular searches and categories', async ({ page }) => {
     await page.goto(`${baseUrl()}/s/${encodeURIComponent('qqqzzzxx')}`);
     expect(await page.getByRole('heading', { name: /Inga träffar/ }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Cyklar' }).count()).toBeGreaterThan(0);
   });
 
-  it('suggests products, categories and brands with the keyboard alone', async () => {
-    const page = await browser.newPage();
+  test('suggests products, categories and brands with the keyboard alone', async ({ page }) => {
     await page.goto(baseUrl());
     await hydrated(page);
     const box = page.getByRole('combobox', { name: 'Sök bland produkterna' });
@@ -192,13 +189,12 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     await box.fill('');
     await box.blur();
     await box.focus();
-    await expect
-      .poll(() => page.getByRole('group', { name: 'Senaste sökningar' }).isVisible())
-      .toBe(true);
+    await expect(page.getByRole('group', { name: 'Senaste sökningar' })).toBeVisible();
   });
 
-  it('favourites survive a reload and show on /favoriter, with tracking events', async () => {
-    const page = await browser.newPage();
+  test('favourites survive a reload and show on /favoriter, with tracking events', async ({
+    page,
+  }) => {
     await page.goto(`${baseUrl()}/c/tillbehor`);
     await hydrated(page);
     const card = page.locator('.product-card').first();
@@ -213,9 +209,7 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     await heart.click();
     await saved;
     await poll(() => heart.getAttribute('aria-pressed')).toBe('true');
-    await expect
-      .poll(() => page.getByRole('link', { name: 'Favoriter, 1 sparade' }).count())
-      .toBe(1);
+    await expect(page.getByRole('link', { name: 'Favoriter, 1 sparade' })).toHaveCount(1);
     const events = await page.evaluate(
       () => (window as unknown as { dataLayer: unknown[] }).dataLayer,
     );
@@ -236,13 +230,12 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     await hydrated(page);
     expect(await page.locator('.product-card__name').allTextContents()).toEqual([name]);
     await page.getByRole('button', { name: `Spara ${name} som favorit` }).click();
-    await expect
-      .poll(() => page.getByRole('link', { name: 'Favoriter, 1 sparade' }).count())
-      .toBe(0);
+    await expect(page.getByRole('link', { name: 'Favoriter, 1 sparade' })).toHaveCount(0);
   });
 
-  it('on a phone the filter panel is closed from the first paint: the products do not jump', async () => {
-    const page = await browser.newPage();
+  test('on a phone the filter panel is closed from the first paint: the products do not jump', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl()}/c/cyklar`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -263,8 +256,9 @@ describe.skipIf(!browserAvailable)('product discovery', () => {
     expect(await page.locator('details.filter-panel').getAttribute('open')).toBeNull();
   });
 
-  it('answers hostile list URLs with a sensible page, never injected markup', async () => {
-    const page = await browser.newPage();
+  test('answers hostile list URLs with a sensible page, never injected markup', async ({
+    page,
+  }) => {
     const hostile =
       '/c/cyklar?page=-7&brands=%3Cscript%3Ewindow.hacked%3D1%3C%2Fscript%3E~b_1&price=x~pr_9_1&lowest=9000&highest=10&sort=%27%3BDROP';
     const response = await page.goto(`${baseUrl()}${hostile}`);

@@ -9,9 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server.ts';
-import { browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, browserAvailable, expect, test } from './fixtures.ts';
 import { E2E_ENV } from './e2e-env.ts';
 
 /** A free local port (the shop's PUBLIC_URL must name its port before it starts). */
@@ -62,7 +61,8 @@ async function graphql<T>(origin: string, query: string, variables: Record<strin
   return body.data;
 }
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
   headless = await storefront(() => snippet);
   stranger = await storefront(() => snippet);
   const port = await freePort();
@@ -76,120 +76,119 @@ beforeAll(async () => {
       CORS_ORIGINS: headless.origin,
     },
   });
-}, 180_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   await shop?.close();
   headless?.server.close();
   stranger?.server.close();
 });
 
-describe.skipIf(!browserAvailable)(
-  'card payment embedded in a headless storefront (issue 25)',
-  () => {
-    const browser = useBrowser({ width: 1024, height: 900 });
+test.describe('card payment embedded in a headless storefront (issue 25)', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
+  test.use({ viewport: { width: 1024, height: 900 } });
 
-    beforeAll(async () => {
-      const found = await graphql<{
-        products: {
-          products: Array<{ skus: Array<{ skuId: number; stock: { totalStock: number } }> }>;
-        };
-      }>(
-        headless.origin,
-        `
-          {
-            products(take: 20) {
-              products {
-                skus {
-                  skuId
-                  stock {
-                    totalStock
-                  }
+  test.beforeAll(async () => {
+    const found = await graphql<{
+      products: {
+        products: Array<{ skus: Array<{ skuId: number; stock: { totalStock: number } }> }>;
+      };
+    }>(
+      headless.origin,
+      `
+        {
+          products(take: 20) {
+            products {
+              skus {
+                skuId
+                stock {
+                  totalStock
                 }
               }
             }
           }
-        `,
-        {},
-      );
-      const skuId = found.products.products
-        .flatMap((p) => p.skus)
-        .find((s) => s.stock.totalStock > 2)!.skuId;
-      const cart = await graphql<{ getCart: { id: string } }>(
-        headless.origin,
-        `
-          {
-            getCart(id: "") {
+        }
+      `,
+      {},
+    );
+    const skuId = found.products.products
+      .flatMap((p) => p.skus)
+      .find((s) => s.stock.totalStock > 2)!.skuId;
+    const cart = await graphql<{ getCart: { id: string } }>(
+      headless.origin,
+      `
+        {
+          getCart(id: "") {
+            id
+          }
+        }
+      `,
+      {},
+    );
+    cartId = cart.getCart.id;
+    await graphql(
+      headless.origin,
+      `
+        mutation ($id: String!, $item: CartItemInputType!) {
+          addToCart(id: $id, item: $item) {
+            id
+          }
+        }
+      `,
+      { id: cartId, item: { skuId, quantity: 1 } },
+    );
+    const checkout = await graphql<{
+      createOrUpdateCheckout: {
+        paymentOptions: Array<{ id: number; paymentData: string | null }>;
+      };
+    }>(
+      headless.origin,
+      `
+        mutation ($cartId: String!, $checkout: CheckoutInputType) {
+          createOrUpdateCheckout(cartId: $cartId, checkout: $checkout) {
+            paymentOptions {
               id
+              paymentData
             }
           }
-        `,
-        {},
-      );
-      cartId = cart.getCart.id;
-      await graphql(
-        headless.origin,
-        `
-          mutation ($id: String!, $item: CartItemInputType!) {
-            addToCart(id: $id, item: $item) {
-              id
-            }
-          }
-        `,
-        { id: cartId, item: { skuId, quantity: 1 } },
-      );
-      const checkout = await graphql<{
-        createOrUpdateCheckout: {
-          paymentOptions: Array<{ id: number; paymentData: string | null }>;
-        };
-      }>(
-        headless.origin,
-        `
-          mutation ($cartId: String!, $checkout: CheckoutInputType) {
-            createOrUpdateCheckout(cartId: $cartId, checkout: $checkout) {
-              paymentOptions {
-                id
-                paymentData
-              }
-            }
-          }
-        `,
-        { cartId, checkout: { paymentId: 2, externalShippingFee: -1 } },
-      );
-      snippet = checkout.createOrUpdateCheckout.paymentOptions.find(
-        (o) => o.id === 2,
-      )!.paymentData!;
-      expect(snippet).toContain('<iframe');
-    });
+        }
+      `,
+      { cartId, checkout: { paymentId: 2, externalShippingFee: -1 } },
+    );
+    snippet = checkout.createOrUpdateCheckout.paymentOptions.find((o) => o.id === 2)!.paymentData!;
+    expect(snippet).toContain('<iframe');
+  });
 
-    it('the listed storefront shows the payment page in its checkout and gets the shopper back on its confirm page', async () => {
-      const page = await browser.newPage();
-      await page.goto(`${headless.origin}/kassa`);
-      const frame = page.frameLocator('iframe[title="Testbetalning"]');
-      const approve = frame.getByRole('button', { name: 'Godkänn betalningen' });
-      await approve.waitFor();
-      await page.screenshot({ path: join(shots, 'issue25-embedded-payment.png'), fullPage: true });
-      await approve.click();
-      await page.waitForURL(/\/checkout\/confirm\?/);
-      const url = new URL(page.url());
-      expect(url.origin).toBe(headless.origin);
-      expect(url.searchParams.get('cartid')).toBe(cartId);
-      expect(url.searchParams.get('kid')).toMatch(/^[0-9a-f-]{36}$/);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
-        'Tack för din beställning',
-      );
-    });
+  test('the listed storefront shows the payment page in its checkout and gets the shopper back on its confirm page', async ({
+    page,
+  }) => {
+    await page.goto(`${headless.origin}/kassa`);
+    const frame = page.frameLocator('iframe[title="Testbetalning"]');
+    const approve = frame.getByRole('button', { name: 'Godkänn betalningen' });
+    await approve.waitFor();
+    await page.screenshot({ path: join(shots, 'issue25-embedded-payment.png'), fullPage: true });
+    await approve.click();
+    await page.waitForURL(/\/checkout\/confirm\?/);
+    const url = new URL(page.url());
+    expect(url.origin).toBe(headless.origin);
+    expect(url.searchParams.get('cartid')).toBe(cartId);
+    expect(url.searchParams.get('kid')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Tack för din beställning',
+    );
+  });
 
-    it('a storefront that is not listed cannot frame the payment page', async () => {
-      const page = await browser.newPage();
-      await page.goto(`${stranger.origin}/kassa`);
-      // Chromium refuses the frame (frame-ancestors) and shows its error page inside it.
-      await expect
-        .poll(() => page.frames().map((f) => f.url()))
-        .toContain('chrome-error://chromewebdata/');
-      const frame = page.frameLocator('iframe[title="Testbetalning"]');
-      expect(await frame.getByRole('button', { name: 'Godkänn betalningen' }).count()).toBe(0);
-      browser.allowConsoleError(/frame-ancestors|Refused to frame|Refused to display/);
-    });
-  },
-);
+  test('a storefront that is not listed cannot frame the payment page', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    await page.goto(`${stranger.origin}/kassa`);
+    // Chromium refuses the frame (frame-ancestors) and shows its error page inside it.
+    await expect
+      .poll(() => page.frames().map((f) => f.url()))
+      .toContain('chrome-error://chromewebdata/');
+    const frame = page.frameLocator('iframe[title="Testbetalning"]');
+    expect(await frame.getByRole('button', { name: 'Godkänn betalningen' }).count()).toBe(0);
+    allowConsoleError(/frame-ancestors|Refused to frame|Refused to display/);
+  });
+});

@@ -9,9 +9,8 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 
@@ -29,11 +28,12 @@ function focused(page: Page): Promise<string> {
   });
 }
 
-describe.skipIf(!browserAvailable)('keyboard and screen-reader journeys of discovery', () => {
-  const browser = useBrowser();
+test.describe('keyboard and screen-reader journeys of discovery', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('Tab from the search box reaches "Visa alla … träffar", Enter opens the results and focus lands on their heading', async () => {
-    const page = await browser.newPage();
+  test('Tab from the search box reaches "Visa alla … träffar", Enter opens the results and focus lands on their heading', async ({
+    page,
+  }) => {
     await page.goto(`${baseUrl()}/`);
     await hydrated(page);
     // The first load leaves focus where the browser puts it.
@@ -42,7 +42,7 @@ describe.skipIf(!browserAvailable)('keyboard and screen-reader journeys of disco
     await box.focus();
     await page.keyboard.type('cykel');
     const all = page.getByRole('link', { name: /^Visa alla .* träffar$/ });
-    await expect.poll(() => all.isVisible()).toBe(true);
+    await expect(all).toBeVisible();
     await page.keyboard.press('Tab');
     await expect.poll(() => focused(page)).toMatch(/^A Visa alla .* träffar$/);
     expect(await all.isVisible()).toBe(true);
@@ -54,8 +54,7 @@ describe.skipIf(!browserAvailable)('keyboard and screen-reader journeys of disco
     expect(await all.isVisible()).toBe(false);
   });
 
-  it('choosing a suggestion moves focus to the product page heading', async () => {
-    const page = await browser.newPage();
+  test('choosing a suggestion moves focus to the product page heading', async ({ page }) => {
     await page.goto(`${baseUrl()}/`);
     await hydrated(page);
     const box = page.getByRole('combobox', { name: 'Sök bland produkterna' });
@@ -74,8 +73,9 @@ describe.skipIf(!browserAvailable)('keyboard and screen-reader journeys of disco
     await page.screenshot({ path: join(shots, 'ux-product-heading-focused.png') });
   });
 
-  it('"Sortera": arrow keys move without a reload, Enter sorts, focus stays on the control; a filter keeps focus too', async () => {
-    const page = await browser.newPage();
+  test('"Sortera": arrow keys move without a reload, Enter sorts, focus stays on the control; a filter keeps focus too', async ({
+    page,
+  }) => {
     await page.goto(`${baseUrl()}/c/cyklar`);
     await hydrated(page);
     const sort = page.getByRole('combobox', { name: 'Sortera' });
@@ -109,16 +109,14 @@ describe.skipIf(!browserAvailable)('keyboard and screen-reader journeys of disco
     );
   });
 
-  it('the filters have one price control', async () => {
-    const page = await browser.newPage();
+  test('the filters have one price control', async ({ page }) => {
     await page.goto(`${baseUrl()}/c/cyklar`);
     await hydrated(page);
     const legends = await page.locator('.filter-panel legend').allTextContents();
     expect(legends.filter((l) => /^Pris/.test(l.trim()))).toHaveLength(1);
   });
 
-  it('"hjalm" finds what "hjälm" finds', async () => {
-    const page = await browser.newPage();
+  test('"hjalm" finds what "hjälm" finds', async ({ page }) => {
     const names = async (term: string) => {
       await page.goto(`${baseUrl()}/s/${encodeURIComponent(term)}`);
       return page.locator('.product-card__name').allTextContents();

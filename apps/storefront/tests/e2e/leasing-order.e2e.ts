@@ -9,10 +9,9 @@
  */
 import { join } from 'node:path';
 import { readOutbox } from '@trampa/api/mail';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { hydrated, slow } from './account-helpers.ts';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test, unique } from './fixtures.ts';
 import { addToCart, apiQuery, sizedProduct } from './shop.ts';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
@@ -55,9 +54,10 @@ async function register(page: Page, email: string): Promise<void> {
   await form.getByLabel(/^Lösenord/).fill('cykla-till-jobbet');
   await form.getByLabel('Bekräfta lösenord').fill('cykla-till-jobbet');
   await form.getByRole('button', { name: 'Skapa konto' }).click();
-  await expect
-    .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
-    .toBe('Välkommen, Frida Förmånsson!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Välkommen, Frida Förmånsson!',
+    slow,
+  );
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -68,14 +68,16 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1360, height: 900 });
 }
 
-describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
-  const browser = useBrowser();
+test.describe('Förmånscykel order', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('leases an e-bike through the employer: cart rules, application, approval, Mina sidor', async () => {
-    const stamp = Date.now();
+  test('leases an e-bike through the employer: cart rules, application, approval, Mina sidor', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const stamp = unique();
     const email = `formansresa.${stamp}@example.se`;
     const employer = `lonekontoret.${stamp}@arbetsgivare.example.se`;
-    const page = await browser.newPage();
     await register(page, email);
     const helmet = await sizedProduct();
     await addToCart(page, helmet);
@@ -100,7 +102,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     // The leasing cart: the bike; the helmet moved over breaks a rule until removed.
     await page.waitForURL(/\/formanscykel\/varukorg\?manader=12&servicepaket=bekymmersfri/);
     await hydrated(page);
-    await expect.poll(() => page.getByRole('link', { name: bike.name }).count()).toBe(1);
+    await expect(page.getByRole('link', { name: bike.name })).toHaveCount(1);
     await page
       .getByRole('button', { name: new RegExp(`^Flytta till förmånscykelkorgen: ${helmet.name}`) })
       .click();
@@ -111,7 +113,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     expect(await page.getByRole('link', { name: 'Fortsätt till ansökan' }).count()).toBe(0);
     await shoot(page, 'leasing-cart-warning');
     await warning.getByRole('button', { name: 'Ta bort varor som inte kan leasas' }).click();
-    await expect.poll(() => warning.count()).toBe(0);
+    await expect(warning).toHaveCount(0);
     expect(await page.getByRole('link', { name: helmet.name }).count()).toBe(0);
     await shoot(page, 'leasing-cart');
     await page.getByRole('link', { name: 'Fortsätt till ansökan' }).click();
@@ -127,7 +129,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     await page.getByLabel('Organisationsnummer').fill('123');
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     const summary = page.locator('.error-summary');
-    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(summary).toBeFocused();
     expect(text(await summary.textContent())).toContain(
       'Organisationsnummer: Ange ett giltigt organisationsnummer (NNNNNN-NNNN)',
     );
@@ -146,9 +148,10 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
     await page.getByLabel('Ort').fill('Stockholm');
     await page.getByLabel('Jag godkänner villkoren för förmånscykel').check();
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Tack! Din ansökan är skickad' }).count(), slow)
-      .toBe(1);
+    await expect(page.getByRole('heading', { name: 'Tack! Din ansökan är skickad' })).toHaveCount(
+      1,
+      slow,
+    );
     const orderId = /Ordernummer: (\d+)/.exec(
       text(await page.getByText(/Vi har mejlat/).textContent()),
     )![1]!;
@@ -167,9 +170,10 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
       'Väntar på arbetsgivarens godkännande',
     );
     await employerPage.getByRole('button', { name: 'Godkänn ansökan' }).click();
-    await expect
-      .poll(() => employerPage.locator('.leasing-flow__done').textContent(), slow)
-      .toContain('Ansökan är godkänd');
+    await expect(employerPage.locator('.leasing-flow__done')).toContainText(
+      'Ansökan är godkänd',
+      slow,
+    );
 
     // Mina sidor: the order, approved by the employer.
     await page.goto(`${baseUrl()}/mina-sidor/ordrar`);
@@ -178,5 +182,5 @@ describe.skipIf(!browserAvailable)('Förmånscykel order', () => {
       .poll(async () => text(await card.textContent()), slow)
       .toContain('Förmånscykel: Godkänd av arbetsgivaren');
     expect(text(await card.textContent())).toContain(bike.name);
-  }, 240_000);
+  });
 });

@@ -5,9 +5,8 @@
  * the GET form calculates on the server. Screenshots at 390 and 1360 px.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { apiQuery } from './shop.ts';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
@@ -41,12 +40,14 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
-describe.skipIf(!browserAvailable)('Förmånscykel calculator', () => {
-  const browser = useBrowser();
+test.describe('Förmånscykel calculator', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('changes the net cost when the shopper changes period and package', async () => {
+  test('changes the net cost when the shopper changes period and package', async ({
+    page,
+    newPage,
+  }) => {
     const bike = await leasableEBike();
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}${bike.canonicalUrl}`);
     await hydrated(page);
     const block = page.locator('section.leasing');
@@ -94,7 +95,7 @@ describe.skipIf(!browserAvailable)('Förmånscykel calculator', () => {
     await block.screenshot({ path: join(SHOTS, 'leasing-1360-calculator.png') });
 
     // A phone: the headline below the buy button, then the whole calculator.
-    const phone = await browser.newPage();
+    const phone = await newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`${baseUrl()}${bike.canonicalUrl}`);
     await hydrated(phone);
@@ -106,9 +107,9 @@ describe.skipIf(!browserAvailable)('Förmånscykel calculator', () => {
     await phoneBlock.screenshot({ path: join(SHOTS, 'leasing-390-calculator.png') });
   });
 
-  it('calculates on the server without JavaScript', async () => {
+  test('calculates on the server without JavaScript', async ({ newPage }) => {
     const bike = await leasableEBike();
-    const page = await browser.newPage({ javaScriptEnabled: false });
+    const page = await newPage({ javaScriptEnabled: false });
     await page.goto(`${baseUrl()}${bike.canonicalUrl}`);
     const block = page.locator('section.leasing');
     await block.getByText('Räkna på din månadskostnad').click();

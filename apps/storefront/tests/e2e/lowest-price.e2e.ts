@@ -5,8 +5,7 @@
  * the product page at phone (390 px) and desktop (1360 px) width.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { addToCart, apiQuery } from './shop.ts';
 
 /** Directory for the screenshots the issue asks for. */
@@ -41,13 +40,14 @@ async function campaignHelmet(): Promise<CampaignProduct & { size: string }> {
 const lowestLine = (price: string) => `Lägsta pris senaste 30 dagarna: ${price}`;
 const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-describe.skipIf(!browserAvailable)('30-day lowest price', () => {
-  const browser = useBrowser();
+test.describe('30-day lowest price', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('shows the 30-day lowest price of a campaign product on its page, card and cart line', async () => {
+  test('shows the 30-day lowest price of a campaign product on its page, card and cart line', async ({
+    page,
+  }) => {
     const product = await campaignHelmet();
     const expected = text(lowestLine(product.lowestPrice.comparisonPriceIncVatFormatted));
-    const page = await browser.newPage();
 
     for (const width of [1360, 390]) {
       await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });

@@ -4,19 +4,22 @@
  * `/{market}/{language}`, links and canonical and hreflang links included; in the browser,
  * client navigation stays under the prefix and a market change moves to the new market's path.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server.ts';
-import { browserAvailable, useBrowser } from './browser.ts';
+import { E2E_ENV } from './e2e-env.ts';
+import { NO_BROWSER, browserAvailable, expect, test } from './fixtures.ts';
 import { signedCookieValue } from './signed-cookies.ts';
 
 let shop: RunningServer;
-const env = { ...process.env, PGLITE_DATA_DIR: 'memory://', MARKET_IN_PATH: 'true' };
+// The journeys' environment (production mode with secrets of its own: the test workers inherit
+// NODE_ENV=production from the runner, where global-setup.ts started the shared shop).
+const env = { ...process.env, ...E2E_ENV, MARKET_IN_PATH: 'true' };
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
   shop = await startServer({ port: 0, env });
-}, 120_000);
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
   await shop?.close();
 });
 
@@ -29,8 +32,8 @@ async function get(path: string, headers: Record<string, string> = {}) {
   };
 }
 
-describe('market in path, request level', () => {
-  it('adds the market and language to paths that lack them (302)', async () => {
+test.describe('market in path, request level', () => {
+  test('adds the market and language to paths that lack them (302)', async () => {
     expect(await get('/')).toMatchObject({ status: 302, location: '/se/sv' });
     expect(await get('/c/cyklar?page=2')).toMatchObject({
       status: 302,
@@ -42,7 +45,7 @@ describe('market in path, request level', () => {
     });
   });
 
-  it('redirects an unknown market to the fallback and a disallowed language to the default', async () => {
+  test('redirects an unknown market to the fallback and a disallowed language to the default', async () => {
     expect(await get('/xx/sv/c/cyklar')).toMatchObject({
       status: 302,
       location: '/se/sv/c/cyklar',
@@ -57,7 +60,7 @@ describe('market in path, request level', () => {
     });
   });
 
-  it('renders the Norwegian market under /no/nb with prefixed links, canonical and hreflang', async () => {
+  test('renders the Norwegian market under /no/nb with prefixed links, canonical and hreflang', async () => {
     const page = await get('/no/nb/c/cyklar');
     expect(page.status).toBe(200);
     expect(page.html).toContain('Norge, NOK');
@@ -76,7 +79,7 @@ describe('market in path, request level', () => {
     );
   });
 
-  it("lists each market's pages in its own sitemaps, with the honest alternates", async () => {
+  test("lists each market's pages in its own sitemaps, with the honest alternates", async () => {
     const index = await get('/sitemap.xml');
     expect(index.status).toBe(200);
     expect(index.html).toContain('/sitemap-no-nb-products-1.xml</loc>');
@@ -88,7 +91,7 @@ describe('market in path, request level', () => {
     expect(norway.html).toMatch(/hreflang="sv-FI" href="http[^"]+\/fi\/sv\/c\/cyklar"/);
   });
 
-  it('keeps the prefix in canonical redirects and 404 pages', async () => {
+  test('keeps the prefix in canonical redirects and 404 pages', async () => {
     const list = await get('/no/nb/c/cyklar');
     const productPath = /href="(\/no\/nb\/p\/[^"]+)"/.exec(list.html)![1]!;
     const alias = productPath.split('/').at(-1)!;
@@ -97,7 +100,7 @@ describe('market in path, request level', () => {
   });
 });
 
-describe('market in path, forms without JavaScript', () => {
+test.describe('market in path, forms without JavaScript', () => {
   const post = (path: string, body: Record<string, string>) =>
     fetch(shop.url + path, {
       method: 'POST',
@@ -105,7 +108,7 @@ describe('market in path, forms without JavaScript', () => {
       body: new URLSearchParams(body),
     });
 
-  it('returns to the same prefixed page after a customer-type change', async () => {
+  test('returns to the same prefixed page after a customer-type change', async () => {
     const response = await post('/no/nb/kundtyp', {
       customerType: 'ORGANIZATION',
       returnTo: '/c/cyklar',
@@ -116,7 +119,7 @@ describe('market in path, forms without JavaScript', () => {
     expect(await signedCookieValue(cookies, 'userType', env)).toBe('ORGANIZATION');
   });
 
-  it('switches the language of a market to its path and remembers it (locale switching)', async () => {
+  test('switches the language of a market to its path and remembers it (locale switching)', async () => {
     const response = await post('/fi/fi/marknad', {
       intent: 'locale',
       locale: 'sv',
@@ -136,7 +139,7 @@ describe('market in path, forms without JavaScript', () => {
     expect(notAllowed.headers.get('set-cookie') ?? '').not.toContain('ralph-locale');
   });
 
-  it('moves to the new market path after a market change', async () => {
+  test('moves to the new market path after a market change', async () => {
     const response = await post('/no/nb/marknad', { market: 'dk', returnTo: '/c/cyklar' });
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get('location')!).pathname).toBe('/dk/da/c/cyklar');
@@ -144,11 +147,12 @@ describe('market in path, forms without JavaScript', () => {
   });
 });
 
-describe.skipIf(!browserAvailable)('market in path, in the browser', () => {
-  const browser = useBrowser();
+test.describe('market in path, in the browser', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('navigates under the prefix and moves to the new market path after a market change', async () => {
-    const page = await browser.newPage();
+  test('navigates under the prefix and moves to the new market path after a market change', async ({
+    page,
+  }) => {
     await page.goto(`${shop.url}/no/nb/c/cyklar`);
     await page.locator('.product-card a').first().click();
     await page.waitForURL(/\/no\/nb\/p\//);
@@ -160,9 +164,7 @@ describe.skipIf(!browserAvailable)('market in path, in the browser', () => {
     await dialog.getByRole('radio', { name: /Danmark/ }).check();
     await dialog.getByRole('button', { name: 'Spara' }).click();
     await page.waitForURL((url) => url.pathname === `/dk/da${path}`);
-    await expect
-      .poll(() => page.getByRole('link', { name: /^Land och valuta:/ }).textContent())
-      .toBe('Danmark, DKK');
+    await expect(page.getByRole('link', { name: /^Land och valuta:/ })).toHaveText('Danmark, DKK');
     expect(await page.locator('.product .price__selling').first().textContent()).toMatch(
       /\u00a0kr\.$/,
     );

@@ -7,9 +7,8 @@
  * Set E2E_SCREENSHOTS to save screenshots of the picker, of a product page per customer type and
  * of the Swedish and Finnish /kassan.
  */
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { apiKey } from './shop.ts';
 
 const screenshotDir = process.env.E2E_SCREENSHOTS;
@@ -48,11 +47,9 @@ async function cheapProduct(): Promise<{ url: string; size: string; sizes: numbe
 async function showShipping(page: Page, zip: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Postnummer', exact: true }).fill(zip);
   await page.getByRole('button', { name: 'Visa leveranssätt' }).click();
-  await expect
-    .poll(() => page.getByRole('radio', { name: /Leverans till ombud/ }).count(), {
-      timeout: 10_000,
-    })
-    .toBe(1);
+  await expect(page.getByRole('radio', { name: /Leverans till ombud/ })).toHaveCount(1, {
+    timeout: 10_000,
+  });
 }
 
 /** The price shown beside a shipping option. */
@@ -118,11 +115,12 @@ async function chooseCustomerType(page: Page, label: 'Privat' | 'Företag'): Pro
     .toEqual([vat]);
 }
 
-describe.skipIf(!browserAvailable)('markets and customer types', () => {
-  const browser = useBrowser();
+test.describe('markets and customer types', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('lists the markets by group in an accessible dialog, without checkout-only markets', async () => {
-    const page = await browser.newPage();
+  test('lists the markets by group in an accessible dialog, without checkout-only markets', async ({
+    page,
+  }) => {
     await page.goto(baseUrl());
     const trigger = page.getByRole('link', { name: 'Land och valuta: Sverige, SEK. Byt' });
     await trigger.click();
@@ -139,16 +137,15 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
-  it('switches to Norway: NOK in Norwegian format with 25 % VAT; Finland: EUR with 25.5 %', async () => {
-    const page = await browser.newPage();
+  test('switches to Norway: NOK in Norwegian format with 25 % VAT; Finland: EUR with 25.5 %', async ({
+    page,
+  }) => {
     await openFirstProduct(page);
     const sweden = await productPrice(page);
     expect(sweden.text).toMatch(/^\d[\d\u00a0]*\u00a0kr$/);
 
     await chooseMarket(page, 'Norge');
-    await expect
-      .poll(() => page.getByRole('link', { name: /^Land och valuta:/ }).textContent())
-      .toBe('Norge, NOK');
+    await expect(page.getByRole('link', { name: /^Land och valuta:/ })).toHaveText('Norge, NOK');
     const norwayInc = await productPrice(page);
     expect(norwayInc).toMatchObject({ label: 'inkl. moms' });
     // The market's own free-shipping threshold, in its money.
@@ -163,9 +160,7 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     expect(amount(norwayInc.text) / amount(norwayEx.text)).toBeCloseTo(1.25, 3);
 
     await chooseMarket(page, 'Finland');
-    await expect
-      .poll(() => page.getByRole('link', { name: /^Land och valuta:/ }).textContent())
-      .toBe('Finland, EUR');
+    await expect(page.getByRole('link', { name: /^Land och valuta:/ })).toHaveText('Finland, EUR');
     expect(await page.locator('.top-bar li').first().textContent()).toBe(
       'Fri frakt till ombud över 49\u00a0€',
     );
@@ -177,8 +172,9 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     expect(amount(finlandInc.text) / amount(finlandEx.text)).toBeCloseTo(1.255, 3);
   });
 
-  it('shows every price excl. VAT to a company on list and product pages, also after a reload', async () => {
-    const page = await browser.newPage();
+  test('shows every price excl. VAT to a company on list and product pages, also after a reload', async ({
+    page,
+  }) => {
     await page.goto(`${baseUrl()}/c/cyklar`);
     await chooseCustomerType(page, 'Företag');
     await page.reload();
@@ -201,20 +197,22 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     if (screenshotDir) await page.screenshot({ path: `${screenshotDir}/product-privat.png` });
   });
 
-  it('checkout in Finland: shipping and the free-shipping hint in € with Finnish formatting; in Sweden kr', async () => {
+  test('checkout in Finland: shipping and the free-shipping hint in € with Finnish formatting; in Sweden kr', async ({
+    page,
+  }) => {
     const product = await cheapProduct();
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}${product.url}`);
     await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
     if (product.sizes > 1) {
       await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
     }
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Tillagd i varukorgen' }).count(), {
+    await expect(page.getByRole('status').filter({ hasText: 'Tillagd i varukorgen' })).toHaveCount(
+      1,
+      {
         timeout: 10_000,
-      })
-      .toBe(1);
+      },
+    );
 
     await page.goto(`${baseUrl()}/kassan`);
     await showShipping(page, '11122');
@@ -259,8 +257,9 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     }
   });
 
-  it('keeps the market after a reload, and a second tab follows without reloading', async () => {
-    const page = await browser.newPage();
+  test('keeps the market after a reload, and a second tab follows without reloading', async ({
+    page,
+  }) => {
     await page.goto(`${baseUrl()}/c/cyklar`);
     const other = await page.context().newPage();
     await other.goto(`${baseUrl()}/c/cyklar`);
@@ -271,7 +270,7 @@ describe.skipIf(!browserAvailable)('markets and customer types', () => {
     expect(await otherTrigger.textContent()).toBe('Sverige, SEK');
 
     await chooseMarket(page, 'Danmark');
-    await expect.poll(() => otherTrigger.textContent(), { timeout: 10_000 }).toBe('Danmark, DKK');
+    await expect(otherTrigger).toHaveText('Danmark, DKK', { timeout: 10_000 });
     expect(await other.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
       'same document',
     );

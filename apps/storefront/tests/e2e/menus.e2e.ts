@@ -3,9 +3,8 @@
  * the API's menus (`main-desktop`, `top-bar`, `footer-first`, `footer-second`), with the seeded
  * links; screenshots of the header and footer at 1360 and 390 px.
  */
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { apiQuery } from './shop.ts';
 
 /** Directory for the screenshots the issue asks for. */
@@ -21,11 +20,10 @@ async function hrefs(page: Page, name: string): Promise<string[]> {
   return links.evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
 }
 
-describe.skipIf(!browserAvailable)('menus on a desktop (1360 px)', () => {
-  const browser = useBrowser();
+test.describe('menus on a desktop (1360 px)', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('header, top bar and footer show the seeded menus', async () => {
-    const page = await browser.newPage();
+  test('header, top bar and footer show the seeded menus', async ({ page }) => {
     await page.goto(baseUrl());
     await hydrated(page);
     const api = await apiQuery<{ getMenuAtLocation: { menuItems: Array<{ label: string }> } }>(
@@ -60,11 +58,11 @@ describe.skipIf(!browserAvailable)('menus on a desktop (1360 px)', () => {
   });
 });
 
-describe.skipIf(!browserAvailable)('menus on a phone (390 px)', () => {
-  const browser = useBrowser({ width: 390, height: 844 });
+test.describe('menus on a phone (390 px)', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
+  test.use({ viewport: { width: 390, height: 844 } });
 
-  it('the menu panel lists the main menu and the footer its columns', async () => {
-    const page = await browser.newPage();
+  test('the menu panel lists the main menu and the footer its columns', async ({ page }) => {
     await page.goto(baseUrl());
     await hydrated(page);
     await page.screenshot({ path: `${SHOTS}/menus-header-390.png` });
@@ -72,9 +70,7 @@ describe.skipIf(!browserAvailable)('menus on a phone (390 px)', () => {
     // Scrolled down the header hides, so the footer is seen whole.
     await page.mouse.move(200, 600);
     await page.mouse.wheel(0, 600);
-    await expect
-      .poll(() => page.locator('.site-header[data-hidden]').count(), { timeout: 10_000 })
-      .toBe(1);
+    await expect(page.locator('.site-header[data-hidden]')).toHaveCount(1, { timeout: 10_000 });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.screenshot({ path: `${SHOTS}/menus-footer-390.png` });
 
@@ -85,7 +81,7 @@ describe.skipIf(!browserAvailable)('menus on a phone (390 px)', () => {
     const rea = header
       .getByRole('navigation', { name: 'Meny' })
       .getByRole('link', { name: 'Rea', exact: true });
-    await expect.poll(() => rea.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect(rea).toBeVisible({ timeout: 10_000 });
     await page.screenshot({ path: `${SHOTS}/menus-header-390-open.png` });
   });
 });

@@ -4,9 +4,8 @@
  * product page; on a 390 x 844 phone the header is one compact row whose menu and search open
  * on demand, and an open menu closes on Escape and when focus leaves it (WCAG 2.4.11).
  */
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { apiQuery } from './shop.ts';
 
 /** expect.poll with room for a busy machine. */
@@ -28,11 +27,10 @@ async function listCount(page: Page): Promise<number> {
 /** Directory for the screenshots the issue asks for. */
 const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
 
-describe.skipIf(!browserAvailable)('everything is reachable by clicking', () => {
-  const browser = useBrowser();
+test.describe('everything is reachable by clicking', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('the menu leads to Nyheter (only recent products), Varumärken and Rea', async () => {
-    const page = await browser.newPage();
+  test('the menu leads to Nyheter (only recent products), Varumärken and Rea', async ({ page }) => {
     await page.goto(baseUrl());
     await hydrated(page);
     const menu = page.getByRole('banner').getByRole('navigation', { name: 'Meny' });
@@ -58,8 +56,7 @@ describe.skipIf(!browserAvailable)('everything is reachable by clicking', () => 
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Rea');
   });
 
-  it('each start-page section has a "Visa alla" link', async () => {
-    const page = await browser.newPage();
+  test('each start-page section has a "Visa alla" link', async ({ page }) => {
     await page.goto(baseUrl());
     await hydrated(page);
     await page
@@ -75,7 +72,9 @@ describe.skipIf(!browserAvailable)('everything is reachable by clicking', () => 
     await page.waitForURL(/\/nyheter$/);
   });
 
-  it('the product page links its brand to /b/{brand} and its campaign to /dc/{campaign}', async () => {
+  test('the product page links its brand to /b/{brand} and its campaign to /dc/{campaign}', async ({
+    page,
+  }) => {
     const data = await apiQuery<{
       products: {
         products: Array<{
@@ -88,7 +87,6 @@ describe.skipIf(!browserAvailable)('everything is reachable by clicking', () => 
       brand { name alias } discountCampaigns { name canonicalUrl } } } }`);
     const product = data.products.products.find((p) => p.discountCampaigns.length > 0)!;
     expect(product).toBeTruthy();
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}${product.canonicalUrl}`);
     await hydrated(page);
     await page
@@ -107,18 +105,16 @@ describe.skipIf(!browserAvailable)('everything is reachable by clicking', () => 
   });
 });
 
-describe.skipIf(!browserAvailable)('phone header (390 x 844)', () => {
-  const browser = useBrowser({ width: 390, height: 844 });
+test.describe('phone header (390 x 844)', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
+  test.use({ viewport: { width: 390, height: 844 } });
 
-  it('is one compact row of at most 120 px; menu and search open on demand', async () => {
-    const page = await browser.newPage();
+  test('is one compact row of at most 120 px; menu and search open on demand', async ({ page }) => {
     await page.goto(baseUrl());
     await hydrated(page);
     // A returning shopper: the cookie choice is made (the banner sits above the header until then).
     await page.getByRole('button', { name: 'Endast nödvändiga' }).click();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Endast nödvändiga' }).count())
-      .toBe(0);
+    await expect(page.getByRole('button', { name: 'Endast nödvändiga' })).toHaveCount(0);
     const header = page.getByRole('banner');
     const bottom = await header.evaluate((el) => el.getBoundingClientRect().bottom);
     expect(bottom).toBeLessThanOrEqual(120);
@@ -185,8 +181,9 @@ describe.skipIf(!browserAvailable)('phone header (390 x 844)', () => {
     await poll(() => page.locator('.site-header[data-hidden]').count()).toBe(1);
   });
 
-  it('an open category sub-menu closes on Escape and when focus leaves it, so it covers no focused link', async () => {
-    const page = await browser.newPage();
+  test('an open category sub-menu closes on Escape and when focus leaves it, so it covers no focused link', async ({
+    page,
+  }) => {
     await page.goto(`${baseUrl()}/c/cyklar`);
     await hydrated(page);
     const header = page.getByRole('banner');

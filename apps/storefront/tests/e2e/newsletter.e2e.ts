@@ -8,19 +8,20 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
 import { readOutbox } from '@trampa/api/mail';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test, unique } from './fixtures.ts';
 
 const outboxDir = process.env.MAIL_OUTBOX_DIR ?? './data/outbox';
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-describe.skipIf(!browserAvailable)('newsletter', () => {
-  const browser = useBrowser();
+test.describe('newsletter', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('signs up in the footer, confirms by the mailed link and unsubscribes', async () => {
-    const email = `nyhetsbrev-${Date.now()}@example.com`;
-    const page = await browser.newPage();
+  test('signs up in the footer, confirms by the mailed link and unsubscribes', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    const email = `nyhetsbrev-${unique()}@example.com`;
     await page.goto(`${baseUrl()}/`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     const form = page.getByRole('region', { name: 'Nyhetsbrev' });
@@ -32,16 +33,14 @@ describe.skipIf(!browserAvailable)('newsletter', () => {
 
     await field.fill('fel');
     await form.getByRole('button', { name: 'Prenumerera' }).click();
-    await expect
-      .poll(() => form.getByRole('alert').textContent())
-      .toBe('Du måste ange en giltig email');
-    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(form.getByRole('alert')).toHaveText('Du måste ange en giltig email');
+    await expect(field).toBeFocused();
 
     await field.fill(email);
     await form.getByRole('button', { name: 'Prenumerera' }).click();
     const status = form.getByRole('status');
-    await expect.poll(() => status.textContent()).toContain('bekräfta prenumerationen');
-    await expect.poll(() => status.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(status).toContainText('bekräfta prenumerationen');
+    await expect(status).toBeFocused();
     await page.screenshot({ path: join(shots, 'newsletter-footer.png') });
 
     await expect
@@ -54,21 +53,17 @@ describe.skipIf(!browserAvailable)('newsletter', () => {
 
     await page.goto(local(confirm));
     await page.getByRole('button', { name: 'Bekräfta prenumerationen' }).click();
-    await expect
-      .poll(() => page.getByText('Tack! Din prenumeration är bekräftad.').isVisible())
-      .toBe(true);
+    await expect(page.getByText('Tack! Din prenumeration är bekräftad.')).toBeVisible();
 
     await page.goto(local(unsubscribe));
     await page.getByRole('button', { name: 'Avsluta prenumerationen' }).click();
-    await expect
-      .poll(() => page.getByText('Du är avregistrerad och får inga fler nyhetsbrev').isVisible())
-      .toBe(true);
+    await expect(page.getByText('Du är avregistrerad och får inga fler nyhetsbrev')).toBeVisible();
 
     // A tampered link is refused in Swedish.
     await page.goto(`${baseUrl()}/nyhetsbrev/avsluta?token=abc.def`);
     await page.getByRole('button', { name: 'Avsluta prenumerationen' }).click();
-    await expect.poll(() => page.getByText('Länken är ogiltig').isVisible()).toBe(true);
+    await expect(page.getByText('Länken är ogiltig')).toBeVisible();
     // The browser logs the 400 answer; filtered only once the answer has arrived.
-    browser.allowConsoleError(/status of 400/);
+    allowConsoleError(/status of 400/);
   });
 });

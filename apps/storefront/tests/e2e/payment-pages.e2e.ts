@@ -6,8 +6,7 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { apiQuery, sizedProduct } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
@@ -54,12 +53,14 @@ async function startCardPayment(): Promise<string> {
   return new URL(placed.placeOrder.redirectUrl).pathname;
 }
 
-describe.skipIf(!browserAvailable)('payment pages in the shop look (issue 14)', () => {
-  const browser = useBrowser({ width: 390, height: 844 });
+test.describe('payment pages in the shop look (issue 14)', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
+  test.use({ viewport: { width: 390, height: 844 } });
 
-  it('the sandbox page is a styled card with the brand colour; the failure page has the shop layout', async () => {
+  test('the sandbox page is a styled card with the brand colour; the failure page has the shop layout', async ({
+    page,
+  }) => {
     const path = await startCardPayment();
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}${path}`);
     const approve = page.getByRole('button', { name: 'Godkänn betalningen' });
     expect(await approve.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(

@@ -3,8 +3,7 @@
  * sold-out sizes say so in the picker itself and leave room for a back-in-stock request; the
  * chosen size's stock in the shop's stores shows on the page ("Finns i butik: Malmö 2 st").
  */
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { apiQuery, sizedProduct } from './shop.ts';
 
 /** Directory for the screenshots the issue asks for. */
@@ -28,22 +27,23 @@ async function productsOf(category: string) {
 /** Escapes a text for a RegExp. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-describe.skipIf(!browserAvailable)('product page', () => {
-  const browser = useBrowser();
+test.describe('product page', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('clears "Du måste välja storlek först" as soon as a size is chosen', async () => {
+  test('clears "Du måste välja storlek först" as soon as a size is chosen', async ({ page }) => {
     const product = await sizedProduct();
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}${product.url}`);
     await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
     const error = page.getByRole('alert').filter({ hasText: 'Du måste välja storlek först' });
-    await expect.poll(() => error.count()).toBe(1);
+    await expect(error).toHaveCount(1);
     await page.getByRole('radio', { name: new RegExp(`^${literal(product.size)}`) }).check();
-    await expect.poll(() => error.count()).toBe(0);
+    await expect(error).toHaveCount(0);
   });
 
-  it('marks sold-out sizes in the picker and leaves room for a back-in-stock request', async () => {
+  test('marks sold-out sizes in the picker and leaves room for a back-in-stock request', async ({
+    page,
+  }) => {
     const candidates = [...(await productsOf('cyklar')), ...(await productsOf('hjalmar'))];
     const product = candidates.find(
       (p) =>
@@ -51,7 +51,6 @@ describe.skipIf(!browserAvailable)('product page', () => {
     );
     expect(product).toBeTruthy();
     const soldOut = product!.skus.find((s) => s.stock.totalStock === 0)!;
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}${product!.canonicalUrl}`);
     await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
 
@@ -73,7 +72,7 @@ describe.skipIf(!browserAvailable)('product page', () => {
     await expect.poll(() => button.isDisabled()).toBe(true);
     expect(await button.textContent()).toMatch(/slut/i);
     const notice = page.locator('[data-back-in-stock]');
-    await expect.poll(() => notice.isVisible()).toBe(true);
+    await expect(notice).toBeVisible();
     expect(await notice.textContent()).toContain(`${soldOut.name} är slut`);
 
     // Another size in stock: the button adds again.
@@ -83,19 +82,20 @@ describe.skipIf(!browserAvailable)('product page', () => {
     expect(await notice.count()).toBe(0);
   });
 
-  it('shows the chosen size\'s stock in the stores: "Finns i butik: Malmö 2 st"', async () => {
+  test('shows the chosen size\'s stock in the stores: "Finns i butik: Malmö 2 st"', async ({
+    page,
+  }) => {
     const product = (await productsOf('cyklar')).find((p) =>
       p.skus.some((s) => s.storeStock.length > 0 && s.stock.totalStock > 0),
     );
     expect(product).toBeTruthy();
     const sku = product!.skus.find((s) => s.storeStock.length > 0 && s.stock.totalStock > 0)!;
-    const page = await browser.newPage();
     await page.goto(`${baseUrl()}${product!.canonicalUrl}`);
     await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
     const line = page.locator('.store-stock');
     await page.getByRole('radio', { name: new RegExp(`^${literal(sku.name)}\\b`) }).check();
     const expected = `Finns i butik: ${sku.storeStock.map((s) => `${s.city} ${s.quantity} st`).join(', ')}`;
-    await expect.poll(() => line.textContent()).toBe(expected);
+    await expect(line).toHaveText(expected);
     expect(await line.isVisible()).toBe(true);
     await line.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, 0));

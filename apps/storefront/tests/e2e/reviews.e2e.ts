@@ -11,9 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, browserAvailable, expect, test, unique } from './fixtures.ts';
 import { ownShop } from './own-shop.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -28,8 +27,9 @@ async function hydrated(page: Page): Promise<void> {
 const isFocused = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => el === document.activeElement);
 
-describe.skipIf(!browserAvailable)('product reviews', () => {
-  const browser = useBrowser({ width: 390, height: 844 });
+test.describe('product reviews', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
+  test.use({ viewport: { width: 390, height: 844 } });
   const shop = ownShop('recension');
 
   /** The moderation CLI on the stopped shop's database; returns what it printed. */
@@ -40,23 +40,27 @@ describe.skipIf(!browserAvailable)('product reviews', () => {
       { cwd: repo, env: { ...shop.env, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
     );
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
     if (browserAvailable) await shop.start();
-  }, 300_000);
+  });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await shop.dispose();
   });
 
-  it('log in to write, moderation, then the review, the average and the stars show', async () => {
+  test('log in to write, moderation, then the review, the average and the stars show', async ({
+    page,
+    newPage,
+  }) => {
+    test.setTimeout(240_000);
     const data = await shop.api<{
       products: { products: Array<{ name: string; canonicalUrl: string }> };
     }>(`{ products(categoryAlias: "cyklar", take: 1) { products { name canonicalUrl } } }`);
     const product = data.products.products[0]!;
-    const email = `recension-${Date.now()}@example.se`;
+    const email = `recension-${unique()}@example.se`;
 
     // Anonymous: no reviews yet, and a login link that comes back to the section.
-    const page = await browser.newPage();
     await page.goto(`${shop.url}${product.canonicalUrl}`);
     await hydrated(page);
     const section = page.getByRole('region', { name: 'Recensioner' });
@@ -88,9 +92,7 @@ describe.skipIf(!browserAvailable)('product reviews', () => {
     await form.getByLabel('Namn').fill('Rut');
     await form.getByLabel('Recension').fill('Rullar lätt och <b>växlar</b> mjukt.');
     await form.getByRole('button', { name: 'Skicka recension' }).click();
-    await expect
-      .poll(() => form.getByRole('alert').first().textContent())
-      .toBe('Du måste välja ett betyg');
+    await expect(form.getByRole('alert').first()).toHaveText('Du måste välja ett betyg');
     await expect.poll(() => isFocused(page, 'input[name="rating"] >> nth=0')).toBe(true);
     // Four stars with the arrow keys, as a keyboard user chooses in a radio group.
     for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
@@ -99,10 +101,10 @@ describe.skipIf(!browserAvailable)('product reviews', () => {
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await form.getByRole('button', { name: 'Skicka recension' }).click();
     const done = section.getByRole('status');
-    await expect
-      .poll(() => done.textContent())
-      .toBe('Tack för din recension! Den publiceras när vi har granskat den.');
-    await expect.poll(() => done.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(done).toHaveText(
+      'Tack för din recension! Den publiceras när vi har granskat den.',
+    );
+    await expect(done).toBeFocused();
     await section.screenshot({ path: join(shots, 'reviews-posted-390.png') });
     await page.close();
 
@@ -114,7 +116,7 @@ describe.skipIf(!browserAvailable)('product reviews', () => {
     expect(moderate('publish', id)).toContain(`Review #${id} published.`);
     await shop.start();
 
-    const after = await browser.newPage();
+    const after = await newPage();
     await after.goto(`${shop.url}${product.canonicalUrl}`);
     await hydrated(after);
     const reviews = after.getByRole('region', { name: 'Recensioner' });
@@ -135,5 +137,5 @@ describe.skipIf(!browserAvailable)('product reviews', () => {
     expect(await card.getByRole('img', { name: 'Genomsnittligt betyg 4 av 5' }).count()).toBe(1);
     expect(await card.locator('.product-card__rating').textContent()).toContain('1 recension');
     await card.screenshot({ path: join(shots, 'reviews-card-390.png') });
-  }, 240_000);
+  });
 });

@@ -2,9 +2,8 @@
  * Shared steps of the browser journeys: GraphQL look-ups of test products through the shop's
  * own API, and the product-page steps every cart and checkout journey begins with.
  */
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { baseUrl } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { baseUrl, expect } from './fixtures.ts';
 import { E2E_ENV } from './e2e-env.ts';
 
 /** The API key the journeys' shop runs with (README: API_KEY). */
@@ -69,11 +68,12 @@ export async function openProduct(page: Page, product: SizedProduct): Promise<vo
 export async function addToCart(page: Page, product: SizedProduct): Promise<void> {
   await openProduct(page, product);
   await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-  await expect
-    .poll(() => page.getByRole('status').filter({ hasText: 'Tillagd i varukorgen' }).count(), {
+  await expect(page.getByRole('status').filter({ hasText: 'Tillagd i varukorgen' })).toHaveCount(
+    1,
+    {
       timeout: 10_000,
-    })
-    .toBe(1);
+    },
+  );
 }
 
 /** A private person's checkout details. */

@@ -2,14 +2,14 @@
  * Journeys of the walking skeleton: a shopper goes from the start page to a category to a
  * product, in Swedish, with prices, sizes and stock; unknown pages answer 404.
  */
-import { describe, expect, it } from 'vitest';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 
-describe.skipIf(!browserAvailable)('shopping journey', () => {
-  const browser = useBrowser();
+test.describe('shopping journey', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('goes from the start page to a category to a product with prices, sizes and stock', async () => {
-    const page = await browser.newPage();
+  test('goes from the start page to a category to a product with prices, sizes and stock', async ({
+    page,
+  }) => {
     const response = await page.goto(baseUrl());
     expect(response?.status()).toBe(200);
 
@@ -18,9 +18,7 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
     expect(await page.title()).toContain('Trampa');
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#510c76');
     expect(await page.getAttribute('link[rel="canonical"]', 'href')).toMatch(/^https?:\/\/.+\/$/);
-    await expect
-      .poll(() => page.getByText('Fri frakt till ombud över 499 kr').first().isVisible())
-      .toBe(true);
+    await expect(page.getByText('Fri frakt till ombud över 499 kr').first()).toBeVisible();
 
     // Campaign products show the regular price struck through and the discount.
     const campaign = page.getByRole('region', { name: 'Kampanjer' });
@@ -34,7 +32,7 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
       .first()
       .click();
     await page.waitForURL(/\/c\/cyklar\/elcyklar$/);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Elcyklar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Elcyklar');
     await expect.poll(() => page.title()).toBe('Elcyklar | Trampa');
     const cards = page.getByRole('main').locator('.product-grid > li').filter({ hasText: 'kr' });
     expect(await cards.count()).toBeGreaterThanOrEqual(10);
@@ -82,8 +80,10 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
     expect(await page.getByRole('heading', { name: 'Passande tillbehör' }).isVisible()).toBe(true);
   });
 
-  it('answers an unknown page and an unknown product with the 404 page and status 404', async () => {
-    const page = await browser.newPage();
+  test('answers an unknown page and an unknown product with the 404 page and status 404', async ({
+    page,
+    allowConsoleError,
+  }) => {
     for (const path of [
       '/finns-inte-alls',
       '/p/cyklar/elcyklar/finns-inte',
@@ -97,11 +97,11 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
       );
       expect(await page.getByRole('link', { name: 'Till startsidan' }).count()).toBeGreaterThan(0);
     }
-    browser.allowConsoleError(/status of 404/);
+    allowConsoleError(/status of 404/);
   });
 
-  it('pages a category with "Visa fler" without JavaScript', async () => {
-    const noJs = await browser.newPage({ javaScriptEnabled: false });
+  test('pages a category with "Visa fler" without JavaScript', async ({ newPage }) => {
+    const noJs = await newPage({ javaScriptEnabled: false });
     await noJs.goto(`${baseUrl()}/c/tillbehor`);
     const before = await noJs
       .getByRole('main')
@@ -121,8 +121,8 @@ describe.skipIf(!browserAvailable)('shopping journey', () => {
   });
 });
 
-describe('HTTP behaviour', () => {
-  it('redirects a product path that differs from the canonical URL with 301', async () => {
+test.describe('HTTP behaviour', () => {
+  test('redirects a product path that differs from the canonical URL with 301', async () => {
     const home = await fetch(`${baseUrl()}/c/cyklar/elcyklar`);
     const html = await home.text();
     const productPath = html.match(/href="(\/p\/cyklar\/elcyklar\/[a-z0-9-]+)"/)?.[1];
@@ -133,7 +133,7 @@ describe('HTTP behaviour', () => {
     expect(new URL(response.headers.get('location')!, baseUrl()).pathname).toBe(productPath);
   });
 
-  it('serves hashed assets with an immutable cache header and compresses HTML', async () => {
+  test('serves hashed assets with an immutable cache header and compresses HTML', async () => {
     const response = await fetch(`${baseUrl()}/`, { headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     const html = await response.text();

@@ -8,9 +8,8 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { baseUrl, browserAvailable, useBrowser } from './browser.ts';
+import type { Page } from '@playwright/test';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { apiQuery } from './shop.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
@@ -75,12 +74,11 @@ async function open(page: Page, path: string): Promise<void> {
   await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
 }
 
-describe.skipIf(!browserAvailable)('colour variants on the product page', () => {
-  const browser = useBrowser();
+test.describe('colour variants on the product page', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
 
-  it('switches colour (the URL changes) and keeps the chosen size', async () => {
+  test('switches colour (the URL changes) and keeps the chosen size', async ({ page }) => {
     const { from, to, size } = await colourPair();
-    const page = await browser.newPage();
     await open(page, from.canonicalUrl);
 
     const colours = page.getByRole('group', { name: /^Färg/ });
@@ -99,9 +97,9 @@ describe.skipIf(!browserAvailable)('colour variants on the product page', () => 
     expect(new URL(page.url()).searchParams.get('storlek')).toBe(size);
     await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
     const switched = page.getByRole('group', { name: /^Färg/ });
-    await expect.poll(() => switched.textContent()).toContain(`Färg: ${to.label}`);
+    await expect(switched).toContainText(`Färg: ${to.label}`);
     const kept = page.getByRole('radio', { name: new RegExp(`^${literal(size)}\\b`) });
-    await expect.poll(() => kept.isChecked()).toBe(true);
+    await expect(kept).toBeChecked();
     expect(
       await switched
         .getByRole('link', { name: to.label, exact: true })
@@ -122,9 +120,10 @@ describe.skipIf(!browserAvailable)('colour variants on the product page', () => 
     expect(overflow).toBe(false);
   });
 
-  it('switches colour with the keyboard, back to the first colour with the size kept', async () => {
+  test('switches colour with the keyboard, back to the first colour with the size kept', async ({
+    page,
+  }) => {
     const { from, to, size } = await colourPair();
-    const page = await browser.newPage();
     await open(page, `${to.canonicalUrl}?storlek=${encodeURIComponent(size)}`);
     const kept = page.getByRole('radio', { name: new RegExp(`^${literal(size)}\\b`) });
     expect(await kept.isChecked()).toBe(true);
@@ -136,8 +135,8 @@ describe.skipIf(!browserAvailable)('colour variants on the product page', () => 
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe(from.canonicalUrl);
     await page.locator('form.add-to-cart input[name="js"]').waitFor({ state: 'attached' });
-    await expect
-      .poll(() => page.getByRole('radio', { name: new RegExp(`^${literal(size)}\\b`) }).isChecked())
-      .toBe(true);
+    await expect(
+      page.getByRole('radio', { name: new RegExp(`^${literal(size)}\\b`) }),
+    ).toBeChecked();
   });
 });
