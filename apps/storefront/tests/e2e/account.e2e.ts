@@ -158,6 +158,16 @@ test.describe('account journey', () => {
     await page.goto(`${baseUrl()}/mina-sidor/installningar`);
     await hydrated(page);
 
+    // Saved settings are announced in the snackbar (issue 19), top right, without taking focus.
+    const profile = page.getByRole('form', { name: 'Dina uppgifter' });
+    await profile.getByLabel('Telefonnummer').fill('070-123 45 67');
+    await profile.getByRole('button', { name: 'Spara' }).click();
+    const snackbar = page.locator('.snackbar--top-right');
+    await expect(snackbar).toHaveAttribute('role', 'status');
+    await expect(snackbar).toContainText('Dina uppgifter är sparade.', slow);
+    await expect(snackbar.locator('.snackbar__item--success')).toBeVisible();
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.snackbar'))).toBe(false);
+
     // Change password; then log out and in again with the new one.
     const change = page.getByRole('form', { name: 'Byt lösenord' });
     await change.getByLabel('Nuvarande lösenord').fill('forsta-losen');

@@ -21,3 +21,18 @@ export async function signedCookieValue(
   const last = pairs.findLast((pair) => pair.startsWith(`${cookies[cookie].name}=`));
   return last ? cookies[cookie].read(last) : null;
 }
+
+/**
+ * A Cookie header pair (`name=value`) holding `value` in one of the shop's signed cookies, signed
+ * with the keys a shop started with `env` verifies: what the browser sends back after the shop
+ * set it.
+ */
+export async function signedCookieHeader(
+  cookie: keyof ShopCookies,
+  value: string,
+  env: Record<string, string | undefined> = E2E_ENV,
+): Promise<string> {
+  const secrets = loadConfig(env, { requireProductionSecrets: false }).auth.cookieSecrets;
+  const { createShopCookies } = await import('../../app/security/shop-cookies.server.ts');
+  return (await createShopCookies(secrets)[cookie].serialize(value, false)).split(';')[0] ?? '';
+}
