@@ -13,6 +13,22 @@ import { notify } from './notifications';
 import { OnlineStatus } from './online-status';
 import { Snackbar } from './snackbar';
 
+/** React Router's router as framework mode's HydratedRouter exposes it (the part read here). */
+interface ExposedRouter {
+  state: { navigation: { state: string } };
+}
+
+/**
+ * Whether the router is navigating right now. Its state changes before React renders it (React
+ * Router renders state updates in a transition), and a route module whose import fails at once
+ * makes React Router reload before `useNavigation` has re-rendered: the guard must read the
+ * router itself (the app-shell journey's chunk-reload step failed on that race).
+ */
+function routerNavigating(): boolean {
+  const router = (window as { __reactRouterDataRouter?: ExposedRouter }).__reactRouterDataRouter;
+  return router !== undefined && router.state.navigation.state !== 'idle';
+}
+
 /** Everything of the shell that is not the page. */
 export function AppShell() {
   const navigation = useNavigation();
@@ -23,7 +39,7 @@ export function AppShell() {
   useEffect(
     () =>
       installChunkReloadGuard(
-        () => busy.current,
+        () => busy.current || routerNavigating(),
         () => {
           setBlocked((count) => count + 1);
           notify({ key: 'chunk-failed', mode: 'error', message: t('feedback.chunkFailed') });
