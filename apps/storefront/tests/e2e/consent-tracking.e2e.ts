@@ -14,54 +14,14 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test, type Page } from './fixtures.ts';
 import { ownShop } from './own-shop.ts';
 import { openProduct, placeInvoiceOrder, sizedProduct } from './shop.ts';
+import { amount, axeViolations, dataLayer, events, hydrated } from './tracking-helpers.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 const GTM_ID = 'GTM-TEST19';
 const SEAL_SRC = 'https://seal.trampa.test/seal.js';
-/** The WCAG 2.2 AA rule sets of axe-core. */
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe-core's WCAG violations on the page (rule ids). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
-}
-
-/** A dataLayer entry: an object, or the arguments of a `gtag(...)` call as `{ gtag: [...] }`. */
-type Entry = Record<string, unknown> & { gtag?: unknown[] };
-
-function dataLayer(page: Page): Promise<Entry[]> {
-  return page.evaluate(() => {
-    const layer = (window as unknown as { dataLayer?: unknown[] }).dataLayer;
-    if (!layer) return [];
-    return layer.map((entry) =>
-      Object.prototype.toString.call(entry) === '[object Arguments]'
-        ? { gtag: Array.from(entry as ArrayLike<unknown>) }
-        : (entry as Entry),
-    );
-  });
-}
-
-/** The events named `name`. */
-async function events(page: Page, name: string): Promise<Entry[]> {
-  return (await dataLayer(page)).filter((entry) => entry.event === name);
-}
-
-/** Resolves once React has hydrated the page. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-}
-
-/** "1 039,20 kr" -> 1039.2. */
-function amount(text: string | null): number {
-  return Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
-}
-
 test.describe('cookie consent journeys', () => {
   test.skip(!browserAvailable, NO_BROWSER);
   test.use({ viewport: { width: 1280, height: 900 } });
