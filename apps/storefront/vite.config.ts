@@ -44,7 +44,19 @@ function precompiledMessages(): Plugin {
 /** The framework's own modules: React Router keeps one `router` chunk, React stays with the entry. */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|@react-router)[\\/]/;
-const ROUTER = /[\\/]node_modules[\\/]react-router[\\/]/;
+/**
+ * React Router and its own dependencies (`cookie`, `set-cookie-parser`): one `router` chunk. The
+ * shop's client code imports `cookie` too; left in `shell`, it made `router` import `shell` while
+ * `shell` imports `router` (Rollup's "Circular chunk" warning).
+ */
+const ROUTER = /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/;
+
+/**
+ * React, React DOM, the scheduler and Rollup's CommonJS helpers (React ships CommonJS): one
+ * `react` chunk that `router` and `shell` both import. Left unassigned, Rollup put them into
+ * `shell`, which `router` then imported while `shell` imports `router` (a circular chunk).
+ */
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|commonjsHelpers/;
 
 interface ModuleInfoLike {
   importedIds: readonly string[];
@@ -83,6 +95,7 @@ function shellChunks() {
     api: { getModuleIds: () => IterableIterator<string>; getModuleInfo: ModuleInfoOf },
   ): string | undefined => {
     if (ROUTER.test(id)) return 'router';
+    if (REACT.test(id)) return 'react';
     if (!groups) {
       groups = new Map();
       const ids = [...api.getModuleIds()];
