@@ -10,6 +10,7 @@ import { adminRequest, type Me } from './api.ts';
 import { AuditPage } from './AuditPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
+import '../../storefront/app/styles/tokens.css';
 import './styles.css';
 
 const ME = '{ activeAdministrator { id email role roleName permissions } }';
