@@ -57,3 +57,14 @@ export class ShopError extends GraphQLError {
 export function badUserInput(message: string, argument?: string): ShopError {
   return new ShopError('BAD_USER_INPUT', message, argument ? { argument } : {});
 }
+
+/**
+ * BAD_USER_INPUT whose message is Swedish, for staff (the back office shows it as it is;
+ * `extensions.locale` `sv`), `extensions.argument` the bad field when known.
+ */
+export function swedishInputError(message: string, argument?: string): ShopError {
+  return new ShopError('BAD_USER_INPUT', message, {
+    locale: 'sv',
+    ...(argument ? { argument } : {}),
+  });
+}

@@ -291,3 +291,34 @@ export async function pruneJobs(db: Database, now: Date): Promise<number> {
     .returning({ id: jobs.id });
   return rows.length;
 }
+
+/**
+ * Makes sure job `job` (recurring work keyed by `job.key`, e.g. the price stamp) runs no later
+ * than `runAt`: a queued row of the key is moved earlier when it is due later; a `done` or
+ * `failed` one is queued again for `runAt`; a missing one is written. A running one is left to
+ * finish (it schedules its own next run). Pass the transaction of the write that needs the run.
+ */
+export async function enqueueJobBy(db: Database, job: NewJob, runAt: Date): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      key: job.key,
+      payload: job.payload ?? {},
+      maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      runAt,
+    })
+    .onConflictDoUpdate({
+      target: jobs.key,
+      set: {
+        state: 'queued',
+        runAt: sql`least(case when ${jobs.state} = 'queued' then ${jobs.runAt} end, excluded.run_at)`,
+        attempts: sql`case when ${jobs.state} = 'queued' then ${jobs.attempts} else 0 end`,
+        lastError: sql`case when ${jobs.state} = 'queued' then ${jobs.lastError} end`,
+        finishedAt: null,
+        updatedAt: sql`now()`,
+      },
+      setWhere: inArray(jobs.state, ['queued', 'done', 'failed']),
+    });
+  wakeJobRunners();
+}
