@@ -4,6 +4,8 @@ import { adminBuilder } from './builder.ts';
 import './staff.graphql.ts';
 import './audit.graphql.ts';
 import './campaigns.graphql.ts';
+import './promotions.graphql.ts';
+import './giftcards.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 
