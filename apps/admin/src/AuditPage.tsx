@@ -26,6 +26,15 @@ const ACTION_NAMES: Record<string, string> = {
   'staff.deactivate': 'Personal inaktiverad',
   'staff.login': 'Inloggning',
   'staff.logout': 'Utloggning',
+  'campaign.create': 'Kampanj skapad',
+  'campaign.update': 'Kampanj ändrad',
+  'campaign.end': 'Kampanj avslutad',
+  'promo.create': 'Rabattkod skapad',
+  'promo.update': 'Rabattkod ändrad',
+  'promo.deactivate': 'Rabattkod inaktiverad',
+  'promo.activate': 'Rabattkod aktiverad',
+  'giftcard.issue': 'Presentkort utfärdat',
+  'giftcard.void': 'Presentkort makulerat',
 };
 
 const time = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium' });

@@ -18,13 +18,15 @@ export class AdminApiError extends Error {
 
 interface GraphQLErrorBody {
   message: string;
-  extensions?: { code?: string; argument?: string; retryAfter?: number };
+  extensions?: { code?: string; argument?: string; retryAfter?: number; locale?: string };
 }
 
 /** Swedish text for an API error (the API's messages are English). */
 function swedish(error: GraphQLErrorBody): string {
   const code = error.extensions?.code;
   const message = error.message;
+  // Messages the API wrote in Swedish for staff (campaigns, promo codes, gift cards).
+  if (error.extensions?.locale === 'sv') return message;
   if (code === 'UNAUTHENTICATED') {
     return message === 'Wrong e-mail or password'
       ? 'Fel e-postadress eller lösenord.'

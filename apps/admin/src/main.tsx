@@ -8,6 +8,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { adminRequest, type Me } from './api.ts';
 import { AuditPage } from './AuditPage.tsx';
+import { CampaignsPage } from './CampaignsPage.tsx';
+import { GiftCardsPage } from './GiftCardsPage.tsx';
+import { PromoCodesPage } from './PromoCodesPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import '../../storefront/app/styles/tokens.css';
@@ -43,6 +46,8 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const can = (permission: string) => me.permissions.includes(permission);
   const canStaff = can('staff:write');
   const canAudit = can('audit:read');
+  const canPrices = can('prices:read') || can('prices:write');
+  const writePrices = can('prices:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();
@@ -66,6 +71,19 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 <NavLink to="/personal">Personal</NavLink>
               </li>
             ) : null}
+            {canPrices ? (
+              <>
+                <li>
+                  <NavLink to="/kampanjer">Kampanjer</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/rabattkoder">Rabattkoder</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/presentkort">Presentkort</NavLink>
+                </li>
+              </>
+            ) : null}
             {canAudit ? (
               <li>
                 <NavLink to="/handelser">Händelselogg</NavLink>
@@ -86,6 +104,13 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
         <Routes>
           <Route path="/" element={<Start me={me} />} />
           {canStaff ? <Route path="/personal" element={<StaffPage me={me} />} /> : null}
+          {canPrices ? (
+            <>
+              <Route path="/kampanjer" element={<CampaignsPage canWrite={writePrices} />} />
+              <Route path="/rabattkoder" element={<PromoCodesPage canWrite={writePrices} />} />
+              <Route path="/presentkort" element={<GiftCardsPage canWrite={writePrices} />} />
+            </>
+          ) : null}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
           ) : null}

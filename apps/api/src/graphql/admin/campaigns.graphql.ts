@@ -116,7 +116,8 @@ const PriceInput = adminBuilder.inputType('CampaignPriceInput', {
 const CampaignInputType = adminBuilder.inputType('CampaignInput', {
   description:
     'A campaign: name, optional alias, dates, and its prices: either `prices` (explicit rows), ' +
-    'or `percentOff` whole percent off the regular price of `productIds`, a `categoryId` (with ' +
+    'or `percentOff` whole percent off the regular price of `productIds`, `articleNumbers`, a ' +
+    '`categoryId` (with ' +
     'its subcategories) or a `brandId` in `marketIds`. On update, no prices keeps the old ones.',
   fields: (t) => ({
     name: t.string({ required: true }),
@@ -126,6 +127,7 @@ const CampaignInputType = adminBuilder.inputType('CampaignInput', {
     percentOff: t.int({ required: false }),
     marketIds: t.stringList({ required: false }),
     productIds: t.intList({ required: false }),
+    articleNumbers: t.stringList({ required: false }),
     categoryId: t.int({ required: false }),
     brandId: t.int({ required: false }),
     prices: t.field({ type: [PriceInput], required: false }),
@@ -152,6 +154,10 @@ const inputSchema = z
       .nullish(),
     marketIds: z.array(marketIdSchema).max(50).nullish(),
     productIds: z.array(idSchema).max(10_000).nullish(),
+    articleNumbers: z
+      .array(z.string().trim().min(1, 'Ange ett artikelnummer.').max(100))
+      .max(10_000)
+      .nullish(),
     categoryId: idSchema.nullish(),
     brandId: idSchema.nullish(),
     prices: z
@@ -178,7 +184,9 @@ type ParsedInput = z.infer<typeof inputSchema>;
  * @throws ShopError BAD_USER_INPUT (Swedish) for a mix or a missing part
  */
 function pricesOf(input: ParsedInput, optional: boolean): CampaignPricesInput | undefined {
-  const scopes = [input.productIds, input.categoryId, input.brandId].filter((s) => s != null);
+  const scopes = [input.productIds, input.articleNumbers, input.categoryId, input.brandId].filter(
+    (s) => s != null,
+  );
   if (input.prices) {
     if (input.percentOff != null || scopes.length > 0) {
       throw swedish('Ange antingen egna priser eller en procentsats, inte båda.', 'input.prices');
@@ -200,9 +208,11 @@ function pricesOf(input: ParsedInput, optional: boolean): CampaignPricesInput | 
   }
   const scope = input.productIds
     ? { productIds: input.productIds }
-    : input.categoryId != null
-      ? { categoryId: input.categoryId }
-      : { brandId: input.brandId! };
+    : input.articleNumbers
+      ? { articleNumbers: [...new Set(input.articleNumbers)] }
+      : input.categoryId != null
+        ? { categoryId: input.categoryId }
+        : { brandId: input.brandId! };
   return { kind: 'percent', percentOff: input.percentOff, scope, marketIds: input.marketIds };
 }
 

@@ -7,8 +7,12 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { brands, categories, productCategories, products } from './catalog.tables.ts';
 
-/** A set of products: exactly one of the three. */
-export type ProductScope = { productIds: number[] } | { categoryId: number } | { brandId: number };
+/** A set of products: exactly one of the four. */
+export type ProductScope =
+  | { productIds: number[] }
+  | { articleNumbers: string[] }
+  | { categoryId: number }
+  | { brandId: number };
 
 /**
  * The ids of the existing products in `scope`, ascending (one statement). A category covers its
@@ -16,6 +20,11 @@ export type ProductScope = { productIds: number[] } | { categoryId: number } | {
  */
 export async function productIdsInScope(db: Database, scope: ProductScope): Promise<number[]> {
   let rows: Array<{ id: number }>;
+  if ('articleNumbers' in scope) {
+    return [...(await productIdsByArticleNumber(db, scope.articleNumbers)).values()].sort(
+      (a, b) => a - b,
+    );
+  }
   if ('productIds' in scope) {
     if (scope.productIds.length === 0) return [];
     rows = await db
@@ -38,6 +47,19 @@ export async function productIdsInScope(db: Database, scope: ProductScope): Prom
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
+/** Product ids by article number (exact), for the numbers that exist (one statement). */
+export async function productIdsByArticleNumber(
+  db: Database,
+  articleNumbers: readonly string[],
+): Promise<Map<string, number>> {
+  if (articleNumbers.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, articleNumber: products.articleNumber })
+    .from(products)
+    .where(inArray(products.articleNumber, [...articleNumbers]));
+  return new Map(rows.map((row) => [row.articleNumber, row.id]));
+}
+
 /** Product names and article numbers by id (one statement). */
 export async function productLabels(
   db: Database,
@@ -52,9 +74,7 @@ export async function productLabels(
 }
 
 /** Every category and brand by name (the back office's scope choices). Two statements. */
-export async function scopeChoices(
-  db: Database,
-): Promise<{
+export async function scopeChoices(db: Database): Promise<{
   categories: Array<{ id: number; name: string }>;
   brands: Array<{ id: number; name: string }>;
 }> {

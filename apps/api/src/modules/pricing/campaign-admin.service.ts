@@ -19,7 +19,12 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ShopError, swedishInputError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { productIdsInScope, productLabels, type ProductScope } from '../catalog/product-scope.ts';
+import {
+  productIdsByArticleNumber,
+  productIdsInScope,
+  productLabels,
+  type ProductScope,
+} from '../catalog/product-scope.ts';
 import { PRICE_STAMP_JOB } from '../jobs/job-kinds.ts';
 import { enqueueJobBy } from '../jobs/queue.ts';
 import { isCampaignActive } from './campaign-price.ts';
@@ -168,6 +173,16 @@ async function expandPrices(tx: Tx, input: CampaignPricesInput): Promise<Campaig
       }
     }
     return input.prices;
+  }
+  if ('articleNumbers' in input.scope) {
+    const found = await productIdsByArticleNumber(tx, input.scope.articleNumbers);
+    const missing = input.scope.articleNumbers.filter((number) => !found.has(number));
+    if (missing.length > 0) {
+      throw swedishInputError(
+        `Okänt artikelnummer: ${missing.slice(0, 5).join(', ')}.`,
+        'input.articleNumbers',
+      );
+    }
   }
   const ids = await productIdsInScope(tx, input.scope);
   const regular = await regularPrices(tx, ids, input.marketIds);
