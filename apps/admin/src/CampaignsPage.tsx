@@ -108,7 +108,11 @@ export function CampaignsPage({ canWrite }: { canWrite: boolean }) {
     const text = (name: string) => String(form.get(name) ?? '').trim();
     const found: FormError[] = [];
     const name = text('name');
-    const startsAt = isoFromInput(text('startsAt'));
+    // An unchanged start keeps its seconds (a running campaign's start cannot move).
+    const startsAt =
+      editing && text('startsAt') === localInputValue(editing.startsAt)
+        ? editing.startsAt
+        : isoFromInput(text('startsAt'));
     const endsAt = isoFromInput(text('endsAt'));
     const percentText = text('percentOff');
     const percent = percentText === '' ? null : Number(percentText);

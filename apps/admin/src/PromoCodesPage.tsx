@@ -115,7 +115,10 @@ export function PromoCodesPage({ canWrite }: { canWrite: boolean }) {
     const found: FormError[] = [];
     const code = editing ? editing.code : text('code');
     const name = text('name');
-    const startsAt = isoFromInput(text('startsAt'));
+    const startsAt =
+      editing && text('startsAt') === localInputValue(editing.startsAt)
+        ? editing.startsAt
+        : isoFromInput(text('startsAt'));
     const endsAt = isoFromInput(text('endsAt'));
     const limitText = text('usageLimit');
     const percentText = text('percent').replace(',', '.');
