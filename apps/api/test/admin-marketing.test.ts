@@ -21,10 +21,14 @@ import {
 } from './admin-marketing-fixture.ts';
 import { testDatabaseKinds } from './test-db.ts';
 
+/** Answers are read loosely (the schema test checks their shapes). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
+
 /** The data of an answer that must have no errors. */
-function dataOf(answer: AdminResponse): Record<string, any> {
+function dataOf(answer: AdminResponse): Loose {
   expect(answer.body.errors).toBeUndefined();
-  return answer.body.data as Record<string, any>;
+  return answer.body.data as Loose;
 }
 
 /** The first error, which must be BAD_USER_INPUT with a Swedish message. */
@@ -42,7 +46,7 @@ describe.each(testDatabaseKinds())('marketing in the back office on %s', (kind) 
     const answer = await state.manager.send(
       `{ auditLog(filter: { action: "${action}" }) { entries { staffEmail entityId before after } } }`,
     );
-    return dataOf(answer).auditLog.entries as Array<Record<string, any>>;
+    return dataOf(answer).auditLog.entries as Loose[];
   }
 
   async function shopPrice() {
