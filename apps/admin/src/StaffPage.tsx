@@ -1,10 +1,12 @@
 /**
  * Staff management (issue 26, administrators: staff:write): the list of staff users, a form to
- * create one, a role choice per user and deactivation (confirmed).
+ * create one, a role choice per user (confirmed in a dialog before it is saved) and deactivation
+ * (confirmed).
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { AdminApiError, adminRequest, ROLE_OPTIONS, type Me } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
+import './dialog.css';
 
 interface StaffUser {
   id: number;
@@ -29,6 +31,9 @@ export function StaffPage({ me }: { me: Me }) {
   const [users, setUsers] = useState<StaffUser[] | null>(null);
   const [errors, setErrors] = useState<FormError[]>([]);
   const [status, setStatus] = useState('');
+  /** A role change waiting for confirmation in the dialog. */
+  const [pending, setPending] = useState<{ user: StaffUser; role: string } | null>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const load = useCallback(async () => {
     try {
       const data = await adminRequest<{ staffUsers: StaffUser[] }>(`{ staffUsers { ${FIELDS} } }`);
@@ -69,6 +74,28 @@ export function StaffPage({ me }: { me: Me }) {
       if (error instanceof AdminApiError)
         setErrors([{ message: error.message, fieldId: fieldOf(error) }]);
     }
+  }
+
+  /** Opens the confirmation dialog of a role change (nothing is saved yet). */
+  function askChange(user: StaffUser, role: string) {
+    if (role === user.role) return;
+    setPending({ user, role });
+    dialogRef.current?.showModal();
+  }
+
+  /** Closes the dialog; focus goes back to the user's role choice. */
+  function closeDialog() {
+    const user = pending?.user;
+    dialogRef.current?.close();
+    setPending(null);
+    if (user) document.getElementById(`role-${user.id}`)?.focus();
+  }
+
+  async function confirmChange() {
+    if (!pending) return;
+    const { user, role } = pending;
+    closeDialog();
+    await change(user, role);
   }
 
   async function change(user: StaffUser, role: string) {
@@ -163,9 +190,10 @@ export function StaffPage({ me }: { me: Me }) {
               <td>
                 {user.active ? (
                   <select
+                    id={`role-${user.id}`}
                     aria-label={`Roll för ${user.email}`}
                     value={user.role}
-                    onChange={(event) => void change(user, event.target.value)}
+                    onChange={(event) => askChange(user, event.target.value)}
                   >
                     {ROLE_OPTIONS.map((option) => (
                       <option key={option.code} value={option.code}>
@@ -194,6 +222,34 @@ export function StaffPage({ me }: { me: Me }) {
         </tbody>
       </table>
       {users === null ? <p>Hämtar personal …</p> : null}
+      <dialog
+        ref={dialogRef}
+        className="confirm-dialog"
+        aria-labelledby="role-dialog-title"
+        aria-describedby="role-dialog-text"
+        onCancel={(event) => {
+          event.preventDefault();
+          closeDialog();
+        }}
+      >
+        <h2 id="role-dialog-title">Ändra roll?</h2>
+        <p id="role-dialog-text">
+          {pending
+            ? `${pending.user.email} får rollen ${
+                ROLE_OPTIONS.find((o) => o.code === pending.role)?.name.toLowerCase() ??
+                pending.role
+              } i stället för ${pending.user.roleName.toLowerCase()}. Behörigheterna ändras direkt.`
+            : ''}
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => void confirmChange()}>
+            Ändra roll
+          </button>
+          <button type="button" className="button button-secondary" onClick={closeDialog}>
+            Avbryt
+          </button>
+        </div>
+      </dialog>
     </>
   );
 }

@@ -3,8 +3,9 @@
  * and the storefront shows it): the first administrator adds a store manager (butikschef), who
  * logs in, creates a 30 % campaign on a product and sees the product page and the campaign's
  * list show the campaign price at once (no restart); creates a promo code that a shopper then
- * uses in the cart; and finally ends the campaign early and deactivates the code (the shared
- * shop is left as it was for the other journeys). Pages are checked with axe and photographed.
+ * uses in the cart; ends the campaign early and deactivates the code (the shared shop is left as
+ * it was for the other journeys); issues, looks up and voids a gift card. The role change asks
+ * for confirmation in a dialog first. Pages are checked with axe and photographed.
  */
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -84,10 +85,27 @@ test.describe('back office: marketing', () => {
     await page.getByRole('link', { name: 'Personal' }).click();
     await page.getByRole('heading', { name: 'Personal', level: 1 }).waitFor();
     await page.getByLabel('E-postadress').fill(manager);
-    await page.getByLabel('Roll', { exact: true }).selectOption('butikschef');
+    await page.getByLabel('Roll', { exact: true }).selectOption('kundtjanst');
     await page.getByLabel('Lösenord').fill(password);
     await page.getByRole('button', { name: 'Lägg till' }).click();
     await page.getByRole('cell', { name: manager, exact: true }).waitFor();
+    // A role change asks first: Esc cancels it, "Ändra roll" saves it.
+    const role = page.getByLabel(`Roll för ${manager}`);
+    const dialog = page.getByRole('dialog', { name: 'Ändra roll?' });
+    await role.selectOption('butikschef');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      `${manager} får rollen butikschef i stället för kundtjänst.`,
+    );
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(role).toHaveValue('kundtjanst');
+    await expect(role).toBeFocused();
+    await role.selectOption('butikschef');
+    await checkPage(page, 'role-dialog');
+    await dialog.getByRole('button', { name: 'Ändra roll' }).click();
+    await expect(page.getByRole('status').first()).toHaveText(`${manager} har fått en ny roll.`);
+    await expect(role).toHaveValue('butikschef');
     await page.getByRole('button', { name: 'Logga ut' }).click();
     await page.getByRole('heading', { name: 'Logga in i administrationen' }).waitFor();
 
@@ -183,7 +201,26 @@ test.describe('back office: marketing', () => {
       .click();
     await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Inaktiverad');
 
-    // Both changes are in the audit log.
+    // A gift card: issued with a code shown once, looked up, voided.
+    await page.getByRole('link', { name: 'Presentkort' }).click();
+    await page.getByRole('heading', { name: 'Presentkort', level: 1 }).waitFor();
+    await page.getByLabel('Belopp').fill('500');
+    await page.getByRole('button', { name: 'Utfärda' }).click();
+    const giftCode = (await page.getByLabel('Presentkortets kod').textContent()) ?? '';
+    expect(giftCode).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    await checkPage(page, 'gift-cards');
+    await page.getByLabel('Kod', { exact: true }).fill(giftCode);
+    await page.getByRole('button', { name: 'Sök' }).click();
+    await expect(
+      page.getByRole('heading', { name: `Presentkort •••• ${giftCode.slice(-4)}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Utfärdat' })).toContainText('500');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Makulera presentkortet' }).click();
+    await expect(page.getByRole('status').first()).toContainText('är makulerat');
+    await expect(page.getByRole('row').filter({ hasText: 'Makulerat' })).toHaveCount(1);
+
+    // The changes are in the audit log.
     await page.getByRole('link', { name: 'Händelselogg' }).click();
     await page.getByLabel('Händelse', { exact: true }).selectOption('campaign.create');
     await page.getByRole('button', { name: 'Filtrera' }).click();
