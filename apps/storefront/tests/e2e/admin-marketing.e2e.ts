@@ -224,6 +224,9 @@ test.describe('back office: marketing', () => {
     await page.getByRole('link', { name: 'Händelselogg' }).click();
     await page.getByLabel('Händelse', { exact: true }).selectOption('campaign.create');
     await page.getByRole('button', { name: 'Filtrera' }).click();
-    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Kampanj skapad');
+    await expect(
+      page.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Kampanj skapad' }),
+    ).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: 'Kampanj avslutad' })).toHaveCount(0);
   });
 });
