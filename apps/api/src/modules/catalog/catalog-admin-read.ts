@@ -11,6 +11,7 @@ import { computePrice } from '../pricing/price.ts';
 import { productPrices } from '../pricing/pricing.tables.ts';
 import { productTranslations } from './catalog-admin.tables.ts';
 import {
+  parameters,
   productCategories,
   productImages,
   productParameters,
@@ -236,4 +237,15 @@ export async function listAdminProducts(
     db.select({ n: count() }).from(products).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
+}
+
+/** The parameters a product can have a value of (the specification rows), by label. */
+export async function listAdminParameters(
+  db: Database,
+): Promise<Array<{ id: string; name: string }>> {
+  const rows = await db
+    .select({ id: parameters.id, label: parameters.label })
+    .from(parameters)
+    .orderBy(asc(parameters.label), asc(parameters.id));
+  return rows.map((r) => ({ id: String(r.id), name: r.label }));
 }
