@@ -18,6 +18,16 @@ import type {
 import { formatMoney } from '../../modules/pricing/money.ts';
 import { adminBuilder } from './builder.ts';
 
+/** True for an uploaded file: an object with `arrayBuffer()` and a `size`. */
+export function isUpload(value: unknown): value is File {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as File).arrayBuffer === 'function' &&
+    typeof (value as File).size === 'number'
+  );
+}
+
 /** An uploaded file (GraphQL multipart request); input only. */
 adminBuilder.addScalarType(
   'File',
@@ -28,7 +38,8 @@ adminBuilder.addScalarType(
       throw new TypeError('File is an input type');
     },
     parseValue: (value) => {
-      if (value instanceof File) return value;
+      // Yoga hands over its fetch implementation's File (not always the global class).
+      if (isUpload(value)) return value;
       throw new TypeError('File expects a multipart upload');
     },
   }),

@@ -52,6 +52,7 @@ import {
   ProductInput,
   ProductPageType,
   ProductType,
+  isUpload,
 } from './catalogue-types.graphql.ts';
 import { actorOf, type AdminContext } from './context.ts';
 import { requireStaff } from './guard.ts';
@@ -60,7 +61,7 @@ import { parseInput } from './staff.graphql.ts';
 /** `value` without null fields (GraphQL sends null for an omitted optional input field). */
 function withoutNulls<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutNulls) as T;
-  if (value === null || typeof value !== 'object' || value instanceof File) return value;
+  if (value === null || typeof value !== 'object' || isUpload(value)) return value;
   return Object.fromEntries(
     Object.entries(value)
       .filter(([, v]) => v !== null)
