@@ -71,11 +71,12 @@ describe.each(testDatabaseKinds())('admin catalogue on %s', (kind) => {
 
   it('refuses catalogue mutations: anonymous, API key and customer token 401, content editor 403', async () => {
     const customer = await customerSession(state.handle.db, state.config, 'kund@example.se');
-    for (const headers of [
+    const variants: Array<Record<string, string>> = [
       {},
       { 'x-apikey': TEST_API_KEY },
       { authorization: `Bearer ${customer.token}` },
-    ]) {
+    ];
+    for (const headers of variants) {
       const answer = await adminClient(state.api).send(CREATE, { input }, { headers });
       expect(answer.status).toBe(401);
       expect(codeOf(answer)).toBe('UNAUTHENTICATED');

@@ -5,9 +5,9 @@
  * with zod in the service (catalog-admin.input.ts) and runs in one transaction with its audit
  * entry. Reads need catalogue:read.
  */
+import { staffInputError } from '../../modules/catalog/catalog-admin.input.ts';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { badUserInput } from '../../errors.ts';
 import {
   getAdminProduct,
   listAdminParameters,
@@ -184,7 +184,7 @@ adminBuilder.queryFields((t) => ({
       const market = directory.channels
         .flatMap((c) => c.allMarkets)
         .find((m) => m.id === price.marketId);
-      if (!market?.currency) throw badUserInput('Marknaden finns inte', 'marketId');
+      if (!market?.currency) throw staffInputError('Marknaden finns inte', 'marketId');
       const rate = price.vatRateBasisPoints ?? market.vatRateBasisPoints;
       const incVat = price.vatMode === 'exVat' ? incVatOf(price.amount, rate) : price.amount;
       return marketPriceOf(market.id, market.currency.code, incVat, rate);

@@ -4,9 +4,9 @@
  * in one transaction with its audit entry. The shop reads a product's images per request
  * (catalog.service.ts `imagesByProductIds`), so a new image shows at once.
  */
+import { staffInputError, staffNotFound } from './catalog-admin.input.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { badUserInput, ShopError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import { processProductImage, storeProductImageFiles } from '../media/product-images.ts';
@@ -43,16 +43,16 @@ export async function addProductImage(
     .select({ alias: products.alias })
     .from(products)
     .where(eq(products.id, productId));
-  if (!product) throw new ShopError('NOT_FOUND', 'Produkten finns inte');
+  if (!product) throw staffNotFound('Produkten finns inte');
   const image = await processProductImage(body, product.alias);
   await storeProductImageFiles(storage, image.fileName, image.files);
   return db.transaction(async (tx) => {
     // Serialises image changes of the product (the sort order below).
     await tx.execute(sql`select 1 from ${products} where ${products.id} = ${productId} for update`);
     const before = await imageNames(tx, productId);
-    if (before.includes(image.fileName)) throw badUserInput('Bilden finns redan', 'file');
+    if (before.includes(image.fileName)) throw staffInputError('Bilden finns redan', 'file');
     if (before.length >= MAX_PRODUCT_IMAGES) {
-      throw badUserInput(`En produkt kan ha högst ${MAX_PRODUCT_IMAGES} bilder`, 'file');
+      throw staffInputError(`En produkt kan ha högst ${MAX_PRODUCT_IMAGES} bilder`, 'file');
     }
     await tx.insert(productImages).values({
       productId,
@@ -90,12 +90,12 @@ export function arrangeProductImages(
       sql`select 1 from ${products} where ${products.id} = ${productId} for update`,
     );
     if ((locked as unknown as { rows: unknown[] }).rows.length === 0) {
-      throw new ShopError('NOT_FOUND', 'Produkten finns inte');
+      throw staffNotFound('Produkten finns inte');
     }
     const before = await imageNames(tx, productId);
     const wanted = [...new Set(fileNames)];
     if (wanted.some((name) => !before.includes(name))) {
-      throw badUserInput('En av bilderna hör inte till produkten', 'fileNames');
+      throw staffInputError('En av bilderna hör inte till produkten', 'fileNames');
     }
     for (const name of before.filter((n) => !wanted.includes(n))) {
       await tx

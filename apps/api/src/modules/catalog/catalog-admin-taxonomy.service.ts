@@ -6,9 +6,9 @@
  * `brands` raise the catalogue version by trigger (list-cache.ts); the category tree that the
  * shop API caches per process (graphql/reference-data.ts) is dropped by the caller.
  */
+import { staffInputError, staffNotFound } from './catalog-admin.input.ts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { badUserInput, ShopError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import {
   brandInputSchema,
@@ -83,11 +83,11 @@ async function checkParent(tx: CatalogueTx, id: number | null, parentId: number 
     .select({ id: categories.id, parentId: categories.parentId })
     .from(categories);
   const parents = new Map(rows.map((r) => [r.id, r.parentId]));
-  if (!parents.has(parentId)) throw badUserInput('Överkategorin finns inte', 'parentId');
+  if (!parents.has(parentId)) throw staffInputError('Överkategorin finns inte', 'parentId');
   const seen = new Set<number>();
   for (let at: number | null = parentId; at !== null; at = parents.get(at) ?? null) {
     if (at === id || seen.has(at)) {
-      throw badUserInput('En kategori kan inte ligga under sig själv', 'parentId');
+      throw staffInputError('En kategori kan inte ligga under sig själv', 'parentId');
     }
     seen.add(at);
   }
@@ -108,7 +108,7 @@ export function saveCategory(
   return db.transaction(async (tx) => {
     const [before] =
       id === null ? [undefined] : await tx.select().from(categories).where(eq(categories.id, id));
-    if (id !== null && !before) throw new ShopError('NOT_FOUND', 'Kategorin finns inte');
+    if (id !== null && !before) throw staffNotFound('Kategorin finns inte');
     const [taken] = await tx
       .select({ id: categories.id })
       .from(categories)
@@ -118,7 +118,7 @@ export function saveCategory(
           id === null ? sql`true` : ne(categories.id, id),
         ),
       );
-    if (taken) throw badUserInput('Aliaset används redan av en annan kategori', 'alias');
+    if (taken) throw staffInputError('Aliaset används redan av en annan kategori', 'alias');
     await checkParent(tx, id, parsed.parentId);
     const values = {
       name: parsed.name,
@@ -171,7 +171,7 @@ export function saveBrand(
   return db.transaction(async (tx) => {
     const [before] =
       id === null ? [undefined] : await tx.select().from(brands).where(eq(brands.id, id));
-    if (id !== null && !before) throw new ShopError('NOT_FOUND', 'Varumärket finns inte');
+    if (id !== null && !before) throw staffNotFound('Varumärket finns inte');
     const [taken] = await tx
       .select({ id: brands.id })
       .from(brands)
@@ -181,7 +181,7 @@ export function saveBrand(
           id === null ? sql`true` : ne(brands.id, id),
         ),
       );
-    if (taken) throw badUserInput('Aliaset används redan av ett annat varumärke', 'alias');
+    if (taken) throw staffInputError('Aliaset används redan av ett annat varumärke', 'alias');
     let row: BrandRecord;
     if (id === null) {
       await lockCatalogueIds(tx);

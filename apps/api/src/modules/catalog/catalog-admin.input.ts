@@ -6,6 +6,7 @@
  * through one validation (catalog-admin.service.ts).
  */
 import { z } from 'zod';
+import { ShopError } from '../../errors.ts';
 
 /** An alias (URL part): lower-case a–z, 0–9 and single hyphens, e.g. `cykel-hjalm-2`. */
 export const ALIAS_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -145,3 +146,20 @@ export const brandInputSchema = z.object({
 
 /** A brand as callers hand it in. */
 export type BrandInput = z.input<typeof brandInputSchema>;
+
+/**
+ * BAD_USER_INPUT with a Swedish `message` for staff (issue 26: Swedish messages for staff):
+ * `extensions.language` is `sv`, so the back office shows the message as it is; `argument` names
+ * the bad field (e.g. `skus.1.ean`).
+ */
+export function staffInputError(message: string, argument?: string): ShopError {
+  return new ShopError('BAD_USER_INPUT', message, {
+    ...(argument ? { argument } : {}),
+    language: 'sv',
+  });
+}
+
+/** NOT_FOUND with a Swedish message for staff (`extensions.language` `sv`). */
+export function staffNotFound(message: string): ShopError {
+  return new ShopError('NOT_FOUND', message, { language: 'sv' });
+}

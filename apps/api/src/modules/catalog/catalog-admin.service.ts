@@ -15,9 +15,9 @@
  * {@link saveProductInTransaction} with their own transaction; everyone else
  * {@link createProduct} / {@link updateProduct}.
  */
+import { staffInputError, staffNotFound } from './catalog-admin.input.ts';
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { badUserInput, ShopError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import type { MarketInfo } from '../channel/channel.service.ts';
 import { languages } from '../channel/channel.tables.ts';
@@ -66,7 +66,7 @@ export function parseCatalogueInput<T>(schema: z.ZodType<T>, value: unknown): T 
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = issue.path.map(String).join('.');
-  throw badUserInput(path ? `${path}: ${issue.message}` : issue.message, path || undefined);
+  throw staffInputError(path ? `${path}: ${issue.message}` : issue.message, path || undefined);
 }
 
 /**
@@ -99,32 +99,32 @@ async function checkReferences(
     .select({ id: brands.id })
     .from(brands)
     .where(eq(brands.id, input.brandId));
-  if (!brand) throw badUserInput('Varumärket finns inte', 'brandId');
+  if (!brand) throw staffInputError('Varumärket finns inte', 'brandId');
   const categoryIds = [...new Set([input.primaryCategoryId, ...input.categoryIds])];
   const found = await tx
     .select({ id: categories.id })
     .from(categories)
     .where(inArray(categories.id, categoryIds));
   if (found.length !== categoryIds.length) {
-    throw badUserInput('En av kategorierna finns inte', 'categoryIds');
+    throw staffInputError('En av kategorierna finns inte', 'categoryIds');
   }
   const languageIds = input.texts.map((t) => t.languageId);
   if (new Set(languageIds).size !== languageIds.length) {
-    throw badUserInput('Samma språk förekommer två gånger', 'texts');
+    throw staffInputError('Samma språk förekommer två gånger', 'texts');
   }
   if (!languageIds.includes(defaultLanguage)) {
-    throw badUserInput(`Ange namnet på butikens huvudspråk (${defaultLanguage})`, 'texts');
+    throw staffInputError(`Ange namnet på butikens huvudspråk (${defaultLanguage})`, 'texts');
   }
   const knownLanguages = await tx
     .select({ id: languages.id })
     .from(languages)
     .where(inArray(languages.id, languageIds));
   if (knownLanguages.length !== languageIds.length) {
-    throw badUserInput('Ett av språken finns inte i butiken', 'texts');
+    throw staffInputError('Ett av språken finns inte i butiken', 'texts');
   }
   const parameterIds = input.parameters.map((p) => p.parameterId);
   if (new Set(parameterIds).size !== parameterIds.length) {
-    throw badUserInput('Samma parameter förekommer två gånger', 'parameters');
+    throw staffInputError('Samma parameter förekommer två gånger', 'parameters');
   }
   if (parameterIds.length > 0) {
     const known = await tx
@@ -132,7 +132,7 @@ async function checkReferences(
       .from(parameters)
       .where(inArray(parameters.id, parameterIds));
     if (known.length !== parameterIds.length) {
-      throw badUserInput('En av parametrarna finns inte', 'parameters');
+      throw staffInputError('En av parametrarna finns inte', 'parameters');
     }
   }
   const others = productId === null ? sql`true` : ne(products.id, productId);
@@ -147,16 +147,16 @@ async function checkReferences(
     )
     .limit(1);
   if (taken?.alias === input.alias) {
-    throw badUserInput('Aliaset används redan av en annan produkt', 'alias');
+    throw staffInputError('Aliaset används redan av en annan produkt', 'alias');
   }
-  if (taken) throw badUserInput('Artikelnumret används redan', 'articleNumber');
+  if (taken) throw staffInputError('Artikelnumret används redan', 'articleNumber');
   const skuNumbers = input.skus.map((s) => s.articleNumber);
   if (new Set(skuNumbers).size !== skuNumbers.length) {
-    throw badUserInput('Två storlekar har samma artikelnummer', 'skus');
+    throw staffInputError('Två storlekar har samma artikelnummer', 'skus');
   }
   const sizes = input.skus.map((s) => s.size.toLowerCase());
   if (new Set(sizes).size !== sizes.length) {
-    throw badUserInput('Två SKU:er har samma storlek', 'skus');
+    throw staffInputError('Två SKU:er har samma storlek', 'skus');
   }
   const skuOwner = productId === null ? sql`true` : ne(skus.productId, productId);
   const [skuTaken] = await tx
@@ -165,7 +165,7 @@ async function checkReferences(
     .where(and(skuOwner, inArray(skus.articleNumber, skuNumbers)))
     .limit(1);
   if (skuTaken) {
-    throw badUserInput(`SKU-artikelnumret ${skuTaken.articleNumber} används redan`, 'skus');
+    throw staffInputError(`SKU-artikelnumret ${skuTaken.articleNumber} används redan`, 'skus');
   }
 }
 
@@ -326,7 +326,7 @@ async function writeSkus(
     const match =
       (sku.id !== undefined ? byId.get(sku.id) : undefined) ?? byNumber.get(sku.articleNumber);
     if (sku.id !== undefined && !byId.has(sku.id)) {
-      throw badUserInput(`SKU ${sku.id} hör inte till produkten`, 'skus');
+      throw staffInputError(`SKU ${sku.id} hör inte till produkten`, 'skus');
     }
     if (match) kept.push(match.id);
     return { sku, id: match?.id ?? null };
@@ -372,13 +372,13 @@ async function writePrices(
 ): Promise<void> {
   const marketIds = prices.map((p) => p.marketId);
   if (new Set(marketIds).size !== marketIds.length) {
-    throw badUserInput('Samma marknad förekommer två gånger', 'prices');
+    throw staffInputError('Samma marknad förekommer två gånger', 'prices');
   }
   const rows = prices.map((price, index) => {
     const market = markets.get(price.marketId);
-    if (!market) throw badUserInput(`Marknaden ${price.marketId} finns inte`, `prices.${index}`);
+    if (!market) throw staffInputError(`Marknaden ${price.marketId} finns inte`, `prices.${index}`);
     if (!market.currency) {
-      throw badUserInput(`Marknaden ${price.marketId} saknar valuta`, `prices.${index}`);
+      throw staffInputError(`Marknaden ${price.marketId} saknar valuta`, `prices.${index}`);
     }
     const rate = price.vatRateBasisPoints ?? market.vatRateBasisPoints;
     return {
@@ -464,7 +464,7 @@ export async function saveProductInTransaction(
   const db = tx as unknown as Database;
   const language = await defaultLanguageId(db);
   const before = productId === null ? null : await getAdminProduct(db, productId);
-  if (productId !== null && !before) throw new ShopError('NOT_FOUND', 'Produkten finns inte');
+  if (productId !== null && !before) throw staffNotFound('Produkten finns inte');
   await checkReferences(tx, productId, parsed, language);
   await lockCatalogueIds(tx);
   const id = await writeProductRow(tx, productId, parsed, language, now);
@@ -533,7 +533,7 @@ export async function setProductPricesInTransaction(
   const now = options.now ?? new Date();
   const db = tx as unknown as Database;
   const before = await getAdminProduct(db, productId);
-  if (!before) throw new ShopError('NOT_FOUND', 'Produkten finns inte');
+  if (!before) throw staffNotFound('Produkten finns inte');
   await writePrices(tx, productId, parsed, await marketsById(db), now);
   const after = (await getAdminProduct(db, productId))!;
   await recordAudit(tx, {

@@ -5,9 +5,9 @@
  * {@link RAW_MAX_EDGE} px, all WebP, stored under `product/{folder}/{fileName}` in the media
  * storage (media-storage.ts). The image route (media.http.ts) serves them.
  */
+import { staffInputError } from '../catalog/catalog-admin.input.ts';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { badUserInput } from '../../errors.ts';
 import type { MediaStorage } from './media-storage.ts';
 
 /** The size folders made for every upload: a square box of `size` px, the image centred on white. */
@@ -48,24 +48,25 @@ export async function processProductImage(
   body: Buffer,
   baseName: string,
 ): Promise<{ fileName: string; files: Array<{ folder: string; body: Buffer }> }> {
-  if (body.length === 0) throw badUserInput('Filen är tom', 'file');
+  if (body.length === 0) throw staffInputError('Filen är tom', 'file');
   if (body.length > MAX_IMAGE_BYTES) {
-    throw badUserInput('Bilden är större än 15 MB', 'file');
+    throw staffInputError('Bilden är större än 15 MB', 'file');
   }
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     metadata = await sharp(body, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch {
-    throw badUserInput('Filen är ingen bild som kan läsas (JPEG, PNG, WebP eller AVIF)', 'file');
+    throw staffInputError('Filen är ingen bild som kan läsas (JPEG, PNG, WebP eller AVIF)', 'file');
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw badUserInput('Bildformatet stöds inte (JPEG, PNG, WebP eller AVIF)', 'file');
+    throw staffInputError('Bildformatet stöds inte (JPEG, PNG, WebP eller AVIF)', 'file');
   }
   const width = metadata.autoOrient?.width ?? metadata.width ?? 0;
   const height = metadata.autoOrient?.height ?? metadata.height ?? 0;
-  if (width * height > MAX_INPUT_PIXELS) throw badUserInput('Bilden har för många pixlar', 'file');
+  if (width * height > MAX_INPUT_PIXELS)
+    throw staffInputError('Bilden har för många pixlar', 'file');
   if (width < MIN_IMAGE_EDGE || height < MIN_IMAGE_EDGE) {
-    throw badUserInput(
+    throw staffInputError(
       `Bilden måste vara minst ${MIN_IMAGE_EDGE}×${MIN_IMAGE_EDGE} pixlar`,
       'file',
     );
@@ -94,7 +95,7 @@ export async function processProductImage(
     ]);
     return { fileName, files };
   } catch {
-    throw badUserInput('Bilden kunde inte läsas (filen kan vara skadad)', 'file');
+    throw staffInputError('Bilden kunde inte läsas (filen kan vara skadad)', 'file');
   }
 }
 
