@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { adminRequest, type Me } from './api.ts';
 import { AuditPage } from './AuditPage.tsx';
+import { CatalogueRoutes } from './catalogue/CatalogueRoutes.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import '../../storefront/app/styles/tokens.css';
@@ -43,6 +44,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const can = (permission: string) => me.permissions.includes(permission);
   const canStaff = can('staff:write');
   const canAudit = can('audit:read');
+  const canCatalogue = can('catalogue:read');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();
@@ -61,6 +63,11 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 Start
               </NavLink>
             </li>
+            {canCatalogue ? (
+              <li>
+                <NavLink to="/sortiment">Sortiment</NavLink>
+              </li>
+            ) : null}
             {canStaff ? (
               <li>
                 <NavLink to="/personal">Personal</NavLink>
@@ -85,6 +92,9 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
       <main id="main" className="admin-main">
         <Routes>
           <Route path="/" element={<Start me={me} />} />
+          {canCatalogue ? (
+            <Route path="/sortiment/*" element={<CatalogueRoutes me={me} />} />
+          ) : null}
           {canStaff ? <Route path="/personal" element={<StaffPage me={me} />} /> : null}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
