@@ -44,7 +44,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const can = (permission: string) => me.permissions.includes(permission);
   const canStaff = can('staff:write');
   const canAudit = can('audit:read');
-  const canCatalogue = can('catalogue:read');
+  const canCatalogue = can('catalogue:read') || can('catalogue:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();

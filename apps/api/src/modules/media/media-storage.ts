@@ -24,6 +24,11 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
 }
 
+/** The storage key of a product image file in a size folder (`product/400x400/x.webp`). */
+export function productImageKey(folder: string, fileName: string): string {
+  return `product/${folder}/${fileName}`;
+}
+
 /** One key part: letters, digits, `.`, `_`, `-`, not starting with a dot. */
 const KEY_PART = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 

@@ -9,9 +9,8 @@
  * `{shop}/img`.
  */
 import type { Database } from '../../db/client.ts';
-import type { MediaStorage } from './media-storage.ts';
+import { productImageKey, type MediaStorage } from './media-storage.ts';
 import { findStoredImage, type StoredImage } from './media.service.ts';
-import { productImageKey } from './product-images.ts';
 
 /** Path prefix of the image route. */
 export const IMAGES_PATH = '/img';

@@ -5,10 +5,9 @@
  * {@link RAW_MAX_EDGE} px, all WebP, stored under `product/{folder}/{fileName}` in the media
  * storage (media-storage.ts). The image route (media.http.ts) serves them.
  */
-import { staffInputError } from '../catalog/catalog-admin.input.ts';
+import { ShopError } from '../../errors.ts';
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-import type { MediaStorage } from './media-storage.ts';
+import { productImageKey, type MediaStorage } from './media-storage.ts';
 
 /** The size folders made for every upload: a square box of `size` px, the image centred on white. */
 export const PRODUCT_IMAGE_SIZES = [
@@ -31,9 +30,9 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'tiff', 'gif', 
 /** The most pixels sharp decodes (decompression bombs are refused before decoding). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-/** The storage key of a product image file in a size folder. */
-export function productImageKey(folder: string, fileName: string): string {
-  return `product/${folder}/${fileName}`;
+/** BAD_USER_INPUT about the upload, in Swedish for staff (`extensions.language` `sv`). */
+function rejected(message: string): ShopError {
+  return new ShopError('BAD_USER_INPUT', message, { argument: 'file', language: 'sv' });
 }
 
 /**
@@ -48,28 +47,26 @@ export async function processProductImage(
   body: Buffer,
   baseName: string,
 ): Promise<{ fileName: string; files: Array<{ folder: string; body: Buffer }> }> {
-  if (body.length === 0) throw staffInputError('Filen är tom', 'file');
+  if (body.length === 0) throw rejected('Filen är tom');
   if (body.length > MAX_IMAGE_BYTES) {
-    throw staffInputError('Bilden är större än 15 MB', 'file');
+    throw rejected('Bilden är större än 15 MB');
   }
+  // Loaded on the first upload only: libvips stays out of a shop process that never gets one.
+  const { default: sharp } = await import('sharp');
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     metadata = await sharp(body, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch {
-    throw staffInputError('Filen är ingen bild som kan läsas (JPEG, PNG, WebP eller AVIF)', 'file');
+    throw rejected('Filen är ingen bild som kan läsas (JPEG, PNG, WebP eller AVIF)');
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw staffInputError('Bildformatet stöds inte (JPEG, PNG, WebP eller AVIF)', 'file');
+    throw rejected('Bildformatet stöds inte (JPEG, PNG, WebP eller AVIF)');
   }
   const width = metadata.autoOrient?.width ?? metadata.width ?? 0;
   const height = metadata.autoOrient?.height ?? metadata.height ?? 0;
-  if (width * height > MAX_INPUT_PIXELS)
-    throw staffInputError('Bilden har för många pixlar', 'file');
+  if (width * height > MAX_INPUT_PIXELS) throw rejected('Bilden har för många pixlar');
   if (width < MIN_IMAGE_EDGE || height < MIN_IMAGE_EDGE) {
-    throw staffInputError(
-      `Bilden måste vara minst ${MIN_IMAGE_EDGE}×${MIN_IMAGE_EDGE} pixlar`,
-      'file',
-    );
+    throw rejected(`Bilden måste vara minst ${MIN_IMAGE_EDGE}×${MIN_IMAGE_EDGE} pixlar`);
   }
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
   const fileName = `${baseName.replace(/[^a-z0-9-]/g, '').slice(0, 80) || 'bild'}_${hash}.webp`;
@@ -95,7 +92,7 @@ export async function processProductImage(
     ]);
     return { fileName, files };
   } catch {
-    throw staffInputError('Bilden kunde inte läsas (filen kan vara skadad)', 'file');
+    throw rejected('Bilden kunde inte läsas (filen kan vara skadad)');
   }
 }
 
