@@ -357,42 +357,56 @@ export function ProductEditPage({ me }: { me: Me }) {
           </div>
         </fieldset>
 
-        {choices.languages.map((language) => (
-          <fieldset className="panel" key={language.id}>
-            <legend>
-              Texter på {language.name.toLowerCase()}
-              {language.id === defaultLanguage ? ' (huvudspråk)' : ''}
-            </legend>
-            <div className="form">
-              <div className="field">
-                <label htmlFor={`text-${language.id}-name`}>Namn</label>
-                <input
-                  id={`text-${language.id}-name`}
-                  value={draft.texts[language.id]?.name ?? ''}
-                  onChange={(e) => setText(language.id, 'name', e.target.value)}
-                  required={language.id === defaultLanguage}
-                />
+        {choices.languages.map((language) => {
+          const fields = (
+            <fieldset className="panel" key={language.id}>
+              <legend>
+                Texter: {language.name}
+                {language.id === defaultLanguage ? ' (huvudspråk)' : ''}
+              </legend>
+              <div className="form">
+                <div className="field">
+                  <label htmlFor={`text-${language.id}-name`}>Namn</label>
+                  <input
+                    id={`text-${language.id}-name`}
+                    value={draft.texts[language.id]?.name ?? ''}
+                    onChange={(e) => setText(language.id, 'name', e.target.value)}
+                    required={language.id === defaultLanguage}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={`text-${language.id}-short`}>Kort text</label>
+                  <input
+                    id={`text-${language.id}-short`}
+                    value={draft.texts[language.id]?.shortText ?? ''}
+                    onChange={(e) => setText(language.id, 'shortText', e.target.value)}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={`text-${language.id}-description`}>Beskrivning</label>
+                  <textarea
+                    id={`text-${language.id}-description`}
+                    rows={4}
+                    value={draft.texts[language.id]?.description ?? ''}
+                    onChange={(e) => setText(language.id, 'description', e.target.value)}
+                  />
+                </div>
               </div>
-              <div className="field">
-                <label htmlFor={`text-${language.id}-short`}>Kort text</label>
-                <input
-                  id={`text-${language.id}-short`}
-                  value={draft.texts[language.id]?.shortText ?? ''}
-                  onChange={(e) => setText(language.id, 'shortText', e.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`text-${language.id}-description`}>Beskrivning</label>
-                <textarea
-                  id={`text-${language.id}-description`}
-                  rows={4}
-                  value={draft.texts[language.id]?.description ?? ''}
-                  onChange={(e) => setText(language.id, 'description', e.target.value)}
-                />
-              </div>
-            </div>
-          </fieldset>
-        ))}
+            </fieldset>
+          );
+          if (language.id === defaultLanguage) return fields;
+          // The other languages fold away (open when they have a name).
+          return (
+            <details
+              className="translation"
+              key={language.id}
+              open={Boolean(draft.texts[language.id]?.name)}
+            >
+              <summary>Översättning: {language.name}</summary>
+              {fields}
+            </details>
+          );
+        })}
 
         <fieldset className="panel" id="parameters" tabIndex={-1}>
           <legend>Specifikation</legend>

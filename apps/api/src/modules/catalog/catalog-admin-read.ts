@@ -6,7 +6,7 @@
  */
 import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { loadChannelDirectory, type MarketInfo } from '../channel/channel.service.ts';
+import { channels, markets } from '../channel/channel.tables.ts';
 import { computePrice } from '../pricing/price.ts';
 import { productPrices } from '../pricing/pricing.tables.ts';
 import { productTranslations } from './catalog-admin.tables.ts';
@@ -92,59 +92,74 @@ export function marketPriceOf(
   };
 }
 
-/** The channel's default language id (the first channel's), e.g. `sv-SE`. */
-export async function defaultLanguageId(db: Database): Promise<string> {
-  const directory = await loadChannelDirectory(db);
-  return directory.channels[0]?.defaultLanguageId ?? 'sv-SE';
+/** The channel's default language id (the first channel's), e.g. `sv-SE` (one statement). */
+export async function defaultLanguageId(db: Executor): Promise<string> {
+  const [row] = await db
+    .select({ id: channels.defaultLanguageId })
+    .from(channels)
+    .orderBy(asc(channels.id))
+    .limit(1);
+  return row?.id ?? 'sv-SE';
 }
 
-/** Every market of every channel (inactive ones too), by id. */
-export async function marketsById(db: Database): Promise<Map<string, MarketInfo>> {
-  const directory = await loadChannelDirectory(db);
-  return new Map(directory.channels.flatMap((c) => c.allMarkets).map((m) => [m.id, m]));
+/** A market as the price writes need it: currency (null when none) and standard VAT rate. */
+export interface PricedMarket {
+  id: string;
+  currencyCode: string | null;
+  vatRateBasisPoints: number;
+}
+
+/** Every market (inactive ones too), by id (one statement). */
+export async function marketsById(db: Executor): Promise<Map<string, PricedMarket>> {
+  const rows = await db
+    .select({
+      id: markets.id,
+      currencyCode: markets.currencyCode,
+      vatRateBasisPoints: markets.vatRateBasisPoints,
+    })
+    .from(markets);
+  return new Map(rows.map((m) => [m.id, m]));
 }
 
 /**
- * The product `id` as the back office shows it, or null when there is none (seven short
- * statements).
+ * The product `id` as the back office shows it, or null when there is none (about a dozen
+ * short statements, one after another).
  */
 export async function getAdminProduct(db: Database, id: number): Promise<AdminProduct | null> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!row) return null;
-  const [language, translations, categoryRows, parameterRows, skuRows, priceRows, imageRows] =
-    await Promise.all([
-      defaultLanguageId(db),
-      db
-        .select()
-        .from(productTranslations)
-        .where(eq(productTranslations.productId, id))
-        .orderBy(asc(productTranslations.languageId)),
-      db
-        .select({ categoryId: productCategories.categoryId })
-        .from(productCategories)
-        .where(eq(productCategories.productId, id))
-        .orderBy(asc(productCategories.sortOrder), asc(productCategories.categoryId)),
-      db
-        .select({ parameterId: productParameters.parameterId, value: productParameters.value })
-        .from(productParameters)
-        .where(eq(productParameters.productId, id))
-        .orderBy(asc(productParameters.parameterId)),
-      db
-        .select()
-        .from(skus)
-        .where(eq(skus.productId, id))
-        .orderBy(asc(skus.sortOrder), asc(skus.id)),
-      db
-        .select()
-        .from(productPrices)
-        .where(eq(productPrices.productId, id))
-        .orderBy(asc(productPrices.marketId)),
-      db
-        .select({ fileName: productImages.fileName })
-        .from(productImages)
-        .where(eq(productImages.productId, id))
-        .orderBy(asc(productImages.sortOrder), asc(productImages.fileName)),
-    ]);
+  // One statement after another: inside a transaction they share one connection.
+  const language = await defaultLanguageId(db);
+  const translations = await db
+    .select()
+    .from(productTranslations)
+    .where(eq(productTranslations.productId, id))
+    .orderBy(asc(productTranslations.languageId));
+  const categoryRows = await db
+    .select({ categoryId: productCategories.categoryId })
+    .from(productCategories)
+    .where(eq(productCategories.productId, id))
+    .orderBy(asc(productCategories.sortOrder), asc(productCategories.categoryId));
+  const parameterRows = await db
+    .select({ parameterId: productParameters.parameterId, value: productParameters.value })
+    .from(productParameters)
+    .where(eq(productParameters.productId, id))
+    .orderBy(asc(productParameters.parameterId));
+  const skuRows = await db
+    .select()
+    .from(skus)
+    .where(eq(skus.productId, id))
+    .orderBy(asc(skus.sortOrder), asc(skus.id));
+  const priceRows = await db
+    .select()
+    .from(productPrices)
+    .where(eq(productPrices.productId, id))
+    .orderBy(asc(productPrices.marketId));
+  const imageRows = await db
+    .select({ fileName: productImages.fileName })
+    .from(productImages)
+    .where(eq(productImages.productId, id))
+    .orderBy(asc(productImages.sortOrder), asc(productImages.fileName));
   const others = new Set(categoryRows.map((c) => c.categoryId));
   others.delete(row.primaryCategoryId);
   return {

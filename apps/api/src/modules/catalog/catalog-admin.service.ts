@@ -19,7 +19,6 @@ import { staffInputError, staffNotFound } from './catalog-admin.input.ts';
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import type { MarketInfo } from '../channel/channel.service.ts';
 import { languages } from '../channel/channel.tables.ts';
 import { recordPriceChanges } from '../pricing/price-log.ts';
 import { incVatOf } from '../pricing/price.ts';
@@ -29,6 +28,7 @@ import {
   getAdminProduct,
   marketsById,
   type AdminProduct,
+  type PricedMarket,
 } from './catalog-admin-read.ts';
 import {
   marketPriceInputSchema,
@@ -367,7 +367,7 @@ async function writePrices(
   tx: CatalogueTx,
   productId: number,
   prices: ReadonlyArray<z.output<typeof marketPriceInputSchema>>,
-  markets: Map<string, MarketInfo>,
+  markets: Map<string, PricedMarket>,
   now: Date,
 ): Promise<void> {
   const marketIds = prices.map((p) => p.marketId);
@@ -377,14 +377,14 @@ async function writePrices(
   const rows = prices.map((price, index) => {
     const market = markets.get(price.marketId);
     if (!market) throw staffInputError(`Marknaden ${price.marketId} finns inte`, `prices.${index}`);
-    if (!market.currency) {
+    if (!market.currencyCode) {
       throw staffInputError(`Marknaden ${price.marketId} saknar valuta`, `prices.${index}`);
     }
     const rate = price.vatRateBasisPoints ?? market.vatRateBasisPoints;
     return {
       productId,
       marketId: market.id,
-      currencyCode: market.currency.code,
+      currencyCode: market.currencyCode,
       regularPriceIncVat: price.vatMode === 'exVat' ? incVatOf(price.amount, rate) : price.amount,
       vatRateBasisPoints: rate,
     };
