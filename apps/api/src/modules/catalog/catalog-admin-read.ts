@@ -6,9 +6,9 @@
  */
 import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { channels, markets } from '../channel/channel.tables.ts';
+import { defaultLanguageId } from '../channel/channel-admin.ts';
 import { computePrice } from '../pricing/price.ts';
-import { productPrices } from '../pricing/pricing.tables.ts';
+import { productPriceRows } from '../pricing/product-prices.service.ts';
 import { productTranslations } from './catalog-admin.tables.ts';
 import {
   parameters,
@@ -92,35 +92,6 @@ export function marketPriceOf(
   };
 }
 
-/** The channel's default language id (the first channel's), e.g. `sv-SE` (one statement). */
-export async function defaultLanguageId(db: Executor): Promise<string> {
-  const [row] = await db
-    .select({ id: channels.defaultLanguageId })
-    .from(channels)
-    .orderBy(asc(channels.id))
-    .limit(1);
-  return row?.id ?? 'sv-SE';
-}
-
-/** A market as the price writes need it: currency (null when none) and standard VAT rate. */
-export interface PricedMarket {
-  id: string;
-  currencyCode: string | null;
-  vatRateBasisPoints: number;
-}
-
-/** Every market (inactive ones too), by id (one statement). */
-export async function marketsById(db: Executor): Promise<Map<string, PricedMarket>> {
-  const rows = await db
-    .select({
-      id: markets.id,
-      currencyCode: markets.currencyCode,
-      vatRateBasisPoints: markets.vatRateBasisPoints,
-    })
-    .from(markets);
-  return new Map(rows.map((m) => [m.id, m]));
-}
-
 /**
  * The product `id` as the back office shows it, or null when there is none (about a dozen
  * short statements, one after another).
@@ -150,11 +121,7 @@ export async function getAdminProduct(db: Database, id: number): Promise<AdminPr
     .from(skus)
     .where(eq(skus.productId, id))
     .orderBy(asc(skus.sortOrder), asc(skus.id));
-  const priceRows = await db
-    .select()
-    .from(productPrices)
-    .where(eq(productPrices.productId, id))
-    .orderBy(asc(productPrices.marketId));
+  const priceRows = await productPriceRows(db, id);
   const imageRows = await db
     .select({ fileName: productImages.fileName })
     .from(productImages)

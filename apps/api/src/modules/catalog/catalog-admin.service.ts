@@ -19,17 +19,15 @@ import { staffInputError, staffNotFound } from './catalog-admin.input.ts';
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
-import { languages } from '../channel/channel.tables.ts';
-import { recordPriceChanges } from '../pricing/price-log.ts';
-import { incVatOf } from '../pricing/price.ts';
-import { productPrices } from '../pricing/pricing.tables.ts';
 import {
   defaultLanguageId,
-  getAdminProduct,
+  knownLanguageIds,
   marketsById,
-  type AdminProduct,
   type PricedMarket,
-} from './catalog-admin-read.ts';
+} from '../channel/channel-admin.ts';
+import { incVatOf } from '../pricing/price.ts';
+import { replaceProductPrices } from '../pricing/product-prices.service.ts';
+import { getAdminProduct, type AdminProduct } from './catalog-admin-read.ts';
 import {
   marketPriceInputSchema,
   productInputSchema,
@@ -115,10 +113,7 @@ async function checkReferences(
   if (!languageIds.includes(defaultLanguage)) {
     throw staffInputError(`Ange namnet på butikens huvudspråk (${defaultLanguage})`, 'texts');
   }
-  const knownLanguages = await tx
-    .select({ id: languages.id })
-    .from(languages)
-    .where(inArray(languages.id, languageIds));
+  const knownLanguages = await knownLanguageIds(tx, languageIds);
   if (knownLanguages.length !== languageIds.length) {
     throw staffInputError('Ett av språken finns inte i butiken', 'texts');
   }
@@ -382,39 +377,13 @@ async function writePrices(
     }
     const rate = price.vatRateBasisPoints ?? market.vatRateBasisPoints;
     return {
-      productId,
       marketId: market.id,
       currencyCode: market.currencyCode,
       regularPriceIncVat: price.vatMode === 'exVat' ? incVatOf(price.amount, rate) : price.amount,
       vatRateBasisPoints: rate,
     };
   });
-  await tx
-    .delete(productPrices)
-    .where(
-      marketIds.length > 0
-        ? and(eq(productPrices.productId, productId), notInArray(productPrices.marketId, marketIds))
-        : eq(productPrices.productId, productId),
-    );
-  for (const row of rows) {
-    await tx
-      .insert(productPrices)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [productPrices.productId, productPrices.marketId],
-        set: {
-          currencyCode: row.currencyCode,
-          regularPriceIncVat: row.regularPriceIncVat,
-          vatRateBasisPoints: row.vatRateBasisPoints,
-        },
-      });
-  }
-  if (rows.length > 0) {
-    await recordPriceChanges(tx as unknown as Database, now, {
-      productIds: [productId],
-      marketIds: rows.map((r) => r.marketId),
-    });
-  }
+  await replaceProductPrices(tx as unknown as Database, productId, rows, now);
 }
 
 /** Keeps an old alias answering (301) and frees a re-used one (see `alias_history`). */
