@@ -19,9 +19,6 @@ import {
   skus,
 } from './catalog.tables.ts';
 
-/** The database or a transaction of it. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
 /** A product's texts in one language. */
 export interface AdminProductText {
   languageId: string;
