@@ -232,7 +232,7 @@ export async function getProduct(
 ): Promise<ProductNode | null> {
   let condition: SQL | undefined;
   // A current alias wins over an old one another product had.
-  let order: SQL = sql`0`;
+  let order: SQL = sql`${products.id}`;
   if (lookup.productId != null) condition = eq(products.id, lookup.productId);
   else if (lookup.alias?.trim()) {
     const forms = aliasForms(lookup.alias);
