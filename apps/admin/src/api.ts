@@ -57,23 +57,40 @@ function swedish(error: GraphQLErrorBody): string {
 export async function adminRequest<T>(
   query: string,
   variables: Record<string, unknown> = {},
+  /** Files of a multipart request (GraphQL multipart spec): variable name -> file. */
+  files: Record<string, File> = {},
 ): Promise<T> {
   let response: Response;
+  const names = Object.keys(files);
+  let body: string | FormData = JSON.stringify({ query, variables });
+  if (names.length > 0) {
+    const form = new FormData();
+    form.set('operations', body);
+    form.set(
+      'map',
+      JSON.stringify(Object.fromEntries(names.map((n, i) => [i, [`variables.${n}`]]))),
+    );
+    names.forEach((name, i) => form.set(String(i), files[name]!));
+    body = form;
+  }
   try {
     response = await fetch('/admin/graphql', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'x-trampa-admin': '1' },
-      body: JSON.stringify({ query, variables }),
+      headers:
+        typeof body === 'string'
+          ? { 'content-type': 'application/json', 'x-trampa-admin': '1' }
+          : { 'x-trampa-admin': '1' },
+      body,
     });
   } catch {
     throw new AdminApiError('NETWORK', 'Kunde inte nå servern. Kontrollera anslutningen.');
   }
-  const body = (await response.json().catch(() => ({}))) as {
+  const answer = (await response.json().catch(() => ({}))) as {
     data?: T;
     errors?: GraphQLErrorBody[];
   };
-  const first = body.errors?.[0];
+  const first = answer.errors?.[0];
   if (first) {
     throw new AdminApiError(
       first.extensions?.code ?? 'ERROR',
@@ -81,8 +98,8 @@ export async function adminRequest<T>(
       first.extensions?.argument,
     );
   }
-  if (!body.data) throw new AdminApiError('ERROR', 'Något gick fel. Försök igen om en stund.');
-  return body.data;
+  if (!answer.data) throw new AdminApiError('ERROR', 'Något gick fel. Försök igen om en stund.');
+  return answer.data;
 }
 
 /** The logged-in staff user. */

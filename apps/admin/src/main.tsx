@@ -11,6 +11,7 @@ import { AuditPage } from './AuditPage.tsx';
 import { CampaignsPage } from './CampaignsPage.tsx';
 import { GiftCardsPage } from './GiftCardsPage.tsx';
 import { PromoCodesPage } from './PromoCodesPage.tsx';
+import { CatalogueRoutes } from './catalogue/CatalogueRoutes.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import '../../storefront/app/styles/tokens.css';
@@ -48,6 +49,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const canAudit = can('audit:read');
   const canPrices = can('prices:read') || can('prices:write');
   const writePrices = can('prices:write');
+  const canCatalogue = can('catalogue:read') || can('catalogue:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();
@@ -66,6 +68,11 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 Start
               </NavLink>
             </li>
+            {canCatalogue ? (
+              <li>
+                <NavLink to="/sortiment">Sortiment</NavLink>
+              </li>
+            ) : null}
             {canStaff ? (
               <li>
                 <NavLink to="/personal">Personal</NavLink>
@@ -103,6 +110,9 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
       <main id="main" className="admin-main">
         <Routes>
           <Route path="/" element={<Start me={me} />} />
+          {canCatalogue ? (
+            <Route path="/sortiment/*" element={<CatalogueRoutes me={me} />} />
+          ) : null}
           {canStaff ? <Route path="/personal" element={<StaffPage me={me} />} /> : null}
           {canPrices ? (
             <>

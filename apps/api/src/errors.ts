@@ -68,3 +68,8 @@ export function swedishInputError(message: string, argument?: string): ShopError
     ...(argument ? { argument } : {}),
   });
 }
+
+/** NOT_FOUND whose message is Swedish, for staff (`extensions.locale` `sv`). */
+export function swedishNotFound(message: string): ShopError {
+  return new ShopError('NOT_FOUND', message, { locale: 'sv' });
+}

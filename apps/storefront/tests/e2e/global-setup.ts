@@ -4,6 +4,9 @@
  * on start). Its URL reaches the test workers as `E2E_BASE_URL` (workers inherit the runner's
  * environment); the returned function stops it after the run.
  */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildIfStale } from '../../../../scripts/build-if-stale.ts';
 import { E2E_ENV } from './e2e-env.ts';
 
@@ -11,7 +14,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   buildIfStale();
   process.env.NODE_ENV = 'production';
   const { startServer } = await import('../../server.ts');
-  const server = await startServer({ port: 0, env: { ...process.env, ...E2E_ENV } });
+  // Uploaded images (the back-office catalogue journey) in a folder of this run.
+  const MEDIA_STORAGE_DIR = await mkdtemp(join(tmpdir(), 'trampa-e2e-media-'));
+  const server = await startServer({
+    port: 0,
+    env: { ...process.env, ...E2E_ENV, MEDIA_STORAGE_DIR },
+  });
   process.env.E2E_BASE_URL = server.url;
   return () => server.close();
 }

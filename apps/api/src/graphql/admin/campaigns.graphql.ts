@@ -6,7 +6,7 @@
  * transaction with its audit entry.
  */
 import { z } from 'zod';
-import { ShopError } from '../../errors.ts';
+import { swedishInputError } from '../../errors.ts';
 import { loadChannelDirectory } from '../../modules/channel/channel.service.ts';
 import { scopeChoices } from '../../modules/catalog/product-scope.ts';
 import {
@@ -216,9 +216,7 @@ function pricesOf(input: ParsedInput, optional: boolean): CampaignPricesInput | 
   return { kind: 'percent', percentOff: input.percentOff, scope, marketIds: input.marketIds };
 }
 
-function swedish(message: string, argument: string): ShopError {
-  return new ShopError('BAD_USER_INPUT', message, { locale: 'sv', argument });
-}
+const swedish = swedishInputError;
 
 function parseCampaign(args: unknown) {
   return parseSwedishInput(z.object({ input: inputSchema }), args).input;

@@ -6,6 +6,7 @@ import './audit.graphql.ts';
 import './campaigns.graphql.ts';
 import './promotions.graphql.ts';
 import './giftcards.graphql.ts';
+import './catalogue.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -9,7 +9,7 @@
 import { randomInt } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ShopError, swedishInputError } from '../../errors.ts';
+import { swedishInputError, swedishNotFound } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { normalizeGiftCardCode } from './giftcards.service.ts';
 import { giftCards, giftCardTransactions } from './giftcards.tables.ts';
@@ -192,7 +192,7 @@ export async function voidGiftCard(
       .from(giftCards)
       .where(eq(giftCards.code, normalized))
       .for('update');
-    if (!card) throw new ShopError('NOT_FOUND', 'Presentkortet finns inte.', { locale: 'sv' });
+    if (!card) throw swedishNotFound('Presentkortet finns inte.');
     if (card.voidedAt) throw swedishInputError('Presentkortet är redan makulerat.', 'code');
     const before = await viewOf(tx, card, now);
     const [updated] = await tx

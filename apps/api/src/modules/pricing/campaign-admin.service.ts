@@ -17,7 +17,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ShopError, swedishInputError } from '../../errors.ts';
+import { swedishInputError, swedishNotFound } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import {
   productIdsByArticleNumber,
@@ -403,7 +403,7 @@ async function lockCampaign(tx: Tx, id: number, now: Date): Promise<CampaignDeta
     .where(eq(priceCampaigns.id, id))
     .for('update');
   const detail = await getCampaign(tx, id, now);
-  if (!detail) throw new ShopError('NOT_FOUND', 'Kampanjen finns inte.', { locale: 'sv' });
+  if (!detail) throw swedishNotFound('Kampanjen finns inte.');
   return detail;
 }
 

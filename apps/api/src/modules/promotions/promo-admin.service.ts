@@ -7,7 +7,7 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ShopError, swedishInputError } from '../../errors.ts';
+import { swedishInputError, swedishNotFound } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { normalizePromoCode } from './promotions.service.ts';
 import { promoCodeAmounts, promoCodes } from './promotions.tables.ts';
@@ -189,7 +189,7 @@ async function lockCode(tx: Tx, code: string): Promise<PromoCodeView> {
     .from(promoCodes)
     .where(eq(promoCodes.code, code))
     .for('update');
-  if (!row) throw new ShopError('NOT_FOUND', 'Rabattkoden finns inte.', { locale: 'sv' });
+  if (!row) throw swedishNotFound('Rabattkoden finns inte.');
   return (await viewsOf(tx, [code]))[0]!;
 }
 
