@@ -26,6 +26,8 @@ const ACTION_NAMES: Record<string, string> = {
   'staff.deactivate': 'Personal inaktiverad',
   'staff.login': 'Inloggning',
   'staff.logout': 'Utloggning',
+  'stock.adjust': 'Lagersaldo justerat',
+  'stock.incoming': 'Inleveransdatum ändrat',
 };
 
 const time = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium' });

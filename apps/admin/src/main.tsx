@@ -10,6 +10,7 @@ import { adminRequest, type Me } from './api.ts';
 import { AuditPage } from './AuditPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
+import { StockPage } from './StockPage.tsx';
 import '../../storefront/app/styles/tokens.css';
 import './styles.css';
 
@@ -66,6 +67,11 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 <NavLink to="/personal">Personal</NavLink>
               </li>
             ) : null}
+            {can('stock:read') ? (
+              <li>
+                <NavLink to="/lager">Lager</NavLink>
+              </li>
+            ) : null}
             {canAudit ? (
               <li>
                 <NavLink to="/handelser">Händelselogg</NavLink>
@@ -86,6 +92,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
         <Routes>
           <Route path="/" element={<Start me={me} />} />
           {canStaff ? <Route path="/personal" element={<StaffPage me={me} />} /> : null}
+          {can('stock:read') ? <Route path="/lager" element={<StockPage me={me} />} /> : null}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
           ) : null}

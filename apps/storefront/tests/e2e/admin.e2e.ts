@@ -1,12 +1,14 @@
 /**
  * Back-office journey (issue 26): the first administrator (ADMIN_EMAIL/ADMIN_PASSWORD from
  * e2e-env.ts) logs in at /admin, creates a customer-service user, finds the change in the audit
- * log and logs out. Each page is checked with axe (WCAG 2.2 AA) and photographed.
+ * log and logs out; adjusts a SKU's stock to 0 and back, and the product page follows. Each page
+ * is checked with axe (WCAG 2.2 AA) and photographed.
  */
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
 import { E2E_ENV } from './e2e-env.ts';
+import { apiQuery } from './shop.ts';
 import {
   NO_BROWSER,
   baseUrl,
@@ -19,6 +21,7 @@ import {
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function checkPage(page: Page, name: string) {
   const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
@@ -81,5 +84,89 @@ test.describe('back office', () => {
     await page.getByRole('heading', { name: 'Logga in i administrationen' }).waitFor();
     await page.goto(`${baseUrl()}/admin/personal`);
     await page.getByRole('heading', { name: 'Logga in i administrationen' }).waitFor();
+  });
+
+  test('the administrator adjusts a size to 0 and back; the product page follows at once', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    // A bike size with units in the web stock only (no supplier or static stock), so that 0 units
+    // means "Slut i lager".
+    const data = await apiQuery<{
+      products: {
+        products: Array<{
+          canonicalUrl: string;
+          skus: Array<{
+            articleNumber: string;
+            name: string;
+            stock: { inStock: number; oversellable: number; static: number };
+          }>;
+        }>;
+      };
+    }>(`{ products(categoryAlias: "cyklar", take: 60) { products { canonicalUrl
+      skus { articleNumber name stock { inStock oversellable static } } } } }`);
+    const candidates = data.products.products.flatMap((product) =>
+      product.skus.length >= 2
+        ? product.skus
+            .filter((s) => s.stock.inStock > 5 && s.stock.oversellable === 0 && !s.stock.static)
+            .map((sku) => ({ url: product.canonicalUrl, sku }))
+        : [],
+    );
+    const target = candidates.at(-1);
+    expect(target).toBeTruthy();
+    const { url, sku } = target!;
+    const sizeRadio = (on: Page) =>
+      on.getByRole('radio', { name: new RegExp(`^${literal(sku.name)}\\b`) });
+
+    await page.goto(`${baseUrl()}/admin`);
+    await page.getByLabel('E-postadress').fill(E2E_ENV.ADMIN_EMAIL);
+    await page.getByLabel('Lösenord').fill(E2E_ENV.ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    await page.getByRole('link', { name: 'Lager' }).click();
+    await page.getByRole('heading', { name: 'Lager', level: 1 }).waitFor();
+    await page.getByLabel('Sök artikel').fill(sku.articleNumber);
+    await page.getByRole('button', { name: 'Sök', exact: true }).click();
+    const detail = page.getByRole('region', { name: new RegExp(`, ${sku.name}$`) });
+    await expect(detail.getByRole('row', { name: /^Webblager/ })).toContainText(
+      String(sku.stock.inStock),
+    );
+    await checkPage(page, 'stock');
+
+    // A refused change: the error summary takes the focus.
+    await page.getByLabel('Ändring i antal').fill(String(-(sku.stock.inStock + 1)));
+    await page.getByLabel('Orsak').selectOption('svinn');
+    await page.getByRole('button', { name: 'Spara ändring' }).click();
+    await expect(page.getByRole('alert')).toContainText('Lagersaldot kan inte bli mindre än 0.');
+    await expect(page.getByRole('alert')).toBeFocused();
+
+    // A stock count finds none: the size is sold out on the product page.
+    await page.getByLabel('Sätt nytt saldo').check();
+    await page.getByLabel('Nytt saldo', { exact: true }).fill('0');
+    await page.getByLabel('Orsak').selectOption('inventering');
+    await page.getByLabel('Anteckning (valfri)').fill('Inventering i journey');
+    await page.getByRole('button', { name: 'Spara ändring' }).click();
+    await expect(detail.getByRole('status')).toHaveText(
+      `Webblagret: ${sku.articleNumber} har nu 0 st.`,
+    );
+    await expect(detail.getByRole('row', { name: /Inventering i journey/ })).toContainText(
+      `${sku.stock.inStock} → 0`,
+    );
+    await checkPage(page, 'stock-adjusted');
+
+    const shop = await page.context().newPage();
+    await shop.goto(`${baseUrl()}${url}`);
+    await expect(sizeRadio(shop)).toHaveAccessibleName(/Slut i lager/);
+
+    // A delivery arrives: in stock again, without a restart.
+    await page.getByLabel('Ändring i antal').fill(String(sku.stock.inStock));
+    await page.getByLabel('Orsak').selectOption('inleverans');
+    await page.getByRole('button', { name: 'Spara ändring' }).click();
+    await expect(detail.getByRole('status')).toHaveText(
+      `Webblagret: ${sku.articleNumber} har nu ${sku.stock.inStock} st.`,
+    );
+    await shop.reload();
+    await expect(sizeRadio(shop)).not.toHaveAccessibleName(/Slut i lager/);
+    await expect(sizeRadio(shop)).toHaveAccessibleName(/I lager|Få kvar/);
+    await shop.close();
   });
 });
