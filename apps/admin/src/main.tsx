@@ -44,6 +44,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const can = (permission: string) => me.permissions.includes(permission);
   const canStaff = can('staff:write');
   const canAudit = can('audit:read');
+  const canStock = can('stock:read') || can('stock:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();
@@ -67,7 +68,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 <NavLink to="/personal">Personal</NavLink>
               </li>
             ) : null}
-            {can('stock:read') ? (
+            {canStock ? (
               <li>
                 <NavLink to="/lager">Lager</NavLink>
               </li>
@@ -92,7 +93,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
         <Routes>
           <Route path="/" element={<Start me={me} />} />
           {canStaff ? <Route path="/personal" element={<StaffPage me={me} />} /> : null}
-          {can('stock:read') ? <Route path="/lager" element={<StockPage me={me} />} /> : null}
+          {canStock ? <Route path="/lager" element={<StockPage me={me} />} /> : null}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
           ) : null}

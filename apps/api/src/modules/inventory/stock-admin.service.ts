@@ -197,31 +197,46 @@ export async function adjustStock(
   return db.transaction((tx) => adjustStockIn(tx, input, actor, now));
 }
 
+/** The input of {@link setIncomingDate}. */
+export type IncomingDateInput = z.infer<typeof incomingDateSchema>;
+
 /**
- * Sets (or clears, with null) the expected restock date of a SKU's web stock (`StockType.incoming`,
- * shown on the product page), in one transaction with its audit entry.
+ * Sets (or clears, with null) the expected restock date of a SKU's web stock inside the caller's
+ * transaction `tx` (the CSV import runs many in one), with its audit entry.
+ * @throws ShopError NOT_FOUND for an unknown SKU
+ */
+export async function setIncomingDateIn(
+  tx: Database,
+  input: IncomingDateInput,
+  actor: AuditActor,
+  now: Date,
+): Promise<void> {
+  const sku = await requireSku(tx, input.skuId);
+  await tx.insert(stock).values({ skuId: sku.id }).onConflictDoNothing();
+  const [row] = await tx.select().from(stock).where(eq(stock.skuId, sku.id)).for('update');
+  await tx.update(stock).set({ incoming: input.incoming }).where(eq(stock.skuId, sku.id));
+  const place = { skuId: sku.id, articleNumber: sku.articleNumber };
+  await recordAudit(tx, {
+    actor,
+    action: 'stock.incoming',
+    entityType: 'sku',
+    entityId: sku.id,
+    before: { ...place, incoming: row!.incoming },
+    after: { ...place, incoming: input.incoming },
+    at: now,
+  });
+}
+
+/**
+ * Sets (or clears, with null) the expected restock date of a SKU's web stock
+ * (`StockType.incoming`, shown on the product page) in one transaction with its audit entry.
  * @throws ShopError NOT_FOUND for an unknown SKU
  */
 export async function setIncomingDate(
   db: Database,
-  input: z.infer<typeof incomingDateSchema>,
+  input: IncomingDateInput,
   actor: AuditActor,
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const sku = await requireSku(tx, input.skuId);
-    await tx.insert(stock).values({ skuId: sku.id }).onConflictDoNothing();
-    const [row] = await tx.select().from(stock).where(eq(stock.skuId, sku.id)).for('update');
-    await tx.update(stock).set({ incoming: input.incoming }).where(eq(stock.skuId, sku.id));
-    const place = { skuId: sku.id, articleNumber: sku.articleNumber };
-    await recordAudit(tx, {
-      actor,
-      action: 'stock.incoming',
-      entityType: 'sku',
-      entityId: sku.id,
-      before: { ...place, incoming: row!.incoming },
-      after: { ...place, incoming: input.incoming },
-      at: now,
-    });
-  });
+  await db.transaction((tx) => setIncomingDateIn(tx, input, actor, now));
 }
