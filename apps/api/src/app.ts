@@ -31,6 +31,7 @@ import { useSafeText } from './graphql/unsafe-text.ts';
 import { AUTH_PATH, createAuthHandler, type AuthRequestInfo } from './modules/auth/auth.http.ts';
 import { clientAddress } from './modules/auth/auth.node.ts';
 import { createImageHandler, IMAGES_PATH } from './modules/media/media.http.ts';
+import { mediaStorageOf } from './modules/media/media-storage.ts';
 import { createPaymentsHandler, PAYMENTS_PATH } from './modules/payments/payments.http.ts';
 import {
   contextLogger,
@@ -285,7 +286,7 @@ export function createApi(options: ApiOptions): Api {
     async (request: Request): Promise<Response> =>
       (await paymentsHandler(request)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 }),
   );
-  const imageHandler = createImageHandler({ db });
+  const imageHandler = createImageHandler({ db, storage: mediaStorageOf(config) });
   const images = answeringUnavailable(
     async (request: Request): Promise<Response> =>
       (await imageHandler(request)) ??

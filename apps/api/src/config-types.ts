@@ -21,6 +21,8 @@ export interface Config {
   /** Graceful shutdown (issue 15): SHUTDOWN_DELAY_SECONDS and SHUTDOWN_TIMEOUT_SECONDS in ms. */
   shutdown: { delayMs: number; timeoutMs: number };
   pgliteDataDir: string;
+  /** MEDIA_STORAGE_DIR: the folder of uploaded media (local-disk storage; issue 26). */
+  mediaStorageDir: string;
   /** PGLITE_SHARED_BUFFERS: the embedded database's `shared_buffers`, e.g. `16MB` (issue 28). */
   pgliteSharedBuffers: string;
   /**

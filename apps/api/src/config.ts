@@ -99,6 +99,12 @@ const envSchema = z.object({
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   /** Seconds requests in flight get to finish after the listener closed. Default 25. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  /**
+   * Folder of uploaded media (back-office product images, issue 26): the local-disk storage of
+   * modules/media/media-storage.ts. Every instance must see the same folder (a shared volume)
+   * until an S3-compatible driver exists.
+   */
+  MEDIA_STORAGE_DIR: z.string().min(1).default('./data/media'),
   /** Folder of the embedded PGlite database when DATABASE_URL is unset; `memory://` for in-memory. */
   PGLITE_DATA_DIR: z.string().min(1).default('./data/pglite'),
   PGLITE_SHARED_BUFFERS: z
@@ -362,6 +368,7 @@ export function loadConfig(
       timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
     pgliteDataDir: e.PGLITE_DATA_DIR,
+    mediaStorageDir: e.MEDIA_STORAGE_DIR,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     pgliteOptimizingCompiler: e.PGLITE_OPTIMIZING_COMPILER === 'true',
     shopName: e.SHOP_NAME,

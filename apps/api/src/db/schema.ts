@@ -22,3 +22,4 @@ export * from '../modules/content/content.tables.ts';
 export * from '../modules/leasing/leasing.tables.ts';
 export * from '../modules/staff/staff.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
+export * from '../modules/catalog/catalog-admin.tables.ts';

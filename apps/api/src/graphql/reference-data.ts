@@ -34,7 +34,7 @@ export function createReferenceData(
   const directory = cached(() => loadChannelDirectory(db), ttlMs, clock);
   const categoryTree = cached(() => loadCategoryTree(db), ttlMs, clock);
   const menus = cached(() => loadMenuDirectory(db), ttlMs, clock);
-  return {
+  const data: ReferenceData = {
     directory: directory.get,
     categoryTree: categoryTree.get,
     menus: menus.get,
@@ -44,6 +44,22 @@ export function createReferenceData(
       menus.clear();
     },
   };
+  let caches = registry.get(db);
+  if (!caches) registry.set(db, (caches = new Set()));
+  caches.add(data);
+  return data;
+}
+
+/** The caches created on each database in this process ({@link invalidateReferenceData}). */
+const registry = new WeakMap<Database, Set<ReferenceData>>();
+
+/**
+ * Drops every copy this process holds of `db`'s reference data: after a back-office change of
+ * categories (issue 26), so that this process shows it at once. Other instances show it within
+ * their time-to-live (REFERENCE_DATA_TTL_SECONDS).
+ */
+export function invalidateReferenceData(db: Database): void {
+  for (const data of registry.get(db) ?? []) data.invalidate();
 }
 
 function cached<T>(load: () => Promise<T>, ttlMs: number, clock: () => number) {

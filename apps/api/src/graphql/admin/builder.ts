@@ -15,6 +15,8 @@ export const adminBuilder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date };
     /** Any JSON value (audit before/after). */
     JSON: { Input: unknown; Output: unknown };
+    /** An uploaded file (multipart request; input only). */
+    File: { Input: File; Output: never };
   };
   DefaultFieldNullability: false;
 }>({ defaultFieldNullability: false });

@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql/index.js';
 import { adminBuilder } from './builder.ts';
 import './staff.graphql.ts';
 import './audit.graphql.ts';
+import './catalogue.graphql.ts';
 import './stock.graphql.ts';
 
 let schema: GraphQLSchema | undefined;

@@ -3,9 +3,10 @@
  * §4.2): categories and their URLs, brands, products and the batch look-ups behind the per-request DataLoaders (no N+1: every function here costs a fixed
  * number of SQL statements whatever the number of ids).
  */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
+import { aliasHistory } from './catalog-admin.tables.ts';
 import {
   brands,
   categories,
@@ -44,6 +45,7 @@ export interface CategoryTree {
   /** Every category ordered by sort order, then id. */
   all: CategoryRecord[];
   byId: Map<number, CategoryRecord>;
+  /** By lower-case alias; an alias a category had before finds it too (`alias_history`). */
   byAlias: Map<string, CategoryRecord>;
   /** Children of a category (null: the roots), in order. */
   childrenOf(parentId: number | null): CategoryRecord[];
@@ -55,12 +57,22 @@ export interface CategoryTree {
 
 /** Reads every category: one statement. */
 export async function loadCategoryTree(db: Database): Promise<CategoryTree> {
-  const all = await db
-    .select()
+  const rows = await db
+    .select({
+      category: categories,
+      // Aliases the category had before (issue 26): found too, so the old URL answers 301.
+      oldAliases: sql<string[] | null>`(select array_agg(${aliasHistory.alias}) from ${aliasHistory}
+        where ${aliasHistory.kind} = 'category' and ${aliasHistory.entityId} = ${categories.id})`,
+    })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.id));
+  const all = rows.map((row) => row.category);
   const byId = new Map(all.map((c) => [c.id, c]));
-  const byAlias = new Map(all.map((c) => [c.alias.toLowerCase(), c]));
+  const byAlias = new Map<string, CategoryRecord>();
+  for (const { category, oldAliases } of rows) {
+    for (const alias of oldAliases ?? []) byAlias.set(alias.toLowerCase(), category);
+  }
+  for (const category of all) byAlias.set(category.alias.toLowerCase(), category);
   const children = new Map<number | null, CategoryRecord[]>();
   for (const category of all) {
     const list = children.get(category.parentId) ?? [];
@@ -219,15 +231,31 @@ export async function getProduct(
   lookup: ProductLookup,
 ): Promise<ProductNode | null> {
   let condition: SQL | undefined;
+  // A current alias wins over an old one another product had.
+  let order: SQL = sql`0`;
   if (lookup.productId != null) condition = eq(products.id, lookup.productId);
   else if (lookup.alias?.trim()) {
-    condition = inArray(products.alias, aliasForms(lookup.alias));
+    const forms = aliasForms(lookup.alias);
+    order = sql`case when ${inArray(products.alias, forms)} then 0 else 1 end`;
+    // An alias the product had before finds it too (issue 26): its canonicalUrl then differs
+    // from the path asked for, and the storefront answers 301.
+    condition = or(
+      inArray(products.alias, forms),
+      inArray(
+        products.id,
+        db
+          .select({ id: aliasHistory.entityId })
+          .from(aliasHistory)
+          .where(and(eq(aliasHistory.kind, 'product'), inArray(aliasHistory.alias, forms))),
+      ),
+    );
   }
   if (!condition) return null;
   const [row] = await db
     .select()
     .from(products)
     .where(and(condition, eq(products.active, true)))
+    .orderBy(order)
     .limit(1);
   return row ? { ...row, shop } : null;
 }

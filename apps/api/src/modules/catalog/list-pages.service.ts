@@ -3,7 +3,7 @@
  * `/dc/…`, `/l/…`), the page info and metadata of category, brand, campaign and generic list
  * pages, and a product's page metadata.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { findCampaignByAlias } from '../pricing/pricing.service.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type CategoryTree,
   type ProductRecord,
 } from './catalog.service.ts';
+import { aliasHistory } from './catalog-admin.tables.ts';
 import { brands } from './catalog.tables.ts';
 import { genericList } from './generic-lists.ts';
 
@@ -127,10 +128,22 @@ export async function getPageInfo(
     if (kind === 'category') return null;
   }
   if (kind === 'brand' || kind === 'any') {
+    const lower = key.toLowerCase();
+    // An alias the brand had before finds it too (issue 26): the storefront then answers 301.
     const [brand] = await db
       .select()
       .from(brands)
-      .where(eq(sql`lower(${brands.alias})`, key.toLowerCase()))
+      .where(
+        or(
+          eq(sql`lower(${brands.alias})`, lower),
+          eq(
+            brands.id,
+            sql`(select ${aliasHistory.entityId} from ${aliasHistory}
+              where ${aliasHistory.kind} = 'brand' and ${aliasHistory.alias} = ${lower})`,
+          ),
+        ),
+      )
+      .orderBy(sql`case when lower(${brands.alias}) = ${lower} then 0 else 1 end`)
       .limit(1);
     if (brand) return brandPage(brand);
     if (kind === 'brand') return null;

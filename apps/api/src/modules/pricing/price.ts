@@ -48,6 +48,18 @@ export function exVat(incVat: number, vatRateBasisPoints: number): number {
 }
 
 /**
+ * Amount including VAT from an amount excluding VAT, to whole minor units (half away from zero):
+ * the inverse of {@link exVat} for prices entered excl. VAT in the back office (issue 26),
+ * `incVatOf(10000, 2500)` = 12500. `exVat(incVatOf(x, r), r)` = x for every x and rate (the
+ * rounding error stays under half a minor unit).
+ * @param exVatAmount minor units excluding VAT
+ * @param vatRateBasisPoints VAT rate in hundredths of a percent (2500 = 25 %)
+ */
+export function incVatOf(exVatAmount: number, vatRateBasisPoints: number): number {
+  return divideRounded(exVatAmount * (10_000 + vatRateBasisPoints), 10_000);
+}
+
+/**
  * The excl.-VAT part of `incVat` at the VAT ratio of a known incl./excl. pair, to whole minor
  * units (half away from zero): for amounts whose VAT was fixed when they were stored (an order
  * line's paid total, an order's total with mixed rates). `exVatAtRatio(500, 800, 1000)` = 400.
