@@ -5,6 +5,7 @@ import './staff.graphql.ts';
 import './audit.graphql.ts';
 import './catalogue.graphql.ts';
 import './stock.graphql.ts';
+import './csv.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

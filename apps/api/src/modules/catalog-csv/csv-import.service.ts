@@ -1,0 +1,522 @@
+/**
+ * The catalogue CSV import (issue 26 "CSV import and export"; docs/csv-format.md): products,
+ * SKUs, prices and stock from a retailer's ERP, all or nothing.
+ *
+ * 1. Every row is read and checked (csv-rows.ts), then grouped into products (rows with the same
+ *    `produkt_artikelnummer`); brands, categories, article numbers and aliases are checked
+ *    against the database, and every product is validated with the product editor's own schema
+ *    (`productInputSchema`, catalog-admin.input.ts). Every problem is reported with its row and
+ *    column; with any problem nothing is written.
+ * 2. Otherwise one transaction writes every product through the product editor's
+ *    `saveProductInTransaction` (the same rules: ids, SKUs, prices incl./excl. VAT through the one
+ *    VAT rule, the price log, an audit entry per product), then the stock through
+ *    `adjustStockIn` (history rows, audit entries, back-in-stock mails on 0 → n) and
+ *    `setIncomingDateIn`, and one audit entry for the import. Should a write still refuse a
+ *    product, the whole import rolls back and the report names the product's first row.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { ShopError } from '../../errors.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { brands, categories, products, skus } from '../catalog/catalog.tables.ts';
+import {
+  getAdminProduct,
+  marketsById,
+  defaultLanguageId,
+  type AdminProduct,
+} from '../catalog/catalog-admin-read.ts';
+import { productInputSchema, type ProductInput } from '../catalog/catalog-admin.input.ts';
+import { saveProductInTransaction } from '../catalog/catalog-admin.service.ts';
+import { listStores } from '../inventory/inventory.service.ts';
+import { stock, storeStock } from '../inventory/inventory.tables.ts';
+import { adjustStockIn, setIncomingDateIn } from '../inventory/stock-admin.service.ts';
+import { readCatalogueCsv, type CsvRow, type CsvRowError } from './csv-rows.ts';
+
+/** How far an import has come (for the progress bar). */
+export interface CsvImportProgress {
+  /** `validate`: rows read and checked; `write`: products and stock written; `done`: finished. */
+  phase: 'validate' | 'write' | 'done';
+  done: number;
+  total: number;
+}
+
+/** What an import did, or why it did nothing. */
+export interface CsvImportResult {
+  /** True when everything was imported; false when nothing was (see `errors`). */
+  ok: boolean;
+  /** Data rows in the file. */
+  rows: number;
+  /** Products created and updated (0 when not ok). */
+  created: number;
+  updated: number;
+  /** Stock changes written (web stock and store shelves). */
+  stockChanges: number;
+  /** Every problem found, by row; empty when ok. */
+  errors: CsvRowError[];
+}
+
+/** Most rows one file may have. */
+export const MAX_CSV_ROWS = 200_000;
+
+/** Rows of one product, in file order. */
+interface ProductRows {
+  articleNumber: string;
+  rows: CsvRow[];
+}
+
+/** Product columns that must agree on every row of a product, with the row field. */
+const AGREE: Array<[column: string, field: keyof CsvRow]> = [
+  ['alias', 'alias'],
+  ['namn', 'name'],
+  ['kort_text', 'shortText'],
+  ['beskrivning', 'description'],
+  ['varumarke', 'brand'],
+  ['kategori', 'category'],
+  ['publicerad', 'published'],
+];
+
+/** The rows grouped by product; a product column that differs from the first row is an error. */
+function groupProducts(rows: CsvRow[], errors: CsvRowError[]): ProductRows[] {
+  const byNumber = new Map<string, ProductRows>();
+  const skuRows = new Map<string, number>();
+  for (const row of rows) {
+    const earlier = skuRows.get(row.skuArticleNumber.toLowerCase());
+    if (earlier !== undefined) {
+      errors.push({
+        row: row.row,
+        column: 'sku_artikelnummer',
+        message: `SKU-artikelnumret finns redan på rad ${earlier}`,
+      });
+    }
+    skuRows.set(row.skuArticleNumber.toLowerCase(), row.row);
+    const group = byNumber.get(row.productArticleNumber);
+    if (!group) {
+      byNumber.set(row.productArticleNumber, {
+        articleNumber: row.productArticleNumber,
+        rows: [row],
+      });
+      continue;
+    }
+    const first = group.rows[0]!;
+    for (const [column, field] of AGREE) {
+      if (row[field] !== first[field]) {
+        errors.push({
+          row: row.row,
+          column,
+          message: `Värdet skiljer sig från produktens första rad (rad ${first.row})`,
+        });
+      }
+    }
+    group.rows.push(row);
+  }
+  return [...byNumber.values()];
+}
+
+/** `select … where column in (values)` in slices (PostgreSQL's parameter limit). */
+async function inSlices<T>(
+  values: string[],
+  load: (slice: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < values.length; i += 5000)
+    out.push(...(await load(values.slice(i, i + 5000))));
+  return out;
+}
+
+/** An alias from a name and article number: "Crescent Elda 2026" → "crescent-elda-2026-c123". */
+export function aliasFor(name: string, articleNumber: string): string {
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/å|ä/g, 'a')
+      .replace(/ö/g, 'o')
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  return [slug(name), slug(articleNumber)]
+    .filter(Boolean)
+    .join('-')
+    .slice(0, 120)
+    .replace(/-+$/, '');
+}
+
+/** Where a problem of a product's input shows in the file (zod path → row and column). */
+function locate(
+  group: ProductRows,
+  path: readonly PropertyKey[],
+  marketAlias: Map<string, string>,
+  input: ProductInput,
+): { row: number; column: string } {
+  const first = group.rows[0]!.row;
+  const [head, index, field] = path.map(String);
+  if (head === 'skus') {
+    const row = group.rows[Number(index)]?.row ?? first;
+    const column =
+      { articleNumber: 'sku_artikelnummer', size: 'storlek', ean: 'ean', weight: 'vikt_g' }[
+        field ?? ''
+      ] ?? 'sku_artikelnummer';
+    return { row, column };
+  }
+  if (head === 'prices') {
+    const marketId = input.prices?.[Number(index)]?.marketId ?? '';
+    const alias = marketAlias.get(marketId) ?? marketId;
+    return {
+      row: first,
+      column: field === 'vatRateBasisPoints' ? `moms_${alias}` : `pris_${alias}`,
+    };
+  }
+  const column: Record<string, string> = {
+    texts: 'namn',
+    alias: 'alias',
+    articleNumber: 'produkt_artikelnummer',
+    brandId: 'varumarke',
+    primaryCategoryId: 'kategori',
+  };
+  if (head === 'texts' && path.map(String)[2] === 'shortText')
+    return { row: first, column: 'kort_text' };
+  if (head === 'texts' && path.map(String)[2] === 'description')
+    return { row: first, column: 'beskrivning' };
+  return { row: first, column: column[head ?? ''] ?? '' };
+}
+
+/** A product's input: the file's columns over what the product has (existing products). */
+function productInput(
+  group: ProductRows,
+  existing: AdminProduct | null,
+  refs: { brandId: number; categoryId: number; language: string },
+): ProductInput {
+  const first = group.rows[0]!;
+  const keptTexts = existing?.texts.filter((t) => t.languageId !== refs.language) ?? [];
+  const own = existing?.texts.find((t) => t.languageId === refs.language);
+  const prices = new Map(
+    (existing?.prices ?? []).map((p) => [
+      p.marketId,
+      {
+        marketId: p.marketId,
+        amount: p.priceIncVat,
+        vatMode: 'incVat' as const,
+        vatRateBasisPoints: p.vatRateBasisPoints,
+      },
+    ]),
+  );
+  for (const [marketId, price] of first.prices) {
+    if (price === null) prices.delete(marketId);
+    else
+      prices.set(marketId, {
+        ...price,
+        vatRateBasisPoints: price.vatRateBasisPoints ?? undefined,
+      } as never);
+  }
+  const existingSkus = new Map((existing?.skus ?? []).map((s) => [s.articleNumber, s]));
+  return {
+    articleNumber: group.articleNumber,
+    alias: first.alias || existing?.alias || aliasFor(first.name, group.articleNumber),
+    brandId: refs.brandId,
+    primaryCategoryId: refs.categoryId,
+    categoryIds: existing?.categoryIds.filter((id) => id !== refs.categoryId) ?? [],
+    published: first.published ?? existing?.published ?? false,
+    leasable: existing?.leasable ?? false,
+    weight: existing?.weight ?? 0,
+    metaTitle: existing?.metaTitle ?? null,
+    metaDescription: existing?.metaDescription ?? null,
+    texts: [
+      {
+        languageId: refs.language,
+        name: first.name,
+        shortText: first.shortText ?? own?.shortText ?? '',
+        description: first.description ?? own?.description ?? '',
+        extraText: own?.extraText ?? '',
+      },
+      ...keptTexts,
+    ],
+    parameters: existing?.parameters ?? [],
+    skus: group.rows.map((row) => {
+      const old = existingSkus.get(row.skuArticleNumber);
+      return {
+        articleNumber: row.skuArticleNumber,
+        size: row.size,
+        ean: row.ean === undefined ? (old?.ean ?? null) : row.ean,
+        weight: row.weight ?? old?.weight ?? 0,
+      };
+    }),
+    prices: [...prices.values()],
+  };
+}
+
+/** A product the import writes: its rows, its input and the id it has (null: new). */
+interface ProductPlan {
+  group: ProductRows;
+  existingId: number | null;
+  input: ProductInput;
+}
+
+/** A product a write refused after the checks: rolls the import back. */
+class ImportRefused extends Error {
+  constructor(readonly error: CsvRowError) {
+    super(error.message);
+  }
+}
+
+/**
+ * Checks the file against the database and the product editor's schema.
+ * @returns the products to write, or nothing with the problems added to `errors`
+ */
+async function planImport(
+  db: Database,
+  groups: ProductRows[],
+  marketAlias: Map<string, string>,
+  errors: CsvRowError[],
+  onProgress: (progress: CsvImportProgress) => void,
+): Promise<ProductPlan[]> {
+  const language = await defaultLanguageId(db);
+  const brandRows = await db.select({ id: brands.id, alias: brands.alias }).from(brands);
+  const brandIds = new Map(brandRows.map((b) => [b.alias.toLowerCase(), b.id]));
+  const categoryRows = await db
+    .select({ id: categories.id, alias: categories.alias })
+    .from(categories);
+  const categoryIds = new Map(categoryRows.map((c) => [c.alias.toLowerCase(), c.id]));
+  const numbers = groups.map((g) => g.articleNumber);
+  const existingProducts = await inSlices(numbers, (slice) =>
+    db
+      .select({ id: products.id, articleNumber: products.articleNumber })
+      .from(products)
+      .where(inArray(products.articleNumber, slice)),
+  );
+  const productIds = new Map(existingProducts.map((p) => [p.articleNumber, p.id]));
+  const skuNumbers = groups.flatMap((g) => g.rows.map((r) => r.skuArticleNumber));
+  const skuOwners = new Map(
+    (
+      await inSlices(skuNumbers, (slice) =>
+        db
+          .select({ articleNumber: skus.articleNumber, productId: skus.productId })
+          .from(skus)
+          .where(inArray(skus.articleNumber, slice)),
+      )
+    ).map((s) => [s.articleNumber, s.productId]),
+  );
+  const plans: ProductPlan[] = [];
+  const aliasRows = new Map<string, number>();
+  for (const [index, group] of groups.entries()) {
+    const first = group.rows[0]!;
+    const before = errors.length;
+    const brandId = brandIds.get(first.brand.toLowerCase());
+    if (brandId === undefined)
+      errors.push({
+        row: first.row,
+        column: 'varumarke',
+        message: `Varumärket ${first.brand} finns inte`,
+      });
+    const categoryId = categoryIds.get(first.category.toLowerCase());
+    if (categoryId === undefined)
+      errors.push({
+        row: first.row,
+        column: 'kategori',
+        message: `Kategorin ${first.category} finns inte`,
+      });
+    const existingId = productIds.get(group.articleNumber) ?? null;
+    for (const row of group.rows) {
+      const owner = skuOwners.get(row.skuArticleNumber);
+      if (owner !== undefined && owner !== existingId) {
+        errors.push({
+          row: row.row,
+          column: 'sku_artikelnummer',
+          message: 'SKU-artikelnumret hör till en annan produkt',
+        });
+      }
+    }
+    if (brandId !== undefined && categoryId !== undefined) {
+      const existing = existingId === null ? null : await getAdminProduct(db, existingId);
+      const input = productInput(group, existing, { brandId, categoryId, language });
+      const parsed = productInputSchema.safeParse(input);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          errors.push({ ...locate(group, issue.path, marketAlias, input), message: issue.message });
+        }
+      } else {
+        const earlier = aliasRows.get(parsed.data.alias);
+        if (earlier !== undefined) {
+          errors.push({
+            row: first.row,
+            column: 'alias',
+            message: `Aliaset används redan på rad ${earlier}`,
+          });
+        }
+        aliasRows.set(parsed.data.alias, first.row);
+        if (errors.length === before) plans.push({ group, existingId, input });
+      }
+    }
+    if (index % 100 === 99)
+      onProgress({ phase: 'validate', done: index + 1, total: groups.length });
+  }
+  const aliases = [...aliasRows.keys()];
+  const taken = await inSlices(aliases, (slice) =>
+    db
+      .select({ id: products.id, alias: products.alias })
+      .from(products)
+      .where(inArray(products.alias, slice)),
+  );
+  const planByAlias = new Map(plans.map((p) => [p.input.alias, p]));
+  for (const row of taken) {
+    const plan = planByAlias.get(row.alias);
+    if (plan && plan.existingId !== row.id) {
+      errors.push({
+        row: plan.group.rows[0]!.row,
+        column: 'alias',
+        message: 'Aliaset används redan av en annan produkt',
+      });
+    }
+  }
+  onProgress({ phase: 'validate', done: groups.length, total: groups.length });
+  return plans;
+}
+
+/** Writes the stock columns of the rows (only what differs), inside the import's transaction. */
+async function writeStock(
+  tx: Database,
+  rows: CsvRow[],
+  actor: AuditActor,
+  now: Date,
+): Promise<number> {
+  const withStock = rows.filter(
+    (r) =>
+      r.webStock != null ||
+      r.incoming !== undefined ||
+      [...r.storeStock.values()].some((v) => v !== null),
+  );
+  if (withStock.length === 0) return 0;
+  const ids = new Map(
+    (
+      await inSlices(
+        withStock.map((r) => r.skuArticleNumber),
+        (slice) =>
+          tx
+            .select({ id: skus.id, articleNumber: skus.articleNumber })
+            .from(skus)
+            .where(inArray(skus.articleNumber, slice)),
+      )
+    ).map((s) => [s.articleNumber, s.id]),
+  );
+  const skuIds = [...ids.values()];
+  const web = new Map(
+    (await tx.select().from(stock).where(inArray(stock.skuId, skuIds))).map((s) => [s.skuId, s]),
+  );
+  const shelves = new Map(
+    (await tx.select().from(storeStock).where(inArray(storeStock.skuId, skuIds))).map((s) => [
+      `${s.skuId}:${s.storeId}`,
+      s.quantity,
+    ]),
+  );
+  let changes = 0;
+  const adjust = { reason: 'korrigering' as const, note: 'CSV-import' };
+  for (const row of withStock) {
+    const skuId = ids.get(row.skuArticleNumber)!;
+    const current = web.get(skuId);
+    if (row.webStock != null && row.webStock !== (current?.inStock ?? 0)) {
+      await adjustStockIn(
+        tx,
+        { skuId, storeId: null, quantity: row.webStock, ...adjust },
+        actor,
+        now,
+      );
+      changes += 1;
+    }
+    for (const [storeId, units] of row.storeStock) {
+      if (units === null || units === (shelves.get(`${skuId}:${storeId}`) ?? 0)) continue;
+      await adjustStockIn(tx, { skuId, storeId, quantity: units, ...adjust }, actor, now);
+      changes += 1;
+    }
+    if (row.incoming !== undefined && row.incoming !== (current?.incoming ?? null)) {
+      await setIncomingDateIn(tx, { skuId, incoming: row.incoming }, actor, now);
+    }
+  }
+  return changes;
+}
+
+/**
+ * Imports a catalogue CSV (see the module comment): all rows or none.
+ * @param onProgress called as rows are checked and products written
+ * @returns the outcome; `ok` false with every problem found when nothing was imported
+ */
+export async function importCatalogueCsv(
+  db: Database,
+  text: string,
+  actor: AuditActor,
+  now: Date,
+  onProgress: (progress: CsvImportProgress) => void = () => undefined,
+): Promise<CsvImportResult> {
+  const markets = [...(await marketsById(db)).values()].filter((m) => m.currency);
+  const byAlias = new Map<string, { id: string; alias: string }>();
+  for (const market of markets)
+    if (!byAlias.has(market.alias))
+      byAlias.set(market.alias, { id: market.id, alias: market.alias });
+  const marketAlias = new Map([...byAlias.values()].map((m) => [m.id, m.alias]));
+  const stores = (await listStores(db)).map((s) => ({ id: s.id, alias: s.alias }));
+  const file = readCatalogueCsv(text, [...byAlias.values()], stores);
+  const errors = [...file.errors];
+  const fail = (): CsvImportResult => ({
+    ok: false,
+    rows: file.rows.length,
+    created: 0,
+    updated: 0,
+    stockChanges: 0,
+    errors: errors.sort((a, b) => a.row - b.row || a.column.localeCompare(b.column)),
+  });
+  if (file.rows.length > MAX_CSV_ROWS) {
+    errors.push({ row: 0, column: '', message: `Filen har fler än ${MAX_CSV_ROWS} rader` });
+  }
+  if (errors.length > 0 && file.rows.length === 0) return fail();
+  const groups = groupProducts(file.rows, errors);
+  const plans = await planImport(db, groups, marketAlias, errors, onProgress);
+  if (errors.length > 0) return fail();
+  const total = plans.length;
+  try {
+    return await db.transaction(async (tx) => {
+      let created = 0;
+      for (const [index, plan] of plans.entries()) {
+        try {
+          await saveProductInTransaction(tx, plan.existingId, plan.input, { actor, now });
+        } catch (error) {
+          if (!(error instanceof ShopError) || error.code !== 'BAD_USER_INPUT') throw error;
+          const path = String(error.extensions.argument ?? '').split('.');
+          throw new ImportRefused({
+            ...locate(plan.group, path, marketAlias, plan.input),
+            message: error.message,
+          });
+        }
+        if (plan.existingId === null) created += 1;
+        if (index % 25 === 24) onProgress({ phase: 'write', done: index + 1, total });
+      }
+      const stockChanges = await writeStock(tx as unknown as Database, file.rows, actor, now);
+      onProgress({ phase: 'write', done: total, total });
+      const result = {
+        ok: true,
+        rows: file.rows.length,
+        created,
+        updated: total - created,
+        stockChanges,
+        errors: [],
+      };
+      await recordAudit(tx, {
+        actor,
+        action: 'catalogue.csv.import',
+        entityType: 'csv',
+        entityId: null,
+        before: null,
+        after: {
+          sha256: createHash('sha256').update(text).digest('hex'),
+          rows: result.rows,
+          created,
+          updated: result.updated,
+          stockChanges,
+        },
+        at: now,
+      });
+      return result;
+    });
+  } catch (error) {
+    if (!(error instanceof ImportRefused)) throw error;
+    errors.push(error.error);
+    return fail();
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Catalogue CSV files for the import's tests, journey and bench (issue 26; docs/csv-format.md):
+ * `count` products of two sizes each, with valid EANs, a price in every market and stock in the
+ * web shop and every store, named after the seed's brands and categories.
+ */
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../src/db/client.ts';
+import { brands, categories, stores } from '../src/db/schema.ts';
+import { csvMarkets } from '../src/modules/catalog-csv/csv-export.service.ts';
+
+/** What a sample file refers to. */
+export interface SampleRefs {
+  brand: string;
+  category: string;
+  markets: string[];
+  stores: string[];
+}
+
+/** A brand, a leaf category, the markets and stores of a seeded database. */
+export async function sampleRefs(db: Database): Promise<SampleRefs> {
+  const [brand] = await db
+    .select({ alias: brands.alias })
+    .from(brands)
+    .orderBy(asc(brands.id))
+    .limit(1);
+  const [category] = await db
+    .select({ alias: categories.alias })
+    .from(categories)
+    .where(and(isNotNull(categories.parentId), eq(categories.isHidden, false)))
+    .orderBy(asc(categories.id))
+    .limit(1);
+  const storeRows = await db.select({ alias: stores.alias }).from(stores).orderBy(asc(stores.id));
+  return {
+    brand: brand!.alias,
+    category: category!.alias,
+    markets: (await csvMarkets(db)).map((m) => m.alias),
+    stores: storeRows.map((s) => s.alias),
+  };
+}
+
+/** `digits` (12) with its GS1 check digit: a valid EAN-13. */
+export function ean13(digits: string): string {
+  let sum = 0;
+  [...digits].reverse().forEach((d, i) => (sum += Number(d) * (i % 2 === 0 ? 3 : 1)));
+  return `${digits}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * A catalogue CSV of `count` products (article numbers `${prefix}-1` …), two sizes each (S and
+ * M), UTF-8 with BOM, semicolons, CRLF. Product `n`'s price is 1 000 + n kr incl. VAT at 25 %.
+ */
+export function sampleCatalogueCsv(count: number, refs: SampleRefs, prefix = 'CSV'): string {
+  const header = [
+    'produkt_artikelnummer',
+    'namn',
+    'beskrivning',
+    'varumarke',
+    'kategori',
+    'publicerad',
+    'sku_artikelnummer',
+    'storlek',
+    'ean',
+    'vikt_g',
+    ...refs.markets.flatMap((m) => [`pris_${m}`, `moms_${m}`]),
+    'lager_webb',
+    ...refs.stores.map((s) => `lager_${s}`),
+  ];
+  const lines = [header.join(';')];
+  for (let n = 1; n <= count; n += 1) {
+    for (const [i, size] of ['S', 'M'].entries()) {
+      lines.push(
+        [
+          `${prefix}-${n}`,
+          `Importcykel ${prefix} ${n}`,
+          `"Beskrivning av cykel ${n}; med semikolon och ""citat"""`,
+          refs.brand,
+          refs.category,
+          'ja',
+          `${prefix}-${n}-${size}`,
+          size,
+          ean13(`73${String(n * 2 + i).padStart(10, '0')}`),
+          '12000',
+          ...refs.markets.flatMap(() => [`${1000 + n},00`, '25']),
+          String((n + i) % 7),
+          ...refs.stores.map(() => String(i)),
+        ].join(';'),
+      );
+    }
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
