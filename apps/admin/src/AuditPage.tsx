@@ -28,6 +28,7 @@ const ACTION_NAMES: Record<string, string> = {
   'staff.logout': 'Utloggning',
   'stock.adjust': 'Lagersaldo justerat',
   'stock.incoming': 'Inleveransdatum ändrat',
+  'catalogue.csv.import': 'CSV-import',
 };
 
 const time = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium' });

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { adminRequest, type Me } from './api.ts';
 import { AuditPage } from './AuditPage.tsx';
+import { CsvPage } from './CsvPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StockPage } from './StockPage.tsx';
@@ -45,6 +46,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const canStaff = can('staff:write');
   const canAudit = can('audit:read');
   const canStock = can('stock:read') || can('stock:write');
+  const canCsv = can('catalogue:read') || can('catalogue:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();
@@ -73,6 +75,11 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 <NavLink to="/lager">Lager</NavLink>
               </li>
             ) : null}
+            {canCsv ? (
+              <li>
+                <NavLink to="/csv">CSV</NavLink>
+              </li>
+            ) : null}
             {canAudit ? (
               <li>
                 <NavLink to="/handelser">Händelselogg</NavLink>
@@ -94,6 +101,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
           <Route path="/" element={<Start me={me} />} />
           {canStaff ? <Route path="/personal" element={<StaffPage me={me} />} /> : null}
           {canStock ? <Route path="/lager" element={<StockPage me={me} />} /> : null}
+          {canCsv ? <Route path="/csv" element={<CsvPage me={me} />} /> : null}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
           ) : null}

@@ -1,41 +1,16 @@
 /**
  * Catalogue CSV files for the import's tests, journey and bench (issue 26; docs/csv-format.md):
  * `count` products of two sizes each, with valid EANs, a price in every market and stock in the
- * web shop and every store, named after the seed's brands and categories.
+ * web shop and every store. Pure (no database): the journeys build their files with it too;
+ * csv-sample-refs.ts finds a seeded database's brand, category, markets and stores.
  */
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { Database } from '../src/db/client.ts';
-import { brands, categories, stores } from '../src/db/schema.ts';
-import { csvMarkets } from '../src/modules/catalog-csv/csv-export.service.ts';
 
-/** What a sample file refers to. */
+/** What a sample file refers to: aliases of a brand, a category, the markets and stores. */
 export interface SampleRefs {
   brand: string;
   category: string;
   markets: string[];
   stores: string[];
-}
-
-/** A brand, a leaf category, the markets and stores of a seeded database. */
-export async function sampleRefs(db: Database): Promise<SampleRefs> {
-  const [brand] = await db
-    .select({ alias: brands.alias })
-    .from(brands)
-    .orderBy(asc(brands.id))
-    .limit(1);
-  const [category] = await db
-    .select({ alias: categories.alias })
-    .from(categories)
-    .where(and(isNotNull(categories.parentId), eq(categories.isHidden, false)))
-    .orderBy(asc(categories.id))
-    .limit(1);
-  const storeRows = await db.select({ alias: stores.alias }).from(stores).orderBy(asc(stores.id));
-  return {
-    brand: brand!.alias,
-    category: category!.alias,
-    markets: (await csvMarkets(db)).map((m) => m.alias),
-    stores: storeRows.map((s) => s.alias),
-  };
 }
 
 /** `digits` (12) with its GS1 check digit: a valid EAN-13. */

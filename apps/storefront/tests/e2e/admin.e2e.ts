@@ -1,13 +1,17 @@
 /**
  * Back-office journey (issue 26): the first administrator (ADMIN_EMAIL/ADMIN_PASSWORD from
  * e2e-env.ts) logs in at /admin, creates a customer-service user, finds the change in the audit
- * log and logs out; adjusts a SKU's stock to 0 and back, and the product page follows. Each page
- * is checked with axe (WCAG 2.2 AA) and photographed.
+ * log and logs out; adjusts a SKU's stock to 0 and back, and the product page follows; exports
+ * the catalogue and imports a CSV of 1 000 products (a file with a bad row imports nothing and
+ * the report names the row; the good file shows its progress). Each page is checked with axe
+ * (WCAG 2.2 AA) and photographed.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
 import { E2E_ENV } from './e2e-env.ts';
+import { sampleCatalogueCsv } from '../../../api/test/csv-sample.ts';
 import { apiQuery } from './shop.ts';
 import {
   NO_BROWSER,
@@ -27,6 +31,15 @@ async function checkPage(page: Page, name: string) {
   const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: join(shots, `admin-${name}.png`), fullPage: true });
+}
+
+/** Logs in as the first administrator (E2E_ENV) and waits for the start page. */
+async function logIn(page: Page) {
+  await page.goto(`${baseUrl()}/admin`);
+  await page.getByLabel('E-postadress').fill(E2E_ENV.ADMIN_EMAIL);
+  await page.getByLabel('Lösenord').fill(E2E_ENV.ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  await page.getByRole('heading', { name: `Välkommen, ${E2E_ENV.ADMIN_EMAIL}` }).waitFor();
 }
 
 test.describe('back office', () => {
@@ -118,10 +131,7 @@ test.describe('back office', () => {
     const sizeRadio = (on: Page) =>
       on.getByRole('radio', { name: new RegExp(`^${literal(sku.name)}\\b`) });
 
-    await page.goto(`${baseUrl()}/admin`);
-    await page.getByLabel('E-postadress').fill(E2E_ENV.ADMIN_EMAIL);
-    await page.getByLabel('Lösenord').fill(E2E_ENV.ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Logga in' }).click();
+    await logIn(page);
     await page.getByRole('link', { name: 'Lager' }).click();
     await page.getByRole('heading', { name: 'Lager', level: 1 }).waitFor();
     await page.getByLabel('Sök artikel').fill(sku.articleNumber);
@@ -168,5 +178,85 @@ test.describe('back office', () => {
     await expect(sizeRadio(shop)).not.toHaveAccessibleName(/Slut i lager/);
     await expect(sizeRadio(shop)).toHaveAccessibleName(/I lager|Få kvar/);
     await shop.close();
+  });
+
+  test('the administrator exports the catalogue and imports 1 000 products from a CSV', async ({
+    page,
+  }) => {
+    // 1 000 products through the product editor's service on a loaded CI machine, twice checked.
+    test.setTimeout(900_000);
+    await logIn(page);
+    await page.getByRole('link', { name: 'CSV' }).click();
+    await page.getByRole('heading', { name: 'CSV-import och export', level: 1 }).waitFor();
+    await checkPage(page, 'csv');
+
+    // The export: the file's columns name the shop's markets and stores.
+    const exported = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportera CSV' }).click();
+    const exportFile = readFileSync((await (await exported).path())!, 'utf8');
+    const [header, first] = exportFile.replace(/^\uFEFF/, '').split('\r\n');
+    const columns = header!.split(';');
+    const cells = first!.split(';');
+    const refs = {
+      brand: cells[columns.indexOf('varumarke')]!,
+      category: cells[columns.indexOf('kategori')]!,
+      markets: columns.filter((c) => /^pris_[a-z]/.test(c)).map((c) => c.slice(5)),
+      stores: columns
+        .filter((c) => c.startsWith('lager_') && c !== 'lager_webb')
+        .map((c) => c.slice(6)),
+    };
+    expect(refs.markets.length).toBeGreaterThan(0);
+
+    const prefix = `E2E${unique()}`;
+    const good = sampleCatalogueCsv(1000, refs, prefix);
+    // Row 37 (the header is row 1) gets an EAN with a wrong check digit.
+    const lines = good.split('\r\n');
+    const row37 = lines[36]!.split(';');
+    row37[8] = '7312345678901';
+    lines[36] = row37.join(';');
+    const alias = `importcykel-${prefix.toLowerCase()}-1-${prefix.toLowerCase()}-1`;
+    const product = async () =>
+      (
+        await apiQuery<{ product: { name: string } | null }>(
+          'query($alias: String!) { product(alias: $alias) { name } }',
+          { alias },
+        )
+      ).product;
+
+    await page.getByLabel('CSV-fil').setInputFiles({
+      name: 'katalog-med-fel.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\r\n')),
+    });
+    await page.getByRole('button', { name: 'Importera' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Filen importerades inte: 1 fel hittades', {
+      timeout: 300_000,
+    });
+    await expect(alert).toBeFocused();
+    const report = page.getByRole('table', { name: /Fel per rad/ });
+    await expect(report.getByRole('row').nth(1)).toHaveText(/^37ean.*EAN-koden är inte giltig/);
+    const reportDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Ladda ner felrapport (CSV)' }).click();
+    expect(readFileSync((await (await reportDownload).path())!, 'utf8')).toContain(
+      '37;ean;EAN-koden är inte giltig',
+    );
+    await checkPage(page, 'csv-report');
+    expect(await product()).toBeNull();
+
+    await page.getByLabel('CSV-fil').setInputFiles({
+      name: 'katalog.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(good),
+    });
+    await page.getByRole('button', { name: 'Importera' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Förlopp' })).toBeVisible();
+    await expect(page.getByText(/Sparar produkter: \d+ av 1000/)).toBeVisible({ timeout: 300_000 });
+    await expect(page.getByRole('status').first()).toHaveText(
+      /^Importen är klar: 1000 produkter skapade, 0 uppdaterade och \d+ lagersaldon ändrade\.$/,
+      { timeout: 600_000 },
+    );
+    await checkPage(page, 'csv-done');
+    expect(await product()).toEqual({ name: `Importcykel ${prefix} 1` });
   });
 });

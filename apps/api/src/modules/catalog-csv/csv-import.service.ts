@@ -26,11 +26,16 @@ import {
   defaultLanguageId,
   type AdminProduct,
 } from '../catalog/catalog-admin-read.ts';
-import { productInputSchema, type ProductInput } from '../catalog/catalog-admin.input.ts';
+import {
+  productInputSchema,
+  type ParsedProductInput,
+  type ProductInput,
+} from '../catalog/catalog-admin.input.ts';
 import { saveProductInTransaction } from '../catalog/catalog-admin.service.ts';
 import { listStores } from '../inventory/inventory.service.ts';
 import { stock, storeStock } from '../inventory/inventory.tables.ts';
 import { adjustStockIn, setIncomingDateIn } from '../inventory/stock-admin.service.ts';
+import { createProductsInBulk } from './csv-bulk-create.ts';
 import { readCatalogueCsv, type CsvRow, type CsvRowError } from './csv-rows.ts';
 
 /** How far an import has come (for the progress bar). */
@@ -249,6 +254,46 @@ interface ProductPlan {
   group: ProductRows;
   existingId: number | null;
   input: ProductInput;
+  /** The input as the product editor's schema parsed it. */
+  parsed: ParsedProductInput;
+  /** An existing product the file does not change (nothing is written for it). */
+  unchanged: boolean;
+}
+
+/** The input that would leave an existing product as it is (to recognise unchanged rows). */
+function unchangedInput(existing: AdminProduct): ProductInput {
+  return {
+    articleNumber: existing.articleNumber,
+    alias: existing.alias,
+    brandId: existing.brandId,
+    primaryCategoryId: existing.primaryCategoryId,
+    categoryIds: existing.categoryIds.filter((id) => id !== existing.primaryCategoryId),
+    published: existing.published,
+    leasable: existing.leasable,
+    weight: existing.weight,
+    metaTitle: existing.metaTitle,
+    metaDescription: existing.metaDescription,
+    texts: existing.texts,
+    parameters: existing.parameters,
+    skus: existing.skus.map((s) => ({
+      articleNumber: s.articleNumber,
+      size: s.size,
+      ean: s.ean,
+      weight: s.weight,
+    })),
+    prices: existing.prices.map((p) => ({
+      marketId: p.marketId,
+      amount: p.priceIncVat,
+      vatMode: 'incVat' as const,
+      vatRateBasisPoints: p.vatRateBasisPoints,
+    })),
+  };
+}
+
+/** A parsed input as comparable text (prices in market order). */
+function fingerprint(input: ParsedProductInput): string {
+  const prices = [...(input.prices ?? [])].sort((a, b) => a.marketId.localeCompare(b.marketId));
+  return JSON.stringify({ ...input, prices });
 }
 
 /** A product a write refused after the checks: rolls the import back. */
@@ -343,7 +388,13 @@ async function planImport(
           });
         }
         aliasRows.set(parsed.data.alias, first.row);
-        if (errors.length === before) plans.push({ group, existingId, input });
+        const unchanged =
+          existing !== null &&
+          fingerprint(productInputSchema.parse(unchangedInput(existing))) ===
+            fingerprint(parsed.data);
+        if (errors.length === before) {
+          plans.push({ group, existingId, input, parsed: parsed.data, unchanged });
+        }
       }
     }
     if (index % 100 === 99)
@@ -469,11 +520,28 @@ export async function importCatalogueCsv(
   const groups = groupProducts(file.rows, errors);
   const plans = await planImport(db, groups, marketAlias, errors, onProgress);
   if (errors.length > 0) return fail();
-  const total = plans.length;
+  const created = plans.filter((p) => p.existingId === null);
+  const changed = plans.filter((p) => p.existingId !== null && !p.unchanged);
+  const total = created.length + changed.length;
+  const language = await defaultLanguageId(db);
+  const marketInfo = await marketsById(db);
   try {
     return await db.transaction(async (tx) => {
-      let created = 0;
-      for (const [index, plan] of plans.entries()) {
+      onProgress({ phase: 'write', done: 0, total });
+      let stockChanges = await createProductsInBulk(
+        tx,
+        created.map((plan) => ({
+          input: plan.parsed,
+          stock: plan.group.rows.map((row) => ({
+            web: row.webStock ?? null,
+            incoming: row.incoming,
+            stores: row.storeStock,
+          })),
+        })),
+        { language, markets: marketInfo, actor, now },
+      );
+      onProgress({ phase: 'write', done: created.length, total });
+      for (const [index, plan] of changed.entries()) {
         try {
           await saveProductInTransaction(tx, plan.existingId, plan.input, { actor, now });
         } catch (error) {
@@ -484,16 +552,18 @@ export async function importCatalogueCsv(
             message: error.message,
           });
         }
-        if (plan.existingId === null) created += 1;
-        if (index % 25 === 24) onProgress({ phase: 'write', done: index + 1, total });
+        if (index % 25 === 24) {
+          onProgress({ phase: 'write', done: created.length + index + 1, total });
+        }
       }
-      const stockChanges = await writeStock(tx as unknown as Database, file.rows, actor, now);
+      const existingRows = plans.filter((p) => p.existingId !== null).flatMap((p) => p.group.rows);
+      stockChanges += await writeStock(tx as unknown as Database, existingRows, actor, now);
       onProgress({ phase: 'write', done: total, total });
       const result = {
         ok: true,
         rows: file.rows.length,
-        created,
-        updated: total - created,
+        created: created.length,
+        updated: changed.length,
         stockChanges,
         errors: [],
       };
@@ -506,7 +576,7 @@ export async function importCatalogueCsv(
         after: {
           sha256: createHash('sha256').update(text).digest('hex'),
           rows: result.rows,
-          created,
+          created: result.created,
           updated: result.updated,
           stockChanges,
         },
