@@ -17,7 +17,7 @@ import {
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { TEST_API_KEY } from './api-client.ts';
 import { addStaff, adminClient, codeOf, useAdminApi } from './admin-client.ts';
-import { sampleCatalogueCsv, type SampleRefs } from './csv-sample.ts';
+import { sampleCatalogueCsv, withCell, type SampleRefs } from './csv-sample.ts';
 import { sampleRefs } from './csv-sample-refs.ts';
 import { testDatabaseKinds } from './test-db.ts';
 
@@ -131,16 +131,11 @@ describe.each(testDatabaseKinds())('catalogue CSV on %s', (kind) => {
   }, 600_000);
 
   it('imports nothing from a file with bad rows, and the report names each row and column', async () => {
-    const good = sampleCatalogueCsv(50, refs, 'FEL').split('\r\n');
     // Row numbers as a spreadsheet shows them: the header is row 1.
-    const cells = (row: number) => good[row - 1]!.split(';');
-    const badEan = cells(37);
-    badEan[8] = '7312345678901';
-    good[36] = badEan.join(';');
-    const badBrand = cells(80);
-    badBrand[3] = 'okant-marke';
-    good[79] = badBrand.join(';');
-    const result = await importCsv(good.join('\r\n'));
+    let csv = sampleCatalogueCsv(50, refs, 'FEL');
+    csv = withCell(csv, 37, 'ean', '7312345678901');
+    csv = withCell(csv, 80, 'varumarke', 'okant-marke');
+    const result = await importCsv(csv);
     expect(result.ok).toBe(false);
     expect(result.created).toBe(0);
     expect(result.errors).toEqual([
@@ -149,10 +144,13 @@ describe.each(testDatabaseKinds())('catalogue CSV on %s', (kind) => {
         column: 'ean',
         message: 'EAN-koden är inte giltig (8, 12, 13 eller 14 siffror med rätt kontrollsiffra)',
       },
+      // Row 80 is the first row of product 40: its brand is unknown, and its second row
+      // (81) no longer agrees with it.
+      { row: 80, column: 'varumarke', message: 'Varumärket okant-marke finns inte' },
       {
-        row: 80,
+        row: 81,
         column: 'varumarke',
-        message: 'Värdet skiljer sig från produktens första rad (rad 79)',
+        message: 'Värdet skiljer sig från produktens första rad (rad 80)',
       },
     ]);
     expect(result.reportCsv).toContain('rad;kolumn;fel\r\n37;ean;EAN-koden är inte giltig');
@@ -160,12 +158,10 @@ describe.each(testDatabaseKinds())('catalogue CSV on %s', (kind) => {
   });
 
   it('reports unreadable cells and header problems with Swedish messages', async () => {
-    const lines = sampleCatalogueCsv(3, refs, 'CELL').split('\r\n');
-    const row = lines[2]!.split(';');
-    row[5] = 'kanske';
-    row[9] = '12 kg';
-    lines[2] = row.join(';');
-    const result = await importCsv(lines.join('\r\n'));
+    let csv = sampleCatalogueCsv(3, refs, 'CELL');
+    csv = withCell(csv, 3, 'publicerad', 'kanske');
+    csv = withCell(csv, 3, 'vikt_g', '12 kg');
+    const result = await importCsv(csv);
     expect(result.errors).toEqual([
       { row: 3, column: 'publicerad', message: 'Skriv ja eller nej' },
       { row: 3, column: 'vikt_g', message: 'Ange ett heltal från 0 till 1000000' },

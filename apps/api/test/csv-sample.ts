@@ -64,3 +64,22 @@ export function sampleCatalogueCsv(count: number, refs: SampleRefs, prefix = 'CS
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
+
+/** The fields of a CSV line, `;` inside quotes kept (quotes as they are). */
+function fields(line: string): string[] {
+  return line.split(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+}
+
+/**
+ * Row `row` of a sample file (the header is row 1) with `column` set to `value` (a plain value:
+ * no `;`, `"` or line break), for files with a bad row.
+ */
+export function withCell(csv: string, row: number, column: string, value: string): string {
+  const lines = csv.split('\r\n');
+  const index = fields(lines[0]!.replace(/^\uFEFF/, '')).indexOf(column);
+  if (index < 0) throw new Error(`no column ${column}`);
+  const cells = fields(lines[row - 1]!);
+  cells[index] = value;
+  lines[row - 1] = cells.join(';');
+  return lines.join('\r\n');
+}

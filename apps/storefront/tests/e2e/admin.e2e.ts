@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
 import { E2E_ENV } from './e2e-env.ts';
-import { sampleCatalogueCsv } from '../../../api/test/csv-sample.ts';
+import { sampleCatalogueCsv, withCell } from '../../../api/test/csv-sample.ts';
 import { apiQuery } from './shop.ts';
 import {
   NO_BROWSER,
@@ -210,10 +210,7 @@ test.describe('back office', () => {
     const prefix = `E2E${unique()}`;
     const good = sampleCatalogueCsv(1000, refs, prefix);
     // Row 37 (the header is row 1) gets an EAN with a wrong check digit.
-    const lines = good.split('\r\n');
-    const row37 = lines[36]!.split(';');
-    row37[8] = '7312345678901';
-    lines[36] = row37.join(';');
+    const bad = withCell(good, 37, 'ean', '7312345678901');
     const alias = `importcykel-${prefix.toLowerCase()}-1-${prefix.toLowerCase()}-1`;
     const product = async () =>
       (
@@ -226,7 +223,7 @@ test.describe('back office', () => {
     await page.getByLabel('CSV-fil').setInputFiles({
       name: 'katalog-med-fel.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from(lines.join('\r\n')),
+      buffer: Buffer.from(bad),
     });
     await page.getByRole('button', { name: 'Importera' }).click();
     const alert = page.getByRole('alert');
