@@ -9,9 +9,9 @@
 import { z } from 'zod';
 import {
   importCatalogueCsv,
-  type CsvImportProgress,
   type CsvImportResult,
 } from '../../modules/catalog-csv/csv-import.service.ts';
+import type { CsvImportProgress } from '../../modules/catalog-csv/csv-plan.ts';
 import { exportCatalogueCsv } from '../../modules/catalog-csv/csv-export.service.ts';
 import { errorReportCsv, type CsvRowError } from '../../modules/catalog-csv/csv-rows.ts';
 import { adminBuilder } from './builder.ts';
