@@ -254,7 +254,7 @@ test.describe('back office', () => {
     );
     // The progress bar ends full, with "Klart".
     const bar = page.getByRole('progressbar', { name: 'Förlopp' });
-    await expect(bar).toHaveAttribute('value', await bar.getAttribute('max'));
+    await expect(bar).toHaveAttribute('value', (await bar.getAttribute('max')) ?? '');
     await expect(page.getByText('Klart', { exact: true })).toBeVisible();
     await checkPage(page, 'csv-done');
     expect(await product()).toEqual({ name: `Importcykel ${prefix} 1` });
