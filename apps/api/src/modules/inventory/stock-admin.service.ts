@@ -17,9 +17,6 @@ import { enqueueBackInStockMails } from '../engagement/availability.service.ts';
 import { sellableUnits } from './stock-status.ts';
 import { STOCK_REASONS, stock, stockAdjustments, storeStock, stores } from './inventory.tables.ts';
 
-/** One of {@link STOCK_REASONS}. */
-export type StockReason = (typeof STOCK_REASONS)[number];
-
 /** Most units one SKU may hold in one place (a typo guard; far above any bike shop's stock). */
 export const MAX_STOCK_UNITS = 1_000_000;
 
