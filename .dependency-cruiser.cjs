@@ -48,6 +48,15 @@ const TABLE_READS = [
   ['engagement/availability[.]service[.]ts$', 'catalog|inventory'],
   ['engagement/reviews[.]service[.]ts$', 'catalog|orders'],
   ['engagement/newsletter[.]service[.]ts$', 'customers'],
+  // Back office (issue 26): the stock page finds SKUs by article number, EAN or product name and
+  // reads the row it adjusts in one statement joined with the product rows, as inventory.service.
+  ['inventory/stock-(search|admin)[.]service[.]ts$', 'catalog'],
+  // CSV import and export (issue 26) move whole catalogues: one multi-row statement per table
+  // (10 000 products in `npm run bench -- --only csv-import`) inside the import's one
+  // transaction. Every row is validated with the product editor's schema, amounts go through
+  // pricing's incVatOf and the price log's recordPriceChanges, changed products through
+  // saveProductInTransaction and stock through adjustStockIn; only new rows are bulk-inserted.
+  ['catalog-csv/csv-[^/]*[.]ts$', 'catalog|inventory|pricing|audit'],
 ];
 
 module.exports = {

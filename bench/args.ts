@@ -3,7 +3,15 @@
  */
 
 /** The parts of the bench that can be picked with `--only`. */
-export const SECTIONS = ['api', 'ssr', 'sql', 'weight', 'lighthouse', 'memory'] as const;
+export const SECTIONS = [
+  'api',
+  'ssr',
+  'sql',
+  'weight',
+  'lighthouse',
+  'memory',
+  'csv-import',
+] as const;
 /** One part of the bench. */
 export type Section = (typeof SECTIONS)[number];
 

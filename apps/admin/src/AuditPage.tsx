@@ -35,6 +35,9 @@ const ACTION_NAMES: Record<string, string> = {
   'promo.activate': 'Rabattkod aktiverad',
   'giftcard.issue': 'Presentkort utfärdat',
   'giftcard.void': 'Presentkort makulerat',
+  'stock.adjust': 'Lagersaldo justerat',
+  'stock.incoming': 'Inleveransdatum ändrat',
+  'catalogue.csv.import': 'CSV-import',
 };
 
 const time = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium' });

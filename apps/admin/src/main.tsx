@@ -12,8 +12,10 @@ import { CampaignsPage } from './CampaignsPage.tsx';
 import { GiftCardsPage } from './GiftCardsPage.tsx';
 import { PromoCodesPage } from './PromoCodesPage.tsx';
 import { CatalogueRoutes } from './catalogue/CatalogueRoutes.tsx';
+import { CsvPage } from './CsvPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
+import { StockPage } from './StockPage.tsx';
 import '../../storefront/app/styles/tokens.css';
 import './styles.css';
 
@@ -50,6 +52,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const canPrices = can('prices:read') || can('prices:write');
   const writePrices = can('prices:write');
   const canCatalogue = can('catalogue:read') || can('catalogue:write');
+  const canStock = can('stock:read') || can('stock:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();
@@ -91,6 +94,16 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 </li>
               </>
             ) : null}
+            {canStock ? (
+              <li>
+                <NavLink to="/lager">Lager</NavLink>
+              </li>
+            ) : null}
+            {canCatalogue ? (
+              <li>
+                <NavLink to="/csv">CSV</NavLink>
+              </li>
+            ) : null}
             {canAudit ? (
               <li>
                 <NavLink to="/handelser">Händelselogg</NavLink>
@@ -121,6 +134,8 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
               <Route path="/presentkort" element={<GiftCardsPage canWrite={writePrices} />} />
             </>
           ) : null}
+          {canStock ? <Route path="/lager" element={<StockPage me={me} />} /> : null}
+          {canCatalogue ? <Route path="/csv" element={<CsvPage me={me} />} /> : null}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
           ) : null}

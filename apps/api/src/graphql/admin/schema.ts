@@ -7,6 +7,8 @@ import './campaigns.graphql.ts';
 import './promotions.graphql.ts';
 import './giftcards.graphql.ts';
 import './catalogue.graphql.ts';
+import './stock.graphql.ts';
+import './csv.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -5,6 +5,7 @@
  */
 import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { loadChannelDirectory, type MarketInfo } from './channel.service.ts';
 import { channels, languages, markets } from './channel.tables.ts';
 
 /** The database or a transaction of it. */
@@ -47,4 +48,14 @@ export async function knownLanguageIds(db: Reader, ids: readonly string[]): Prom
     .from(languages)
     .where(inArray(languages.id, [...ids]));
   return rows.map((r) => r.id);
+}
+
+/**
+ * Every market of every channel as the shop API describes it (alias, currency, VAT), by id:
+ * the CSV import and export name their price columns by it (issue 26). Several statements in
+ * parallel: not for use inside a transaction on one connection.
+ */
+export async function directoryMarketsById(db: Database): Promise<Map<string, MarketInfo>> {
+  const directory = await loadChannelDirectory(db);
+  return new Map(directory.channels.flatMap((c) => c.allMarkets).map((m) => [m.id, m]));
 }

@@ -17,7 +17,7 @@
  *    copy is a crash between the transport's accept and the delete (ADR 011): the retry uses the
  *    same Message-ID.
  */
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { badUserInput, ShopError } from '../../errors.ts';
@@ -120,29 +120,50 @@ export async function monitorProductAvailability(
  * @returns how many mails were enqueued
  */
 export async function notifyRestockedSkus(db: Database, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({
-        id: availabilitySubscriptions.id,
-        skuId: availabilitySubscriptions.skuId,
-        email: availabilitySubscriptions.email,
-        createdAt: availabilitySubscriptions.createdAt,
-      })
-      .from(availabilitySubscriptions)
-      .innerJoin(stock, eq(stock.skuId, availabilitySubscriptions.skuId))
-      .where(and(isNull(availabilitySubscriptions.notifiedAt), sql`${sellable} > 0`))
-      .orderBy(availabilitySubscriptions.id)
-      .limit(SCAN_BATCH)
-      .for('update', { of: availabilitySubscriptions, skipLocked: true });
-    for (const row of due) {
-      await enqueueJob(tx, { ...backInStockJob(row.skuId, row.email, row.createdAt), runAt: now });
-      await tx
-        .update(availabilitySubscriptions)
-        .set({ notifiedAt: now })
-        .where(eq(availabilitySubscriptions.id, row.id));
-    }
-    return due.length;
-  });
+  return db.transaction((tx) => enqueueBackInStockMails(tx, now));
+}
+
+/**
+ * The restock scan's step inside the caller's transaction `tx`: closes the open requests whose
+ * SKU has sellable stock and enqueues one `back-in-stock` job each (at most {@link SCAN_BATCH};
+ * rows locked by a concurrent scan are skipped). With `skuIds`, only the requests of those SKUs:
+ * the back office calls it in the transaction that raises a SKU's stock from 0 (issue 26), so
+ * the mails are queued with the change, not at the next scan.
+ * @returns how many mails were enqueued
+ */
+export async function enqueueBackInStockMails(
+  tx: Database,
+  now: Date,
+  skuIds?: readonly number[],
+): Promise<number> {
+  if (skuIds && skuIds.length === 0) return 0;
+  const due = await tx
+    .select({
+      id: availabilitySubscriptions.id,
+      skuId: availabilitySubscriptions.skuId,
+      email: availabilitySubscriptions.email,
+      createdAt: availabilitySubscriptions.createdAt,
+    })
+    .from(availabilitySubscriptions)
+    .innerJoin(stock, eq(stock.skuId, availabilitySubscriptions.skuId))
+    .where(
+      and(
+        isNull(availabilitySubscriptions.notifiedAt),
+        sql`${sellable} > 0`,
+        skuIds ? inArray(availabilitySubscriptions.skuId, [...skuIds]) : undefined,
+      ),
+    )
+    .orderBy(availabilitySubscriptions.id)
+    .limit(SCAN_BATCH)
+    .for('update', { of: availabilitySubscriptions, skipLocked: true });
+  for (const row of due) {
+    await enqueueJob(tx, { ...backInStockJob(row.skuId, row.email, row.createdAt), runAt: now });
+    await tx
+      .update(availabilitySubscriptions)
+      .set({ notifiedAt: now })
+      .where(eq(availabilitySubscriptions.id, row.id));
+  }
+  return due.length;
 }
 
 /** The link that ends every back-in-stock request of `email`. */

@@ -1,0 +1,115 @@
+/**
+ * The catalogue CSV export (issue 26 "CSV import and export"; docs/csv-format.md): every SKU of
+ * every product as one row, with its product's columns, a price and VAT column per market and
+ * its stock per store, written with the cell writers of csv-format.ts so that the file imports
+ * back unchanged (csv-import.service.ts). Products without SKUs have no row.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { directoryMarketsById } from '../channel/channel-admin.ts';
+import { brands, categories, products, skus } from '../catalog/catalog.tables.ts';
+import { listStores } from '../inventory/inventory.service.ts';
+import { stock, storeStock } from '../inventory/inventory.tables.ts';
+import { productPrices } from '../pricing/pricing.tables.ts';
+import {
+  CSV_DELIMITER,
+  formatMoney,
+  formatVatPercent,
+  formatYesNo,
+  priceColumn,
+  PRODUCT_COLUMNS,
+  SKU_COLUMNS,
+  storeStockColumn,
+  vatColumn,
+  WEB_STOCK_COLUMNS,
+} from './csv-format.ts';
+
+/** The markets the file has columns for: those with a currency, the first of each alias. */
+export async function csvMarkets(db: Database): Promise<Array<{ id: string; alias: string }>> {
+  const byAlias = new Map<string, { id: string; alias: string }>();
+  for (const market of (await directoryMarketsById(db)).values()) {
+    if (market.currency && !byAlias.has(market.alias)) {
+      byAlias.set(market.alias, { id: market.id, alias: market.alias });
+    }
+  }
+  return [...byAlias.values()];
+}
+
+/**
+ * Every product's SKUs as the catalogue CSV (UTF-8 with BOM, semicolons, CRLF), products in id
+ * order and their SKUs in size order. Five statements whatever the size of the catalogue.
+ */
+export async function exportCatalogueCsv(db: Database): Promise<string> {
+  const markets = await csvMarkets(db);
+  const stores = await listStores(db);
+  const rows = await db
+    .select({
+      productId: products.id,
+      productArticleNumber: products.articleNumber,
+      alias: products.alias,
+      name: products.name,
+      shortText: products.text2,
+      description: products.text1,
+      brand: brands.alias,
+      category: categories.alias,
+      published: products.active,
+      skuId: skus.id,
+      skuArticleNumber: skus.articleNumber,
+      size: skus.name,
+      ean: skus.gtin,
+      weight: skus.weight,
+    })
+    .from(skus)
+    .innerJoin(products, eq(products.id, skus.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
+    .orderBy(asc(products.id), asc(skus.sortOrder), asc(skus.id));
+  const prices = new Map<string, { amount: number; vat: number }>();
+  for (const p of await db.select().from(productPrices)) {
+    prices.set(`${p.productId}:${p.marketId}`, {
+      amount: p.regularPriceIncVat,
+      vat: p.vatRateBasisPoints,
+    });
+  }
+  const levels = new Map((await db.select().from(stock)).map((s) => [s.skuId, s]));
+  const shelves = new Map(
+    (await db.select().from(storeStock)).map((s) => [`${s.skuId}:${s.storeId}`, s.quantity]),
+  );
+  const header = [
+    ...PRODUCT_COLUMNS,
+    ...SKU_COLUMNS,
+    ...markets.flatMap((m) => [priceColumn(m.alias), vatColumn(m.alias)]),
+    ...WEB_STOCK_COLUMNS,
+    ...stores.map((s) => storeStockColumn(s.alias)),
+  ];
+  const records = rows.map((row) => {
+    const level = levels.get(row.skuId);
+    return [
+      row.productArticleNumber,
+      row.alias,
+      row.name,
+      row.shortText,
+      row.description,
+      row.brand,
+      row.category,
+      formatYesNo(row.published),
+      row.skuArticleNumber,
+      row.size,
+      row.ean ?? '',
+      String(row.weight),
+      ...markets.flatMap((m) => {
+        const price = prices.get(`${row.productId}:${m.id}`);
+        return price ? [formatMoney(price.amount), formatVatPercent(price.vat)] : ['', ''];
+      }),
+      String(level?.inStock ?? 0),
+      level?.incoming ?? '',
+      ...stores.map((s) => String(shelves.get(`${row.skuId}:${s.id}`) ?? 0)),
+    ];
+  });
+  return stringify([header, ...records], {
+    delimiter: CSV_DELIMITER,
+    bom: true,
+    record_delimiter: 'windows',
+  });
+}
