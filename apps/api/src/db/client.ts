@@ -154,6 +154,12 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder or `memory://` (default). */
   pgliteDataDir?: string;
+  /**
+   * PGlite only: a data folder as a tarball (`dumpDataDir('none')` of another instance) that a
+   * new `memory://` database starts from instead of running initdb (PGlite's `loadDataDir`).
+   * For tests (apps/api/test/db-templates.ts): a migrated copy starts in well under a second.
+   */
+  pgliteLoadDataDir?: Blob;
   /** PGlite's `shared_buffers` (PGLITE_SHARED_BUFFERS; default {@link PGLITE_SHARED_BUFFERS}). */
   pgliteSharedBuffers?: string;
   /**
@@ -401,6 +407,7 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
   if (options.pgliteOptimizingCompiler === false) useBaselineWasmCompiler();
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm, unaccent },
+    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
     startParams: [
       ...PGlite.defaultStartParams,
       '-c',
