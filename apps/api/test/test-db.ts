@@ -77,9 +77,12 @@ export async function openTestDb(
 ): Promise<DbHandle> {
   const migrate = options.migrate ?? true;
   if (kind === 'pglite') {
+    // Unmigrated: a fresh instance as before (the health test's probes around runMigrations
+    // failed with ECONNRESET on a copy of the empty template; not yet understood).
+    if (!migrate) return createDb({ pgliteDataDir: 'memory://' });
     return createDb({
       pgliteDataDir: 'memory://',
-      pgliteLoadDataDir: await pgliteTemplate(migrate ? 'migrated' : 'empty'),
+      pgliteLoadDataDir: await pgliteTemplate('migrated'),
     });
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
