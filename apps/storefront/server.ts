@@ -69,6 +69,12 @@ export interface StartServerOptions {
   env?: Record<string, string | undefined>;
   /** Where the JSON logs go (default: a logger at LOG_LEVEL on stdout; src/log.ts). */
   logger?: Logger;
+  /**
+   * Tests only: an empty embedded database starts from this PGlite data folder tarball (a
+   * migrated and seeded shop, tests/e2e/shop-template.ts) instead of initdb, the migrations
+   * and the seed; a folder that holds a database ignores it.
+   */
+  pgliteLoadDataDir?: Blob | undefined;
 }
 
 /** A running shop. */
@@ -100,7 +106,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Scale-out mode (API_URL): the API runs elsewhere, this process holds no database.
   const database = apiUrl
     ? undefined
-    : await prepareDatabase(config, (message) => logger.info(message), logger);
+    : await prepareDatabase(config, (message) => logger.info(message), logger, {
+        pgliteLoadDataDir: options.pgliteLoadDataDir,
+      });
   const api = database ? createApi({ db: database.db, config, logger }) : undefined;
   // The job queue (issue 15: e-mails, index builds) in this process unless `npm run worker` runs it.
   const jobs =

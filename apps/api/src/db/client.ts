@@ -5,7 +5,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -154,6 +155,14 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder or `memory://` (default). */
   pgliteDataDir?: string;
+  /**
+   * PGlite only: a data folder as a tarball (`dumpDataDir('none')` of another instance) that a
+   * new database (`memory://`, or a folder without one) starts from instead of running initdb
+   * (PGlite's `loadDataDir`); a folder that holds a database opens it and ignores this. For
+   * tests (apps/api/test/db-templates.ts, the journeys' shops): a copy of a migrated (and
+   * seeded) database starts in about a second.
+   */
+  pgliteLoadDataDir?: Blob;
   /** PGlite's `shared_buffers` (PGLITE_SHARED_BUFFERS; default {@link PGLITE_SHARED_BUFFERS}). */
   pgliteSharedBuffers?: string;
   /**
@@ -397,10 +406,16 @@ export async function createDb(options: DbOptions = {}): Promise<DbHandle> {
     };
   }
   const dataDir = options.pgliteDataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const loadDataDir =
+    options.pgliteLoadDataDir && (inMemory || !existsSync(join(dataDir, 'PG_VERSION')))
+      ? options.pgliteLoadDataDir
+      : undefined;
   if (options.pgliteOptimizingCompiler === false) useBaselineWasmCompiler();
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm, unaccent },
+    ...(loadDataDir ? { loadDataDir } : {}),
     startParams: [
       ...PGlite.defaultStartParams,
       '-c',

@@ -17,6 +17,9 @@ import { ensureFirstAdministrator } from '../modules/staff/first-administrator.t
  * first back-office administrator from `config.admin` when no staff user exists (issue 26).
  * @param logger where the pool's "database unavailable/available" lines go (issue 28; default
  *   the process logger)
+ * @param options.pgliteLoadDataDir an empty embedded database starts from this data folder
+ *   (a PGlite `dumpDataDir` tarball, e.g. a migrated and seeded shop) instead of initdb; for
+ *   tests (DbOptions.pgliteLoadDataDir)
  * @throws SchemaOutdatedError when the schema is older than this release (the handle is closed;
  *   entry points print the message and exit 1); the driver's error when the database is down.
  */
@@ -34,10 +37,12 @@ export async function prepareDatabase(
     Partial<Pick<Config, 'databaseStatementTimeoutMs' | 'databasePoolWaitMs' | 'admin' | 'auth'>>,
   log: (message: string) => void = console.log,
   logger?: Logger,
+  options: { pgliteLoadDataDir?: Blob | undefined } = {},
 ): Promise<DbHandle> {
   const handle = await createDb({
     databaseUrl: config.databaseUrl,
     pgliteDataDir: config.pgliteDataDir,
+    ...(options.pgliteLoadDataDir ? { pgliteLoadDataDir: options.pgliteLoadDataDir } : {}),
     pgliteSharedBuffers: config.pgliteSharedBuffers,
     pgliteOptimizingCompiler: config.pgliteOptimizingCompiler,
     poolMax: config.databasePoolMax,

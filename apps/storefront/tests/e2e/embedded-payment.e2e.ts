@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { RunningServer } from '../../server.ts';
 import { NO_BROWSER, browserAvailable, expect, test } from './fixtures.ts';
 import { E2E_ENV } from './e2e-env.ts';
+import { shopTemplate } from './shop-template.ts';
 
 /** A free local port (the shop's PUBLIC_URL must name its port before it starts). */
 async function freePort(): Promise<number> {
@@ -75,6 +76,7 @@ test.beforeAll(async () => {
       PUBLIC_URL: `http://localhost:${port}`,
       CORS_ORIGINS: headless.origin,
     },
+    pgliteLoadDataDir: shopTemplate(),
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { startServer, type RunningServer } from '../../server.ts';
 import { E2E_ENV } from './e2e-env.ts';
+import { shopTemplate } from './shop-template.ts';
 import { NO_BROWSER, browserAvailable, expect, test } from './fixtures.ts';
 import { signedCookieHeader, signedCookieValue } from './signed-cookies.ts';
 
@@ -16,7 +17,7 @@ const env = { ...process.env, ...E2E_ENV, MARKET_IN_PATH: 'true' };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  shop = await startServer({ port: 0, env });
+  shop = await startServer({ port: 0, env, pgliteLoadDataDir: shopTemplate() });
 });
 
 test.afterAll(async () => {

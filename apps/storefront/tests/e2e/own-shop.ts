@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_ENV } from './e2e-env.ts';
+import { shopTemplate } from './shop-template.ts';
 
 /** A running shop. */
 interface RunningShop {
@@ -34,11 +35,11 @@ export function ownShop(prefix: string) {
       if (!running) throw new Error('the shop is not running');
       return running.url;
     },
-    /** Starts the shop (the first start migrates and seeds the folder's database). */
+    /** Starts the shop (the first start copies the run's seeded database into the folder). */
     async start(): Promise<void> {
       process.env.NODE_ENV = 'production';
       const { startServer } = await import('../../server.ts');
-      running = await startServer({ port: 0, env });
+      running = await startServer({ port: 0, env, pgliteLoadDataDir: shopTemplate() });
     },
     /** Stops the shop; its database stays in the folder. */
     async stop(): Promise<void> {
