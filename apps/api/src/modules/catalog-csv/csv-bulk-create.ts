@@ -19,6 +19,7 @@ import type { ParsedProductInput } from '../catalog/catalog-admin.input.ts';
 import {
   lockCatalogueIds,
   nextCatalogueId,
+  productColumns,
   type CatalogueTx,
 } from '../catalog/catalog-admin.service.ts';
 import { productCategories, products, skus } from '../catalog/catalog.tables.ts';
@@ -72,22 +73,10 @@ export async function createProductsInBulk(
   const auditRows: Array<typeof auditLog.$inferInsert> = [];
   for (const { input, stock: levels } of items) {
     const id = productId++;
-    const text = input.texts.find((t) => t.languageId === language) ?? input.texts[0]!;
+    const columns = productColumns(input, language);
     productRows.push({
       id,
-      articleNumber: input.articleNumber,
-      alias: input.alias,
-      name: text.name,
-      brandId: input.brandId,
-      primaryCategoryId: input.primaryCategoryId,
-      text1: text.description,
-      text2: text.shortText,
-      text3: text.extraText,
-      metaTitle: input.metaTitle ?? null,
-      metaDescription: input.metaDescription ?? null,
-      weight: input.weight,
-      active: input.published,
-      leasable: input.leasable,
+      ...columns,
       firstAvailableOn: input.published ? today : null,
       createdAt: now,
     });
@@ -155,7 +144,7 @@ export async function createProductsInBulk(
         id,
         articleNumber: input.articleNumber,
         alias: input.alias,
-        name: text.name,
+        name: columns.name,
         brandId: input.brandId,
         primaryCategoryId: input.primaryCategoryId,
         published: input.published,

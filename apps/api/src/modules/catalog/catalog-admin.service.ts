@@ -164,16 +164,14 @@ async function checkReferences(
   }
 }
 
-/** Writes the product row; returns its id (new or given). */
-async function writeProductRow(
-  tx: CatalogueTx,
-  productId: number | null,
-  input: ParsedProductInput,
-  defaultLanguage: string,
-  now: Date,
-): Promise<number> {
-  const text = input.texts.find((t) => t.languageId === defaultLanguage)!;
-  const values = {
+/**
+ * The `products` row's columns of a validated product input (issue 26): name and texts 1–3 in
+ * the shop's default language (the input's first text when it has none in it), the rest as
+ * given; `active` is `published`. The one mapping for the product editor and the CSV import.
+ */
+export function productColumns(input: ParsedProductInput, defaultLanguage: string) {
+  const text = input.texts.find((t) => t.languageId === defaultLanguage) ?? input.texts[0]!;
+  return {
     articleNumber: input.articleNumber,
     alias: input.alias,
     name: text.name,
@@ -188,6 +186,17 @@ async function writeProductRow(
     active: input.published,
     leasable: input.leasable,
   };
+}
+
+/** Writes the product row; returns its id (new or given). */
+async function writeProductRow(
+  tx: CatalogueTx,
+  productId: number | null,
+  input: ParsedProductInput,
+  defaultLanguage: string,
+  now: Date,
+): Promise<number> {
+  const values = productColumns(input, defaultLanguage);
   const today = now.toISOString().slice(0, 10);
   if (productId === null) {
     const id = await nextCatalogueId(tx, products);
