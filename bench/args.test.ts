@@ -40,6 +40,7 @@ describe('parseArgs', () => {
       'sql',
       'weight',
       'memory',
+      'csv-import',
     ]);
     expect(parseArgs(['--only=api,sql', '--skip=sql']).sections).toEqual(['api']);
   });
