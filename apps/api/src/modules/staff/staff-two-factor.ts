@@ -16,7 +16,8 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client.ts';
-import { ShopError, swedishInputError, swedishNotFound } from '../../errors.ts';
+import type { ShopError } from '../../errors.ts';
+import { swedishInputError, swedishNotFound } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { staffUsers } from './staff.tables.ts';
 
