@@ -13,6 +13,8 @@ import { GiftCardsPage } from './GiftCardsPage.tsx';
 import { PromoCodesPage } from './PromoCodesPage.tsx';
 import { CatalogueRoutes } from './catalogue/CatalogueRoutes.tsx';
 import { CsvPage } from './CsvPage.tsx';
+import { CustomerListPage } from './customers/CustomerListPage.tsx';
+import { CustomerPage } from './customers/CustomerPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StockPage } from './StockPage.tsx';
@@ -53,6 +55,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const writePrices = can('prices:write');
   const canCatalogue = can('catalogue:read') || can('catalogue:write');
   const canStock = can('stock:read') || can('stock:write');
+  const canCustomers = can('customers:read') || can('customers:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();
@@ -99,6 +102,11 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 <NavLink to="/lager">Lager</NavLink>
               </li>
             ) : null}
+            {canCustomers ? (
+              <li>
+                <NavLink to="/kunder">Kunder</NavLink>
+              </li>
+            ) : null}
             {canCatalogue ? (
               <li>
                 <NavLink to="/csv">CSV</NavLink>
@@ -135,6 +143,15 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
             </>
           ) : null}
           {canStock ? <Route path="/lager" element={<StockPage me={me} />} /> : null}
+          {canCustomers ? (
+            <>
+              <Route path="/kunder" element={<CustomerListPage />} />
+              <Route
+                path="/kunder/:id"
+                element={<CustomerPage canWrite={can('customers:write')} />}
+              />
+            </>
+          ) : null}
           {canCatalogue ? <Route path="/csv" element={<CsvPage me={me} />} /> : null}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
