@@ -102,7 +102,7 @@ export function CustomerListPage() {
               <th scope="col">E-post</th>
               <th scope="col">Telefon</th>
               <th scope="col">Saldo</th>
-              <th scope="col">Nyhetsbrev</th>
+              <th scope="col">Vill ha nyhetsbrev</th>
               <th scope="col">Kund sedan</th>
             </tr>
           </thead>

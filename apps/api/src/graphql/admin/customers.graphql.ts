@@ -44,7 +44,9 @@ const CustomerSummaryType = adminBuilder.objectRef<CustomerSummary>('CustomerSum
     phone: t.exposeString('phone'),
     customerType: t.exposeString('customerType', { description: 'PERSON or ORGANIZATION.' }),
     newsletter: t.exposeBoolean('newsletter', {
-      description: "The account's newsletter flag (a confirmed subscription).",
+      description:
+        "The account's newsletter choice (updateUser); the subscription may still await " +
+        'its confirmation (see newsletterSubscription on the customer page).',
     }),
     balance: t.exposeInt('balance', { description: 'Store credit, öre of balanceCurrency.' }),
     balanceCurrency: t.exposeString('balanceCurrency'),
@@ -145,7 +147,9 @@ const CustomerType = adminBuilder.objectRef<CustomerOverview>('CustomerDetail').
     }),
     balanceCurrency: t.string({ resolve: (c) => c.customer.balanceCurrency }),
     newsletter: t.boolean({
-      description: "The account's newsletter flag (a confirmed subscription).",
+      description:
+        "The account's newsletter choice (updateUser); the subscription may still await " +
+        'its confirmation (see newsletterSubscription on the customer page).',
       resolve: (c) => c.customer.newsletter,
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (c) => c.customer.createdAt }),

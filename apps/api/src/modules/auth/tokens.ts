@@ -290,9 +290,8 @@ export async function verifyLoginToken(
       jti: payload.jti,
       expiresAt: new Date(payload.exp * 1000),
     };
-    const actor = /^staff:(\d+)$/.exec(
-      (payload.act as { sub?: unknown } | undefined)?.sub as string,
-    );
+    const actorSub = (payload.act as { sub?: unknown } | undefined)?.sub;
+    const actor = typeof actorSub === 'string' ? /^staff:(\d+)$/.exec(actorSub) : null;
     if (typeof payload.fam === 'string' && actor) {
       claims.familyId = payload.fam;
       claims.staffUserId = Number(actor[1]);

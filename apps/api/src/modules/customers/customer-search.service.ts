@@ -24,7 +24,7 @@ export interface CustomerSummary {
   phone: string;
   /** PERSON or ORGANIZATION. */
   customerType: string;
-  /** The account's newsletter flag (a confirmed subscription). */
+  /** The account's newsletter choice (the subscription may still await confirmation). */
   newsletter: boolean;
   /** Store credit in öre of `balanceCurrency`. */
   balance: number;
