@@ -116,6 +116,22 @@ describe.each(testDatabaseKinds())('admin customers on %s', (kind) => {
     expect(entries).toEqual([]);
   });
 
+  it('refuses a support login or an erasure without the CSRF header, with a valid session', async () => {
+    for (const [query, variables] of [
+      [IMPERSONATE, { id: anna.id }],
+      [ERASE, { id: anna.id, email: 'anna.berg@example.se' }],
+    ] as const) {
+      const answer = await service.send(query, variables, { csrf: false });
+      expect(answer.status).toBe(403);
+      expect(codeOf(answer)).toBe('CSRF');
+    }
+    const entries = await state.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityType, 'customer'));
+    expect(entries).toEqual([]);
+  });
+
   it('finds customers by e-mail, name, phone and order number; pages', async () => {
     const emails = async (q: string) => {
       const answer = await service.send(SEARCH, { q });
