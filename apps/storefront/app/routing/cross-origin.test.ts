@@ -14,6 +14,7 @@ import {
   type ScratchDatabase,
 } from '../../../api/test/test-db.ts';
 import { E2E_ENV } from '../../tests/e2e/e2e-env.ts';
+import { shopTemplate } from '../../tests/e2e/shop-template.ts';
 import type { RunningServer } from '../../server.ts';
 
 const PUBLIC_URL = 'https://api.cykel.example';
@@ -33,6 +34,7 @@ describe.each(testDatabaseKinds())('cross-origin requests to the shop on %s', (k
     const { startServer } = await import('../../server.ts');
     server = await startServer({
       port: 0,
+      pgliteLoadDataDir: shopTemplate(),
       env: {
         ...process.env,
         ...E2E_ENV,

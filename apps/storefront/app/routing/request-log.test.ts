@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogger } from '../../../api/test/log-capture.ts';
 import { buildIfStale } from '../../../../scripts/build-if-stale.ts';
 import { E2E_ENV } from '../../tests/e2e/e2e-env.ts';
+import { shopTemplate } from '../../tests/e2e/shop-template.ts';
 import type { RunningServer } from '../../server.ts';
 
 const cleanup: Array<() => Promise<void> | void> = [];
@@ -38,6 +39,7 @@ async function startShop(env: Record<string, string>, level: 'debug' | 'info') {
   const log = capturedLogger(level);
   const server: RunningServer = await startServer({
     port: 0,
+    pgliteLoadDataDir: shopTemplate(),
     env: { ...process.env, ...E2E_ENV, ...env },
     logger: log.logger,
   });
@@ -118,7 +120,9 @@ describe('shop logs with API_URL', () => {
 
   beforeAll(async () => {
     const config = loadConfig({ ...E2E_ENV, NODE_ENV: 'test', LOG_LEVEL: 'info' });
-    const database = await prepareDatabase(config, () => {});
+    const database = await prepareDatabase(config, () => {}, undefined, {
+      pgliteLoadDataDir: shopTemplate(),
+    });
     cleanup.push(() => database.close());
     api = createApi({ db: database.db, config, logger: apiLog.logger });
     // As the standalone API (apps/api/src/server.ts) serves it: the images under /img/.

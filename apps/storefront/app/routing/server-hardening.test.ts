@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale } from '../../../../scripts/build-if-stale.ts';
 import { E2E_ENV } from '../../tests/e2e/e2e-env.ts';
+import { shopTemplate } from '../../tests/e2e/shop-template.ts';
 import { signedCookieValue } from '../../tests/e2e/signed-cookies.ts';
 import type { RunningServer } from '../../server.ts';
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
   const { startServer } = await import('../../server.ts');
   server = await startServer({
     port: 0,
+    pgliteLoadDataDir: shopTemplate(),
     env: { ...process.env, ...E2E_ENV, PUBLIC_URL },
   });
 }, 300_000);

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale } from '../../../../scripts/build-if-stale.ts';
 import { E2E_ENV } from '../../tests/e2e/e2e-env.ts';
+import { shopTemplate } from '../../tests/e2e/shop-template.ts';
 import type { RunningServer } from '../../server.ts';
 import {
   breadcrumbProblems,
@@ -29,7 +30,11 @@ beforeAll(async () => {
   previousNodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   const { startServer } = await import('../../server.ts');
-  server = await startServer({ port: 0, env: { ...process.env, ...E2E_ENV, PUBLIC_URL } });
+  server = await startServer({
+    port: 0,
+    pgliteLoadDataDir: shopTemplate(),
+    env: { ...process.env, ...E2E_ENV, PUBLIC_URL },
+  });
 }, 300_000);
 
 afterAll(async () => {
