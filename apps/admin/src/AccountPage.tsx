@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { AdminApiError, adminRequest, type Me } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
+import { OneTimeCodeField } from './OneTimeCodeField.tsx';
 
 interface Setup {
   secret: string;
@@ -87,21 +88,6 @@ export function AccountPage({ me }: { me: Me }) {
     }, 'disable-code');
   };
 
-  const codeField = (id: string, label: string) => (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9 ]*"
-        maxLength={7}
-        required
-      />
-    </div>
-  );
-
   return (
     <>
       <h1>Mitt konto</h1>
@@ -145,7 +131,7 @@ export function AccountPage({ me }: { me: Me }) {
                 {setup.secret}
               </span>
             </p>
-            {codeField('setup-code', 'Koden som appen visar (6 siffror)')}
+            <OneTimeCodeField id="setup-code" label="Koden som appen visar (6 siffror)" />
             <button type="submit" className="button">
               Bekräfta och slå på
             </button>
@@ -154,7 +140,7 @@ export function AccountPage({ me }: { me: Me }) {
         {enabled ? (
           <form onSubmit={disable} noValidate className="form">
             <p>Tvåstegsverifiering är påslagen för ditt konto.</p>
-            {codeField('disable-code', 'Ange en kod från appen för att stänga av')}
+            <OneTimeCodeField id="disable-code" label="Ange en kod från appen för att stänga av" />
             <button type="submit" className="button button-secondary">
               Stäng av tvåstegsverifiering
             </button>

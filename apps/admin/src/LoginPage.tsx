@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AdminApiError, adminRequest } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
+import { OneTimeCodeField } from './OneTimeCodeField.tsx';
 
 /** Shown when no staff user exists yet. */
 function FirstUserHelp() {
@@ -96,19 +97,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
             Tvåstegsverifiering är påslagen för {needsCode.email}. Öppna autentiseringsappen och
             ange koden den visar nu.
           </p>
-          <div className="field">
-            <label htmlFor="login-code">Engångskod (6 siffror)</label>
-            <input
-              ref={codeRef}
-              id="login-code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
-            />
-          </div>
+          <OneTimeCodeField id="login-code" label="Engångskod (6 siffror)" inputRef={codeRef} />
           <button type="submit" className="button" disabled={busy}>
             {busy ? 'Loggar in …' : 'Logga in'}
           </button>{' '}
