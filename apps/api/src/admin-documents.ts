@@ -9,10 +9,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ADMIN_SESSION_COOKIE, readCookie } from './graphql/admin/context.ts';
-import {
-  orderDocumentPdf,
-  type OrderDocumentKind,
-} from './modules/orders/order-documents.ts';
+import { orderDocumentPdf, type OrderDocumentKind } from './modules/orders/order-documents.ts';
 import { hasPermission } from './modules/staff/roles.ts';
 import { resolveStaffSession } from './modules/staff/staff-sessions.ts';
 

@@ -32,9 +32,7 @@ describe.each(testDatabaseKinds())('order documents (PDF) on %s', (kind) => {
   let order: PlacedOrder;
 
   const download = (path: string, cookie?: string) =>
-    state.api.fetch(
-      new Request(`http://shop.local${path}`, { headers: cookie ? { cookie } : {} }),
-    );
+    state.api.fetch(new Request(`http://shop.local${path}`, { headers: cookie ? { cookie } : {} }));
 
   beforeAll(async () => {
     const db = state.handle.db;

@@ -158,7 +158,10 @@ function heading(
  * shipping method (and pickup point), the customer's reference, goods label and message, and
  * each line's article number, name, size and quantity with a box to tick. No prices.
  */
-export async function packingSlipPdf(view: OrderView, seller: Seller): Promise<Uint8Array<ArrayBuffer>> {
+export async function packingSlipPdf(
+  view: OrderView,
+  seller: Seller,
+): Promise<Uint8Array<ArrayBuffer>> {
   const { order, lines } = view;
   const d = createDocument(`Följesedel, order ${order.id}`, seller.legalName);
   const { doc } = d;
@@ -203,7 +206,10 @@ export async function packingSlipPdf(view: OrderView, seller: Seller): Promise<U
  * rate, incl. VAT), the summary of {@link orderTotals} (items − discount + shipping + payment
  * fee = total), the VAT per rate, the total excl. VAT, the gift card and what was paid.
  */
-export async function receiptPdf(view: OrderView, seller: Seller): Promise<Uint8Array<ArrayBuffer>> {
+export async function receiptPdf(
+  view: OrderView,
+  seller: Seller,
+): Promise<Uint8Array<ArrayBuffer>> {
   const { order, lines } = view;
   const money = (minor: number) => formatMoney(minor, order.currencyCode, order.languageId);
   const off = (minor: number) => formatDeduction(minor, order.currencyCode, order.languageId);

@@ -88,7 +88,8 @@ export async function revenueByMarketAndDay(
   fromDay: string,
   toDay: string,
 ): Promise<DailyMarketRevenue[]> {
-  const day = sql<string>`to_char(${orders.createdAt} at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD')`;
+  // The zone as a literal, not a parameter: GROUP BY must see the same expression as SELECT.
+  const day = sql<string>`to_char(${orders.createdAt} at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       day,
