@@ -13,16 +13,16 @@
  * Amounts are integer minor units (öre) of the order's currency.
  */
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { Database } from '../../db/client.ts';
 import { formatDeduction, formatMoney } from '../pricing/money.ts';
 import { shopDay } from './order-stats.service.ts';
 import { orderTotals } from './order-totals.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
 
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+/** The font files (resolved on first use, like pdfkit itself). */
+function fontFile(name: 'DejaVuSans' | 'DejaVuSans-Bold'): string {
+  return createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
+}
 
 /** The two documents of an order. */
 export type OrderDocumentKind = 'packing-slip' | 'receipt';
@@ -62,8 +62,12 @@ interface Column {
   align?: 'left' | 'right';
 }
 
-/** A document being written: pdfkit with the fonts and a few layout helpers. */
-function createDocument(title: string, author: string) {
+/**
+ * A document being written: pdfkit with the fonts and a few layout helpers. pdfkit (and fontkit)
+ * load on the first document: processes that make none do not hold them in memory.
+ */
+async function createDocument(title: string, author: string) {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -71,8 +75,8 @@ function createDocument(title: string, author: string) {
     displayTitle: true,
     info: { Title: title, Author: author, Creator: author },
   });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  doc.registerFont('body', fontFile('DejaVuSans'));
+  doc.registerFont('bold', fontFile('DejaVuSans-Bold'));
   doc.font('body').fontSize(10);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -135,7 +139,7 @@ function addressLines(address: Record<string, string>): string[] {
 
 /** The heading block every document starts with: seller, title, order number and date. */
 function heading(
-  d: ReturnType<typeof createDocument>,
+  d: Awaited<ReturnType<typeof createDocument>>,
   title: string,
   view: OrderView,
   seller: Seller,
@@ -163,7 +167,7 @@ export async function packingSlipPdf(
   seller: Seller,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const { order, lines } = view;
-  const d = createDocument(`Följesedel, order ${order.id}`, seller.legalName);
+  const d = await createDocument(`Följesedel, order ${order.id}`, seller.legalName);
   const { doc } = d;
   heading(d, 'Följesedel', view, seller);
   doc.font('bold').text('Leveransadress');
@@ -214,7 +218,7 @@ export async function receiptPdf(
   const money = (minor: number) => formatMoney(minor, order.currencyCode, order.languageId);
   const off = (minor: number) => formatDeduction(minor, order.currencyCode, order.languageId);
   const totals = orderTotals(order);
-  const d = createDocument(`Kvitto, order ${order.id}`, seller.legalName);
+  const d = await createDocument(`Kvitto, order ${order.id}`, seller.legalName);
   const { doc } = d;
   heading(d, 'Kvitto', view, seller);
   doc.font('bold').text('Köpare');
