@@ -325,8 +325,8 @@ export function Dashboard({ me }: { me: Me }) {
     <>
       <h1>Välkommen, {me.email}</h1>
       <p>
-        Du är inloggad som <strong>{me.roleName.toLowerCase()}</strong>. Här är en översikt av
-        det din roll får se.
+        Du är inloggad som <strong>{me.roleName.toLowerCase()}</strong>. Här är en översikt av det
+        din roll får se.
       </p>
       {error ? (
         <p className="error-summary" role="alert">

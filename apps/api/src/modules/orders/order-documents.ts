@@ -19,9 +19,13 @@ import { shopDay } from './order-stats.service.ts';
 import { orderTotals } from './order-totals.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
 
-/** The font files (resolved on first use, like pdfkit itself). */
-function fontFile(name: 'DejaVuSans' | 'DejaVuSans-Bold'): string {
-  return createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
+/** The font files, regular and bold (resolved on first use, like pdfkit itself). */
+function fontFiles(): { body: string; bold: string } {
+  const require = createRequire(import.meta.url);
+  return {
+    body: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+    bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  };
 }
 
 /** The two documents of an order. */
@@ -75,8 +79,9 @@ async function createDocument(title: string, author: string) {
     displayTitle: true,
     info: { Title: title, Author: author, Creator: author },
   });
-  doc.registerFont('body', fontFile('DejaVuSans'));
-  doc.registerFont('bold', fontFile('DejaVuSans-Bold'));
+  const fonts = fontFiles();
+  doc.registerFont('body', fonts.body);
+  doc.registerFont('bold', fonts.bold);
   doc.font('body').fontSize(10);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
