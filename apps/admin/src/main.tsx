@@ -6,6 +6,7 @@
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { AccountPage } from './AccountPage.tsx';
 import { adminRequest, type Me } from './api.ts';
 import { AuditPage } from './AuditPage.tsx';
 import { CampaignsPage } from './CampaignsPage.tsx';
@@ -100,9 +101,9 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
           </ul>
         </nav>
         <div className="who">
-          <span>
+          <NavLink to="/konto" aria-label={`Mitt konto: ${me.email} (${me.roleName})`}>
             {me.email} ({me.roleName})
-          </span>
+          </NavLink>
           <button type="button" className="button button-secondary" onClick={() => void logout()}>
             Logga ut
           </button>
@@ -111,6 +112,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
       <main id="main" className="admin-main">
         <Routes>
           <Route path="/" element={<Dashboard me={me} />} />
+          <Route path="/konto" element={<AccountPage me={me} />} />
           {canCatalogue ? (
             <Route path="/sortiment/*" element={<CatalogueRoutes me={me} />} />
           ) : null}

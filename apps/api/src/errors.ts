@@ -36,7 +36,12 @@ export type ShopErrorCode =
    * placeOrder: the gift card would pay a different amount than the cart showed (another order
    * used it meanwhile, issue 13 §5). Nothing is placed; the next attempt draws the new amount.
    */
-  | 'GIFT_CARD_BALANCE_CHANGED';
+  | 'GIFT_CARD_BALANCE_CHANGED'
+  /**
+   * Back-office login (issue 26): the password is right and the staff user has two-factor login
+   * on; send `login` again with the authenticator app's `code`.
+   */
+  | 'TWO_FACTOR_REQUIRED';
 
 /** An expected, client-facing failure with a stable code and a safe message. */
 export class ShopError extends GraphQLError {

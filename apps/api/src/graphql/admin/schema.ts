@@ -2,6 +2,7 @@
 import type { GraphQLSchema } from 'graphql/index.js';
 import { adminBuilder } from './builder.ts';
 import './staff.graphql.ts';
+import './two-factor.graphql.ts';
 import './audit.graphql.ts';
 import './campaigns.graphql.ts';
 import './promotions.graphql.ts';
