@@ -25,6 +25,10 @@ async function pdfText(bytes: ArrayBuffer): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
+/** `1 234,50 kr` as öre. */
+const ore = (text: string) =>
+  Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
+
 const kr = (minor: number) => formatMoney(minor, 'SEK', 'sv-SE').replace(/\s+/g, ' ');
 
 describe.each(testDatabaseKinds())('order documents (PDF) on %s', (kind) => {
@@ -103,8 +107,16 @@ describe.each(testDatabaseKinds())('order documents (PDF) on %s', (kind) => {
     expect(order.vats.map((v) => v.rateBasisPoints).sort((a, b) => a - b)).toEqual([600, 2500]);
     const vat25 = order.vats.find((v) => v.rateBasisPoints === 2500)!.amount;
     const vat6 = order.vats.find((v) => v.rateBasisPoints === 600)!.amount;
-    expect(text).toContain(`Moms 25 % ${kr(vat25)}`);
-    expect(text).toContain(`Moms 6 % ${kr(vat6)}`);
+    // Each rate with its taxable amount (underlag): together the order's total excl. VAT.
+    const rate = (percent: string) =>
+      new RegExp(`Moms ${percent} % \\(underlag ([^)]+)\\) (.+? kr)`).exec(text);
+    const at25 = rate('25');
+    const at6 = rate('6');
+    expect(at25?.[2]).toBe(kr(vat25));
+    expect(at6?.[2]).toBe(kr(vat6));
+    expect(ore(at25![1]!) + ore(at6![1]!)).toBe(order.orderValueExVat);
+    // The 6 % base is the tubes' (2 × 129 kr incl. 6 % VAT) alone; shipping is at 25 %.
+    expect(ore(at6![1]!)).toBe(Math.round((2 * 12_900 * 100) / 106));
     expect(vat25 + vat6).toBe(order.orderValueIncVat - order.orderValueExVat);
     expect(text).toContain(`Totalt inkl. moms ${kr(order.orderValueIncVat)}`);
     expect(text).toContain(`Totalt exkl. moms ${kr(order.orderValueExVat)}`);

@@ -6,7 +6,7 @@
  * The receipt has what a Swedish receipt (kvitto, a simplified invoice under the VAT act) must
  * say: the seller's name, address, organisation number and VAT registration number, the date,
  * a unique number (the order number), what was sold (name, quantity, price), the VAT amount per
- * rate and the total. The packing slip lists the units to pick and where they go, without prices.
+ * rate with what it is charged on (beskattningsunderlag, {@link vatByRate}) and the total. The packing slip lists the units to pick and where they go, without prices.
  *
  * Text is set in DejaVu Sans, embedded from the `dejavu-fonts-ttf` package (subset by pdfkit), so
  * å, ä, ö, × and the minus sign U+2212 show in every viewer without fonts of the machine.
@@ -209,6 +209,49 @@ export async function packingSlipPdf(
   return d.finish();
 }
 
+/** The VAT of one rate with its taxable amount (excl. VAT), minor units. */
+export interface VatByRate {
+  rateBasisPoints: number;
+  /** The VAT at this rate. */
+  vat: number;
+  /** What the VAT is charged on (beskattningsunderlag), excl. VAT; null when not known. */
+  taxable: number | null;
+}
+
+/**
+ * The order's VAT per rate (the stored `vats`, highest rate first) with the taxable amount of
+ * each: the lines' totals excl. VAT at that rate, plus shipping and the payment fee at the one
+ * rate whose VAT the lines do not explain. When that cannot be told apart (shipping VAT at more
+ * than one rate) or the amounts do not add up to the order's total excl. VAT, `taxable` is null.
+ */
+export function vatByRate(view: OrderView): VatByRate[] {
+  const { order, lines } = view;
+  const vats = [...order.vats].sort((a, b) => b.rateBasisPoints - a.rateBasisPoints);
+  const lineVat = new Map<number, number>();
+  const lineTaxable = new Map<number, number>();
+  for (const line of lines) {
+    const rate = line.vatRateBasisPoints;
+    lineVat.set(rate, (lineVat.get(rate) ?? 0) + line.totalIncVat - line.totalExVat);
+    lineTaxable.set(rate, (lineTaxable.get(rate) ?? 0) + line.totalExVat);
+  }
+  const feesExVat = order.shippingFeeExVat + order.paymentFeeExVat;
+  const feeRates = vats.filter((v) => v.amount !== (lineVat.get(v.rateBasisPoints) ?? 0));
+  const taxable = vats.map(
+    (v) =>
+      (lineTaxable.get(v.rateBasisPoints) ?? 0) +
+      (feeRates[0]?.rateBasisPoints === v.rateBasisPoints ? feesExVat : 0),
+  );
+  const known =
+    feeRates.length <= 1 &&
+    (feeRates.length === 1 || feesExVat === 0) &&
+    taxable.reduce((a, b) => a + b, 0) === order.orderValueExVat;
+  return vats.map((v, i) => ({
+    rateBasisPoints: v.rateBasisPoints,
+    vat: v.amount,
+    taxable: known ? taxable[i]! : null,
+  }));
+}
+
 /**
  * The receipt (kvitto) of an order as PDF bytes: seller with organisation and VAT number, order
  * number and date, buyer, payment method, each line (name, quantity, unit price, amount and VAT
@@ -278,9 +321,9 @@ export async function receiptPdf(
   d.rule();
   d.row(sums, ['Totalt inkl. moms', money(totals.incVat.total)], true);
   d.row(sums, ['Totalt exkl. moms', money(totals.exVat.total)]);
-  const vats = [...order.vats].sort((a, b) => b.rateBasisPoints - a.rateBasisPoints);
-  for (const group of vats) {
-    d.row(sums, [`Moms ${rateText(group.rateBasisPoints)}`, money(group.amount)]);
+  for (const group of vatByRate(view)) {
+    const base = group.taxable === null ? '' : ` (underlag ${money(group.taxable)})`;
+    d.row(sums, [`Moms ${rateText(group.rateBasisPoints)}${base}`, money(group.vat)]);
   }
   d.row(sums, ['Moms totalt', money(totals.vat)]);
   if (totals.giftCard > 0) {
