@@ -6,7 +6,8 @@
  * The receipt has what a Swedish receipt (kvitto, a simplified invoice under the VAT act) must
  * say: the seller's name, address, organisation number and VAT registration number, the date,
  * a unique number (the order number), what was sold (name, quantity, price), the VAT amount per
- * rate with what it is charged on (beskattningsunderlag, {@link vatByRate}) and the total. The packing slip lists the units to pick and where they go, without prices.
+ * rate with what it is charged on (beskattningsunderlag, {@link vatByRate}) and the total. The
+ * packing slip lists the units to pick and where they go, without prices.
  *
  * Text is set in DejaVu Sans, embedded from the `dejavu-fonts-ttf` package (subset by pdfkit), so
  * å, ä, ö, × and the minus sign U+2212 show in every viewer without fonts of the machine.
