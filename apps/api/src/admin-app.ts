@@ -13,6 +13,7 @@ import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql/index.js';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { orderDocumentResponse } from './admin-documents.ts';
+export { ORDER_DOCUMENT_PATH } from './admin-documents.ts';
 import { graphqlClientIp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
