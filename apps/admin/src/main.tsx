@@ -15,6 +15,8 @@ import { PromoCodesPage } from './PromoCodesPage.tsx';
 import { CatalogueRoutes } from './catalogue/CatalogueRoutes.tsx';
 import { CsvPage } from './CsvPage.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { CustomerListPage } from './customers/CustomerListPage.tsx';
+import { CustomerPage } from './customers/CustomerPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StockPage } from './StockPage.tsx';
@@ -42,6 +44,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const writePrices = can('prices:write');
   const canCatalogue = can('catalogue:read') || can('catalogue:write');
   const canStock = can('stock:read') || can('stock:write');
+  const canCustomers = can('customers:read') || can('customers:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();
@@ -88,6 +91,11 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 <NavLink to="/lager">Lager</NavLink>
               </li>
             ) : null}
+            {canCustomers ? (
+              <li>
+                <NavLink to="/kunder">Kunder</NavLink>
+              </li>
+            ) : null}
             {canCatalogue ? (
               <li>
                 <NavLink to="/csv">CSV</NavLink>
@@ -125,6 +133,15 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
             </>
           ) : null}
           {canStock ? <Route path="/lager" element={<StockPage me={me} />} /> : null}
+          {canCustomers ? (
+            <>
+              <Route path="/kunder" element={<CustomerListPage />} />
+              <Route
+                path="/kunder/:id"
+                element={<CustomerPage canWrite={can('customers:write')} />}
+              />
+            </>
+          ) : null}
           {canCatalogue ? <Route path="/csv" element={<CsvPage me={me} />} /> : null}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />

@@ -27,7 +27,11 @@ describe.each(testDatabaseKinds())('admin two-factor login on %s', (kind) => {
     const staff = adminClient(state.api, '10.30.0.1');
     expect(codeOf(await staff.login('totp@example.se'))).toBeUndefined();
     const setup = await staff.send('mutation { startTwoFactorSetup { secret uri qrSvg } }');
-    const { secret, uri, qrSvg } = setup.body.data?.startTwoFactorSetup as Record<string, string>;
+    const { secret, uri, qrSvg } = setup.body.data?.startTwoFactorSetup as {
+      secret: string;
+      uri: string;
+      qrSvg: string;
+    };
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(uri).toContain(`secret=${secret}`);
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
