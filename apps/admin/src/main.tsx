@@ -14,6 +14,7 @@ import { GiftCardsPage } from './GiftCardsPage.tsx';
 import { PromoCodesPage } from './PromoCodesPage.tsx';
 import { CatalogueRoutes } from './catalogue/CatalogueRoutes.tsx';
 import { CsvPage } from './CsvPage.tsx';
+import { Dashboard } from './dashboard/Dashboard.tsx';
 import { CustomerListPage } from './customers/CustomerListPage.tsx';
 import { CustomerPage } from './customers/CustomerPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
@@ -23,19 +24,6 @@ import '../../storefront/app/styles/tokens.css';
 import './styles.css';
 
 const ME = '{ activeAdministrator { id email role roleName permissions } }';
-
-/** The start page: what the role may do. */
-function Start({ me }: { me: Me }) {
-  return (
-    <>
-      <h1>Välkommen, {me.email}</h1>
-      <p>
-        Du är inloggad som <strong>{me.roleName.toLowerCase()}</strong>. Fler delar av
-        administrationen (sortiment, priser, lager) kommer.
-      </p>
-    </>
-  );
-}
 
 /** Moves focus to the page's heading after navigation (screen readers hear the new page). */
 function useFocusOnNavigate() {
@@ -131,7 +119,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
       </header>
       <main id="main" className="admin-main">
         <Routes>
-          <Route path="/" element={<Start me={me} />} />
+          <Route path="/" element={<Dashboard me={me} />} />
           <Route path="/konto" element={<AccountPage me={me} />} />
           {canCatalogue ? (
             <Route path="/sortiment/*" element={<CatalogueRoutes me={me} />} />

@@ -5,11 +5,15 @@
  * nothing here: 401); every request must carry the `x-trampa-admin` header (CSRF prevention,
  * besides the cookie's SameSite=Strict); no CORS (same origin only); masked errors; introspection
  * as GRAPHQL_INTROSPECTION says. Mount `adminApi.yoga` in Express at `/admin/graphql` or call
- * `adminApi.fetch(request)`.
+ * `adminApi.fetch(request)`. An order's packing slip and receipt (PDF, admin-documents.ts) are
+ * `adminApi.documents(request)` at `/admin/orders/:id/packing-slip.pdf` and `…/receipt.pdf`;
+ * `fetch` routes those paths there too.
  */
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql/index.js';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { orderDocumentResponse } from './admin-documents.ts';
+export { ORDER_DOCUMENT_PATH } from './admin-documents.ts';
 import { graphqlClientIp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -31,6 +35,11 @@ export interface AdminApi {
   yoga: YogaServerInstance<Record<string, unknown>, AdminContext>;
   /** Handles one request in-process; `info.clientIp` feeds the per-IP login limit. */
   fetch(request: Request, info?: { clientIp?: string | undefined }): Promise<Response>;
+  /**
+   * Answers a request for an order document (`GET /admin/orders/:id/packing-slip.pdf` or
+   * `receipt.pdf`; session cookie, orders:read), or null when the path is not one.
+   */
+  documents(request: Request): Promise<Response | null>;
   /** The executable admin schema (the one printed to admin-schema.graphql). */
   schema: GraphQLSchema;
 }
@@ -129,10 +138,14 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
           ]),
     ],
   });
+  const documents = (request: Request) =>
+    orderDocumentResponse(request, { db, config, now: now() });
   return {
     yoga,
     schema,
+    documents,
     fetch: async (request, info) =>
-      info?.clientIp ? yoga.fetch(request, { clientIp: info.clientIp }) : yoga.fetch(request),
+      (await documents(request)) ??
+      (info?.clientIp ? yoga.fetch(request, { clientIp: info.clientIp }) : yoga.fetch(request)),
   };
 }

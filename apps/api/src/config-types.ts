@@ -32,6 +32,11 @@ export interface Config {
    */
   pgliteOptimizingCompiler: boolean;
   shopName: string;
+  /**
+   * The seller on receipts and packing slips (SHOP_LEGAL_NAME, SHOP_ORGANISATION_NUMBER as
+   * NNNNNN-NNNN, SHOP_ADDRESS; issue 27).
+   */
+  seller: { legalName: string; organisationNumber: string; address: string };
   apiKey: string;
   publicUrl: string;
   nodeEnv: 'production' | 'development' | 'test';

@@ -53,6 +53,10 @@ const auth = authNodeListener(api.auth, (req) => clientAddress(req, config.trust
 const payments = authNodeListener((request) => api.payments(request));
 // The stored product images under /img/ (the storefront forwards /img/ here in scale-out mode).
 const images = authNodeListener((request) => api.images(request));
+// The back office's order documents (PDF, issue 27) under /admin/orders/.
+const documents = authNodeListener(
+  async (request) => (await admin.documents(request)) ?? new Response(null, { status: 404 }),
+);
 /**
  * Lets an adapter's promise (auth, payments) run on after the listener returns; a rejection (a
  * bug, or a request body that broke off) is logged and answered 500, never left unhandled.
@@ -71,6 +75,7 @@ const server = createServer((req, res) => {
     else if ((req.url ?? '').startsWith(`${PAYMENTS_PATH}/`)) settle(payments(req, res), res);
     else if ((req.url ?? '').startsWith(`${IMAGES_PATH}/`)) settle(images(req, res), res);
     else if ((req.url ?? '').split('?')[0] === ADMIN_GRAPHQL_PATH) void admin.yoga(req, res);
+    else if ((req.url ?? '').startsWith('/admin/orders/')) settle(documents(req, res), res);
     // Yoga answers its own failures (a GraphQL error or a 500); it does not reject.
     else void graphql(req, res);
   });

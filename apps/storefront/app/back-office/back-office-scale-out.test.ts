@@ -3,11 +3,13 @@
  * database, so `/admin/graphql` is proxied to the API server. Staff log in through the shop's
  * origin (the session cookie comes back through the proxy), the CSRF header still decides, the
  * API sees the client's address (TRUST_PROXY=1 there, the shop's own address resolution first:
- * a forged `X-Forwarded-For` entry does not pass), and an API that does not answer is a 502.
+ * a forged `X-Forwarded-For` entry does not pass), the order documents' PDFs are proxied too,
+ * and an API that does not answer is a 502.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdminApi, ADMIN_GRAPHQL_PATH } from '@trampa/api/admin';
+import { authNodeListener } from '@trampa/api/auth-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTestConfig, addStaff, STAFF_PASSWORD } from '../../../api/test/admin-client.ts';
 import { openTestDb } from '../../../api/test/test-db.ts';
@@ -37,8 +39,12 @@ beforeAll(async () => {
   // The API server as apps/api/src/server.ts routes /admin/graphql, behind one proxy.
   const config = adminTestConfig();
   const admin = createAdminApi({ db: handle.db, config: { ...config, trustProxyHops: 1 } });
+  const documents = authNodeListener(
+    async (request) => (await admin.documents(request)) ?? new Response(null, { status: 404 }),
+  );
   apiServer = createServer((req, res) => {
     if ((req.url ?? '').split('?')[0] === ADMIN_GRAPHQL_PATH) void admin.yoga(req, res);
+    else if ((req.url ?? '').startsWith('/admin/orders/')) void documents(req, res);
     else res.writeHead(404).end();
   });
   await new Promise<void>((done) => apiServer.listen(0, '127.0.0.1', done));
@@ -106,6 +112,12 @@ describe('the back office with API_URL', () => {
     expect(await log.json()).toEqual({
       data: { auditLog: { entries: [{ staffEmail: 'proxy@example.se', ip: '203.0.113.7' }] } },
     });
+
+    // An order's PDF (issue 27) goes to the API too, with the session: 401 without it, and 404
+    // (no such order) with it, where the app's index page would otherwise answer.
+    const pdf = `${shop.url}/admin/orders/123456/receipt.pdf`;
+    expect((await fetch(pdf)).status).toBe(401);
+    expect((await fetch(pdf, { headers: { cookie: cookie.split(';')[0]! } })).status).toBe(404);
   });
 
   it('keeps the CSRF rule: without the header the API refuses', async () => {

@@ -1,6 +1,7 @@
 /**
  * The back office under `/admin` (issue 26; ADR 015), mounted by server.ts: the admin API at
- * `/admin/graphql` (its own schema and session cookie, `@trampa/api/admin`) and the admin app's
+ * `/admin/graphql` (its own schema and session cookie, `@trampa/api/admin`), an order's packing
+ * slip and receipt (PDF, `/admin/orders/:id/packing-slip.pdf`, `…/receipt.pdf`) and the admin app's
  * static build (`apps/admin/dist`, `npm run build -w apps/admin`), with `index.html` for every
  * other `/admin` path (the app routes in the browser). Nothing here enters the storefront's
  * bundles: the app is a separate Vite build served as files.
@@ -14,8 +15,8 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_GRAPHQL_PATH, type AdminApi } from '@trampa/api/admin';
-import express, { type Request, type Router } from 'express';
+import { ADMIN_GRAPHQL_PATH, ORDER_DOCUMENT_PATH, type AdminApi } from '@trampa/api/admin';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
 /** The admin app's build folder. */
@@ -25,21 +26,40 @@ const adminDist = fileURLToPath(new URL('../../../admin/dist/', import.meta.url)
 const NOT_BUILT = `<!doctype html><html lang="sv"><meta charset="utf-8"><title>Administration</title>
 <h1>Administrationen är inte byggd</h1><p>Kör <code>npm run build</code> och starta om.</p></html>`;
 
+/** Hands a GET under `/admin/orders/` to the admin API's documents, or on when it is none. */
+async function sendDocument(adminApi: AdminApi, req: Request, res: Response, next: NextFunction) {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
+  const answer = await adminApi.documents(
+    new globalThis.Request(new URL(req.originalUrl, 'http://localhost'), {
+      method: req.method,
+      headers,
+    }),
+  );
+  if (!answer) return next();
+  res.status(answer.status);
+  answer.headers.forEach((value, name) => res.setHeader(name, value));
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}
+
 /** The JSON answer when the API server cannot be reached (scale-out mode). */
 const BAD_GATEWAY = JSON.stringify({
   errors: [{ message: 'The API server cannot be reached', extensions: { code: 'BAD_GATEWAY' } }],
 });
 
 /**
- * `/admin/graphql` forwarded to the API server at `apiUrl`'s origin: request and response
- * streamed, the client's address (Express's `req.ip`, TRUST_PROXY hops) as the only
- * `X-Forwarded-For` entry; 502 with a GraphQL error when the API does not answer.
+ * `/admin/graphql` and the order documents (`/admin/orders/:id/*.pdf`) forwarded to the API
+ * server at `apiUrl`'s origin: request and response streamed, the client's address (Express's
+ * `req.ip`, TRUST_PROXY hops) as the only `X-Forwarded-For` entry; 502 with a GraphQL error when the API does not answer.
  */
 export function adminApiProxy(apiUrl: string) {
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: new URL(apiUrl).origin,
     changeOrigin: true,
-    pathFilter: (path) => path.split('?')[0] === ADMIN_GRAPHQL_PATH,
+    pathFilter: (path) => {
+      const pathname = path.split('?')[0]!;
+      return pathname === ADMIN_GRAPHQL_PATH || ORDER_DOCUMENT_PATH.test(pathname);
+    },
     on: {
       proxyReq: (proxyReq, req) => {
         const ip = (req as Request).ip;
@@ -66,6 +86,9 @@ export function backOfficeRouter(adminApi: AdminApi | undefined, apiUrl?: string
   const router = express.Router();
   if (adminApi) {
     router.all(ADMIN_GRAPHQL_PATH, (req, res) => adminApi.yoga(req, res));
+    router.get('/admin/orders/*splat', (req, res, next) => {
+      sendDocument(adminApi, req, res, next).catch(next);
+    });
   } else if (apiUrl) {
     router.use(adminApiProxy(apiUrl));
   }

@@ -10,6 +10,7 @@ import './giftcards.graphql.ts';
 import './catalogue.graphql.ts';
 import './stock.graphql.ts';
 import './csv.graphql.ts';
+import './dashboard.graphql.ts';
 import './customers.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
