@@ -36,7 +36,11 @@ export type ShopErrorCode =
    * placeOrder: the gift card would pay a different amount than the cart showed (another order
    * used it meanwhile, issue 13 §5). Nothing is placed; the next attempt draws the new amount.
    */
-  | 'GIFT_CARD_BALANCE_CHANGED';
+  | 'GIFT_CARD_BALANCE_CHANGED'
+  /** An order status change the transitions table does not allow (`extensions.from`, `to`). */
+  | 'ORDER_TRANSITION_NOT_ALLOWED'
+  /** A refund larger than what is left of what was paid (issue 27); nothing is refunded. */
+  | 'REFUND_EXCEEDS_PAID';
 
 /** An expected, client-facing failure with a stable code and a safe message. */
 export class ShopError extends GraphQLError {
