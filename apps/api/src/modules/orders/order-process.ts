@@ -138,7 +138,7 @@ export const ORDER_STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
   awaiting_approval: 'Väntar på arbetsgivaren',
   received: 'Mottagen',
   processing: 'Behandlas',
-  completed: 'Levererad',
+  completed: 'Slutförd',
   cancelled: 'Avbruten',
 };
 
