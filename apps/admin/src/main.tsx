@@ -13,6 +13,7 @@ import { GiftCardsPage } from './GiftCardsPage.tsx';
 import { PromoCodesPage } from './PromoCodesPage.tsx';
 import { CatalogueRoutes } from './catalogue/CatalogueRoutes.tsx';
 import { CsvPage } from './CsvPage.tsx';
+import { OrdersRoutes } from './orders/OrdersRoutes.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StockPage } from './StockPage.tsx';
@@ -53,6 +54,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const writePrices = can('prices:write');
   const canCatalogue = can('catalogue:read') || can('catalogue:write');
   const canStock = can('stock:read') || can('stock:write');
+  const canOrders = can('orders:read') || can('orders:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();
@@ -71,6 +73,11 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 Start
               </NavLink>
             </li>
+            {canOrders ? (
+              <li>
+                <NavLink to="/ordrar">Ordrar</NavLink>
+              </li>
+            ) : null}
             {canCatalogue ? (
               <li>
                 <NavLink to="/sortiment">Sortiment</NavLink>
@@ -126,6 +133,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
           {canCatalogue ? (
             <Route path="/sortiment/*" element={<CatalogueRoutes me={me} />} />
           ) : null}
+          {canOrders ? <Route path="/ordrar/*" element={<OrdersRoutes me={me} />} /> : null}
           {canStaff ? <Route path="/personal" element={<StaffPage me={me} />} /> : null}
           {canPrices ? (
             <>
