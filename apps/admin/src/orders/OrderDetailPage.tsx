@@ -48,6 +48,16 @@ export function OrderDetailPage({ canWrite }: { canWrite: boolean }) {
   useEffect(() => {
     void load();
   }, [load]);
+  // The heading appears once the order is loaded: focus it then (the layout's focus on
+  // navigation found only the loading text).
+  const focusedId = useRef<number | null>(null);
+  useEffect(() => {
+    if (order === undefined || focusedId.current === id) return;
+    focusedId.current = id;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
+  }, [order, id]);
 
   /** Runs a change; shows its result or its error. */
   async function change(
