@@ -285,7 +285,11 @@ export function OrderDetailPage({ canWrite }: { canWrite: boolean }) {
           </tbody>
         </table>
         {canWrite ? (
-          <form className="form form-row" noValidate onSubmit={(e) => void addNote(e)}>
+          <form
+            className="form form-row order-note-form"
+            noValidate
+            onSubmit={(e) => void addNote(e)}
+          >
             <div className="field">
               <label htmlFor="order-note">Ny anteckning</label>
               <input id="order-note" name="text" maxLength={2000} autoComplete="off" />
