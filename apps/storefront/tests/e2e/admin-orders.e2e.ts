@@ -156,6 +156,8 @@ test.describe('back office: orders', () => {
     await admin.getByLabel(/^Antal av /).fill('2');
     await admin.getByRole('button', { name: 'Återbetala', exact: true }).click();
     await expect(admin.getByRole('alert')).toContainText('högst 1 st kan återbetalas');
+    await expect(admin.getByRole('alert')).toBeFocused();
+    await checkPage(admin, 'refund');
     await expect(
       admin.getByRole('table', { name: 'Återbetalningar' }).getByRole('row'),
     ).toHaveCount(2);
