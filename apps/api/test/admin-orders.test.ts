@@ -337,6 +337,21 @@ describe.each(testDatabaseKinds())('admin orders on %s', (kind) => {
     ]);
   });
 
+  it('leaves a förmånscykel application waiting for the employer alone', async () => {
+    const id = await placeOrder([[F.tube.skuId, 1]], false);
+    await state.handle.db
+      .update(orders)
+      .set({ status: 'awaiting_approval' })
+      .where(eq(orders.id, id));
+    expect((await orderOf(id)).nextStatuses).toEqual([]);
+    const cancel = await service.send(TRANSITION, { input: { orderId: id, to: 'cancelled' } });
+    expect(codeOf(cancel)).toBe('ORDER_TRANSITION_NOT_ALLOWED');
+    const refund = await service.send(REFUND, { input: { orderId: id, full: true } });
+    expect(codeOf(refund)).toBe('BAD_USER_INPUT');
+    expect(codeOf(await service.send(RESEND, { id }))).toBe('BAD_USER_INPUT');
+    expect((await orderOf(id)).status).toBe('awaiting_approval');
+  });
+
   it('writes notes and resends the confirmation, both in the history and the audit log', async () => {
     const id = await placeOrder([[F.tube.skuId, 1]]);
     const noted = data(await service.send(NOTE, { id, text: 'Kunden ringde' }), 'addOrderNote');

@@ -72,7 +72,8 @@ function statusFields(order: OrderRecord) {
  * Moves an order to `to` through the transitions table in one transaction with its audit entry
  * `order.transition`: the history row names the staff user; cancelling returns every unit to
  * stock; completing sets `completedAt` (the delivery) and, with a parcel number, registers the
- * parcel. Moving to the status the order has is refused like any move the table does not allow.
+ * parcel. Moving to the status the order has is refused like any move the table does not allow,
+ * and so is any move of a förmånscykel application waiting for the employer.
  * @throws ShopError NOT_FOUND (Swedish), ORDER_TRANSITION_NOT_ALLOWED (`from`, `to`)
  */
 export async function changeOrderStatus(
@@ -84,7 +85,10 @@ export async function changeOrderStatus(
   return db.transaction(async (tx) => {
     const before = await lockOrder(tx, input.orderId);
     const from = before.status as OrderStatus;
-    if (!canTransition(from, input.to)) throw transitionNotAllowed(from, input.to);
+    // A förmånscykel application is answered by the employer (issue 21), not by staff here.
+    if (from === 'awaiting_approval' || !canTransition(from, input.to)) {
+      throw transitionNotAllowed(from, input.to);
+    }
     if (input.parcelNumber && input.to === 'cancelled') {
       throw swedishInputError('Ett kolli kan bara registreras när ordern skickas.', 'parcelNumber');
     }

@@ -211,7 +211,7 @@ export interface OrderDetail extends OrderView {
   paidIncVat: number;
   customer: OrderCustomer | null;
   history: OrderHistoryEntry[];
-  /** The statuses staff may move it to now (the transitions table). */
+  /** The statuses staff may move it to now (the transitions table; none while awaiting the employer). */
   nextStatuses: OrderStatus[];
 }
 
@@ -305,8 +305,10 @@ export async function getOrderDetail(db: Database, orderId: number): Promise<Ord
         }
       : null,
     history,
-    nextStatuses: [...(ORDER_TRANSITIONS[order.status as OrderStatus] ?? [])].filter(
-      (s) => s !== 'received',
-    ),
+    // The employer answers a förmånscykel application (issue 21); staff move the others.
+    nextStatuses:
+      order.status === 'awaiting_approval'
+        ? []
+        : [...(ORDER_TRANSITIONS[order.status as OrderStatus] ?? [])],
   };
 }
