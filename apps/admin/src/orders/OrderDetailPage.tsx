@@ -244,6 +244,10 @@ export function OrderDetailPage({ canWrite }: { canWrite: boolean }) {
             <section className="panel" aria-label="Återbetala">
               <RefundForm
                 order={order}
+                onSubmitting={() => {
+                  setErrors([]);
+                  setStatus('');
+                }}
                 onRefunded={(after, message) => {
                   setOrder(after);
                   setErrors([]);

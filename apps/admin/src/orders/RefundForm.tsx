@@ -9,12 +9,17 @@ import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount } from '../money.ts';
 import { REFUND_MUTATION, type OrderDetail } from './orders-api.ts';
 
-/** The form; `onRefunded` gets the order after the refund and a status text. */
+/**
+ * The form; `onSubmitting` is called when a refund is sent (the page clears its status),
+ * `onRefunded` gets the order after the refund and a status text.
+ */
 export function RefundForm({
   order,
+  onSubmitting,
   onRefunded,
 }: {
   order: OrderDetail;
+  onSubmitting: () => void;
   onRefunded: (order: OrderDetail, message: string) => void;
 }) {
   const [errors, setErrors] = useState<FormError[]>([]);
@@ -24,6 +29,7 @@ export function RefundForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    onSubmitting();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     const found: FormError[] = [];
