@@ -118,7 +118,7 @@ function Refunds({ order, culture }: { order: Order; culture: string }) {
     return item?.product?.name ?? articleNumber ?? '';
   };
   return (
-    <section className="order-refunds" aria-label={t('account.orders.refunds')}>
+    <div className="order-refunds">
       <h4>{t('account.orders.refunds')}</h4>
       <ul>
         {refunds.map((refund) => (
@@ -134,7 +134,7 @@ function Refunds({ order, culture }: { order: Order; culture: string }) {
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }
 

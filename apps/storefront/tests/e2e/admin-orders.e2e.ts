@@ -3,8 +3,8 @@
  * service (a kundtjänst user) processes the first from received to completed, cancels the second
  * (its unit is back in the storefront's stock) and refunds one unit of the third as store credit:
  * the customer's order page and the shop API's `refunds` show it, and a second refund beyond
- * what was paid is refused. The list and the order page are checked with axe (WCAG 2.2 AA) and
- * photographed.
+ * what was paid is refused. The list, the order page and the customer's order page are checked
+ * with axe (WCAG 2.2 AA) and photographed.
  */
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -165,9 +165,9 @@ test.describe('back office: orders', () => {
     // The customer's order page and the shop API show the refund.
     await page.goto(`${baseUrl()}/mina-sidor/ordrar`);
     const card = page.getByRole('article', { name: `Order ${toRefund}` });
-    await expect(card.getByRole('region', { name: 'Återbetalningar' })).toContainText(
-      'till ditt saldo',
-    );
+    await expect(card.getByRole('heading', { name: 'Återbetalningar' })).toBeVisible();
+    await expect(card.getByRole('listitem').filter({ hasText: 'till ditt saldo' })).toBeVisible();
+    await checkPage(page, 'customer');
     const token = (await page.context().cookies()).find((c) => c.name === 'apollo-token')!.value;
     const response = await fetch(`${baseUrl()}/graphql`, {
       method: 'POST',
