@@ -11,7 +11,6 @@ import { formatAmount, formatDateTime } from '../money.ts';
 import {
   FILTER_OPTIONS_QUERY,
   ORDERS_QUERY,
-  STATUS_OPTIONS,
   type FilterOptions,
   type OrderRow,
 } from './orders-api.ts';
@@ -36,7 +35,11 @@ function filterOf(params: URLSearchParams): Record<string, unknown> {
 /** The order list. */
 export function OrderListPage() {
   const [params, setParams] = useSearchParams();
-  const [options, setOptions] = useState<FilterOptions>({ markets: [], payments: [] });
+  const [options, setOptions] = useState<FilterOptions>({
+    statuses: [],
+    markets: [],
+    payments: [],
+  });
   const [page, setPage] = useState<{ items: OrderRow[]; total: number } | null>(null);
   const [errors, setErrors] = useState<FormError[]>([]);
   const skip = Math.max(0, Number(params.get('skip') ?? 0) || 0);
@@ -103,7 +106,13 @@ export function OrderListPage() {
     <>
       <h1>Ordrar</h1>
       <ErrorSummary errors={errors} />
-      <form className="form panel order-filters" role="search" onSubmit={submit} key={key}>
+      <form
+        className="form panel order-filters"
+        role="search"
+        onSubmit={submit}
+        // Re-mounted when the URL or the options change, so each select shows its value.
+        key={`${key}|${options.statuses.length}|${options.markets.length}|${options.payments.length}`}
+      >
         <div className="form-row">
           <div className="field">
             <label htmlFor="order-query">Sök order</label>
@@ -122,7 +131,7 @@ export function OrderListPage() {
             <label htmlFor="order-status">Status</label>
             <select id="order-status" name="status" defaultValue={value('status')}>
               <option value="">Alla</option>
-              {STATUS_OPTIONS.map((s) => (
+              {options.statuses.map((s) => (
                 <option key={s.code} value={s.code}>
                   {s.name}
                 </option>

@@ -21,6 +21,7 @@ export interface OrderRow {
 
 /** The values the list's filters offer. */
 export interface FilterOptions {
+  statuses: Array<{ code: string; name: string }>;
   markets: string[];
   payments: Array<{ id: number; name: string }>;
 }
@@ -177,7 +178,7 @@ export const ORDERS_QUERY = `query($filter: AdminOrderFilterInput, $skip: Int, $
       orderValueIncVat paymentName shippingName pickupPoint } } }`;
 
 /** The filters' values. */
-export const FILTER_OPTIONS_QUERY = `{ adminOrderFilterOptions { markets payments { id name } } }`;
+export const FILTER_OPTIONS_QUERY = `{ adminOrderFilterOptions { statuses { code name } markets payments { id name } } }`;
 
 /** One order. */
 export const ORDER_QUERY = `query($id: Int!) { adminOrder(id: $id) { ${ORDER_FIELDS} } }`;
@@ -204,12 +205,3 @@ export const TRANSITION_LABELS: Record<string, string> = {
   completed: 'Markera som slutförd',
   cancelled: 'Avbryt ordern',
 };
-
-/** The Swedish names of the statuses, for the filter. */
-export const STATUS_OPTIONS: Array<{ code: string; name: string }> = [
-  { code: 'received', name: 'Mottagen' },
-  { code: 'processing', name: 'Behandlas' },
-  { code: 'completed', name: 'Slutförd' },
-  { code: 'cancelled', name: 'Avbruten' },
-  { code: 'awaiting_approval', name: 'Väntar på arbetsgivaren' },
-];

@@ -66,13 +66,23 @@ const PaymentOptionType = adminBuilder
     fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name') }),
   });
 
+const StatusOptionType = adminBuilder
+  .objectRef<{ code: string; name: string }>('AdminOrderStatusOption')
+  .implement({
+    description: 'An order status: its code and Swedish name.',
+    fields: (t) => ({ code: t.exposeString('code'), name: t.exposeString('name') }),
+  });
+
 export const OrderFilterOptionsType = adminBuilder
-  .objectRef<{ markets: string[]; payments: Array<{ id: number; name: string }> }>(
-    'AdminOrderFilterOptions',
-  )
+  .objectRef<{
+    statuses: Array<{ code: string; name: string }>;
+    markets: string[];
+    payments: Array<{ id: number; name: string }>;
+  }>('AdminOrderFilterOptions')
   .implement({
     description: 'The values the order list can be filtered by.',
     fields: (t) => ({
+      statuses: t.field({ type: [StatusOptionType], resolve: (o) => o.statuses }),
       markets: t.exposeStringList('markets', { description: 'Market ids, e.g. "SE|SEK".' }),
       payments: t.field({ type: [PaymentOptionType], resolve: (o) => o.payments }),
     }),

@@ -135,11 +135,11 @@ export interface TransitionOptions {
 
 /** The Swedish names of the statuses, as the back office shows them. */
 export const ORDER_STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
-  awaiting_approval: 'Väntar på arbetsgivaren',
   received: 'Mottagen',
   processing: 'Behandlas',
   completed: 'Slutförd',
   cancelled: 'Avbruten',
+  awaiting_approval: 'Väntar på arbetsgivaren',
 };
 
 /**

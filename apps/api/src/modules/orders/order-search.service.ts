@@ -23,7 +23,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { findCustomer } from '../customers/customers.service.ts';
 import { paymentsByOrderIds, type OrderPaymentRecord } from '../payments/payments.service.ts';
-import { ORDER_TRANSITIONS, type OrderStatus } from './order-process.ts';
+import { ORDER_STATUS_NAMES, ORDER_TRANSITIONS, type OrderStatus } from './order-process.ts';
 import { paidAmountOf } from './order-refund.service.ts';
 import {
   cancellationsByOrderIds,
@@ -157,7 +157,10 @@ export async function searchOrders(
   };
 }
 
-/** The values the list's filters offer: the markets and payment options orders have. */
+/**
+ * The values the list's filters offer: the statuses (code and Swedish name, in the order's
+ * life), and the markets and payment options orders have.
+ */
 export async function orderFilterOptions(db: Database) {
   const markets = await db
     .selectDistinct({ marketId: orders.marketId })
@@ -170,6 +173,7 @@ export async function orderFilterOptions(db: Database) {
   const byId = new Map<number, string>();
   for (const p of payments) if (!byId.has(p.id)) byId.set(p.id, p.name);
   return {
+    statuses: Object.entries(ORDER_STATUS_NAMES).map(([code, name]) => ({ code, name })),
     markets: markets.map((m) => m.marketId),
     payments: [...byId].map(([id, name]) => ({ id, name })),
   };
