@@ -3,7 +3,7 @@
  * market, dates, payment, store pickup) and search (order number, e-mail, name). The filters
  * live in the URL's query, so a filtered list can be reloaded, shared and returned to.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AdminApiError, adminRequest } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
@@ -44,6 +44,12 @@ export function OrderListPage() {
   const [errors, setErrors] = useState<FormError[]>([]);
   const skip = Math.max(0, Number(params.get('skip') ?? 0) || 0);
   const key = params.toString();
+  // The form's values: the URL's filters, edited until "Sök" puts them in the URL.
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const search = new URLSearchParams(key);
+    setDraft(Object.fromEntries(FILTER_KEYS.map((name) => [name, search.get(name) ?? ''])));
+  }, [key]);
 
   useEffect(() => {
     adminRequest<{ adminOrderFilterOptions: FilterOptions }>(FILTER_OPTIONS_QUERY)
@@ -85,10 +91,9 @@ export function OrderListPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
     const next = new URLSearchParams();
     for (const name of FILTER_KEYS) {
-      const value = String(form.get(name) ?? '').trim();
+      const value = (draft[name] ?? '').trim();
       if (value) next.set(name, value);
     }
     setParams(next);
@@ -101,26 +106,25 @@ export function OrderListPage() {
     setParams(next);
   }
 
-  const value = (name: string) => params.get(name) ?? '';
+  /** The value and change handler of a filter control. */
+  const bind = (name: string) => ({
+    name,
+    value: draft[name] ?? '',
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setDraft({ ...draft, [name]: event.target.value }),
+  });
   return (
     <>
       <h1>Ordrar</h1>
       <ErrorSummary errors={errors} />
-      <form
-        className="form panel order-filters"
-        role="search"
-        onSubmit={submit}
-        // Re-mounted when the URL or the options change, so each select shows its value.
-        key={`${key}|${options.statuses.length}|${options.markets.length}|${options.payments.length}`}
-      >
+      <form className="form panel order-filters" role="search" onSubmit={submit}>
         <div className="form-row">
           <div className="field">
             <label htmlFor="order-query">Sök order</label>
             <input
               id="order-query"
-              name="query"
               type="search"
-              defaultValue={value('query')}
+              {...bind('query')}
               aria-describedby="order-query-hint"
             />
             <span className="hint" id="order-query-hint">
@@ -129,7 +133,7 @@ export function OrderListPage() {
           </div>
           <div className="field">
             <label htmlFor="order-status">Status</label>
-            <select id="order-status" name="status" defaultValue={value('status')}>
+            <select id="order-status" {...bind('status')}>
               <option value="">Alla</option>
               {options.statuses.map((s) => (
                 <option key={s.code} value={s.code}>
@@ -140,7 +144,7 @@ export function OrderListPage() {
           </div>
           <div className="field">
             <label htmlFor="order-market">Marknad</label>
-            <select id="order-market" name="marketId" defaultValue={value('marketId')}>
+            <select id="order-market" {...bind('marketId')}>
               <option value="">Alla</option>
               {options.markets.map((m) => (
                 <option key={m} value={m}>
@@ -151,7 +155,7 @@ export function OrderListPage() {
           </div>
           <div className="field">
             <label htmlFor="order-payment">Betalsätt</label>
-            <select id="order-payment" name="paymentId" defaultValue={value('paymentId')}>
+            <select id="order-payment" {...bind('paymentId')}>
               <option value="">Alla</option>
               {options.payments.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -162,7 +166,7 @@ export function OrderListPage() {
           </div>
           <div className="field">
             <label htmlFor="order-pickup">Hämtas i butik</label>
-            <select id="order-pickup" name="storePickup" defaultValue={value('storePickup')}>
+            <select id="order-pickup" {...bind('storePickup')}>
               <option value="">Alla</option>
               <option value="ja">Ja</option>
               <option value="nej">Nej</option>
@@ -170,11 +174,11 @@ export function OrderListPage() {
           </div>
           <div className="field">
             <label htmlFor="order-from">Lagd från</label>
-            <input id="order-from" name="from" type="date" defaultValue={value('from')} />
+            <input id="order-from" type="date" {...bind('from')} />
           </div>
           <div className="field">
             <label htmlFor="order-to">Lagd till och med</label>
-            <input id="order-to" name="to" type="date" defaultValue={value('to')} />
+            <input id="order-to" type="date" {...bind('to')} />
           </div>
           <button type="submit" className="button">
             Sök

@@ -56,13 +56,14 @@ async function createStaff(email: string, password: string, role: string) {
   expect(((await created.json()) as { errors?: unknown }).errors).toBeUndefined();
 }
 
-/** The web stock of a SKU as the storefront reads it. */
-async function stockOf(skuId: number): Promise<number> {
+/** The web stock of a SKU of a product as the storefront reads it. */
+async function stockOf(alias: string, skuId: number): Promise<number> {
   const data = await apiQuery<{
-    products: { products: Array<{ skus: Array<{ skuId: number; stock: { inStock: number } }> }> };
-  }>(`{ products(take: 30) { products { skus { skuId stock { inStock } } } } }`);
-  const sku = data.products.products.flatMap((p) => p.skus).find((s) => s.skuId === skuId);
-  return sku!.stock.inStock;
+    product: { skus: Array<{ skuId: number; stock: { inStock: number } }> };
+  }>(`query($alias: String!) { product(alias: $alias) { skus { skuId stock { inStock } } } }`, {
+    alias,
+  });
+  return data.product.skus.find((s) => s.skuId === skuId)!.stock.inStock;
 }
 
 test.describe('back office: orders', () => {
@@ -89,11 +90,16 @@ test.describe('back office: orders', () => {
       slow,
     );
     const products = await apiQuery<{
-      products: { products: Array<{ skus: Array<{ skuId: number; stock: { inStock: number } }> }> };
-    }>(`{ products(take: 30) { products { skus { skuId stock { inStock } } } } }`);
-    const sku = products.products.products
-      .flatMap((p) => p.skus)
-      .filter((s) => s.stock.inStock > 5)
+      products: {
+        products: Array<{
+          alias: string;
+          skus: Array<{ skuId: number; stock: { inStock: number } }>;
+        }>;
+      };
+    }>(`{ products(take: 30) { products { alias skus { skuId stock { inStock } } } } }`);
+    const { alias, sku } = products.products.products
+      .flatMap((p) => p.skus.map((s) => ({ alias: p.alias, sku: s })))
+      .filter((candidate) => candidate.sku.stock.inStock > 5)
       .at(-1)!;
     const toComplete = await placeOrderAs(page, email);
     const toCancel = await placeOrderAs(page, email, { skuId: sku.skuId });
@@ -133,14 +139,14 @@ test.describe('back office: orders', () => {
     await checkPage(admin, 'completed');
 
     // Cancel: confirmed in a dialog; the unit is back in the storefront's stock.
-    const beforeCancel = await stockOf(sku.skuId);
+    const beforeCancel = await stockOf(alias, sku.skuId);
     await admin.goto(`${baseUrl()}/admin/ordrar/${toCancel}`);
     await admin.getByRole('button', { name: 'Avbryt ordern', exact: true }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Ja, avbryt ordern' }).click();
     await expect(admin.getByRole('status')).toHaveText(
       'Ordern är avbruten och varorna är tillbaka i lager.',
     );
-    expect(await stockOf(sku.skuId)).toBe(beforeCancel + 1);
+    expect(await stockOf(alias, sku.skuId)).toBe(beforeCancel + 1);
 
     // Refund one of the two units as store credit; then two more is refused.
     await admin.goto(`${baseUrl()}/admin/ordrar/${toRefund}`);
