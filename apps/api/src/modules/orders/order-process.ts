@@ -17,8 +17,12 @@
  *   with the employer's approval mail job instead of the order e-mail; the employer's approval
  *   moves it to `received` (which then enqueues the order e-mail), a decline to `cancelled`.
  *
- * `completed` and `cancelled` are final. A hosted payment that is not approved yet is a payment
- * session (payments module), not an order: orders start as placed (`received`).
+ * `completed` and `cancelled` are final; a move the table does not allow is the typed error
+ * ORDER_TRANSITION_NOT_ALLOWED ({@link transitionNotAllowed}). Each history row names the
+ * back-office user who made the change (issue 27; null for the shop's own changes); the back
+ * office's audit entry is written by order-admin.service.ts in the same transaction. A hosted
+ * payment that is not approved yet is a payment session (payments module), not an order: orders
+ * start as placed (`received`).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
