@@ -154,7 +154,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   app.use(sameOriginGuard({ publicUrl: () => publicUrl, corsOrigins: config.cors.origins }));
   if (api) app.all('/graphql', (req, res) => api.yoga(req, res));
   // Issue 26: the back office and its API under /admin (app/back-office, ADR 015).
-  app.use(backOfficeRouter(database && createAdminApi({ db: database.db, config, logger })));
+  // With API_URL, /admin/graphql is proxied to the API server.
+  app.use(
+    backOfficeRouter(database && createAdminApi({ db: database.db, config, logger }), apiUrl),
+  );
   // The auth service (GEINS-API §7) at /auth/*, with the client's address for its rate limit.
   const auth = api ? authNodeListener(api.auth, (req) => (req as Request).ip) : undefined;
   if (auth) app.all('/auth/*splat', auth);

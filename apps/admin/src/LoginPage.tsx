@@ -1,8 +1,9 @@
 /**
- * The back office's login page (issue 26): e-mail and password; without any staff user it
- * explains how to create the first administrator.
+ * The back office's login page (issue 26): e-mail and password, and for a staff user with
+ * two-factor login on a second step that asks for the authenticator app's code; without any
+ * staff user it explains how to create the first administrator.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AdminApiError, adminRequest } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 
@@ -33,6 +34,12 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [errors, setErrors] = useState<FormError[]>([]);
   const [busy, setBusy] = useState(false);
   const [hasStaff, setHasStaff] = useState<boolean | null>(null);
+  /** E-mail and password of the first step, when the API asked for a code. */
+  const [needsCode, setNeedsCode] = useState<{ email: string; password: string } | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (needsCode) codeRef.current?.focus();
+  }, [needsCode]);
   useEffect(() => {
     adminRequest<{ backOfficeSetup: { hasStaffUsers: boolean } }>(
       '{ backOfficeSetup { hasStaffUsers } }',
@@ -44,26 +51,29 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
+    const email = needsCode?.email ?? String(form.get('email') ?? '').trim();
+    const password = needsCode?.password ?? String(form.get('password') ?? '');
+    const code = needsCode ? String(form.get('code') ?? '').trim() : undefined;
     const found: FormError[] = [];
     if (!email) found.push({ message: 'Ange din e-postadress.', fieldId: 'login-email' });
     if (!password) found.push({ message: 'Ange ditt lösenord.', fieldId: 'login-password' });
+    if (code === '') found.push({ message: 'Ange koden från appen.', fieldId: 'login-code' });
     setErrors(found);
     if (found.length > 0) return;
     setBusy(true);
     try {
       await adminRequest(
-        'mutation($email: String!, $password: String!) { login(email: $email, password: $password) { id } }',
-        {
-          email,
-          password,
-        },
+        'mutation($email: String!, $password: String!, $code: String) { login(email: $email, password: $password, code: $code) { id } }',
+        { email, password, code },
       );
       onLoggedIn();
     } catch (error) {
+      if (error instanceof AdminApiError && error.code === 'TWO_FACTOR_REQUIRED') {
+        setNeedsCode({ email, password });
+        return;
+      }
       const message = error instanceof AdminApiError ? error.message : 'Något gick fel.';
-      setErrors([{ message, fieldId: 'login-email' }]);
+      setErrors([{ message, fieldId: needsCode ? 'login-code' : 'login-email' }]);
     } finally {
       setBusy(false);
     }
@@ -74,25 +84,71 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
       <h1>Logga in i administrationen</h1>
       {hasStaff === false ? <FirstUserHelp /> : null}
       <ErrorSummary errors={errors} />
-      <form onSubmit={(event) => void submit(event)} noValidate className="panel form">
-        <div className="field">
-          <label htmlFor="login-email">E-postadress</label>
-          <input id="login-email" name="email" type="email" autoComplete="username" required />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">Lösenord</label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-        </div>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Loggar in …' : 'Logga in'}
-        </button>
-      </form>
+      {needsCode ? (
+        // Keys: React must not reuse the password input (and its value) as the code input.
+        <form
+          key="code-step"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="panel form"
+        >
+          <p>
+            Tvåstegsverifiering är påslagen för {needsCode.email}. Öppna autentiseringsappen och
+            ange koden den visar nu.
+          </p>
+          <div className="field">
+            <label htmlFor="login-code">Engångskod (6 siffror)</label>
+            <input
+              ref={codeRef}
+              id="login-code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              required
+            />
+          </div>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Loggar in …' : 'Logga in'}
+          </button>{' '}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setNeedsCode(null);
+              setErrors([]);
+            }}
+          >
+            Tillbaka
+          </button>
+        </form>
+      ) : (
+        <form
+          key="password-step"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="panel form"
+        >
+          <div className="field">
+            <label htmlFor="login-email">E-postadress</label>
+            <input id="login-email" name="email" type="email" autoComplete="username" required />
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">Lösenord</label>
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+          </div>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Loggar in …' : 'Logga in'}
+          </button>
+        </form>
+      )}
     </main>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Staff management (issue 26, administrators: staff:write): the list of staff users, a form to
- * create one, a role choice per user (confirmed in a dialog before it is saved) and deactivation
- * (confirmed).
+ * create one, a role choice per user (confirmed in a dialog before it is saved), deactivation
+ * (confirmed) and resetting a user's two-factor login after a lost phone (confirmed).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { AdminApiError, adminRequest, ROLE_OPTIONS, type Me } from './api.ts';
@@ -14,10 +14,11 @@ interface StaffUser {
   role: string;
   roleName: string;
   active: boolean;
+  twoFactorEnabled: boolean;
   createdAt: string;
 }
 
-const FIELDS = 'id email role roleName active createdAt';
+const FIELDS = 'id email role roleName active twoFactorEnabled createdAt';
 
 /** Which form field an API error is about. */
 function fieldOf(error: AdminApiError): string {
@@ -130,6 +131,23 @@ export function StaffPage({ me }: { me: Me }) {
     await load();
   }
 
+  async function resetTwoFactor(user: StaffUser) {
+    if (
+      !window.confirm(
+        `Stäng av tvåstegsverifiering för ${user.email}? Personen loggar sedan in med bara lösenordet och kan slå på den igen.`,
+      )
+    )
+      return;
+    setErrors([]);
+    try {
+      await adminRequest('mutation($id: Int!) { resetStaffTwoFactor(id: $id) }', { id: user.id });
+      setStatus(`Tvåstegsverifieringen för ${user.email} är avstängd.`);
+    } catch (error) {
+      if (error instanceof AdminApiError) setErrors([{ message: error.message }]);
+    }
+    await load();
+  }
+
   return (
     <>
       <h1>Personal</h1>
@@ -180,6 +198,7 @@ export function StaffPage({ me }: { me: Me }) {
             <th scope="col">E-postadress</th>
             <th scope="col">Roll</th>
             <th scope="col">Status</th>
+            <th scope="col">Tvåstegsverifiering</th>
             <th scope="col">Åtgärd</th>
           </tr>
         </thead>
@@ -206,7 +225,8 @@ export function StaffPage({ me }: { me: Me }) {
                 )}
               </td>
               <td>{user.active ? 'Aktiv' : 'Inaktiverad'}</td>
-              <td>
+              <td>{user.twoFactorEnabled ? 'På' : 'Av'}</td>
+              <td className="actions">
                 {user.active && user.id !== me.id ? (
                   <button
                     type="button"
@@ -214,6 +234,16 @@ export function StaffPage({ me }: { me: Me }) {
                     onClick={() => void deactivate(user)}
                   >
                     Inaktivera<span className="visually-hidden"> {user.email}</span>
+                  </button>
+                ) : null}
+                {user.twoFactorEnabled && user.id !== me.id ? (
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => void resetTwoFactor(user)}
+                  >
+                    Stäng av tvåstegsverifiering
+                    <span className="visually-hidden"> för {user.email}</span>
                   </button>
                 ) : null}
               </td>

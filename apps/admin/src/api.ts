@@ -28,10 +28,13 @@ function swedish(error: GraphQLErrorBody): string {
   // Messages the API wrote in Swedish for staff (campaigns, promo codes, gift cards).
   if (error.extensions?.locale === 'sv') return message;
   if (code === 'UNAUTHENTICATED') {
+    if (message === 'Wrong two-factor code')
+      return 'Koden stämmer inte. Ange koden som appen visar nu (varje kod fungerar en gång).';
     return message === 'Wrong e-mail or password'
       ? 'Fel e-postadress eller lösenord.'
       : 'Du är inte inloggad. Logga in igen.';
   }
+  if (code === 'TWO_FACTOR_REQUIRED') return 'Ange koden från autentiseringsappen.';
   if (code === 'RATE_LIMITED') {
     return `För många inloggningsförsök. Vänta ${error.extensions?.retryAfter ?? 60} sekunder och försök igen.`;
   }

@@ -6,6 +6,7 @@
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { AccountPage } from './AccountPage.tsx';
 import { adminRequest, type Me } from './api.ts';
 import { AuditPage } from './AuditPage.tsx';
 import { CampaignsPage } from './CampaignsPage.tsx';
@@ -14,6 +15,8 @@ import { PromoCodesPage } from './PromoCodesPage.tsx';
 import { CatalogueRoutes } from './catalogue/CatalogueRoutes.tsx';
 import { CsvPage } from './CsvPage.tsx';
 import { OrdersRoutes } from './orders/OrdersRoutes.tsx';
+import { CustomerListPage } from './customers/CustomerListPage.tsx';
+import { CustomerPage } from './customers/CustomerPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StockPage } from './StockPage.tsx';
@@ -55,6 +58,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const canCatalogue = can('catalogue:read') || can('catalogue:write');
   const canStock = can('stock:read') || can('stock:write');
   const canOrders = can('orders:read') || can('orders:write');
+  const canCustomers = can('customers:read') || can('customers:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
     onLogout();
@@ -106,6 +110,11 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 <NavLink to="/lager">Lager</NavLink>
               </li>
             ) : null}
+            {canCustomers ? (
+              <li>
+                <NavLink to="/kunder">Kunder</NavLink>
+              </li>
+            ) : null}
             {canCatalogue ? (
               <li>
                 <NavLink to="/csv">CSV</NavLink>
@@ -119,9 +128,9 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
           </ul>
         </nav>
         <div className="who">
-          <span>
+          <NavLink to="/konto" aria-label={`Mitt konto: ${me.email} (${me.roleName})`}>
             {me.email} ({me.roleName})
-          </span>
+          </NavLink>
           <button type="button" className="button button-secondary" onClick={() => void logout()}>
             Logga ut
           </button>
@@ -130,6 +139,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
       <main id="main" className="admin-main">
         <Routes>
           <Route path="/" element={<Start me={me} />} />
+          <Route path="/konto" element={<AccountPage me={me} />} />
           {canCatalogue ? (
             <Route path="/sortiment/*" element={<CatalogueRoutes me={me} />} />
           ) : null}
@@ -143,6 +153,15 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
             </>
           ) : null}
           {canStock ? <Route path="/lager" element={<StockPage me={me} />} /> : null}
+          {canCustomers ? (
+            <>
+              <Route path="/kunder" element={<CustomerListPage />} />
+              <Route
+                path="/kunder/:id"
+                element={<CustomerPage canWrite={can('customers:write')} />}
+              />
+            </>
+          ) : null}
           {canCatalogue ? <Route path="/csv" element={<CsvPage me={me} />} /> : null}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />

@@ -40,7 +40,12 @@ export type ShopErrorCode =
   /** An order status change the transitions table does not allow (`extensions.from`, `to`). */
   | 'ORDER_TRANSITION_NOT_ALLOWED'
   /** A refund larger than what is left of what was paid (issue 27); nothing is refunded. */
-  | 'REFUND_EXCEEDS_PAID';
+  | 'REFUND_EXCEEDS_PAID'
+  /**
+   * Back-office login (issue 26): the password is right and the staff user has two-factor login
+   * on; send `login` again with the authenticator app's `code`.
+   */
+  | 'TWO_FACTOR_REQUIRED';
 
 /** An expected, client-facing failure with a stable code and a safe message. */
 export class ShopError extends GraphQLError {

@@ -189,6 +189,66 @@ describe.each(testDatabaseKinds())('admin catalogue on %s', (kind) => {
     expect(entries[1]).toMatchObject({ before: null, after: { alias: 'admin-testcykel' } });
   });
 
+  it("serves a product's texts in the request's language where the back office has them", async () => {
+    const admin = adminClient(state.api);
+    await admin.login('admin@example.se');
+    const created = await admin.send(CREATE, {
+      input: {
+        ...input,
+        articleNumber: 'ADM-LANG-1',
+        alias: 'sprakcykel',
+        skus: [{ articleNumber: 'ADM-LANG-1-M', size: 'M' }],
+        texts: [
+          {
+            languageId: 'sv-SE',
+            name: 'Språkcykel',
+            shortText: 'Snabb och lätt.',
+            description: 'En lång svensk beskrivning.',
+          },
+          { languageId: 'nb-NO', name: 'Språksykkel', shortText: 'Rask og lett.' },
+        ],
+      },
+    });
+    expect(created.body.errors).toBeUndefined();
+    const shop = createApi({ db: state.handle.db, config: state.config });
+    const read = async (marketId: string, languageId: string) => {
+      const response = await shop.fetch(
+        new Request('http://shop.local/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-apikey': TEST_API_KEY },
+          body: JSON.stringify({
+            query: `query($m: String, $l: String) {
+              product(alias: "sprakcykel", marketId: $m, languageId: $l) {
+                name texts { text1 text2 } meta { title description } }
+              products(filter: { searchText: "Språkcykel" }, marketId: $m, languageId: $l) {
+                products { name } } }`,
+            variables: { m: marketId, l: languageId },
+          }),
+        }),
+      );
+      return ((await response.json()) as { data: Record<string, unknown> }).data;
+    };
+    expect(await read('se', 'sv-SE')).toEqual({
+      product: {
+        name: 'Språkcykel',
+        texts: { text1: 'En lång svensk beskrivning.', text2: 'Snabb och lätt.' },
+        meta: { title: 'Språkcykel', description: 'Snabb och lätt.' },
+      },
+      products: { products: [{ name: 'Språkcykel' }] },
+    });
+    // Norwegian: the translated name and short text; the description it lacks stays Swedish.
+    expect(await read('no', 'nb-NO')).toEqual({
+      product: {
+        name: 'Språksykkel',
+        texts: { text1: 'En lång svensk beskrivning.', text2: 'Rask og lett.' },
+        meta: { title: 'Språksykkel', description: 'Rask og lett.' },
+      },
+      products: { products: [{ name: 'Språksykkel' }] },
+    });
+    // Danish has no translation: the default language's texts.
+    expect(((await read('dk', 'da-DK')).product as { name: string }).name).toBe('Språkcykel');
+  });
+
   it("keeps a category's old alias finding it after an alias change (301 in the shop)", async () => {
     const admin = adminClient(state.api);
     await admin.login('admin@example.se');

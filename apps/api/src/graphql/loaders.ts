@@ -41,6 +41,10 @@ import {
 } from '../modules/orders/order-refunds.ts';
 import { pricesByProductIds, type ProductPriceRecord } from '../modules/pricing/pricing.service.ts';
 import { priceLogsByProductIds } from '../modules/pricing/price-log.ts';
+import {
+  translationsByProductIds,
+  type ProductTranslation,
+} from '../modules/catalog/product-translations.ts';
 import type { PriceLogEntry } from '../modules/pricing/lowest-price.ts';
 
 /** The loaders of one request. */
@@ -69,6 +73,8 @@ export interface Loaders {
   prices(marketId: string): DataLoader<number, ProductPriceRecord | null>;
   /** Price log rows of products in one market (by market id), for `priceLog`, `lowestPrice`. */
   priceLogs(marketId: string): DataLoader<number, PriceLogEntry[]>;
+  /** Products' names and texts in one language other than the default (by language id). */
+  translations(languageId: string): DataLoader<number, ProductTranslation | null>;
 }
 
 function loader<V>(
@@ -85,6 +91,7 @@ function loader<V>(
 export function createLoaders(db: Database, now: Date): Loaders {
   const priceLoaders = new Map<string, DataLoader<number, ProductPriceRecord | null>>();
   const priceLogLoaders = new Map<string, DataLoader<number, PriceLogEntry[]>>();
+  const translationLoaders = new Map<string, DataLoader<number, ProductTranslation | null>>();
   return {
     brand: loader<BrandRecord | null>(
       (ids) => brandsByIds(db, ids),
@@ -159,6 +166,17 @@ export function createLoaders(db: Database, now: Date): Loaders {
         priceLogLoaders.set(marketId, logs);
       }
       return logs;
+    },
+    translations(languageId) {
+      let translations = translationLoaders.get(languageId);
+      if (!translations) {
+        translations = loader<ProductTranslation | null>(
+          (ids) => translationsByProductIds(db, languageId, ids),
+          () => null,
+        );
+        translationLoaders.set(languageId, translations);
+      }
+      return translations;
     },
   };
 }

@@ -4,12 +4,19 @@
  * static build (`apps/admin/dist`, `npm run build -w apps/admin`), with `index.html` for every
  * other `/admin` path (the app routes in the browser). Nothing here enters the storefront's
  * bundles: the app is a separate Vite build served as files.
+ *
+ * In scale-out mode (API_URL) this process has no database: the admin API's paths are proxied
+ * to the API server (http-proxy-middleware, streaming both ways: uploads and the CSV import's
+ * server-sent events pass through), with the shopper's address as `X-Forwarded-For` (the API's
+ * per-IP login limit counts it with TRUST_PROXY=1), so staff use one origin either way.
  */
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AdminApi } from '@trampa/api/admin';
-import express, { type Router } from 'express';
+import { ADMIN_GRAPHQL_PATH, type AdminApi } from '@trampa/api/admin';
+import express, { type Request, type Router } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 
 /** The admin app's build folder. */
 const adminDist = fileURLToPath(new URL('../../../admin/dist/', import.meta.url));
@@ -18,14 +25,49 @@ const adminDist = fileURLToPath(new URL('../../../admin/dist/', import.meta.url)
 const NOT_BUILT = `<!doctype html><html lang="sv"><meta charset="utf-8"><title>Administration</title>
 <h1>Administrationen är inte byggd</h1><p>Kör <code>npm run build</code> och starta om.</p></html>`;
 
+/** The JSON answer when the API server cannot be reached (scale-out mode). */
+const BAD_GATEWAY = JSON.stringify({
+  errors: [{ message: 'The API server cannot be reached', extensions: { code: 'BAD_GATEWAY' } }],
+});
+
 /**
- * The `/admin` router: the admin API (when this process has the database) and the app.
- * @param adminApi undefined in scale-out mode (API_URL): then `/admin/graphql` answers 404
+ * `/admin/graphql` forwarded to the API server at `apiUrl`'s origin: request and response
+ * streamed, the client's address (Express's `req.ip`, TRUST_PROXY hops) as the only
+ * `X-Forwarded-For` entry; 502 with a GraphQL error when the API does not answer.
  */
-export function backOfficeRouter(adminApi: AdminApi | undefined): Router {
+export function adminApiProxy(apiUrl: string) {
+  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target: new URL(apiUrl).origin,
+    changeOrigin: true,
+    pathFilter: (path) => path.split('?')[0] === ADMIN_GRAPHQL_PATH,
+    on: {
+      proxyReq: (proxyReq, req) => {
+        const ip = (req as Request).ip;
+        if (ip) proxyReq.setHeader('x-forwarded-for', ip);
+        else proxyReq.removeHeader('x-forwarded-for');
+      },
+      error: (_error, _req, res) => {
+        if (!('writeHead' in res) || res.headersSent) {
+          res.destroy();
+          return;
+        }
+        res.writeHead(502, { 'content-type': 'application/json' }).end(BAD_GATEWAY);
+      },
+    },
+  });
+}
+
+/**
+ * The `/admin` router: the admin API and the app.
+ * @param adminApi the in-process admin API; undefined in scale-out mode
+ * @param apiUrl API_URL in scale-out mode: the admin API is proxied there
+ */
+export function backOfficeRouter(adminApi: AdminApi | undefined, apiUrl?: string): Router {
   const router = express.Router();
   if (adminApi) {
-    router.all('/admin/graphql', (req, res) => adminApi.yoga(req, res));
+    router.all(ADMIN_GRAPHQL_PATH, (req, res) => adminApi.yoga(req, res));
+  } else if (apiUrl) {
+    router.use(adminApiProxy(apiUrl));
   }
   router.use(
     '/admin/assets',

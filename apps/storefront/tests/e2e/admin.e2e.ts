@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
+import { generate } from 'otplib';
 import { E2E_ENV } from './e2e-env.ts';
 import { sampleCatalogueCsv, withCell } from '../../../api/test/csv-sample.ts';
 import { apiKey, apiQuery } from './shop.ts';
@@ -25,6 +26,10 @@ import {
 } from './fixtures.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
+
+/** The TOTP code of `secret` now plus `offsetSeconds`, as an authenticator app shows it. */
+const totp = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -101,6 +106,37 @@ test.describe('back office', () => {
     await page.getByRole('heading', { name: 'Logga in i administrationen' }).waitFor();
     await page.goto(`${baseUrl()}/admin/personal`);
     await page.getByRole('heading', { name: 'Logga in i administrationen' }).waitFor();
+
+    // Customer service turns on two-factor login; the next login asks for the app's code.
+    await page.getByLabel('E-postadress').fill(email);
+    await page.getByLabel('Lösenord').fill('kundtjanst-losenord-1');
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    await page.getByRole('link', { name: /^Mitt konto/ }).click();
+    await page.getByRole('heading', { name: 'Mitt konto', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Slå på tvåstegsverifiering' }).click();
+    await expect(page.getByRole('heading', { name: 'Skanna koden med appen' })).toBeFocused();
+    await expect(page.getByRole('img', { name: 'QR-kod för autentiseringsappen' })).toBeVisible();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    await checkPage(page, 'two-factor-setup');
+    await page.getByLabel('Koden som appen visar (6 siffror)').fill(await totp(secret));
+    await page.getByRole('button', { name: 'Bekräfta och slå på' }).click();
+    await expect(page.getByRole('status').first()).toHaveText(
+      'Tvåstegsverifiering är påslagen. Nästa inloggning frågar efter en kod.',
+    );
+    await page.getByRole('button', { name: 'Logga ut' }).click();
+    await page.getByLabel('E-postadress').fill(email);
+    await page.getByLabel('Lösenord').fill('kundtjanst-losenord-1');
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    const codeField = page.getByLabel('Engångskod (6 siffror)');
+    await expect(codeField).toBeFocused();
+    await expect(codeField).toHaveValue('');
+    await checkPage(page, 'two-factor-login');
+    // The confirmation used this period's code: the next period's (within the ±30 s window).
+    await codeField.fill(await totp(secret, 30));
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    // Logged in, back on the page where the session ended.
+    await page.getByRole('heading', { name: 'Mitt konto', level: 1 }).waitFor();
+    await expect(page.getByText('Tvåstegsverifiering är påslagen för ditt konto.')).toBeVisible();
   });
 
   test('the administrator adjusts a size to 0 and back; the product page follows at once', async ({

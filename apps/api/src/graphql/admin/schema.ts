@@ -2,6 +2,7 @@
 import type { GraphQLSchema } from 'graphql/index.js';
 import { adminBuilder } from './builder.ts';
 import './staff.graphql.ts';
+import './two-factor.graphql.ts';
 import './audit.graphql.ts';
 import './campaigns.graphql.ts';
 import './promotions.graphql.ts';
@@ -10,6 +11,7 @@ import './catalogue.graphql.ts';
 import './stock.graphql.ts';
 import './csv.graphql.ts';
 import './orders.graphql.ts';
+import './customers.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -18,6 +18,7 @@ import {
   logoutStaff,
   SESSION_MAX_SECONDS,
 } from '../../modules/staff/staff-sessions.ts';
+import { totpSealingKey } from '../../modules/staff/staff-two-factor.ts';
 import {
   changeStaffRole,
   countStaffUsers,
@@ -60,18 +61,22 @@ const StaffUserType = adminBuilder.objectRef<StaffUser>('StaffUser').implement({
       resolve: (user) => STAFF_ROLE_NAMES[user.role],
     }),
     active: t.exposeBoolean('active'),
+    twoFactorEnabled: t.exposeBoolean('twoFactorEnabled', {
+      description: 'Whether login needs a code of an authenticator app too (TOTP).',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });
 
-interface Administrator {
+/** The logged-in staff user as `activeAdministrator` resolves it. */
+export interface Administrator {
   id: number;
   email: string;
   role: StaffRole;
 }
 
-const ActiveAdministratorType = adminBuilder
+export const ActiveAdministratorType = adminBuilder
   .objectRef<Administrator>('ActiveAdministrator')
   .implement({
     description: 'The logged-in staff user and what the role may do.',
@@ -154,18 +159,31 @@ adminBuilder.mutationFields((t) => ({
     description:
       'Logs in and sets the `trampa-admin-session` cookie (HttpOnly, SameSite=Strict, ' +
       'Path=/admin; 8 h idle, 24 h at most). Errors: UNAUTHENTICATED (wrong e-mail or password, ' +
-      'also for an unknown or inactive one), RATE_LIMITED (`retryAfter` seconds).',
+      'also for an unknown or inactive one; or a wrong or used code), TWO_FACTOR_REQUIRED (the ' +
+      'password is right; send it again with `code`), RATE_LIMITED (`retryAfter` seconds). ' +
+      'Every call counts towards the limits.',
     args: {
       email: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
+      code: t.arg.string({
+        description:
+          'The 6-digit code of the authenticator app, for a user with two-factor login on.',
+      }),
     },
     resolve: async (_root, args, ctx) => {
       const input = parseInput(
-        z.object({ email: emailSchema, password: z.string().min(1).max(1024) }),
+        z.object({
+          email: emailSchema,
+          password: z.string().min(1).max(1024),
+          code: z.string().max(20).nullish(),
+        }),
         args,
       );
       const login = await loginStaff(ctx.db, {
-        ...input,
+        email: input.email,
+        password: input.password,
+        code: input.code ?? undefined,
+        totpKey: totpSealingKey(ctx.config.auth.jwtSecret),
         ip: ctx.clientIp,
         requestId: ctx.requestId,
         now: ctx.now,

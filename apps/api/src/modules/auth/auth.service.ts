@@ -361,7 +361,9 @@ export const LOGIN_TOKEN_SESSION_SECONDS = 3600;
  * `issueLoginToken`, made by the operator for the impersonation/preview flow) for a session of
  * its account lasting {@link LOGIN_TOKEN_SESSION_SECONDS}. A token works once (its id is stored
  * like a used challenge, atomically) and only until it expires; an access token is not a login
- * token. The session is an ordinary family: logout, password change and reset end it.
+ * token. The session is an ordinary family: logout, password change and reset end it. A link made
+ * in the back office names the family (its `fam` claim), which the audit entry of the staff user
+ * who made it records (customers/customer-impersonation.service.ts).
  */
 export async function loginWithToken(loginToken: unknown, deps: AuthDeps): Promise<AuthResult> {
   if (typeof loginToken !== 'string' || loginToken.length > 2000) return fail('BAD_REQUEST');
@@ -374,7 +376,7 @@ export async function loginWithToken(loginToken: unknown, deps: AuthDeps): Promi
   if (!first) return fail('INVALID_LOGIN_TOKEN');
   const customer = await findCustomerByEmail(deps.db, normalizeEmail(claims.email));
   if (!customer) return fail('INVALID_LOGIN_TOKEN');
-  return issueSession(customer, LOGIN_TOKEN_SESSION_SECONDS, deps);
+  return issueSession(customer, LOGIN_TOKEN_SESSION_SECONDS, deps, claims.familyId);
 }
 
 /**

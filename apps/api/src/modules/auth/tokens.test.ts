@@ -11,10 +11,12 @@ import { lockSeconds, MAX_LOCK_SECONDS } from './rate-limit.ts';
 import {
   createChallenge,
   issueAccessToken,
+  issueLoginToken,
   signIdentity,
   verifiedIdentitySignature,
   verifyAccessToken,
   verifyIdentitySignature,
+  verifyLoginToken,
 } from './tokens.ts';
 
 const auth = loadConfig({ NODE_ENV: 'test' }).auth;
@@ -75,6 +77,25 @@ describe('access tokens', () => {
     ).toString('base64url');
     expect(await verifyAccessToken(`${header}.${forged}.${signature}`, auth, now)).toBeNull();
     expect(await verifyAccessToken('not-a-jwt', auth, now)).toBeNull();
+  });
+});
+
+describe('login tokens', () => {
+  it("name the staff user and the session family of a back-office link, not the CLI's", async () => {
+    const now = new Date('2026-11-28T10:00:00Z');
+    const staff = { staffUserId: 4, familyId: 'fam-123' };
+    const link = await issueLoginToken('a@example.se', auth, now, 600, staff);
+    expect(await verifyLoginToken(link, auth, now)).toMatchObject({
+      email: 'a@example.se',
+      familyId: 'fam-123',
+      staffUserId: 4,
+    });
+    const cli = await verifyLoginToken(await issueLoginToken('a@example.se', auth, now), auth, now);
+    expect(cli?.email).toBe('a@example.se');
+    expect(cli).not.toHaveProperty('familyId');
+    const late = new Date(now.getTime() + 601_000);
+    expect(await verifyLoginToken(link, auth, late)).toBeNull();
+    expect(await verifyAccessToken(link, auth, now)).toBeNull();
   });
 });
 

@@ -223,6 +223,21 @@ export interface LoginTokenClaims {
   jti: string;
   /** When it can no longer be redeemed. */
   expiresAt: Date;
+  /**
+   * Set when a staff user made the link in the back office ("log in as the customer"): the
+   * session family id the redeemed session gets, so the session is traceable to the audit entry
+   * that names the staff user; absent for the operator's CLI links (a fresh family).
+   */
+  familyId?: string;
+  /** The staff user who made the link in the back office, or absent. */
+  staffUserId?: number;
+}
+
+/** Who made a login link in the back office, and the session family it will start. */
+export interface LoginTokenImpersonation {
+  staffUserId: number;
+  /** A fresh UUID, the session family of the redeemed session. */
+  familyId: string;
 }
 
 /**
@@ -230,16 +245,21 @@ export interface LoginTokenClaims {
  * GEINS-API §7.4 `?loginToken=`): an HS256 JWT under its own key (an access token is never a
  * login token, nor the other way round), for one account, redeemable once within
  * {@link LOGIN_TOKEN_SECONDS}. Only holders of AUTH_JWT_SECRET can make one (the operator's
- * `npm run login-token -w apps/api -- <e-mail>`); shoppers never can (issue 13 §8).
+ * `npm run login-token -w apps/api -- <e-mail>`, or staff with customers:write in the back
+ * office, `impersonation` naming them); shoppers never can (issue 13 §8).
  */
 export async function issueLoginToken(
   email: string,
   config: AuthConfig,
   now: Date,
   lifetimeSeconds = LOGIN_TOKEN_SECONDS,
+  impersonation?: LoginTokenImpersonation,
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ name: email, typ: 'login' })
+  const staff = impersonation
+    ? { act: { sub: `staff:${impersonation.staffUserId}` }, fam: impersonation.familyId }
+    : {};
+  return new SignJWT({ name: email, typ: 'login', ...staff })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
     .setJti(randomBytes(16).toString('base64url'))
@@ -265,7 +285,18 @@ export async function verifyLoginToken(
     });
     if (payload.typ !== 'login' || typeof payload.name !== 'string') return null;
     if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
-    return { email: payload.name, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+    const claims: LoginTokenClaims = {
+      email: payload.name,
+      jti: payload.jti,
+      expiresAt: new Date(payload.exp * 1000),
+    };
+    const actorSub = (payload.act as { sub?: unknown } | undefined)?.sub;
+    const actor = typeof actorSub === 'string' ? /^staff:(\d+)$/.exec(actorSub) : null;
+    if (typeof payload.fam === 'string' && actor) {
+      claims.familyId = payload.fam;
+      claims.staffUserId = Number(actor[1]);
+    }
+    return claims;
   } catch {
     return null;
   }

@@ -9,6 +9,7 @@
 import type { ObjectRef } from '@pothos/core';
 import { contextArgs } from '../../graphql/args.ts';
 import { builder, type ApiSchemaTypes } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
 import {
   breadcrumbsOf,
   getProduct,
@@ -19,6 +20,7 @@ import {
   type ProductNode,
 } from './catalog.service.ts';
 import { getPageInfo, productMeta } from './list-pages.service.ts';
+import { localisedProduct, translatedLanguageOf } from './product-translations.ts';
 import {
   emptyAlternativeUrlFields,
   BrandListRef,
@@ -57,13 +59,29 @@ export const ProductRelationEnum = builder.enumType('ProductRelation', {
 });
 
 /**
+ * The product in the request's language: its translation's name and texts when the language is
+ * not the channel's default and the back office has one (product-translations.ts), batched per
+ * request; the product itself otherwise (no statement for the default language).
+ */
+async function inLanguage<T extends ProductNode>(product: T, ctx: GraphQLContext): Promise<T> {
+  const languageId = translatedLanguageOf(product);
+  if (!languageId) return product;
+  return localisedProduct(product, await ctx.loaders.translations(languageId).load(product.id));
+}
+
+/**
  * Adds the fields ProductType and RelatedProductType share (pricing and inventory add theirs the
  * same way, so that both types stay in step).
  */
 export function addSharedProductFields(ref: ObjectRef<ApiSchemaTypes, ProductNode>): void {
   builder.objectFields(ref, (t) => ({
     alias: t.exposeString('alias', { nullable: false, description: 'URL alias of the product.' }),
-    name: t.exposeString('name', { description: 'Product name.' }),
+    name: t.string({
+      description:
+        "Product name, in the request's language when the back office has a translation " +
+        "(issue 26), else in the channel's default language.",
+      resolve: async (p, _args, ctx) => (await inLanguage(p, ctx)).name,
+    }),
     canonicalUrl: t.string({
       description:
         'Router path of the product page `/p/{root}/{leaf}/{alias}` from the primary category; compare with the current path and redirect when different (GEINS-API §0.7). With MARKET_IN_PATH it starts with `/{market}/{language}` of the ctx arguments, e.g. "/se/sv/…" (issue 25).',
@@ -122,8 +140,10 @@ ProductRef.implement({
     }),
     texts: t.field({
       type: ProductTextsRef,
-      description: 'Product texts: text1 main description, text2 short text, text3 extra.',
-      resolve: (p) => p,
+      description:
+        "Product texts: text1 main description, text2 short text, text3 extra; in the request's " +
+        'language where translated (issue 26), else the default language.',
+      resolve: (p, _args, ctx) => inLanguage(p, ctx),
     }),
     type: t.string({ description: '"product" (packages are not sold).', resolve: () => 'product' }),
     categories: t.field({
@@ -140,7 +160,7 @@ ProductRef.implement({
     meta: t.field({
       type: MetadataRef,
       description: 'Page metadata: meta title/description, else the name and short text.',
-      resolve: (p) => productMeta(p),
+      resolve: async (p, _args, ctx) => productMeta(await inLanguage(p, ctx)),
     }),
     breadcrumbs: t.field({
       type: [BreadcrumbRef],

@@ -17,6 +17,7 @@ import { decoyHash, verifyPassword } from '../auth/password-hash.ts';
 import { recordSuccess, takeLoginAttempt, type AttemptKeys } from '../auth/rate-limit.ts';
 import { addressKey } from '../rate-limits/rate-limits.service.ts';
 import { isStaffRole } from './roles.ts';
+import { checkLoginCode } from './staff-two-factor.ts';
 import { findStaffLogin, normaliseStaffEmail, type StaffUser } from './staff.service.ts';
 import { staffSessions, staffUsers } from './staff.tables.ts';
 
@@ -67,12 +68,20 @@ export interface StaffLoginInput {
   now: Date;
   /** scrypt cost for the decoy hash (config.auth.scryptLogN). */
   logN: number;
+  /** The authenticator app's current code, for a user with two-factor login on. */
+  code?: string | undefined;
+  /** The key that opens TOTP secrets (staff-two-factor.ts totpSealingKey). */
+  totpKey: Buffer;
 }
 
 /**
- * Checks e-mail and password and starts a session (action `staff.login` in the audit log).
+ * Checks e-mail, password and, for a user with two-factor login on, the TOTP code, and starts a
+ * session (action `staff.login` in the audit log). Every call takes one attempt of the limits,
+ * a missing or wrong code included.
  * @throws ShopError RATE_LIMITED (`retryAfter` seconds) when the IP or the account is locked;
- *   UNAUTHENTICATED "Wrong e-mail or password" for an unknown, inactive or wrong one
+ *   UNAUTHENTICATED "Wrong e-mail or password" for an unknown, inactive or wrong one;
+ *   TWO_FACTOR_REQUIRED (401) when the password is right and a code is needed but not given;
+ *   UNAUTHENTICATED "Wrong two-factor code" for a wrong, expired or already used code
  */
 export async function loginStaff(db: Database, input: StaffLoginInput): Promise<StaffLogin> {
   const keys = staffAttemptKeys(input.email, input.ip);
@@ -90,6 +99,15 @@ export async function loginStaff(db: Database, input: StaffLoginInput): Promise<
   );
   if (!usable || !ok) {
     throw new ShopError('UNAUTHENTICATED', 'Wrong e-mail or password', { http: { status: 401 } });
+  }
+  const factor = await checkLoginCode(db, found.id, input.code, input.totpKey, input.now);
+  if (factor === 'missing') {
+    throw new ShopError('TWO_FACTOR_REQUIRED', 'Enter the code of your authenticator app', {
+      http: { status: 401 },
+    });
+  }
+  if (factor === 'wrong') {
+    throw new ShopError('UNAUTHENTICATED', 'Wrong two-factor code', { http: { status: 401 } });
   }
   await recordSuccess(db, keys);
   const { passwordHash: _hash, ...user } = found;

@@ -20,6 +20,8 @@ export interface StaffUser {
   email: string;
   role: StaffRole;
   active: boolean;
+  /** Whether login needs a TOTP code too (staff-two-factor.ts). */
+  twoFactorEnabled: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -29,6 +31,7 @@ const publicColumns = {
   email: staffUsers.email,
   role: staffUsers.role,
   active: staffUsers.active,
+  twoFactorEnabled: sql<boolean>`(${staffUsers.totpSecret} is not null)`.mapWith(Boolean),
   createdAt: staffUsers.createdAt,
   updatedAt: staffUsers.updatedAt,
 };

@@ -17,7 +17,8 @@ import {
 /**
  * One staff user. `email` is stored as typed but unique case-insensitively (lower(email));
  * `passwordHash` is scrypt (modules/auth/password-hash.ts) of the password itself; `role` is one
- * of STAFF_ROLES (roles.ts). Inactive users cannot log in and their sessions stop working.
+ * of STAFF_ROLES (roles.ts). Inactive users cannot log in and their sessions stop working. With a
+ * `totpSecret`, a login also needs the current code of the user's authenticator app.
  */
 export const staffUsers = pgTable(
   'staff_users',
@@ -27,6 +28,15 @@ export const staffUsers = pgTable(
     passwordHash: text().notNull(),
     role: text().notNull(),
     active: boolean().notNull().default(true),
+    /**
+     * The TOTP secret when two-factor login is on (issue 26 "optional TOTP two-factor"), sealed
+     * with AES-256-GCM under a key derived from AUTH_JWT_SECRET (staff-two-factor.ts); null = off.
+     */
+    totpSecret: text(),
+    /** A secret being set up, sealed the same way, until a first code confirms it. */
+    totpPendingSecret: text(),
+    /** The last TOTP time step (30 s periods since 1970) that logged in: a code works once. */
+    totpLastStep: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,113 @@
+/**
+ * The customer pages' queries and types (issue 27 "Customers"), over the admin API's
+ * `customerSearch`, `customer`, `exportCustomerData`, `impersonateCustomer` and `eraseCustomer`.
+ */
+
+/** A customer as the search lists it (amounts in öre). */
+export interface CustomerRow {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  phone: string;
+  newsletter: boolean;
+  balance: number;
+  balanceCurrency: string;
+  createdAt: string;
+}
+
+/** The search's query. */
+export const CUSTOMER_SEARCH = `query($q: String, $skip: Int, $take: Int) {
+  customerSearch(query: $q, skip: $skip, take: $take) {
+    total items { id email firstName lastName company phone newsletter balance balanceCurrency createdAt } } }`;
+
+/** One of the customer's orders (amounts in öre of `currencyCode`). */
+export interface CustomerOrder {
+  id: number;
+  createdAt: string;
+  status: string;
+  marketId: string;
+  currencyCode: string;
+  orderValueIncVat: number;
+  quantity: number;
+}
+
+/** The newsletter subscription and its consent. */
+export interface CustomerNewsletter {
+  state: string;
+  source: string;
+  consentText: string;
+  consentedAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}
+
+/** The customer page's data. */
+export interface CustomerDetail {
+  id: number;
+  email: string;
+  customerType: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  phone: string;
+  mobile: string;
+  addressLine1: string;
+  zip: string;
+  city: string;
+  country: string;
+  personalId: string;
+  balance: number;
+  balanceCurrency: string;
+  newsletter: boolean;
+  createdAt: string;
+  orders: CustomerOrder[];
+  newsletterSubscription: CustomerNewsletter | null;
+  availabilityRequests: Array<{ skuId: number; createdAt: string; notifiedAt: string | null }>;
+  reviews: Array<{ productId: number; rating: number; state: string; createdAt: string }>;
+}
+
+/** The customer page's query. */
+export const CUSTOMER_DETAIL = `query($id: Int!) { customer(customerId: $id) {
+  id email customerType firstName lastName company phone mobile addressLine1 zip city country
+  personalId balance balanceCurrency newsletter createdAt
+  orders { id createdAt status marketId currencyCode orderValueIncVat quantity }
+  newsletterSubscription { state source consentText consentedAt confirmedAt unsubscribedAt }
+  availabilityRequests { skuId createdAt notifiedAt }
+  reviews { productId rating state createdAt } } }`;
+
+/** Order statuses in Swedish (SPEC §4; the storefront's words where it has them). */
+export const ORDER_STATUS_NAMES: Record<string, string> = {
+  awaiting_approval: 'Väntar på godkännande',
+  received: 'Mottagen',
+  processing: 'Behandlas',
+  completed: 'Skickad',
+  cancelled: 'Avbruten',
+};
+
+/** Newsletter states in Swedish. */
+export const NEWSLETTER_STATE_NAMES: Record<string, string> = {
+  pending: 'Anmäld, ej bekräftad',
+  confirmed: 'Prenumererar',
+  unsubscribed: 'Avslutad',
+};
+
+/** Where a newsletter consent was given, in Swedish. */
+export const NEWSLETTER_SOURCE_NAMES: Record<string, string> = {
+  footer: 'formuläret i sidfoten',
+  account: 'kontoinställningarna',
+  api: 'API',
+};
+
+/** Review states in Swedish. */
+export const REVIEW_STATE_NAMES: Record<string, string> = {
+  pending: 'Väntar på granskning',
+  published: 'Publicerad',
+  rejected: 'Avvisad',
+};
+
+/** The customer's name, or their e-mail when they have none. */
+export function customerName(c: { firstName: string; lastName: string; email: string }): string {
+  return `${c.firstName} ${c.lastName}`.trim() || c.email;
+}

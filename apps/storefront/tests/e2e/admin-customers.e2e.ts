@@ -1,0 +1,133 @@
+/**
+ * Back-office customers journey (issue 27 "Customers"): a shopper registers (newsletter box
+ * ticked) and places an order; customer service finds them under Kunder, sees the order (a link
+ * to its page) and the newsletter status, logs in as the customer (the storefront's account
+ * pages say "Du är inloggad som en annan användare", SPEC §2) and downloads the GDPR export as
+ * JSON. The customer page is checked with axe (WCAG 2.2 AA) and photographed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { AxeBuilder } from '@axe-core/playwright';
+import { hydrated, placeOrderAs, slow } from './account-helpers.ts';
+import { E2E_ENV } from './e2e-env.ts';
+import { NO_BROWSER, baseUrl, browserAvailable, expect, test, unique } from './fixtures.ts';
+
+const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SERVICE_PASSWORD = 'kundtjanst-losenord-27';
+
+test.describe('back office: customers', () => {
+  test.skip(!browserAvailable, NO_BROWSER);
+
+  test('customer service finds a customer, sees the order, logs in as them, exports JSON', async ({
+    page,
+  }) => {
+    // Registration and three staff logins hash passwords (scrypt) on a loaded machine.
+    test.setTimeout(180_000);
+    const stamp = unique();
+    const email = `kund.${stamp}@example.se`;
+
+    // A shopper registers with the newsletter box ticked and places an order.
+    await page.goto(`${baseUrl()}/account`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Endast nödvändiga' }).click();
+    const register = page.getByRole('form', { name: 'Skapa konto' });
+    await register.getByLabel('Förnamn').fill('Kerstin');
+    await register.getByLabel('Efternamn').fill(`Kund ${stamp}`);
+    await register.getByLabel('E-post').fill(email);
+    await register.getByLabel(/^Lösenord/).fill('kundens-losen');
+    await register.getByLabel('Bekräfta lösenord').fill('kundens-losen');
+    await register.getByLabel(/nyhetsbrev/).check();
+    await register.getByRole('button', { name: 'Skapa konto' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `Välkommen, Kerstin Kund ${stamp}!`,
+      slow,
+    );
+    const orderId = await placeOrderAs(page, email);
+    await page.context().clearCookies();
+
+    // The administrator adds a customer-service user (over the admin API: not this journey's
+    // subject), who then logs in in the browser.
+    const serviceEmail = `kundtjanst-${stamp}@trampa.example`;
+    const admin = async (query: string, variables: Record<string, unknown>) => {
+      const response = await page.request.post(`${baseUrl()}/admin/graphql`, {
+        headers: { 'x-trampa-admin': '1' },
+        data: { query, variables },
+      });
+      const body = (await response.json()) as { errors?: unknown };
+      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    };
+    await admin('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { id } }', {
+      e: E2E_ENV.ADMIN_EMAIL,
+      p: E2E_ENV.ADMIN_PASSWORD,
+    });
+    await admin(
+      'mutation($e: String!, $p: String!) { createStaffUser(email: $e, role: kundtjanst, password: $p) { id } }',
+      { e: serviceEmail, p: SERVICE_PASSWORD },
+    );
+    await admin('mutation { logout }', {});
+    await page.goto(`${baseUrl()}/admin`);
+    await page.getByLabel('E-postadress').fill(serviceEmail);
+    await page.getByLabel('Lösenord').fill(SERVICE_PASSWORD);
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    await page.getByRole('heading', { name: `Välkommen, ${serviceEmail}` }).waitFor(slow);
+
+    // Kunder: search by the e-mail, open the customer.
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Kunder' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Kunder', level: 1 })).toBeFocused();
+    await page.getByLabel('Sök kund').fill(email);
+    await page.getByRole('button', { name: 'Sök' }).click();
+    await expect(page.getByRole('status')).toHaveText(`1 kund matchar ”${email}”.`);
+    await page.getByRole('link', { name: `Kerstin Kund ${stamp}` }).click();
+    const heading = page.getByRole('heading', { name: `Kerstin Kund ${stamp}`, level: 1 });
+    await expect(heading).toBeVisible();
+
+    // The order (linked to its page) and the newsletter status with its consent.
+    const orders = page.getByRole('region', { name: 'Ordrar' });
+    const orderLink = orders.getByRole('link', { name: String(orderId) });
+    await expect(orderLink).toHaveAttribute('href', `/admin/ordrar/${orderId}`);
+    await expect(orders.getByRole('row', { name: new RegExp(`^${orderId} `) })).toContainText(
+      'Mottagen',
+    );
+    const newsletter = page.getByRole('region', { name: 'Nyhetsbrev och samtycken' });
+    await expect(newsletter).toContainText('Anmäld, ej bekräftad');
+    await expect(newsletter).toContainText('via kontoinställningarna');
+    const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: join(shots, 'admin-customer.png'), fullPage: true });
+
+    // Log in as the customer: a single-use link, opened in a new tab, lands on Mina sidor with
+    // the "logged in as another user" message.
+    await page.getByRole('button', { name: 'Logga in som kunden' }).click();
+    const link = page.getByRole('link', { name: `Öppna Mina sidor som ${email} (ny flik)` });
+    await expect(link).toBeFocused();
+    const [storefront] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await storefront.waitForURL(/\/mina-sidor\/ordrar$/, slow);
+    await expect(storefront.getByRole('status').filter({ hasText: 'annan användare' })).toHaveText(
+      `Du är inloggad som en annan användare (${email}).`,
+    );
+    await expect(storefront.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible(slow);
+    await storefront.close();
+
+    // GDPR export: a JSON download with the profile, the order and the newsletter consent.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportera kunddata (JSON)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^kund-\d+\.json$/);
+    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      customer: { email: string; passwordHash?: string };
+      orders: Array<{ id: number }>;
+      newsletter: { state: string; consentText: string };
+    };
+    expect(exported.customer.email).toBe(email);
+    expect(exported.customer.passwordHash).toBeUndefined();
+    expect(exported.orders.map((o) => o.id)).toEqual([orderId]);
+    expect(exported.newsletter.state).toBe('pending');
+    await expect(page.getByRole('status').filter({ hasText: 'exporterats' })).toBeVisible();
+  });
+});
