@@ -41,6 +41,10 @@ const ACTION_NAMES: Record<string, string> = {
   'stock.adjust': 'Lagersaldo justerat',
   'stock.incoming': 'Inleveransdatum ändrat',
   'catalogue.csv.import': 'CSV-import',
+  'order.transition': 'Orderstatus ändrad',
+  'order.refund': 'Order återbetald',
+  'order.note': 'Anteckning på order',
+  'order.resend-confirmation': 'Orderbekräftelse skickad igen',
 };
 
 const time = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium' });

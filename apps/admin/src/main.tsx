@@ -15,6 +15,7 @@ import { PromoCodesPage } from './PromoCodesPage.tsx';
 import { CatalogueRoutes } from './catalogue/CatalogueRoutes.tsx';
 import { CsvPage } from './CsvPage.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { OrdersRoutes } from './orders/OrdersRoutes.tsx';
 import { CustomerListPage } from './customers/CustomerListPage.tsx';
 import { CustomerPage } from './customers/CustomerPage.tsx';
 import { LoginPage } from './LoginPage.tsx';
@@ -44,6 +45,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const writePrices = can('prices:write');
   const canCatalogue = can('catalogue:read') || can('catalogue:write');
   const canStock = can('stock:read') || can('stock:write');
+  const canOrders = can('orders:read') || can('orders:write');
   const canCustomers = can('customers:read') || can('customers:write');
   async function logout() {
     await adminRequest('mutation { logout }').catch(() => undefined);
@@ -63,6 +65,11 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 Start
               </NavLink>
             </li>
+            {canOrders ? (
+              <li>
+                <NavLink to="/ordrar">Ordrar</NavLink>
+              </li>
+            ) : null}
             {canCatalogue ? (
               <li>
                 <NavLink to="/sortiment">Sortiment</NavLink>
@@ -124,6 +131,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
           {canCatalogue ? (
             <Route path="/sortiment/*" element={<CatalogueRoutes me={me} />} />
           ) : null}
+          {canOrders ? <Route path="/ordrar/*" element={<OrdersRoutes me={me} />} /> : null}
           {canStaff ? <Route path="/personal" element={<StaffPage me={me} />} /> : null}
           {canPrices ? (
             <>

@@ -37,6 +37,10 @@ export type ShopErrorCode =
    * used it meanwhile, issue 13 §5). Nothing is placed; the next attempt draws the new amount.
    */
   | 'GIFT_CARD_BALANCE_CHANGED'
+  /** An order status change the transitions table does not allow (`extensions.from`, `to`). */
+  | 'ORDER_TRANSITION_NOT_ALLOWED'
+  /** A refund larger than what is left of what was paid (issue 27); nothing is refunded. */
+  | 'REFUND_EXCEEDS_PAID'
   /**
    * Back-office login (issue 26): the password is right and the staff user has two-factor login
    * on; send `login` again with the authenticator app's `code`.

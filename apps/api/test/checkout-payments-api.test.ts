@@ -190,7 +190,7 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     const id = Number(result.data!.placeOrder.orderId);
     const before = await stockOf(F.bike.skuId);
     await expect(transitionOrder(api.handle.db, id, 'completed', 'skip')).rejects.toMatchObject({
-      extensions: { code: 'BAD_USER_INPUT' },
+      extensions: { code: 'ORDER_TRANSITION_NOT_ALLOWED' },
     });
     await transitionOrder(api.handle.db, id, 'processing', 'picked');
     // The transition owns its side effect: no caller has to remember to return the stock.
@@ -206,7 +206,7 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     await transitionOrder(api.handle.db, secondId, 'cancelled', 'payment declined');
     expect(await stockOf(F.bike.skuId)).toBe(beforeSecond + 2);
     await expect(transitionOrder(api.handle.db, id, 'processing', 'reopen')).rejects.toMatchObject({
-      extensions: { code: 'BAD_USER_INPUT' },
+      extensions: { code: 'ORDER_TRANSITION_NOT_ALLOWED' },
     });
   });
 

@@ -35,7 +35,9 @@ import {
 } from '../modules/payments/payments.service.ts';
 import {
   cancellationsByOrderIds,
+  refundRowsByOrderIds,
   type OrderCancellation,
+  type OrderRefundRecord,
 } from '../modules/orders/order-refunds.ts';
 import { pricesByProductIds, type ProductPriceRecord } from '../modules/pricing/pricing.service.ts';
 import { priceLogsByProductIds } from '../modules/pricing/price-log.ts';
@@ -63,6 +65,8 @@ export interface Loaders {
   orderPayments: DataLoader<number, OrderPaymentRecord[]>;
   /** When and why orders were cancelled (by order id), for `OrderType.refunds`. */
   orderCancellation: DataLoader<number, OrderCancellation | null>;
+  /** Refund rows of orders (by order id), for `OrderType.refunds` (issue 27). */
+  orderRefundRows: DataLoader<number, OrderRefundRecord[]>;
   /** The employer's decision state of förmånscykel orders (by order id; null: not one). */
   leasingStatus: DataLoader<number, string | null>;
   /** Prices of products in one market (by market id). */
@@ -132,6 +136,10 @@ export function createLoaders(db: Database, now: Date): Loaders {
     orderCancellation: loader<OrderCancellation | null>(
       (ids) => cancellationsByOrderIds(db, ids),
       () => null,
+    ),
+    orderRefundRows: loader(
+      (ids) => refundRowsByOrderIds(db, ids),
+      () => [],
     ),
     leasingStatus: loader<string | null>(
       (ids) => leasingStatusesByOrderIds(db, ids),

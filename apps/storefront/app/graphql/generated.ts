@@ -341,6 +341,15 @@ export type AccountOrdersQuery = {
     shippingFee: { sellingPriceIncVat: number; sellingPriceExVat: number } | null;
     discount: { sellingPriceIncVat: number; sellingPriceExVat: number } | null;
     paymentDetails: Array<{ displayName: string; name: string }> | null;
+    refunds: Array<{
+      id: number;
+      itemId: number;
+      articleNumber: string | null;
+      createdAt: string;
+      refundType: string | null;
+      toBalance: boolean;
+      total: number;
+    }> | null;
     shippingDetails: Array<{
       id: number;
       name: string;
@@ -3273,6 +3282,22 @@ export const AccountOrdersDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'refunds' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'itemId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'articleNumber' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'refundType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'toBalance' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'total' } },
                     ],
                   },
                 },

@@ -1,9 +1,9 @@
 /**
  * `/mina-sidor/ordrar` (SPEC §2, §4 account order statuses): the customer's orders, in progress
- * (received, processing) and history (completed, cancelled), each with lines, totals, shipping,
- * payment, addresses and the tracking link when there is one.
+ * (received, processing) and history (completed, cancelled), each with lines, totals, refunds,
+ * shipping, payment, addresses and the tracking link when there is one.
  */
-import { decimalToMinor } from '@trampa/api/money';
+import { decimalToMinor, formatMoney } from '@trampa/api/money';
 import { orderTotalsOfDecimals } from '@trampa/api/order-totals';
 import { LEASING_TEXTS } from '../features/leasing/leasing-texts';
 import type { Route } from './+types/account-orders';
@@ -105,6 +105,40 @@ function Parcels({ details }: { details: Order['shippingDetails'] }) {
 }
 
 /**
+ * What was refunded of the order (issue 27, GEINS-API §4.6 RefundType): each line or the
+ * shipping fee, the amount, where it went (the payment or the customer's balance) and when.
+ */
+function Refunds({ order, culture }: { order: Order; culture: string }) {
+  const refunds = (order.refunds ?? []).filter((refund) => refund !== null);
+  if (refunds.length === 0) return null;
+  const currency = order.currency ?? 'SEK';
+  const itemName = (itemId: number, articleNumber: string | null | undefined) => {
+    if (itemId === 0) return t('account.orders.refundShipping');
+    const item = order.cart?.items?.find((i) => i?.id === String(itemId));
+    return item?.product?.name ?? articleNumber ?? '';
+  };
+  return (
+    <div className="order-refunds">
+      <h4>{t('account.orders.refunds')}</h4>
+      <ul>
+        {refunds.map((refund) => (
+          <li key={refund.id}>
+            {t('account.orders.refund', {
+              item: itemName(refund.itemId, refund.articleNumber),
+              amount: formatMoney(decimalToMinor(refund.total, currency), currency, culture),
+              destination: refund.toBalance
+                ? t('account.orders.refundToBalance')
+                : t('account.orders.refundToPayment'),
+              date: formatDate(String(refund.createdAt ?? '')),
+            })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
  * The order's money from the one order-totals definition (issue 14), incl. VAT: items at regular
  * prices − discount + shipping = total, then VAT, gift card and what was left to pay.
  */
@@ -183,6 +217,7 @@ function OrderCard({ order, culture }: { order: Order; culture: string }) {
         </tbody>
       </table>
       <OrderSummary rows={summaryRows(order, culture)} />
+      <Refunds order={order} culture={culture} />
       <Parcels details={order.shippingDetails} />
       <div className="order-card__meta">
         {payment ? (

@@ -22,8 +22,16 @@ export function operatorLoginToken(email: string): Promise<string> {
   return issueLoginToken(email, { jwtSecret: E2E_ENV.AUTH_JWT_SECRET } as AuthConfig, new Date());
 }
 
-/** Places an order as the logged-in customer through the GraphQL API (Bearer from the cookie). */
-export async function placeOrderAs(page: Page, email: string): Promise<number> {
+/**
+ * Places an order as the logged-in customer through the GraphQL API (Bearer from the cookie):
+ * `options.quantity` (default 1) units of `options.skuId` (default: a SKU with more than 2 in
+ * stock).
+ */
+export async function placeOrderAs(
+  page: Page,
+  email: string,
+  options: { skuId?: number; quantity?: number } = {},
+): Promise<number> {
   const token = (await page.context().cookies()).find((c) => c.name === 'apollo-token')?.value;
   expect(token).toBeTruthy();
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
@@ -43,16 +51,19 @@ export async function placeOrderAs(page: Page, email: string): Promise<number> {
   const products = await gql(
     `{ products(take: 30) { products { skus { skuId stock { inStock } } } } }`,
   );
-  const skuId = products.products.products
-    .flatMap((p: { skus: Array<{ skuId: number; stock: { inStock: number } }> }) => p.skus)
-    .find((sku: { stock: { inStock: number } }) => sku.stock.inStock > 2).skuId;
+  const skuId =
+    options.skuId ??
+    products.products.products
+      .flatMap((p: { skus: Array<{ skuId: number; stock: { inStock: number } }> }) => p.skus)
+      .find((sku: { stock: { inStock: number } }) => sku.stock.inStock > 2).skuId;
   const cart = await gql(`{ getCart(id: "") { id } }`);
   const cartId = cart.getCart.id;
   await gql(
-    `mutation($id: String!, $skuId: Int!) { addToCart(id: $id, item: { skuId: $skuId, quantity: 1 }) { id } }`,
+    `mutation($id: String!, $skuId: Int!, $quantity: Int!) { addToCart(id: $id, item: { skuId: $skuId, quantity: $quantity }) { id } }`,
     {
       id: cartId,
       skuId,
+      quantity: options.quantity ?? 1,
     },
   );
   const address = {

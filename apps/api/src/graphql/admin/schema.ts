@@ -11,6 +11,7 @@ import './catalogue.graphql.ts';
 import './stock.graphql.ts';
 import './csv.graphql.ts';
 import './dashboard.graphql.ts';
+import './orders.graphql.ts';
 import './customers.graphql.ts';
 
 let schema: GraphQLSchema | undefined;

@@ -72,28 +72,31 @@ export const PaymentDetailsRef = builder
 /** `RefundType`. */
 export const RefundRef = builder.objectRef<RefundNode>('RefundType').implement({
   description:
-    'A refund of an order line (GEINS-API §4.6): each line of a cancelled order is refunded in full at the cancellation.',
+    "A refund of an order line or of its shipping fee (GEINS-API §4.6): the back office's refunds, and what was left of each line of a cancelled order at the cancellation.",
   fields: (t) => ({
     id: t.exposeInt('id', { nullable: false, description: 'Refund id.' }),
     itemId: t.exposeInt('itemId', {
       nullable: false,
-      description: "The line's id in the order's cart items.",
+      description: "The line's id in the order's cart items; 0 for the shipping fee.",
     }),
-    articleNumber: t.exposeString('articleNumber', { description: 'SKU article number.' }),
+    articleNumber: t.exposeString('articleNumber', {
+      description: 'SKU article number; null for the shipping fee.',
+    }),
     createdAt: t.field({
       type: 'DateTime',
       nullable: false,
-      description: 'When it was refunded (the cancellation).',
+      description: 'When it was refunded.',
       resolve: (r) => r.createdAt,
     }),
-    reason: t.exposeString('reason', { description: 'Why, as given at the cancellation.' }),
+    reason: t.exposeString('reason', { description: 'Why, as given by staff.' }),
     reasonCode: t.int({ description: 'No reason codes: null.', resolve: () => null }),
     refundType: t.exposeString('refundType', {
-      description: '"cancellation": the whole line, with the order.',
+      description:
+        '"line" (units of a line), "shipping" (the shipping fee) or "cancellation" (what was left of the line, with the order).',
     }),
     toBalance: t.exposeBoolean('toBalance', {
       nullable: false,
-      description: 'Refunded to store credit (never: to the payment).',
+      description: "Refunded as store credit (the customer's balance); false: to the payment.",
     }),
     total: t.float({
       nullable: false,

@@ -427,14 +427,19 @@ export const OrderRef = builder.objectRef<OrderView>('OrderType').implement({
     refunds: t.field({
       type: [RefundRef],
       description:
-        'Refunds: every line of a cancelled order, in full, at the cancellation; empty for other orders.',
-      resolve: async (v, _a, ctx) =>
-        v.order.status === 'cancelled'
-          ? orderRefunds(v, await ctx.loaders.orderCancellation.load(v.order.id)).map((r) => ({
-              ...r,
-              currencyCode: v.order.currencyCode,
-            }))
-          : [],
+        "Refunds, oldest first: the back office's refunds (units of a line, or the shipping fee; to the payment or as store credit), then, for a cancelled order, what was left of every line at the cancellation.",
+      resolve: async (v, _a, ctx) => {
+        const [rows, cancellation] = await Promise.all([
+          ctx.loaders.orderRefundRows.load(v.order.id),
+          v.order.status === 'cancelled'
+            ? ctx.loaders.orderCancellation.load(v.order.id)
+            : Promise.resolve(null),
+        ]);
+        return orderRefunds(v, cancellation, rows).map((r) => ({
+          ...r,
+          currencyCode: v.order.currencyCode,
+        }));
+      },
     }),
   }),
 });

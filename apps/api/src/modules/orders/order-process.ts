@@ -17,8 +17,12 @@
  *   with the employer's approval mail job instead of the order e-mail; the employer's approval
  *   moves it to `received` (which then enqueues the order e-mail), a decline to `cancelled`.
  *
- * `completed` and `cancelled` are final. A hosted payment that is not approved yet is a payment
- * session (payments module), not an order: orders start as placed (`received`).
+ * `completed` and `cancelled` are final; a move the table does not allow is the typed error
+ * ORDER_TRANSITION_NOT_ALLOWED ({@link transitionNotAllowed}). Each history row names the
+ * back-office user who made the change (issue 27; null for the shop's own changes); the back
+ * office's audit entry is written by order-admin.service.ts in the same transaction. A hosted
+ * payment that is not approved yet is a payment session (payments module), not an order: orders
+ * start as placed (`received`).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -129,6 +133,29 @@ export interface TransitionOptions {
    * that status: a further parcel). Its tracking link comes from the order's shipping method.
    */
   shipment?: ShipmentInput;
+  /** The back-office user making the change, written on the history row (issue 27). */
+  actor?: { staffUserId: number | null; staffEmail: string | null };
+}
+
+/** The Swedish names of the statuses, as the back office shows them. */
+export const ORDER_STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
+  received: 'Mottagen',
+  processing: 'Behandlas',
+  completed: 'Slutförd',
+  cancelled: 'Avbruten',
+  awaiting_approval: 'Väntar på arbetsgivaren',
+};
+
+/**
+ * The typed error of a change the transitions table does not allow: code
+ * ORDER_TRANSITION_NOT_ALLOWED with `from` and `to`, and a Swedish message for staff.
+ */
+export function transitionNotAllowed(from: OrderStatus, to: OrderStatus): ShopError {
+  return new ShopError(
+    'ORDER_TRANSITION_NOT_ALLOWED',
+    `En order kan inte gå från ${ORDER_STATUS_NAMES[from] ?? from} till ${ORDER_STATUS_NAMES[to] ?? to}.`,
+    { from, to, locale: 'sv' },
+  );
 }
 
 /** Statuses with which a parcel may be registered: the order is on its way. */
@@ -157,9 +184,10 @@ export function trackingLinkFor(template: string | null, parcelNumber: string): 
  * never returns stock twice. A shipment writes an `order_shipments` row with the tracking link
  * of the order's shipping method ({@link trackingLinkFor}); the same parcel number twice is
  * written once.
- * @throws ShopError NOT_FOUND for an unknown order; BAD_USER_INPUT for a transition the table
- *   does not allow, a shipment with another status than processing or completed, or a malformed
- *   parcel number (nothing is written).
+ * @throws ShopError NOT_FOUND for an unknown order; ORDER_TRANSITION_NOT_ALLOWED for a
+ *   transition the table does not allow ({@link transitionNotAllowed}); BAD_USER_INPUT for a
+ *   shipment with another status than processing or completed, or a malformed parcel number
+ *   (nothing is written).
  */
 export async function transitionOrder(
   db: Database,
@@ -179,12 +207,7 @@ export async function transitionOrder(
     const from = order.status as OrderStatus;
     let current = order;
     if (from !== to) {
-      if (!canTransition(from, to)) {
-        throw new ShopError('BAD_USER_INPUT', `An order cannot go from ${from} to ${to}`, {
-          from,
-          to,
-        });
-      }
+      if (!canTransition(from, to)) throw transitionNotAllowed(from, to);
       const [updated] = await tx
         .update(orders)
         .set({
@@ -195,9 +218,14 @@ export async function transitionOrder(
         .where(eq(orders.id, orderId))
         .returning();
       current = updated!;
-      await tx
-        .insert(orderStatusHistory)
-        .values({ orderId, fromStatus: from, toStatus: to, reason });
+      await tx.insert(orderStatusHistory).values({
+        orderId,
+        fromStatus: from,
+        toStatus: to,
+        reason,
+        staffUserId: options.actor?.staffUserId ?? null,
+        staffEmail: options.actor?.staffEmail ?? null,
+      });
       // Only cancelling needs the lines (their units go back to stock).
       const lines =
         to === 'cancelled'

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -125,7 +126,10 @@ export const orderLines = pgTable(
   ],
 );
 
-/** Every status change of an order (the first row is the creation, from null to received). */
+/**
+ * Every status change of an order (the first row is the creation, from null to received), with
+ * the staff user who made it (null: the shop itself, e.g. checkout or the employer's answer).
+ */
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {
@@ -137,8 +141,74 @@ export const orderStatusHistory = pgTable(
     toStatus: text().notNull(),
     reason: text().notNull().default(''),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The back-office user who made the change (issue 27); null for the shop's own changes. */
+    staffUserId: integer(),
+    staffEmail: text(),
   },
   (t) => [index().on(t.orderId)],
+);
+
+/**
+ * A note on an order written by staff (issue 27 "its history: every transition and note, who
+ * and when"); also the resending of the confirmation is noted here (`kind` `confirmation`).
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** `note` (typed by staff) or `confirmation` (the order e-mail was queued again). */
+    kind: text().notNull().default('note'),
+    text: text().notNull(),
+    staffUserId: integer(),
+    staffEmail: text(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    check('order_notes_kind_known', sql`${t.kind} in ('note', 'confirmation')`),
+  ],
+);
+
+/**
+ * A refund of an order (issue 27; GEINS-API §4.6 RefundType): one row per refunded line (some
+ * units of it) or for the shipping fee (`lineNo` null), written by the back office's refund
+ * (order-refund.service.ts) in one transaction with its audit entry. Rows of one refund share
+ * `refundNo`. Amounts in öre of the order's currency; `toBalance`: paid back as store credit
+ * (the customer's balance), else to the payment. Refunds of a cancellation are not rows: they
+ * follow from the cancellation (order-refunds.ts).
+ */
+export const orderRefundRows = pgTable(
+  'order_refunds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The refund (several rows, one staff action) this row belongs to. */
+    refundNo: integer().notNull(),
+    /** The order line refunded; null for the shipping fee. */
+    lineNo: integer(),
+    /** Units of the line refunded (0 for the shipping fee). */
+    quantity: integer().notNull(),
+    amountIncVat: integer().notNull(),
+    amountExVat: integer().notNull(),
+    toBalance: boolean().notNull().default(false),
+    reason: text().notNull().default(''),
+    staffUserId: integer(),
+    staffEmail: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    check(
+      'order_refunds_amounts',
+      sql`${t.amountIncVat} >= ${t.amountExVat} and ${t.amountExVat} >= 0`,
+    ),
+    check('order_refunds_quantity', sql`${t.quantity} >= 0`),
+  ],
 );
 
 /**

@@ -1,0 +1,20 @@
+/**
+ * The order part of the back office under `/ordrar` (issue 27): the list and one order. One
+ * route in main.tsx leads here; changes need orders:write.
+ */
+import { Route, Routes } from 'react-router';
+import type { Me } from '../api.ts';
+import { OrderDetailPage } from './OrderDetailPage.tsx';
+import { OrderListPage } from './OrderListPage.tsx';
+import './orders.css';
+
+/** `/ordrar/*`. */
+export function OrdersRoutes({ me }: { me: Me }) {
+  const canWrite = me.permissions.includes('orders:write');
+  return (
+    <Routes>
+      <Route index element={<OrderListPage />} />
+      <Route path=":id" element={<OrderDetailPage canWrite={canWrite} />} />
+    </Routes>
+  );
+}
