@@ -9,6 +9,7 @@ import './giftcards.graphql.ts';
 import './catalogue.graphql.ts';
 import './stock.graphql.ts';
 import './csv.graphql.ts';
+import './reviews.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

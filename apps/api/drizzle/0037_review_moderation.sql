@@ -1,0 +1,1 @@
+ALTER TABLE "product_reviews" ADD COLUMN "moderation_reason" text;
