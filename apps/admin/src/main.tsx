@@ -13,6 +13,7 @@ import { GiftCardsPage } from './GiftCardsPage.tsx';
 import { PromoCodesPage } from './PromoCodesPage.tsx';
 import { CatalogueRoutes } from './catalogue/CatalogueRoutes.tsx';
 import { CsvPage } from './CsvPage.tsx';
+import { ModerationLinks, moderationRoutes } from './moderation/ModerationRoutes.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StockPage } from './StockPage.tsx';
@@ -104,6 +105,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 <NavLink to="/csv">CSV</NavLink>
               </li>
             ) : null}
+            <ModerationLinks me={me} />
             {canAudit ? (
               <li>
                 <NavLink to="/handelser">Händelselogg</NavLink>
@@ -136,6 +138,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
           ) : null}
           {canStock ? <Route path="/lager" element={<StockPage me={me} />} /> : null}
           {canCatalogue ? <Route path="/csv" element={<CsvPage me={me} />} /> : null}
+          {moderationRoutes(me)}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
           ) : null}

@@ -12,7 +12,8 @@ import { REVIEW_STATES } from './engagement.tables.ts';
 import { moderateReview, reviewsInState, type ReviewState } from './reviews.service.ts';
 
 const [command, argument, ...reasonWords] = process.argv.slice(2);
-const usage = 'Usage: npm run reviews -w apps/api -- list [state] | publish <id> | reject <id> [reason]';
+const usage =
+  'Usage: npm run reviews -w apps/api -- list [state] | publish <id> | reject <id> [reason]';
 if (command !== 'list' && command !== 'publish' && command !== 'reject') {
   console.error(usage);
   process.exit(2);

@@ -1,0 +1,43 @@
+/**
+ * The moderation part of the back office (issue 27 "Moderation and content"): its navigation
+ * links and routes, each shown only to roles with the permission (the API checks it again).
+ * Reviews need content:read; leasing applications orders:read; subscribers customers:read.
+ */
+import { NavLink, Route } from 'react-router';
+import type { Me } from '../api.ts';
+import { ReviewsPage } from './ReviewsPage.tsx';
+
+/** What the role may see of moderation. */
+function access(me: Me) {
+  const can = (permission: string) => me.permissions.includes(permission);
+  return {
+    reviews: can('content:read') || can('content:write'),
+    writeReviews: can('content:write'),
+  };
+}
+
+/** The navigation links (list items) of the moderation pages the role may use. */
+export function ModerationLinks({ me }: { me: Me }) {
+  const allowed = access(me);
+  return (
+    <>
+      {allowed.reviews ? (
+        <li>
+          <NavLink to="/recensioner">Recensioner</NavLink>
+        </li>
+      ) : null}
+    </>
+  );
+}
+
+/** The routes of the moderation pages the role may use (children of `<Routes>`). */
+export function moderationRoutes(me: Me) {
+  const allowed = access(me);
+  return (
+    <>
+      {allowed.reviews ? (
+        <Route path="/recensioner" element={<ReviewsPage canWrite={allowed.writeReviews} />} />
+      ) : null}
+    </>
+  );
+}
