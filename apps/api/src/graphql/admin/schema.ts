@@ -10,6 +10,7 @@ import './catalogue.graphql.ts';
 import './stock.graphql.ts';
 import './csv.graphql.ts';
 import './reviews.graphql.ts';
+import './leasing.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,1 +1,0 @@
-ALTER TABLE "product_reviews" ADD COLUMN "moderation_reason" text;
