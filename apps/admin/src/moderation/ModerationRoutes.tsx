@@ -5,6 +5,7 @@
  */
 import { NavLink, Route } from 'react-router';
 import type { Me } from '../api.ts';
+import { LeasingPage } from './LeasingPage.tsx';
 import { ReviewsPage } from './ReviewsPage.tsx';
 
 /** What the role may see of moderation. */
@@ -13,6 +14,8 @@ function access(me: Me) {
   return {
     reviews: can('content:read') || can('content:write'),
     writeReviews: can('content:write'),
+    leasing: can('orders:read') || can('orders:write'),
+    writeLeasing: can('orders:write'),
   };
 }
 
@@ -24,6 +27,11 @@ export function ModerationLinks({ me }: { me: Me }) {
       {allowed.reviews ? (
         <li>
           <NavLink to="/recensioner">Recensioner</NavLink>
+        </li>
+      ) : null}
+      {allowed.leasing ? (
+        <li>
+          <NavLink to="/leasing">Förmånscykel</NavLink>
         </li>
       ) : null}
     </>
