@@ -2,11 +2,18 @@
  * Moderation in the back office (issue 27 "Moderation and content"): the review queue (content
  * area): who may read and decide (401 without a staff session, 403 without the content
  * permission), publish and reject with a reason, the shop API listing only published reviews,
- * and every decision in the audit log with before/after. On every database kind.
+ * and every decision in the audit log with before/after. Subscribers (customers area): the
+ * newsletter's subscriptions and the open back-in-stock requests listed and exported as CSV,
+ * each export audited. On every database kind.
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, productReviews } from '../src/db/schema.ts';
+import {
+  auditLog,
+  availabilitySubscriptions,
+  newsletterSubscriptions,
+  productReviews,
+} from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { postProductReview } from '../src/modules/engagement/reviews.service.ts';
 import { TEST_API_KEY, createTestClient, type TestClient } from './api-client.ts';
@@ -178,5 +185,110 @@ describe.each(testDatabaseKinds())('admin moderation on %s', (kind) => {
         },
       ],
     ]);
+  });
+
+  describe('subscribers', () => {
+    const NEWSLETTER = `query($state: NewsletterState, $query: String) {
+      newsletterSubscribers(state: $state, query: $query) { total items { email state source } } }`;
+    const BACK_IN_STOCK = `{ backInStockRequests { total items { email skuId articleNumber
+      productAlias } } }`;
+    const EXPORT = `mutation($list: SubscriberList!) { exportSubscribers(list: $list) { csv rows } }`;
+    let service: ReturnType<typeof adminClient>;
+
+    beforeAll(async () => {
+      const db = state.handle.db;
+      const at = (minute: number) => new Date(`2026-11-20T10:0${minute}:00Z`);
+      const consent = { source: 'footer', consentText: 'Ja tack' };
+      await db.insert(newsletterSubscriptions).values([
+        {
+          email: 'cyklist@example.se',
+          state: 'confirmed',
+          consentedAt: at(1),
+          confirmedAt: at(2),
+          ...consent,
+        },
+        { email: 'vantar@example.se', state: 'pending', consentedAt: at(3), ...consent },
+        { email: 'slutat@example.se', state: 'unsubscribed', consentedAt: at(4), ...consent },
+      ]);
+      await db.insert(availabilitySubscriptions).values([
+        { skuId: F.helmet.skuIds[0]!, email: 'bevakar@example.se' },
+        { skuId: F.helmet.skuIds[1]!, email: 'klar@example.se', notifiedAt: at(5) },
+      ]);
+      service = adminClient(state.api, '10.80.0.3');
+      await service.login('kundtjanst@example.se');
+    });
+
+    it('refuses anonymous callers (401) and a content editor (403)', async () => {
+      for (const [query, variables] of [
+        [NEWSLETTER, {}],
+        [BACK_IN_STOCK, {}],
+        [EXPORT, { list: 'newsletter' }],
+      ] as const) {
+        const anonymous = await adminClient(state.api).send(query, variables);
+        expect(anonymous.status).toBe(401);
+        const refused = await editor.send(query, variables);
+        expect(refused.status).toBe(403);
+        expect(codeOf(refused)).toBe('FORBIDDEN');
+      }
+    });
+
+    it('lists the newsletter by state and address, and the open back-in-stock requests', async () => {
+      const all = await service.send(NEWSLETTER, {});
+      expect(all.body.data?.newsletterSubscribers).toEqual({
+        total: 3,
+        items: [
+          { email: 'slutat@example.se', state: 'unsubscribed', source: 'footer' },
+          { email: 'vantar@example.se', state: 'pending', source: 'footer' },
+          { email: 'cyklist@example.se', state: 'confirmed', source: 'footer' },
+        ],
+      });
+      const confirmed = await service.send(NEWSLETTER, { state: 'confirmed' });
+      expect(confirmed.body.data?.newsletterSubscribers).toMatchObject({ total: 1 });
+      const found = await service.send(NEWSLETTER, { query: 'VANT' });
+      expect(found.body.data?.newsletterSubscribers).toMatchObject({
+        total: 1,
+        items: [{ email: 'vantar@example.se' }],
+      });
+      const wildcard = await service.send(NEWSLETTER, { query: '%' });
+      expect(wildcard.body.data?.newsletterSubscribers).toMatchObject({ total: 0 });
+      const requests = await service.send(BACK_IN_STOCK);
+      expect(requests.body.data?.backInStockRequests).toEqual({
+        total: 1,
+        items: [
+          {
+            email: 'bevakar@example.se',
+            skuId: F.helmet.skuIds[0],
+            articleNumber: `CART-${F.helmet.skuIds[0]}`,
+            productAlias: HELMET,
+          },
+        ],
+      });
+    });
+
+    it('exports CSV (confirmed subscribers only; open requests), each export audited', async () => {
+      const newsletter = await service.send(EXPORT, { list: 'newsletter' });
+      const { csv, rows } = newsletter.body.data?.exportSubscribers as {
+        csv: string;
+        rows: number;
+      };
+      expect(rows).toBe(1);
+      expect(csv.split('\r\n')[0]).toBe('email,tags,source,consented_at,confirmed_at,consent_text');
+      expect(csv).toContain('cyklist@example.se,,footer,2026-11-20T10:01:00.000Z');
+      expect(csv).not.toContain('vantar@');
+      const stock = await service.send(EXPORT, { list: 'back_in_stock' });
+      expect(stock.body.data?.exportSubscribers).toMatchObject({ rows: 1 });
+      expect((stock.body.data?.exportSubscribers as { csv: string }).csv).toContain(
+        `bevakar@example.se,CART-${F.helmet.skuIds[0]},`,
+      );
+      const entries = await state.handle.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'subscribers.export'))
+        .orderBy(auditLog.id);
+      expect(entries.map((e) => [e.staffEmail, e.entityId, e.before, e.after])).toEqual([
+        ['kundtjanst@example.se', 'newsletter', null, { list: 'newsletter', rows: 1 }],
+        ['kundtjanst@example.se', 'back-in-stock', null, { list: 'back-in-stock', rows: 1 }],
+      ]);
+    });
   });
 });

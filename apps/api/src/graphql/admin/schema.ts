@@ -11,6 +11,7 @@ import './stock.graphql.ts';
 import './csv.graphql.ts';
 import './reviews.graphql.ts';
 import './leasing.graphql.ts';
+import './subscribers.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 
