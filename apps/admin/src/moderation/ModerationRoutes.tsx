@@ -7,6 +7,7 @@ import { NavLink, Route } from 'react-router';
 import type { Me } from '../api.ts';
 import { LeasingPage } from './LeasingPage.tsx';
 import { ReviewsPage } from './ReviewsPage.tsx';
+import { SubscribersPage } from './SubscribersPage.tsx';
 
 /** What the role may see of moderation. */
 function access(me: Me) {
@@ -16,6 +17,7 @@ function access(me: Me) {
     writeReviews: can('content:write'),
     leasing: can('orders:read') || can('orders:write'),
     writeLeasing: can('orders:write'),
+    subscribers: can('customers:read') || can('customers:write'),
   };
 }
 
@@ -32,6 +34,11 @@ export function ModerationLinks({ me }: { me: Me }) {
       {allowed.leasing ? (
         <li>
           <NavLink to="/leasing">Förmånscykel</NavLink>
+        </li>
+      ) : null}
+      {allowed.subscribers ? (
+        <li>
+          <NavLink to="/prenumeranter">Prenumeranter</NavLink>
         </li>
       ) : null}
     </>
