@@ -12,6 +12,7 @@ import './csv.graphql.ts';
 import './reviews.graphql.ts';
 import './leasing.graphql.ts';
 import './subscribers.graphql.ts';
+import './content.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 
