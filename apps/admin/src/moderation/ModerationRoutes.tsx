@@ -1,10 +1,12 @@
 /**
  * The moderation part of the back office (issue 27 "Moderation and content"): its navigation
  * links and routes, each shown only to roles with the permission (the API checks it again).
- * Reviews need content:read; leasing applications orders:read; subscribers customers:read.
+ * Reviews and content (pages, widget areas) need content:read; leasing applications orders:read; subscribers customers:read.
  */
 import { NavLink, Route } from 'react-router';
 import type { Me } from '../api.ts';
+import { ContentEditPage } from '../content/ContentEditPage.tsx';
+import { ContentListPage } from '../content/ContentListPage.tsx';
 import { LeasingPage } from './LeasingPage.tsx';
 import { ReviewsPage } from './ReviewsPage.tsx';
 import { SubscribersPage } from './SubscribersPage.tsx';
@@ -13,8 +15,8 @@ import { SubscribersPage } from './SubscribersPage.tsx';
 function access(me: Me) {
   const can = (permission: string) => me.permissions.includes(permission);
   return {
-    reviews: can('content:read') || can('content:write'),
-    writeReviews: can('content:write'),
+    content: can('content:read') || can('content:write'),
+    writeContent: can('content:write'),
     leasing: can('orders:read') || can('orders:write'),
     writeLeasing: can('orders:write'),
     subscribers: can('customers:read') || can('customers:write'),
@@ -26,10 +28,15 @@ export function ModerationLinks({ me }: { me: Me }) {
   const allowed = access(me);
   return (
     <>
-      {allowed.reviews ? (
-        <li>
-          <NavLink to="/recensioner">Recensioner</NavLink>
-        </li>
+      {allowed.content ? (
+        <>
+          <li>
+            <NavLink to="/innehall">Innehåll</NavLink>
+          </li>
+          <li>
+            <NavLink to="/recensioner">Recensioner</NavLink>
+          </li>
+        </>
       ) : null}
       {allowed.leasing ? (
         <li>
@@ -50,8 +57,8 @@ export function moderationRoutes(me: Me) {
   const allowed = access(me);
   return (
     <>
-      {allowed.reviews ? (
-        <Route path="/recensioner" element={<ReviewsPage canWrite={allowed.writeReviews} />} />
+      {allowed.content ? (
+        <Route path="/recensioner" element={<ReviewsPage canWrite={allowed.writeContent} />} />
       ) : null}
     </>
   );
