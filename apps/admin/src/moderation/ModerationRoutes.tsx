@@ -1,7 +1,8 @@
 /**
  * The moderation part of the back office (issue 27 "Moderation and content"): its navigation
  * links and routes, each shown only to roles with the permission (the API checks it again).
- * Reviews and content (pages, widget areas) need content:read; leasing applications orders:read; subscribers customers:read.
+ * Reviews and content (pages, widget areas) need content:read; leasing applications
+ * orders:read; subscribers customers:read.
  */
 import { NavLink, Route } from 'react-router';
 import type { Me } from '../api.ts';
@@ -60,6 +61,14 @@ export function moderationRoutes(me: Me) {
       {allowed.content ? (
         <Route path="/recensioner" element={<ReviewsPage canWrite={allowed.writeContent} />} />
       ) : null}
+      {allowed.content ? (
+        <Route path="/innehall" element={<ContentListPage canWrite={allowed.writeContent} />} />
+      ) : null}
+      {allowed.writeContent ? <Route path="/innehall/:id" element={<ContentEditPage />} /> : null}
+      {allowed.leasing ? (
+        <Route path="/leasing" element={<LeasingPage canWrite={allowed.writeLeasing} />} />
+      ) : null}
+      {allowed.subscribers ? <Route path="/prenumeranter" element={<SubscribersPage />} /> : null}
     </>
   );
 }

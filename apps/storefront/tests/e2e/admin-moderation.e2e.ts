@@ -1,9 +1,11 @@
 /**
  * Back-office moderation journey (issue 27 "What must show"): a customer's review waits for
  * moderation; a content editor (innehållsredaktör, added by the administrator) logs in, finds it
- * in the review queue, publishes it, and the product page then shows it. Runs in its own shop: a
- * published review changes a product's stars that other journeys see. Axe on the queue; a
- * screenshot of it.
+ * in the review queue, publishes it, and the product page then shows it. The editor then changes
+ * the "Om oss" page in a draft, opens its preview (`/preview-widgets` with a staff token: the
+ * draft shows there, not on the page), and publishes it. Runs in its own shop: a published
+ * review and a changed page are seen by other journeys. Axe on the queue and the editor;
+ * screenshots of both.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,7 +87,7 @@ test.describe('back office: moderation', () => {
     await shop.dispose();
   });
 
-  test('a content editor publishes a review that then shows on the product page', async ({
+  test('a content editor publishes a review the product page then shows, and edits a page with preview', async ({
     page,
   }) => {
     test.setTimeout(240_000);
@@ -129,5 +131,37 @@ test.describe('back office: moderation', () => {
     const reviews = page.getByRole('region', { name: 'Recensioner' });
     await expect(reviews.getByText(comment)).toBeVisible();
     await expect(reviews.getByText('4 (1 recension)')).toBeVisible();
+
+    // The editor changes the "Om oss" page in a draft, previews it and publishes it.
+    const text = `Vi har lagat cyklar sedan 1962 ${unique()}.`;
+    await page.goto(`${shop.url}/admin/innehall`);
+    await expect(page.getByRole('heading', { name: 'Innehåll', level: 1 })).toBeVisible();
+    await page
+      .getByRole('row')
+      .filter({ hasText: '/om-oss' })
+      .getByRole('button', { name: /Redigera/ })
+      .click();
+    await expect(page.getByRole('heading', { name: /^Redigera: /, level: 1 })).toBeFocused();
+    await page.getByLabel('Text (HTML)').first().fill(`<p>${text}</p>`);
+    const editorAxe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+    expect(editorAxe.violations.map((v) => v.id)).toEqual([]);
+    await page.getByRole('button', { name: 'Förhandsgranska' }).click();
+    const previewLink = page.getByRole('link', { name: /Öppna förhandsgranskningen/ });
+    await expect(previewLink).toHaveAttribute(
+      'href',
+      /^\/preview-widgets\?alias=om-oss&loginToken=/,
+    );
+    await page.screenshot({ path: join(shots, 'admin-moderation-content.png'), fullPage: true });
+    const [preview] = await Promise.all([page.waitForEvent('popup'), previewLink.click()]);
+    await expect(preview.getByText('Förhandsgranskning: utkast visas.')).toBeVisible();
+    await expect(preview.getByText(text)).toBeVisible();
+    await preview.goto(`${shop.url}/om-oss`);
+    await expect(preview.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(preview.getByText(text)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Publicera' }).click();
+    await expect(page.getByRole('heading', { name: 'Innehåll', level: 1 })).toBeVisible();
+    await preview.reload();
+    await expect(preview.getByText(text)).toBeVisible();
+    await preview.close();
   });
 });
