@@ -221,7 +221,7 @@ export function ContentEditPage() {
         </p>
       ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate className="form">
-        <section className="panel" aria-labelledby="content-texts-title">
+        <section className="panel widget-fields" aria-labelledby="content-texts-title">
           <h2 id="content-texts-title">Texter</h2>
           <div className="field">
             <label htmlFor="content-title">Rubrik</label>

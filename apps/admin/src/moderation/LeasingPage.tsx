@@ -239,7 +239,7 @@ export function LeasingPage({ canWrite }: { canWrite: boolean }) {
           close();
         }}
       >
-        <h2 id="leasing-dialog-title">Arbetsgivarens svar för order {deciding?.orderNumber}</h2>
+        <h2 id="leasing-dialog-title">Registrera beslut för order {deciding?.orderNumber}</h2>
         <form onSubmit={(event) => void submit(event)} noValidate className="form">
           <ErrorSummary errors={formErrors} />
           <fieldset className="radio-group">

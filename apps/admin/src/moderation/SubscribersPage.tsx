@@ -122,7 +122,7 @@ export function SubscribersPage() {
       <p className="status" role="status">
         {message}
       </p>
-      <form onSubmit={search} className="form form-row" role="search">
+      <form onSubmit={search} className="form form-row subscriber-search" role="search">
         <div className="field">
           <label htmlFor="subscriber-query">Sök e-postadress</label>
           <input
@@ -140,7 +140,7 @@ export function SubscribersPage() {
 
       <section className="panel" aria-labelledby="newsletter-title">
         <h2 id="newsletter-title">Nyhetsbrev</h2>
-        <div className="form form-row">
+        <div className="form form-row subscriber-search">
           <div className="field">
             <label htmlFor="newsletter-state">Status</label>
             <select
