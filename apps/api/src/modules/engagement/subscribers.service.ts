@@ -9,11 +9,8 @@ import { and, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { products, skus } from '../catalog/catalog.tables.ts';
-import {
-  availabilitySubscriptions,
-  NEWSLETTER_STATES,
-  newsletterSubscriptions,
-} from './engagement.tables.ts';
+import type { NEWSLETTER_STATES } from './engagement.tables.ts';
+import { availabilitySubscriptions, newsletterSubscriptions } from './engagement.tables.ts';
 import { confirmedSubscribers, csvField, subscribersCsv } from './newsletter.service.ts';
 
 /** Most rows one page of a subscriber list holds. */
