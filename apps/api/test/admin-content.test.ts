@@ -4,7 +4,8 @@
  * of a published page, changes a widget (an invalid configuration refused), previews it with the
  * staff token of `contentPreviewLink` (the shop API shows the draft only in preview, and only
  * while the editor is active), and publishes it (the page keeps its id; the draft goes). Every
- * change is in the audit log with before/after. On every database kind.
+ * change is in the audit log with before/after. A menu item's label changed in the back office
+ * shows in the shop's menu at once. On every database kind.
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +79,7 @@ describe.each(testDatabaseKinds())('admin content on %s', (kind) => {
       [OPEN, { id: pageId }],
       [LINK, { id: pageId }],
       [PUBLISH, { id: pageId }],
+      ['{ adminMenus { id } }', {}],
     ] as const) {
       for (const headers of [
         {},
@@ -201,6 +203,51 @@ describe.each(testDatabaseKinds())('admin content on %s', (kind) => {
     });
     expect(entries[2]!.before).toMatchObject({ title: 'Om oss', published: true });
     expect(entries[2]!.after).toMatchObject({ title: 'Om Trampa', published: true });
+  });
+
+  it('changes a menu item: the shop shows it at once; audited; customer service refused', async () => {
+    const MENUS = '{ adminMenus { id locations items { id label type hidden sortOrder } } }';
+    const UPDATE_ITEM = `mutation($input: MenuItemChangeInput!) { updateMenuItem(input: $input) {
+      id label hidden } }`;
+    const SHOP_MENU = `query($id: String) { getMenuAtLocation(menuLocationId: $id) {
+      menuItems { label } } }`;
+    const menus = (await editor.send(MENUS)).body.data?.adminMenus as Array<{
+      locations: string[];
+      items: Array<{ id: number; label: string; sortOrder: number; hidden: boolean }>;
+    }>;
+    const footer = menus.find((m) => m.locations.includes('footer-first'))!;
+    const item = footer.items[0]!;
+    const change = { id: item.id, label: 'Om Trampa', sortOrder: item.sortOrder, hidden: false };
+    const service = adminClient(state.api, '10.82.0.3');
+    await service.login('kundtjanst@example.se');
+    expect(codeOf(await service.send(UPDATE_ITEM, { input: change }))).toBe('FORBIDDEN');
+    const empty = await editor.send(UPDATE_ITEM, { input: { ...change, label: ' ' } });
+    expect(empty.body.errors?.[0]).toMatchObject({
+      message: 'Skriv en text för länken.',
+      extensions: { argument: 'label' },
+    });
+    const labels = async () =>
+      (await shop.query(SHOP_MENU, { id: 'footer-first' })).data?.getMenuAtLocation.menuItems.map(
+        (i: { label: string }) => i.label,
+      ) as string[];
+    expect(await labels()).toContain(item.label);
+    const saved = await editor.send(UPDATE_ITEM, { input: change });
+    expect(saved.body.data?.updateMenuItem).toEqual({
+      id: item.id,
+      label: 'Om Trampa',
+      hidden: false,
+    });
+    expect(await labels()).toContain('Om Trampa');
+    const [entry] = await state.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'menu.item.update'));
+    expect(entry).toMatchObject({
+      staffEmail: 'redaktor@example.se',
+      entityId: String(item.id),
+      before: { label: item.label },
+      after: { label: 'Om Trampa' },
+    });
   });
 
   it('refuses the staff preview token once the editor is deactivated', async () => {

@@ -13,6 +13,7 @@ import './reviews.graphql.ts';
 import './leasing.graphql.ts';
 import './subscribers.graphql.ts';
 import './content.graphql.ts';
+import './menus.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 
