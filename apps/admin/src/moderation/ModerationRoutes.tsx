@@ -1,13 +1,14 @@
 /**
  * The moderation part of the back office (issue 27 "Moderation and content"): its navigation
  * links and routes, each shown only to roles with the permission (the API checks it again).
- * Reviews and content (pages, widget areas) need content:read; leasing applications
+ * Reviews and content (pages, widget areas, menus) need content:read; leasing applications
  * orders:read; subscribers customers:read.
  */
 import { NavLink, Route } from 'react-router';
 import type { Me } from '../api.ts';
 import { ContentEditPage } from '../content/ContentEditPage.tsx';
 import { ContentListPage } from '../content/ContentListPage.tsx';
+import { MenusPage } from '../content/MenusPage.tsx';
 import { LeasingPage } from './LeasingPage.tsx';
 import { ReviewsPage } from './ReviewsPage.tsx';
 import { SubscribersPage } from './SubscribersPage.tsx';
@@ -33,6 +34,9 @@ export function ModerationLinks({ me }: { me: Me }) {
         <>
           <li>
             <NavLink to="/innehall">Innehåll</NavLink>
+          </li>
+          <li>
+            <NavLink to="/menyer">Menyer</NavLink>
           </li>
           <li>
             <NavLink to="/recensioner">Recensioner</NavLink>
@@ -65,6 +69,9 @@ export function moderationRoutes(me: Me) {
         <Route path="/innehall" element={<ContentListPage canWrite={allowed.writeContent} />} />
       ) : null}
       {allowed.writeContent ? <Route path="/innehall/:id" element={<ContentEditPage />} /> : null}
+      {allowed.content ? (
+        <Route path="/menyer" element={<MenusPage canWrite={allowed.writeContent} />} />
+      ) : null}
       {allowed.leasing ? (
         <Route path="/leasing" element={<LeasingPage canWrite={allowed.writeLeasing} />} />
       ) : null}
