@@ -38,6 +38,15 @@ const ACTION_NAMES: Record<string, string> = {
   'stock.adjust': 'Lagersaldo justerat',
   'stock.incoming': 'Inleveransdatum ändrat',
   'catalogue.csv.import': 'CSV-import',
+  'review.publish': 'Recension publicerad',
+  'review.reject': 'Recension avvisad',
+  'leasing.approve': 'Förmånscykel godkänd',
+  'leasing.decline': 'Förmånscykel avslagen',
+  'subscribers.export': 'Prenumeranter exporterade',
+  'content.draft': 'Utkast skapat',
+  'content.update': 'Utkast ändrat',
+  'content.publish': 'Innehåll publicerat',
+  'menu.item.update': 'Menyval ändrat',
 };
 
 const time = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium' });
