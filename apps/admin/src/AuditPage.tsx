@@ -46,6 +46,7 @@ const ACTION_NAMES: Record<string, string> = {
   'content.draft': 'Utkast skapat',
   'content.update': 'Utkast ändrat',
   'content.publish': 'Innehåll publicerat',
+  'content.discard': 'Utkast förkastat',
   'menu.item.update': 'Menyval ändrat',
 };
 

@@ -205,6 +205,24 @@ describe.each(testDatabaseKinds())('admin content on %s', (kind) => {
     expect(entries[2]!.after).toMatchObject({ title: 'Om Trampa', published: true });
   });
 
+  it('discards a draft copy, leaving the published page as it was', async () => {
+    const DISCARD = 'mutation($id: Int!) { discardContentDraft(id: $id) { id published } }';
+    const opened = (await editor.send(OPEN, { id: pageId })).body.data?.openContentDraft as Detail;
+    expect(codeOf(await editor.send(DISCARD, { id: pageId }))).toBe('BAD_USER_INPUT');
+    const discarded = await editor.send(DISCARD, { id: opened.page.id });
+    expect(discarded.body.data?.discardContentDraft).toEqual({ id: pageId, published: true });
+    const rows = await state.handle.db
+      .select()
+      .from(contentPages)
+      .where(eq(contentPages.alias, 'om-oss'));
+    expect(rows.map((r) => r.id)).toEqual([pageId]);
+    const [entry] = await state.handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'content.discard'));
+    expect(entry).toMatchObject({ entityId: String(opened.page.id), after: null });
+  });
+
   it('changes a menu item: the shop shows it at once; audited; customer service refused', async () => {
     const MENUS = '{ adminMenus { id locations items { id label type hidden sortOrder } } }';
     const UPDATE_ITEM = `mutation($input: MenuItemChangeInput!) { updateMenuItem(input: $input) {

@@ -2,7 +2,8 @@
  * The editor of a draft page or widget area (issue 27 "Moderation and content"; content:write):
  * the heading and meta texts, and each widget's texts (the string fields of its configuration;
  * other widgets as their JSON document). "Förhandsgranska" saves and gives a link to
- * `/preview-widgets` with a staff token; "Publicera" saves and replaces the published version.
+ * `/preview-widgets` with a staff token; "Publicera" saves and replaces the published version;
+ * "Förkasta utkastet" drops a draft copy (the published version stays).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -33,6 +34,7 @@ const LOAD = `query($id: Int!) { contentPage(id: $id) { ${FIELDS} } }`;
 const SAVE = `mutation($input: ContentDraftInput!) { updateContentDraft(input: $input) { ${FIELDS} } }`;
 const LINK = 'mutation($id: Int!) { contentPreviewLink(id: $id) }';
 const PUBLISH = 'mutation($id: Int!) { publishContentDraft(id: $id) { id } }';
+const DISCARD = 'mutation($id: Int!) { discardContentDraft(id: $id) { id } }';
 
 /** Swedish labels of the configuration fields editors change most. */
 const FIELD_NAMES: Record<string, string> = {
@@ -174,6 +176,19 @@ export function ContentEditPage() {
           { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
         ]);
       }
+    }
+    setBusy(false);
+  }
+
+  async function discard() {
+    if (!detail) return;
+    setBusy(true);
+    try {
+      await adminRequest(DISCARD, { id: detail.page.id });
+      await navigate('/innehall');
+      return;
+    } catch (error) {
+      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
     }
     setBusy(false);
   }
@@ -323,6 +338,16 @@ export function ContentEditPage() {
               onClick={() => void publish()}
             >
               Publicera
+            </button>
+          ) : null}
+          {detail.page.draftOf ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => void discard()}
+            >
+              Förkasta utkastet
             </button>
           ) : null}
         </div>

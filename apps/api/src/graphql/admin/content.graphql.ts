@@ -1,9 +1,9 @@
 /**
  * Pages and widget areas on the admin API (issue 27 "Moderation and content"; issue 16):
  * `contentPages`, `contentPage` (content:read), and the draft workflow (content:write):
- * `openContentDraft`, `updateContentDraft`, `publishContentDraft`, and `contentPreviewLink`,
- * a `/preview-widgets` link with a staff preview token (valid 1 h, only while the editor is
- * active) instead of the CLI's operator token. The rules live in
+ * `openContentDraft`, `updateContentDraft`, `publishContentDraft`, `discardContentDraft`, and
+ * `contentPreviewLink`, a `/preview-widgets` link with a staff preview token (valid 1 h, only
+ * while the editor is active) instead of the CLI's operator token. The rules live in
  * modules/content/content-admin.service.ts; each change is audited with before/after.
  */
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { swedishNotFound } from '../../errors.ts';
 import {
   contentDraftSchema,
   contentPreviewPath,
+  discardContentDraft,
   listStaffContentPages,
   openContentDraft,
   publishContentDraft,
@@ -173,6 +174,18 @@ adminBuilder.mutationFields((t) => ({
       const { id } = parseSwedishInput(idArgs, args);
       const published = await publishContentDraft(ctx.db, id, actorOf(ctx), ctx.now);
       return detailOf(ctx, published);
+    },
+  }),
+  discardContentDraft: t.field({
+    type: ContentPageRef,
+    description:
+      'Discards the draft copy of a published page or area (content:write; audited); returns ' +
+      'the published version, unchanged. Errors: BAD_USER_INPUT (not a draft copy), NOT_FOUND.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      requireStaff(ctx, 'content', 'write');
+      const { id } = parseSwedishInput(idArgs, args);
+      return detailOf(ctx, await discardContentDraft(ctx.db, id, actorOf(ctx), ctx.now));
     },
   }),
   contentPreviewLink: t.string({

@@ -8,7 +8,7 @@
  * - The preview (`/preview-widgets`, content.graphql.ts `widgetArea(preview: true)`) shows the
  *   draft before the published version, with a staff preview token (preview-token.ts).
  * - {@link publishContentDraft}: the draft's content replaces the published collection's (which
- *   keeps its id), and the draft row goes.
+ *   keeps its id), and the draft row goes; {@link discardContentDraft} drops a draft copy.
  * Each change is one transaction with its audit entry (before/after).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -388,6 +388,44 @@ export async function publishContentDraft(
       at: now,
     });
     return publishedId;
+  });
+}
+
+/**
+ * Discards a draft copy of a published collection (its containers and widgets go with it) in one
+ * transaction, audited as `content.discard` (before: the draft, after: null). The published
+ * version is untouched.
+ * @returns the id of the published collection
+ * @throws ShopError NOT_FOUND, BAD_USER_INPUT (not a draft copy: a published or never published
+ *   collection)
+ */
+export async function discardContentDraft(
+  db: Database,
+  pageId: number,
+  actor: AuditActor,
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [draft] = await tx
+      .select()
+      .from(contentPages)
+      .where(eq(contentPages.id, pageId))
+      .for('update');
+    if (!draft) throw swedishNotFound('Sidan finns inte.');
+    if (draft.published || draft.draftOf === null) {
+      throw swedishInputError('Bara utkast av publicerade sidor kan förkastas.', 'pageId');
+    }
+    await tx.delete(contentPages).where(eq(contentPages.id, draft.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'content.discard',
+      entityType: 'content_page',
+      entityId: draft.id,
+      before: auditView(toStaffPage(draft)),
+      after: null,
+      at: now,
+    });
+    return draft.draftOf;
   });
 }
 
