@@ -58,6 +58,11 @@ const TABLE_READS = [
   // pricing's incVatOf and the price log's recordPriceChanges, changed products through
   // saveProductInTransaction and stock through adjustStockIn; only new rows are bulk-inserted.
   ['catalog-csv/csv-[^/]*[.]ts$', 'catalog|inventory|pricing|audit'],
+  // Moderation in the back office (issue 27): the förmånscykel list joins each application's
+  // order (number, status, e-mail, name, value) and the back-in-stock list each request's SKU
+  // and product, one statement per page instead of a look-up per row.
+  ['leasing/leasing-admin[.]service[.]ts$', 'orders'],
+  ['engagement/subscribers[.]service[.]ts$', 'catalog'],
 ];
 
 module.exports = {

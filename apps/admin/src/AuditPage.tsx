@@ -45,6 +45,16 @@ const ACTION_NAMES: Record<string, string> = {
   'order.refund': 'Order återbetald',
   'order.note': 'Anteckning på order',
   'order.resend-confirmation': 'Orderbekräftelse skickad igen',
+  'review.publish': 'Recension publicerad',
+  'review.reject': 'Recension avvisad',
+  'leasing.approve': 'Förmånscykel godkänd',
+  'leasing.decline': 'Förmånscykel avslagen',
+  'subscribers.export': 'Prenumeranter exporterade',
+  'content.draft': 'Utkast skapat',
+  'content.update': 'Utkast ändrat',
+  'content.publish': 'Innehåll publicerat',
+  'content.discard': 'Utkast förkastat',
+  'menu.item.update': 'Menyval ändrat',
 };
 
 const time = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium' });

@@ -18,6 +18,7 @@ import { Dashboard } from './dashboard/Dashboard.tsx';
 import { OrdersRoutes } from './orders/OrdersRoutes.tsx';
 import { CustomerListPage } from './customers/CustomerListPage.tsx';
 import { CustomerPage } from './customers/CustomerPage.tsx';
+import { ModerationLinks, moderationRoutes } from './moderation/ModerationRoutes.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { StaffPage } from './StaffPage.tsx';
 import { StockPage } from './StockPage.tsx';
@@ -108,6 +109,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
                 <NavLink to="/csv">CSV</NavLink>
               </li>
             ) : null}
+            <ModerationLinks me={me} />
             {canAudit ? (
               <li>
                 <NavLink to="/handelser">Händelselogg</NavLink>
@@ -151,6 +153,7 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
             </>
           ) : null}
           {canCatalogue ? <Route path="/csv" element={<CsvPage me={me} />} /> : null}
+          {moderationRoutes(me)}
           {canAudit ? (
             <Route path="/handelser" element={<AuditPage staffFilter={canStaff} />} />
           ) : null}

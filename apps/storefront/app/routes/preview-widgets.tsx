@@ -1,8 +1,9 @@
 /**
  * `/preview-widgets?loginToken=…&alias=…` (issue 16; SPEC §2 widget preview, GEINS-API §2.4): an
  * editor's view of a content page, or of the start page without `alias`, with drafts. The
- * loginToken is a preview token (`npm run content -w apps/api -- preview-token`) sent as Bearer;
- * without a valid one the page answers 403. Never indexed, never cached.
+ * loginToken is a preview token (the back office's staff link, or `npm run content -w apps/api --
+ * preview-token`) sent as Bearer; without a valid one the page answers 403. Never indexed, never
+ * cached.
  */
 import type { Route } from './+types/preview-widgets';
 import { ContentPage } from '../features/content/content-page';

@@ -13,6 +13,11 @@ import './csv.graphql.ts';
 import './dashboard.graphql.ts';
 import './orders.graphql.ts';
 import './customers.graphql.ts';
+import './reviews.graphql.ts';
+import './leasing.graphql.ts';
+import './subscribers.graphql.ts';
+import './content.graphql.ts';
+import './menus.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 

@@ -18,6 +18,7 @@ import {
   type WidgetImage,
   type WidgetImageSize,
 } from './content.service.ts';
+import { isStaffUserActive } from '../staff/staff.service.ts';
 import { isPreviewAuthorized } from './preview-token.ts';
 
 /** `PageWidgetImageSizeType`. */
@@ -232,7 +233,11 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx) => {
       const preview = args.preview === true;
-      if (preview && !(await isPreviewAuthorized(ctx.authorization, ctx.config.auth, ctx.now))) {
+      const staffActive = (id: number) => isStaffUserActive(ctx.db, id);
+      if (
+        preview &&
+        !(await isPreviewAuthorized(ctx.authorization, ctx.config.auth, ctx.now, staffActive))
+      ) {
         throw new ShopError('FORBIDDEN', 'Preview requires a valid preview token');
       }
       const shop = await ctx.shop(args);

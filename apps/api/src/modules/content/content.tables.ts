@@ -74,6 +74,11 @@ export const contentPages = pgTable(
     published: boolean().notNull().default(false),
     /** Higher wins when several collections match an area. */
     priority: integer().notNull().default(0),
+    /**
+     * The published collection this draft will replace when published in the back office
+     * (issue 27); null for a published collection or a new, never published one.
+     */
+    draftOf: integer(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -113,6 +113,8 @@ export const productReviews = pgTable(
     verifiedPurchase: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     moderatedAt: timestamp({ withTimezone: true }),
+    /** Why a review was rejected (written by staff in the back office; null otherwise). */
+    moderationReason: text(),
   },
   (t) => [
     unique('product_reviews_product_customer').on(t.productId, t.customerId),

@@ -263,7 +263,7 @@ export async function confirmedSubscribers(db: Database): Promise<ConfirmedSubsc
 }
 
 /** A CSV field (RFC 4180): quoted when needed; a leading `=`, `+`, `-`, `@` is defused. */
-function csvField(value: string): string {
+export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

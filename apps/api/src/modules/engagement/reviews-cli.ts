@@ -3,15 +3,17 @@
  * office exists (issue 17; SPEC §4 "Reviews go to acceptance and are published later").
  *   list [pending|published|rejected]   the reviews in that state (default pending), oldest first
  *   publish <id>                        shows the review on the product page
- *   reject <id>                         never shows it
+ *   reject <id> [reason…]               never shows it (the reason is stored with it)
+ * Each decision is in the audit log (no staff user: the system).
  * Reads the database of DATABASE_URL (or the embedded one; not while the shop runs on it).
  */
 import { openConfiguredDatabase } from '../../db/cli-database.ts';
 import { REVIEW_STATES } from './engagement.tables.ts';
 import { moderateReview, reviewsInState, type ReviewState } from './reviews.service.ts';
 
-const [command, argument] = process.argv.slice(2);
-const usage = 'Usage: npm run reviews -w apps/api -- list [state] | publish <id> | reject <id>';
+const [command, argument, ...reasonWords] = process.argv.slice(2);
+const usage =
+  'Usage: npm run reviews -w apps/api -- list [state] | publish <id> | reject <id> [reason]';
 if (command !== 'list' && command !== 'publish' && command !== 'reject') {
   console.error(usage);
   process.exit(2);
@@ -41,6 +43,7 @@ try {
         id,
         command === 'publish' ? 'published' : 'rejected',
         new Date(),
+        { reason: reasonWords.join(' ') },
       ));
     if (!done) {
       console.error(`No review #${argument}.`);

@@ -12,6 +12,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { badUserInput, ShopError } from '../../errors.ts';
+import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { products } from '../catalog/catalog.tables.ts';
 import { orderLines, orders } from '../orders/orders.tables.ts';
 import { takeAttempt } from '../rate-limits/rate-limits.service.ts';
@@ -229,54 +230,144 @@ export async function ratingsByProductIds(
   return productIds.map((id) => byId.get(id) ?? null);
 }
 
-/** A review as the moderation command lists it. */
+/** A review as the moderation queue (CLI and back office) lists it. */
 export interface ModerationItem {
   id: number;
+  /** The product's alias (its page is `/p/{alias}` in the storefront's routes). */
   product: string;
+  productName: string;
   author: string;
   rating: number;
   comment: string;
   state: ReviewState;
   verifiedPurchase: boolean;
   createdAt: Date;
+  /** When staff (or the CLI) last published or rejected it; null while pending. */
+  moderatedAt: Date | null;
+  /** Why it was rejected; null otherwise. */
+  moderationReason: string | null;
 }
 
-/** Reviews in a state (default pending), oldest first (the moderation queue). */
+const moderationColumns = {
+  id: productReviews.id,
+  product: products.alias,
+  productName: products.name,
+  author: productReviews.author,
+  rating: productReviews.rating,
+  comment: productReviews.comment,
+  state: productReviews.state,
+  verifiedPurchase: productReviews.verifiedPurchase,
+  createdAt: productReviews.createdAt,
+  moderatedAt: productReviews.moderatedAt,
+  moderationReason: productReviews.moderationReason,
+};
+
+/** Most reviews one page of the moderation queue holds. */
+export const MODERATION_TAKE_MAX = 200;
+
+/**
+ * Reviews in a state (default pending), oldest first (the moderation queue: the longest waiting
+ * first). `skip`/`take` page it (take at most {@link MODERATION_TAKE_MAX}; default all of them).
+ */
 export async function reviewsInState(
   db: Database,
   state: ReviewState = 'pending',
+  page: { skip?: number; take?: number } = {},
 ): Promise<ModerationItem[]> {
-  return db
-    .select({
-      id: productReviews.id,
-      product: products.alias,
-      author: productReviews.author,
-      rating: productReviews.rating,
-      comment: productReviews.comment,
-      state: productReviews.state,
-      verifiedPurchase: productReviews.verifiedPurchase,
-      createdAt: productReviews.createdAt,
-    })
+  const query = db
+    .select(moderationColumns)
     .from(productReviews)
     .innerJoin(products, eq(products.id, productReviews.productId))
     .where(eq(productReviews.state, state))
-    .orderBy(productReviews.createdAt, productReviews.id);
+    .orderBy(productReviews.createdAt, productReviews.id)
+    .offset(page.skip ?? 0);
+  return page.take === undefined ? query : query.limit(page.take);
+}
+
+/** The number of reviews in each state (every state present, 0 when none). */
+export async function reviewCountsByState(db: Database): Promise<Record<ReviewState, number>> {
+  const rows = await db
+    .select({ state: productReviews.state, n: count() })
+    .from(productReviews)
+    .groupBy(productReviews.state);
+  const counts: Record<ReviewState, number> = { pending: 0, published: 0, rejected: 0 };
+  for (const row of rows) counts[row.state] = Number(row.n);
+  return counts;
+}
+
+/** Longest rejection reason, in characters. */
+export const MODERATION_REASON_MAX = 500;
+
+/**
+ * A moderation decision as the back office sends it: publish, or reject with a reason (1–{@link
+ * MODERATION_REASON_MAX} characters, required for a rejection; Swedish messages for staff).
+ */
+export const reviewModerationSchema = z
+  .object({
+    id: z.number().int().positive(),
+    state: z.enum(['published', 'rejected'], 'Välj publicera eller avvisa.'),
+    reason: z
+      .string()
+      .trim()
+      .max(MODERATION_REASON_MAX, `Skälet får vara högst ${MODERATION_REASON_MAX} tecken.`)
+      .nullish(),
+  })
+  .refine((input) => input.state !== 'rejected' || (input.reason ?? '') !== '', {
+    message: 'Skriv varför recensionen avvisas.',
+    path: ['reason'],
+  });
+
+/** Who moderates and why (the audit entry's actor; the CLI passes none: the system). */
+export interface ModerationOptions {
+  actor?: AuditActor | undefined;
+  /** Why a review is rejected (stored with it; cleared when published). */
+  reason?: string | null | undefined;
 }
 
 /**
- * Publishes or rejects a review (moderation).
- * @returns false when no review has that id
+ * Publishes or rejects a review (moderation; SPEC §4): only published reviews are listed and
+ * counted in the product's rating. In one transaction the row is locked, changed and the audit
+ * entry `review.publish`/`review.reject` written with the state before and after. Publishing
+ * clears a former rejection reason.
+ * @returns the review after the change, or null when no review has that id
  */
 export async function moderateReview(
   db: Database,
   id: number,
   state: 'published' | 'rejected',
   now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(productReviews)
-    .set({ state, moderatedAt: now })
-    .where(eq(productReviews.id, id))
-    .returning({ id: productReviews.id });
-  return rows.length > 0;
+  options: ModerationOptions = {},
+): Promise<ModerationItem | null> {
+  const reason = state === 'rejected' ? options.reason?.trim() || null : null;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(moderationColumns)
+      .from(productReviews)
+      .innerJoin(products, eq(products.id, productReviews.productId))
+      .where(eq(productReviews.id, id))
+      .for('update', { of: productReviews });
+    if (!before) return null;
+    await tx
+      .update(productReviews)
+      .set({ state, moderatedAt: now, moderationReason: reason })
+      .where(eq(productReviews.id, id));
+    const after: ModerationItem = { ...before, state, moderatedAt: now, moderationReason: reason };
+    const summary = (r: ModerationItem) => ({
+      product: r.product,
+      author: r.author,
+      rating: r.rating,
+      state: r.state,
+      moderationReason: r.moderationReason,
+    });
+    await recordAudit(tx, {
+      actor: options.actor ?? { staffUserId: null, staffEmail: null },
+      action: state === 'published' ? 'review.publish' : 'review.reject',
+      entityType: 'review',
+      entityId: id,
+      before: summary(before),
+      after: summary(after),
+      at: now,
+    });
+    return after;
+  });
 }

@@ -251,25 +251,58 @@ export async function decideLeasingApplication(
   const view = await getOrderViewByPublicId(db, claims.orderPublicId);
   if (!view) throw new ShopError('NOT_FOUND', 'Application not found');
   const orderId = view.order.id;
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(leasingApplications)
-      .where(eq(leasingApplications.orderId, orderId))
-      .for('update');
-    if (!row) throw new ShopError('NOT_FOUND', 'Application not found');
-    if (row.status !== 'awaiting') {
-      throw new ShopError('FORBIDDEN', 'The application is already decided', { reason: 'used' });
-    }
-    const approved = claims.decision === 'approve';
-    await tx
-      .update(leasingApplications)
-      .set({ status: approved ? 'approved' : 'declined', decidedAt: now })
-      .where(eq(leasingApplications.orderId, orderId));
-    const reason = approved ? 'employer approved' : 'employer declined';
-    await transitionOrder(tx, orderId, approved ? 'received' : 'cancelled', reason);
-    if (!approved) await providerFor(LEASING_PAYMENT_OPTION).cancel(tx, orderId);
-  });
+  await db.transaction((tx) =>
+    applyLeasingDecision(tx, orderId, claims.decision, now, { via: 'link' }),
+  );
   const after = await getOrderViewByPublicId(db, claims.orderPublicId);
   return { ...after!, application: (await applicationOf(db, orderId))!, decision: claims.decision };
+}
+
+/** How a decision was made, stored with the application. */
+export interface LeasingDecisionSource {
+  /** `link`: the employer's signed link; `staff`: recorded in the back office. */
+  via: 'link' | 'staff';
+  /** The employer's answer as staff recorded it (staff decisions only). */
+  employerAnswer?: string | null | undefined;
+}
+
+/**
+ * The one decision step of an application, inside the caller's transaction `tx` (the employer's
+ * link and the back office both use it): the row is locked and must still be `awaiting`;
+ * approve moves the order to `received` (the order e-mail to the employee is enqueued by the
+ * order process), decline cancels it, which returns its stock and voids the pending payment.
+ * @returns the application before and after the decision
+ * @throws ShopError NOT_FOUND, FORBIDDEN (reason `used`: already decided)
+ */
+export async function applyLeasingDecision(
+  tx: Database,
+  orderId: number,
+  decision: LeasingDecision,
+  now: Date,
+  source: LeasingDecisionSource,
+): Promise<{ before: LeasingApplicationRecord; after: LeasingApplicationRecord }> {
+  const [row] = await tx
+    .select()
+    .from(leasingApplications)
+    .where(eq(leasingApplications.orderId, orderId))
+    .for('update');
+  if (!row) throw new ShopError('NOT_FOUND', 'Application not found');
+  if (row.status !== 'awaiting') {
+    throw new ShopError('FORBIDDEN', 'The application is already decided', { reason: 'used' });
+  }
+  const approved = decision === 'approve';
+  const [after] = await tx
+    .update(leasingApplications)
+    .set({
+      status: approved ? 'approved' : 'declined',
+      decidedAt: now,
+      decidedVia: source.via,
+      employerAnswer: source.employerAnswer ?? null,
+    })
+    .where(eq(leasingApplications.orderId, orderId))
+    .returning();
+  const reason = approved ? 'employer approved' : 'employer declined';
+  await transitionOrder(tx, orderId, approved ? 'received' : 'cancelled', reason);
+  if (!approved) await providerFor(LEASING_PAYMENT_OPTION).cancel(tx, orderId);
+  return { before: row, after: after! };
 }

@@ -32,6 +32,13 @@ export const leasingApplications = pgTable(
     grossDeductionPerMonth: integer().notNull(),
     status: text().notNull().default('awaiting'),
     decidedAt: timestamp({ withTimezone: true }),
+    /** How it was decided: `link` (the employer's signed link) or `staff` (the back office). */
+    decidedVia: text(),
+    /**
+     * The employer's answer as staff recorded it when deciding in the back office (e.g. "OK per
+     * telefon, Eva på lönekontoret"); null when decided by the link.
+     */
+    employerAnswer: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -45,6 +45,12 @@ export const STAFF_ROLE_NAMES: Record<StaffRole, string> = {
  * range, prices, stock, orders, customers and content and read the audit log; customer service
  * handles orders and customers and reads the range, prices and stock; content editors edit
  * content and read the range. Only administrators manage staff.
+ *
+ * Where part 2's moderation operations belong (issue 27): the review queue, pages, widget areas
+ * and menus are `content`; förmånscykel applications are `orders` (an application is the
+ * employer's part of an order, and deciding it receives or cancels that order); newsletter
+ * subscribers and back-in-stock requests are `customers` (lists of customers' e-mail addresses,
+ * personal data).
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, Record<StaffArea, AccessLevel>> = {
   administrator: {

@@ -217,3 +217,12 @@ export async function deactivateStaffUser(
     return user;
   });
 }
+
+/** True when the staff user exists and is active (e.g. a staff preview token's owner). */
+export async function isStaffUserActive(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ active: staffUsers.active })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, id));
+  return row?.active === true;
+}
