@@ -2,7 +2,8 @@
  * An order's packing slip and receipt as PDF downloads of the back office (issue 27):
  * `GET /admin/orders/:id/packing-slip.pdf` and `GET /admin/orders/:id/receipt.pdf`, for staff
  * whose role may read orders. The same session cookie as `/admin/graphql` (ADR 015): 401 without
- * a live session, 403 for a role without orders:read, 404 for an unknown order. Plain GET links
+ * a live session, 403 for a role without orders:read, 404 for an unknown order, 503 for a receipt
+ * in production while the seller is the made-up example (SHOP_ORGANISATION_NUMBER unset). Plain GET links
  * (no CSRF header: reading changes nothing; the cookie is SameSite=Strict); `no-store`, since the
  * documents hold personal data.
  */
@@ -57,6 +58,18 @@ export async function orderDocumentResponse(
   }
   const orderId = Number(match[1]);
   const kind = match[2] as OrderDocumentKind;
+  // A receipt names the seller as the law asks: never the made-up example in production.
+  if (
+    kind === 'receipt' &&
+    options.config.seller.isExample &&
+    options.config.nodeEnv === 'production'
+  ) {
+    return plainAnswer(
+      503,
+      'Kvitton kan inte skapas förrän butikens uppgifter är angivna: sätt SHOP_LEGAL_NAME, ' +
+        'SHOP_ORGANISATION_NUMBER och SHOP_ADDRESS och starta om.',
+    );
+  }
   const pdf = await orderDocumentPdf(options.db, orderId, kind, options.config.seller);
   if (!pdf) return plainAnswer(404, 'Ordern finns inte.');
   return new Response(request.method === 'HEAD' ? null : pdf, {

@@ -36,7 +36,16 @@ export interface Config {
    * The seller on receipts and packing slips (SHOP_LEGAL_NAME, SHOP_ORGANISATION_NUMBER as
    * NNNNNN-NNNN, SHOP_ADDRESS; issue 27).
    */
-  seller: { legalName: string; organisationNumber: string; address: string };
+  seller: {
+    legalName: string;
+    organisationNumber: string;
+    address: string;
+    /**
+     * True when SHOP_ORGANISATION_NUMBER is unset and the made-up example seller is used: in
+     * production no receipt is made with it (admin-documents.ts answers 503).
+     */
+    isExample: boolean;
+  };
   apiKey: string;
   publicUrl: string;
   nodeEnv: 'production' | 'development' | 'test';

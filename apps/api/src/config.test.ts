@@ -223,4 +223,24 @@ describe('operations settings (issue 15)', () => {
     });
     expect(() => loadConfig({ MIGRATE_ON_START: 'yes' })).toThrow(/MIGRATE_ON_START/);
   });
+
+  it('takes the seller of receipts from the environment; the example seller is marked as such', () => {
+    expect(loadConfig({}).seller).toMatchObject({ isExample: true });
+    expect(
+      loadConfig({
+        SHOP_LEGAL_NAME: 'Cykelbolaget i Umeå AB',
+        SHOP_ORGANISATION_NUMBER: '556016-0680',
+        SHOP_ADDRESS: 'Storgatan 2, 903 26 Umeå',
+      }).seller,
+    ).toEqual({
+      legalName: 'Cykelbolaget i Umeå AB',
+      organisationNumber: '556016-0680',
+      address: 'Storgatan 2, 903 26 Umeå',
+      isExample: false,
+    });
+    // The check digit is checked (organisationsnummer).
+    expect(() => loadConfig({ SHOP_ORGANISATION_NUMBER: '556016-0681' })).toThrow(
+      /SHOP_ORGANISATION_NUMBER/,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import Organisationsnummer from 'organisationsnummer';
 import { z } from 'zod';
 import { LOG_LEVELS } from './log.ts';
 
@@ -125,6 +126,7 @@ const envSchema = z.object({
   SHOP_ORGANISATION_NUMBER: z
     .string()
     .regex(/^\d{6}-\d{4}$/, 'an organisationsnummer such as 556677-8899')
+    .refine((value) => Organisationsnummer.valid(value), 'not a valid organisationsnummer')
     .default('556677-8899'),
   SHOP_ADDRESS: z.string().min(1).max(200).default('Storgatan 1, 111 22 Stockholm'),
   /** The key clients must send in the `X-ApiKey` header. The default is for development only. */
@@ -388,6 +390,7 @@ export function loadConfig(
       legalName: e.SHOP_LEGAL_NAME,
       organisationNumber: e.SHOP_ORGANISATION_NUMBER,
       address: e.SHOP_ADDRESS,
+      isExample: !env.SHOP_ORGANISATION_NUMBER?.trim(),
     },
     apiKey: e.API_KEY,
     publicUrl,

@@ -138,4 +138,26 @@ describe.each(testDatabaseKinds())('order documents (PDF) on %s', (kind) => {
     expect(text).toContain('Antal artiklar 3 st');
     expect(text).not.toContain(kr(order.orderValueIncVat));
   });
+
+  it('makes no receipt in production with the made-up example seller (503), a packing slip still', async () => {
+    const { createAdminApi } = await import('../src/admin-app.ts');
+    const production = createAdminApi({
+      db: state.handle.db,
+      config: { ...state.config, nodeEnv: 'production' },
+      now: () => state.clock.now,
+    });
+    expect(state.config.seller.isExample).toBe(true);
+    const staff = adminClient(state.api, '10.71.0.9');
+    await staff.login('chef@example.se');
+    const get = (file: string) =>
+      production.fetch(
+        new Request(`http://shop.local/admin/orders/${order.id}/${file}`, {
+          headers: { cookie: staff.cookie! },
+        }),
+      );
+    const receipt = await get('receipt.pdf');
+    expect(receipt.status).toBe(503);
+    expect(await receipt.text()).toContain('SHOP_ORGANISATION_NUMBER');
+    expect((await get('packing-slip.pdf')).status).toBe(200);
+  });
 });

@@ -7,7 +7,7 @@
  * order). Amounts are integer minor units (öre) of the market's currency.
  */
 import { z } from 'zod';
-import { countPendingReviews } from '../../modules/engagement/review-queue.ts';
+import { reviewCountsByState } from '../../modules/engagement/reviews.service.ts';
 import {
   lowStock,
   LOW_STOCK_TAKE_MAX,
@@ -139,9 +139,9 @@ adminBuilder.queryFields((t) => ({
   }),
   pendingReviewCount: t.int({
     description: 'How many product reviews wait for moderation (content:read).',
-    resolve: (_root, _args, ctx) => {
+    resolve: async (_root, _args, ctx) => {
       requireStaff(ctx, 'content', 'read');
-      return countPendingReviews(ctx.db);
+      return (await reviewCountsByState(ctx.db)).pending;
     },
   }),
   pendingLeasingApplicationCount: t.int({

@@ -83,6 +83,9 @@ export const orders = pgTable(
   },
   (t) => [
     index().on(t.customerId),
+    // The back office's order list (newest first, date filters) and the dashboard's revenue
+    // per day (issue 27) read orders by creation time.
+    index().on(t.createdAt),
     check(
       'orders_status_known',
       sql`${t.status} in ('awaiting_approval', 'received', 'processing', 'completed', 'cancelled')`,
