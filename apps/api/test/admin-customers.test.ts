@@ -278,13 +278,11 @@ describe.each(testDatabaseKinds())('admin customers on %s', (kind) => {
   it('erases: orders kept anonymised, account and subscription gone, audited before/after', async () => {
     const db = state.handle.db;
     // A staff note naming the customer goes with the personal data; who wrote it stays.
-    await db
-      .insert(orderNotes)
-      .values({
-        orderId: annaOrderId,
-        text: 'Anna Berg ringde om leveransen',
-        staffEmail: 'x@y.se',
-      });
+    await db.insert(orderNotes).values({
+      orderId: annaOrderId,
+      text: 'Anna Berg ringde om leveransen',
+      staffEmail: 'x@y.se',
+    });
     const answer = await service.send(ERASE, { id: anna.id, email: 'anna.berg@example.se' });
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data!.eraseCustomer).toEqual({
