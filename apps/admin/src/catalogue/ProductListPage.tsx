@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AdminApiError, adminRequest } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
+import { Pager } from '../Pager.tsx';
 
 interface Row {
   id: number;
@@ -95,29 +96,7 @@ export function ProductListPage({ canWrite }: { canWrite: boolean }) {
           ))}
         </tbody>
       </table>
-      {page && page.total > TAKE ? (
-        <div className="pager">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={skip === 0}
-            onClick={() => setSkip(Math.max(0, skip - TAKE))}
-          >
-            Föregående
-          </button>
-          <span>
-            {skip + 1}–{Math.min(skip + TAKE, page.total)} av {page.total}
-          </span>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={skip + TAKE >= page.total}
-            onClick={() => setSkip(skip + TAKE)}
-          >
-            Nästa
-          </button>
-        </div>
-      ) : null}
+      {page ? <Pager skip={skip} take={TAKE} total={page.total} onSkip={setSkip} /> : null}
     </>
   );
 }

@@ -14,6 +14,7 @@ import {
   type FilterOptions,
   type OrderRow,
 } from './orders-api.ts';
+import { Pager } from '../Pager.tsx';
 
 const TAKE = 25;
 const FILTER_KEYS = ['query', 'status', 'marketId', 'paymentId', 'storePickup', 'from', 'to'];
@@ -229,29 +230,7 @@ export function OrderListPage() {
           ) : null}
         </tbody>
       </table>
-      {page && page.total > TAKE ? (
-        <div className="pager">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={skip === 0}
-            onClick={() => goTo(Math.max(0, skip - TAKE))}
-          >
-            Föregående
-          </button>
-          <span>
-            {skip + 1}–{Math.min(skip + TAKE, page.total)} av {page.total}
-          </span>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={skip + TAKE >= page.total}
-            onClick={() => goTo(skip + TAKE)}
-          >
-            Nästa
-          </button>
-        </div>
-      ) : null}
+      {page ? <Pager skip={skip} take={TAKE} total={page.total} onSkip={goTo} /> : null}
     </>
   );
 }
