@@ -5,7 +5,7 @@
  * nothing: the page lists each problem by row and column and offers the report as a download.
  */
 import { useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest, type Me } from './api.ts';
+import { adminRequest, type Me, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 import { importWithProgress, type CsvResult, type ImportProgress } from './csv-import.ts';
 import './csv.css';
@@ -53,7 +53,7 @@ export function CsvPage({ me }: { me: Me }) {
       setStatus('Exporten är klar och har laddats ner.');
     } catch (error) {
       setStatus('');
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     }
   }
 
@@ -85,7 +85,7 @@ export function CsvPage({ me }: { me: Me }) {
         ]);
       }
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     } finally {
       setBusy(false);
     }

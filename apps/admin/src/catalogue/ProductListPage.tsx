@@ -1,7 +1,7 @@
 /** The product list of the back office (issue 26): search by name, article number or alias. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { Pager } from '../Pager.tsx';
 
@@ -29,13 +29,7 @@ export function ProductListPage({ canWrite }: { canWrite: boolean }) {
       { s: query || null, skip, take: TAKE },
     )
       .then((data) => current && setPage(data.adminProducts))
-      .catch(
-        (error: unknown) =>
-          current &&
-          setErrors([
-            { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-          ]),
-      );
+      .catch((error: unknown) => current && setErrors([{ message: errorMessage(error) }]));
     return () => {
       current = false;
     };

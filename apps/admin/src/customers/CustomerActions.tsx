@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { AdminApiError, adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatDateTime } from '../money.ts';
 import type { CustomerDetail } from './customers-api.ts';
@@ -21,8 +21,7 @@ interface Impersonation {
   sessionSeconds: number;
 }
 
-const message = (error: unknown) =>
-  error instanceof AdminApiError ? error.message : 'Något gick fel. Försök igen.';
+const message = (error: unknown) => errorMessage(error, 'Något gick fel. Försök igen.');
 
 /** Starts the browser's download of `text` as `fileName`. */
 function download(text: string, fileName: string) {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount, formatDateTime } from '../money.ts';
 import { CUSTOMER_SEARCH, customerName, type CustomerRow } from './customers-api.ts';
@@ -34,13 +34,7 @@ export function CustomerListPage() {
         setErrors([]);
         setPage(data.customerSearch);
       })
-      .catch(
-        (error: unknown) =>
-          current &&
-          setErrors([
-            { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-          ]),
-      );
+      .catch((error: unknown) => current && setErrors([{ message: errorMessage(error) }]));
     return () => {
       current = false;
     };

@@ -5,7 +5,7 @@
  * the role may read its area (orders, stock, content); the API checks it again.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { AdminApiError, adminRequest, type Me } from '../api.ts';
+import { adminRequest, type Me, errorMessage } from '../api.ts';
 import { formatAmount } from '../money.ts';
 import type { ChartDay } from './RevenueChart.tsx';
 import './dashboard.css';
@@ -309,9 +309,7 @@ export function Dashboard({ me }: { me: Me }) {
     if (!query) return;
     adminRequest<DashboardData>(query)
       .then(setData)
-      .catch((e: unknown) =>
-        setError(e instanceof AdminApiError ? e.message : 'Översikten kunde inte hämtas.'),
-      );
+      .catch((e: unknown) => setError(errorMessage(e, 'Översikten kunde inte hämtas.')));
   }, [query]);
   const queues = [
     data?.pendingReviewCount !== undefined

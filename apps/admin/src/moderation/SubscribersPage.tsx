@@ -4,7 +4,7 @@
  * exported as a CSV file (the export is recorded in the audit log).
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import './moderation.css';
 
@@ -84,11 +84,7 @@ export function SubscribersPage() {
         setNewsletter(data.newsletterSubscribers);
         setRequests(data.backInStockRequests);
       })
-      .catch((error: unknown) =>
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]),
-      );
+      .catch((error: unknown) => setErrors([{ message: errorMessage(error) }]));
   }, []);
   useEffect(() => load(state, applied), [load, state, applied]);
 
@@ -111,7 +107,7 @@ export function SubscribersPage() {
       );
       setMessage(`${data.exportSubscribers.rows} rader exporterades.`);
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     }
   }
 

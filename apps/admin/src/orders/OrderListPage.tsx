@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { AdminApiError, adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount, formatDateTime } from '../money.ts';
 import {
@@ -79,9 +79,7 @@ export function OrderListPage() {
             message:
               error instanceof AdminApiError && error.code === 'BAD_USER_INPUT'
                 ? 'Kontrollera filtren: datum skrivs som åååå-mm-dd.'
-                : error instanceof AdminApiError
-                  ? error.message
-                  : 'Något gick fel.',
+                : errorMessage(error),
           },
         ]);
       });
