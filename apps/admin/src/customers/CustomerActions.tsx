@@ -14,6 +14,7 @@ import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatDateTime } from '../money.ts';
 import type { CustomerDetail } from './customers-api.ts';
 import '../dialog.css';
+import { downloadFile } from '../download.ts';
 
 interface Impersonation {
   path: string;
@@ -22,18 +23,6 @@ interface Impersonation {
 }
 
 const message = (error: unknown) => errorMessage(error, 'Något gick fel. Försök igen.');
-
-/** Starts the browser's download of `text` as `fileName`. */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The actions panel. */
 export function CustomerActions({ customer }: { customer: CustomerDetail }) {
@@ -81,7 +70,11 @@ export function CustomerActions({ customer }: { customer: CustomerDetail }) {
         'mutation($id: Int!) { exportCustomerData(customerId: $id) }',
         { id: customer.id },
       );
-      download(JSON.stringify(data.exportCustomerData, null, 2), `kund-${customer.id}.json`);
+      downloadFile(
+        `kund-${customer.id}.json`,
+        JSON.stringify(data.exportCustomerData, null, 2),
+        'application/json',
+      );
       setStatus('Kunddata har exporterats till en JSON-fil.');
     });
 
