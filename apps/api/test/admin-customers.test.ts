@@ -12,13 +12,17 @@ import {
   auditLog,
   customers,
   newsletterSubscriptions,
+  orderNotes,
   orders,
   refreshTokens,
 } from '../src/db/schema.ts';
 import { loginWithToken } from '../src/modules/auth/auth.service.ts';
 import { verifyAccessToken } from '../src/modules/auth/tokens.ts';
 import { resolveViewer } from '../src/modules/customers/viewer.ts';
-import { ANONYMISED_EMAIL } from '../src/modules/orders/orders-anonymise.service.ts';
+import {
+  ANONYMISED_EMAIL,
+  ERASED_NOTE_TEXT,
+} from '../src/modules/orders/orders-anonymise.service.ts';
 import { TEST_API_KEY } from './api-client.ts';
 import { customerSession } from './auth-client.ts';
 import { addStaff, adminClient, codeOf, useAdminApi } from './admin-client.ts';
@@ -273,6 +277,14 @@ describe.each(testDatabaseKinds())('admin customers on %s', (kind) => {
 
   it('erases: orders kept anonymised, account and subscription gone, audited before/after', async () => {
     const db = state.handle.db;
+    // A staff note naming the customer goes with the personal data; who wrote it stays.
+    await db
+      .insert(orderNotes)
+      .values({
+        orderId: annaOrderId,
+        text: 'Anna Berg ringde om leveransen',
+        staffEmail: 'x@y.se',
+      });
     const answer = await service.send(ERASE, { id: anna.id, email: 'anna.berg@example.se' });
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data!.eraseCustomer).toEqual({
@@ -284,6 +296,12 @@ describe.each(testDatabaseKinds())('admin customers on %s', (kind) => {
     const [kept] = await db.select().from(orders).where(eq(orders.id, annaOrderId));
     expect(kept).toMatchObject({ customerId: null, email: ANONYMISED_EMAIL, status: 'completed' });
     expect(kept!.orderValueIncVat).toBe(49_900);
+    expect(
+      await db
+        .select({ text: orderNotes.text, staffEmail: orderNotes.staffEmail })
+        .from(orderNotes)
+        .where(eq(orderNotes.orderId, annaOrderId)),
+    ).toEqual([{ text: ERASED_NOTE_TEXT, staffEmail: 'x@y.se' }]);
     expect(
       await db
         .select()

@@ -5,7 +5,8 @@
  * the role may read its area (orders, stock, content); the API checks it again.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { adminRequest, type Me, errorMessage } from '../api.ts';
+import { Link } from 'react-router';
+import { adminRequest, errorMessage, type Me } from '../api.ts';
 import { formatAmount } from '../money.ts';
 import type { ChartDay } from './RevenueChart.tsx';
 import './dashboard.css';
@@ -311,14 +312,21 @@ export function Dashboard({ me }: { me: Me }) {
       .then(setData)
       .catch((e: unknown) => setError(errorMessage(e, 'Översikten kunde inte hämtas.')));
   }, [query]);
+  // Each queue links to the page where it is handled (issue 27 "Moderation").
   const queues = [
     data?.pendingReviewCount !== undefined
-      ? `${data.pendingReviewCount} ${data.pendingReviewCount === 1 ? 'recension väntar' : 'recensioner väntar'} på granskning`
+      ? {
+          to: '/recensioner',
+          text: `${data.pendingReviewCount} ${data.pendingReviewCount === 1 ? 'recension väntar' : 'recensioner väntar'} på granskning`,
+        }
       : null,
     data?.pendingLeasingApplicationCount !== undefined
-      ? `${data.pendingLeasingApplicationCount} ${data.pendingLeasingApplicationCount === 1 ? 'leasingansökan väntar' : 'leasingansökningar väntar'} på arbetsgivarens svar`
+      ? {
+          to: '/leasing',
+          text: `${data.pendingLeasingApplicationCount} ${data.pendingLeasingApplicationCount === 1 ? 'leasingansökan väntar' : 'leasingansökningar väntar'} på arbetsgivarens svar`,
+        }
       : null,
-  ].filter((line): line is string => line !== null);
+  ].filter((queue) => queue !== null);
   return (
     <>
       <h1>Välkommen, {me.email}</h1>
@@ -340,8 +348,10 @@ export function Dashboard({ me }: { me: Me }) {
         <section className="panel" aria-labelledby="queues-title">
           <h2 id="queues-title">Att hantera</h2>
           <ul className="queues">
-            {queues.map((line) => (
-              <li key={line}>{line}</li>
+            {queues.map((queue) => (
+              <li key={queue.to}>
+                <Link to={queue.to}>{queue.text}</Link>
+              </li>
             ))}
           </ul>
         </section>

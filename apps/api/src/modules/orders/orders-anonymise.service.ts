@@ -4,12 +4,15 @@
  * the addresses (VAT) and the company name of organisation orders. Written by the accounts
  * issue beside the orders module because only this module touches the `orders` table.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders } from './orders.tables.ts';
+import { orderNotes, orders } from './orders.tables.ts';
 
 /** The e-mail address anonymised orders carry. */
 export const ANONYMISED_EMAIL = 'anonymiserad@example.invalid';
+
+/** What a staff note on an erased customer's order says instead (who wrote it and when stay). */
+export const ERASED_NOTE_TEXT = '(Borttagen när kundens uppgifter raderades.)';
 
 /** Replaces the personal fields of an address, keeping country and company. */
 const anonymisedAddress = (column: typeof orders.billingAddress | typeof orders.shippingAddress) =>
@@ -20,8 +23,9 @@ const anonymisedAddress = (column: typeof orders.billingAddress | typeof orders.
     'company', coalesce(${column} ->> 'company', ''))`;
 
 /**
- * Anonymises every order of the customer and unlinks it from the account. Run it in the same
- * transaction as the account's deletion.
+ * Anonymises every order of the customer and unlinks it from the account; the staff's notes on
+ * those orders (issue 27: free text that may name the customer) are replaced by
+ * {@link ERASED_NOTE_TEXT}. Run it in the same transaction as the account's deletion.
  * @returns the number of orders anonymised
  */
 export async function anonymiseOrdersOfCustomer(db: Database, customerId: number): Promise<number> {
@@ -42,5 +46,19 @@ export async function anonymiseOrdersOfCustomer(db: Database, customerId: number
     })
     .where(eq(orders.customerId, customerId))
     .returning({ id: orders.id });
+  if (rows.length > 0) {
+    await db
+      .update(orderNotes)
+      .set({ text: ERASED_NOTE_TEXT })
+      .where(
+        and(
+          inArray(
+            orderNotes.orderId,
+            rows.map((row) => row.id),
+          ),
+          eq(orderNotes.kind, 'note'),
+        ),
+      );
+  }
   return rows.length;
 }
