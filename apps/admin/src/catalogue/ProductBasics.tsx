@@ -3,6 +3,7 @@
  * a 301 when it changes), brand, main and further categories, published.
  */
 import { categoryTree, type CatalogueChoices } from './catalogue-api.ts';
+import { CategoryOptions } from './CategoryOptions.tsx';
 import type { DraftProps } from './product-draft.ts';
 
 /** The "Grunduppgifter" fieldset of the product form. */
@@ -61,12 +62,7 @@ export function ProductBasics({
             onChange={(e) => update({ primaryCategoryId: e.target.value })}
           >
             <option value="">Välj …</option>
-            {tree.map((c) => (
-              <option key={c.id} value={c.id}>
-                {'\u2003'.repeat(c.depth)}
-                {c.name}
-              </option>
-            ))}
+            <CategoryOptions tree={tree} />
           </select>
         </div>
         <div className="field">
@@ -82,12 +78,7 @@ export function ProductBasics({
               })
             }
           >
-            {tree.map((c) => (
-              <option key={c.id} value={c.id}>
-                {'\u2003'.repeat(c.depth)}
-                {c.name}
-              </option>
-            ))}
+            <CategoryOptions tree={tree} />
           </select>
         </div>
         <div className="field field-check">
