@@ -4,7 +4,7 @@
  * and asks for a first code; turning it off asks for a current code.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest, type Me } from './api.ts';
+import { adminRequest, type Me, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 import { OneTimeCodeField } from './OneTimeCodeField.tsx';
 
@@ -44,7 +44,7 @@ export function AccountPage({ me }: { me: Me }) {
     try {
       await action();
     } catch (error) {
-      const message = error instanceof AdminApiError ? error.message : 'Något gick fel.';
+      const message = errorMessage(error);
       setErrors([{ message, ...(fieldId ? { fieldId } : {}) }]);
     }
   }

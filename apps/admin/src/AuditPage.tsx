@@ -3,7 +3,7 @@
  * user, 25 a page.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest } from './api.ts';
+import { adminRequest, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 
 interface Entry {
@@ -94,11 +94,7 @@ export function AuditPage({ staffFilter }: { staffFilter: boolean }) {
       { filter, skip, take: PAGE },
     )
       .then((data) => setPage(data.auditLog))
-      .catch((error: unknown) =>
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]),
-      );
+      .catch((error: unknown) => setErrors([{ message: errorMessage(error) }]));
   }, [filter, skip]);
 
   function apply(event: FormEvent<HTMLFormElement>) {

@@ -5,7 +5,7 @@
  * and "Avsluta nu" to end a campaign early. The storefront shows a change at once.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest } from './api.ts';
+import { AdminApiError, adminRequest, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 import { formatAmount, formatDateTime, isoFromInput, localInputValue } from './money.ts';
 import './marketing.css';
@@ -67,7 +67,7 @@ export function CampaignsPage({ canWrite }: { canWrite: boolean }) {
       setCampaigns(data.campaigns);
       setChoices(data.campaignChoices);
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     }
   }, []);
   useEffect(() => {

@@ -5,22 +5,11 @@
  * nothing: the page lists each problem by row and column and offers the report as a download.
  */
 import { useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest, type Me } from './api.ts';
+import { adminRequest, type Me, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 import { importWithProgress, type CsvResult, type ImportProgress } from './csv-import.ts';
 import './csv.css';
-
-/** Offers `text` as a file download. */
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { downloadFile } from './download.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -49,11 +38,11 @@ export function CsvPage({ me }: { me: Me }) {
     setStatus('Exporterar …');
     try {
       const data = await adminRequest<{ catalogueCsvExport: string }>('{ catalogueCsvExport }');
-      download(data.catalogueCsvExport, `trampa-katalog-${today()}.csv`);
+      downloadFile(`trampa-katalog-${today()}.csv`, data.catalogueCsvExport);
       setStatus('Exporten är klar och har laddats ner.');
     } catch (error) {
       setStatus('');
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     }
   }
 
@@ -85,7 +74,7 @@ export function CsvPage({ me }: { me: Me }) {
         ]);
       }
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     } finally {
       setBusy(false);
     }
@@ -153,7 +142,7 @@ export function CsvPage({ me }: { me: Me }) {
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => download(result.reportCsv, `felrapport-${today()}.csv`)}
+            onClick={() => downloadFile(`felrapport-${today()}.csv`, result.reportCsv)}
           >
             Ladda ner felrapport (CSV)
           </button>

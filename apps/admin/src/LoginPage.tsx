@@ -4,7 +4,7 @@
  * staff user it explains how to create the first administrator.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest } from './api.ts';
+import { AdminApiError, adminRequest, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 import { OneTimeCodeField } from './OneTimeCodeField.tsx';
 
@@ -73,7 +73,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: () => void }) {
         setNeedsCode({ email, password });
         return;
       }
-      const message = error instanceof AdminApiError ? error.message : 'Något gick fel.';
+      const message = errorMessage(error);
       setErrors([{ message, fieldId: needsCode ? 'login-code' : 'login-email' }]);
     } finally {
       setBusy(false);

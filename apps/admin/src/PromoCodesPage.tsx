@@ -5,7 +5,7 @@
  * deactivation (and activation again).
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest } from './api.ts';
+import { AdminApiError, adminRequest, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 import {
   amountText,
@@ -86,7 +86,7 @@ export function PromoCodesPage({ canWrite }: { canWrite: boolean }) {
       setCodes(data.promoCodes);
       setCurrencies([...new Set(data.campaignChoices.markets.map((m) => m.currencyCode))]);
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     }
   }, []);
   useEffect(() => {

@@ -4,7 +4,7 @@
  * (confirmed) and resetting a user's two-factor login after a lost phone (confirmed).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest, ROLE_OPTIONS, type Me } from './api.ts';
+import { AdminApiError, adminRequest, ROLE_OPTIONS, type Me, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 import './dialog.css';
 
@@ -40,7 +40,7 @@ export function StaffPage({ me }: { me: Me }) {
       const data = await adminRequest<{ staffUsers: StaffUser[] }>(`{ staffUsers { ${FIELDS} } }`);
       setUsers(data.staffUsers);
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     }
   }, []);
   useEffect(() => {

@@ -4,7 +4,7 @@
  * them with a reason and set the expected restock date (StockDetail.tsx).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest, type Me } from './api.ts';
+import { adminRequest, type Me, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 import { StockDetail } from './StockDetail.tsx';
 import { STOCK_ITEM_FIELDS, statusName, type StockItem, type Store } from './stock-types.ts';
@@ -48,7 +48,7 @@ export function StockPage({ me }: { me: Me }) {
       setResults(data.stockSearch);
       setSelected(data.stockSearch.length === 1 ? data.stockSearch[0]! : null);
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     } finally {
       setBusy(false);
     }

@@ -54,6 +54,14 @@ function swedish(error: GraphQLErrorBody): string {
 }
 
 /**
+ * The message to show staff for a caught error: the API's own (Swedish) for an
+ * {@link AdminApiError}, `fallback` for anything else.
+ */
+export function errorMessage(error: unknown, fallback = 'Något gick fel.'): string {
+  return error instanceof AdminApiError ? error.message : fallback;
+}
+
+/**
  * Runs one operation.
  * @throws AdminApiError for a GraphQL error or a failed request
  */

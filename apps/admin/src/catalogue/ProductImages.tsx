@@ -3,7 +3,7 @@
  * move first, remove. The thumbnails are the shop's own 400x400 files.
  */
 import { useRef, useState } from 'react';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import type { Product } from './catalogue-api.ts';
 
@@ -36,7 +36,7 @@ export function ProductImages({
       setStatus('');
       setErrors([
         {
-          message: error instanceof AdminApiError ? error.message : 'Uppladdningen misslyckades.',
+          message: errorMessage(error, 'Uppladdningen misslyckades.'),
           fieldId: 'product-image',
         },
       ]);
@@ -56,7 +56,7 @@ export function ProductImages({
       onChange(data.arrangeProductImages);
       setStatus(message);
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     }
   }
 

@@ -1,8 +1,9 @@
 /** The product list of the back office (issue 26): search by name, article number or alias. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
+import { Pager } from '../Pager.tsx';
 
 interface Row {
   id: number;
@@ -28,13 +29,7 @@ export function ProductListPage({ canWrite }: { canWrite: boolean }) {
       { s: query || null, skip, take: TAKE },
     )
       .then((data) => current && setPage(data.adminProducts))
-      .catch(
-        (error: unknown) =>
-          current &&
-          setErrors([
-            { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-          ]),
-      );
+      .catch((error: unknown) => current && setErrors([{ message: errorMessage(error) }]));
     return () => {
       current = false;
     };
@@ -95,29 +90,7 @@ export function ProductListPage({ canWrite }: { canWrite: boolean }) {
           ))}
         </tbody>
       </table>
-      {page && page.total > TAKE ? (
-        <div className="pager">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={skip === 0}
-            onClick={() => setSkip(Math.max(0, skip - TAKE))}
-          >
-            Föregående
-          </button>
-          <span>
-            {skip + 1}–{Math.min(skip + TAKE, page.total)} av {page.total}
-          </span>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={skip + TAKE >= page.total}
-            onClick={() => setSkip(skip + TAKE)}
-          >
-            Nästa
-          </button>
-        </div>
-      ) : null}
+      {page ? <Pager skip={skip} take={TAKE} total={page.total} onSkip={setSkip} /> : null}
     </>
   );
 }

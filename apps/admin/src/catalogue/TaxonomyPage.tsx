@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AdminApiError, adminRequest } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { aliasOf, categoryTree, type Brand, type Category } from './catalogue-api.ts';
+import { CategoryOptions } from './CategoryOptions.tsx';
 
 type Kind = 'category' | 'brand';
 
@@ -141,14 +142,7 @@ export function TaxonomyPage({ canWrite }: { canWrite: boolean }) {
                     defaultValue={String((current as Category | undefined)?.parentId ?? '')}
                   >
                     <option value="">Ingen (toppnivå)</option>
-                    {tree
-                      .filter((c) => c.id !== editing.id)
-                      .map((c) => (
-                        <option key={c.id} value={c.id}>
-                          {'\u2003'.repeat(c.depth)}
-                          {c.name}
-                        </option>
-                      ))}
+                    <CategoryOptions tree={tree.filter((c) => c.id !== editing.id)} />
                   </select>
                 </div>
                 <div className="field">

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { AdminApiError, adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import '../moderation/moderation.css';
 
@@ -98,11 +98,7 @@ export function ContentEditPage() {
         if (data.contentPage) show(data.contentPage);
         else setErrors([{ message: 'Sidan finns inte.' }]);
       })
-      .catch((error: unknown) =>
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]),
-      );
+      .catch((error: unknown) => setErrors([{ message: errorMessage(error) }]));
   }, [id]);
 
   /** Saves the draft; false (with the errors shown) when the API refused it. */
@@ -123,7 +119,7 @@ export function ContentEditPage() {
       show(data.updateContentDraft);
       return true;
     } catch (error) {
-      const text = error instanceof AdminApiError ? error.message : 'Något gick fel.';
+      const text = errorMessage(error);
       const index = /^widgets\.(\d+)/.exec(
         error instanceof AdminApiError ? (error.argument ?? '') : '',
       )?.[1];
@@ -155,9 +151,7 @@ export function ContentEditPage() {
             : 'Utkastet är sparat. Den här ytan förhandsgranskas på sin sida i butiken.',
         );
       } catch (error) {
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]);
+        setErrors([{ message: errorMessage(error) }]);
       }
     }
     setBusy(false);
@@ -172,9 +166,7 @@ export function ContentEditPage() {
         await navigate('/innehall');
         return;
       } catch (error) {
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]);
+        setErrors([{ message: errorMessage(error) }]);
       }
     }
     setBusy(false);
@@ -188,7 +180,7 @@ export function ContentEditPage() {
       await navigate('/innehall');
       return;
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     }
     setBusy(false);
   }

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 
 /** A page or area as listed. */
@@ -38,11 +38,7 @@ export function ContentListPage({ canWrite }: { canWrite: boolean }) {
   useEffect(() => {
     adminRequest<{ contentPages: ContentRow[] }>(LIST)
       .then((data) => setRows(data.contentPages))
-      .catch((error: unknown) =>
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]),
-      );
+      .catch((error: unknown) => setErrors([{ message: errorMessage(error) }]));
   }, []);
 
   async function edit(row: ContentRow) {
@@ -52,7 +48,7 @@ export function ContentListPage({ canWrite }: { canWrite: boolean }) {
       });
       await navigate(`/innehall/${data.openContentDraft.page.id}`);
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     }
   }
 

@@ -4,7 +4,7 @@
  * the shop at once (menus have no drafts).
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import '../moderation/moderation.css';
 
@@ -70,7 +70,7 @@ function ItemRow({
       });
       onSaved(`Menyvalet ${label.trim()} är sparat.`);
     } catch (caught) {
-      setError(caught instanceof AdminApiError ? caught.message : 'Något gick fel.');
+      setError(errorMessage(caught));
     }
   }
 
@@ -143,11 +143,7 @@ export function MenusPage({ canWrite }: { canWrite: boolean }) {
         setMenus(data.adminMenus);
         setSelected((current) => current || data.adminMenus[0]?.id || '');
       })
-      .catch((error: unknown) =>
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]),
-      );
+      .catch((error: unknown) => setErrors([{ message: errorMessage(error) }]));
   }, []);
   useEffect(load, [load]);
 

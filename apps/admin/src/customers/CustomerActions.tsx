@@ -9,11 +9,12 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { AdminApiError, adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatDateTime } from '../money.ts';
 import type { CustomerDetail } from './customers-api.ts';
 import '../dialog.css';
+import { downloadFile } from '../download.ts';
 
 interface Impersonation {
   path: string;
@@ -21,20 +22,7 @@ interface Impersonation {
   sessionSeconds: number;
 }
 
-const message = (error: unknown) =>
-  error instanceof AdminApiError ? error.message : 'Något gick fel. Försök igen.';
-
-/** Starts the browser's download of `text` as `fileName`. */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const message = (error: unknown) => errorMessage(error, 'Något gick fel. Försök igen.');
 
 /** The actions panel. */
 export function CustomerActions({ customer }: { customer: CustomerDetail }) {
@@ -82,7 +70,11 @@ export function CustomerActions({ customer }: { customer: CustomerDetail }) {
         'mutation($id: Int!) { exportCustomerData(customerId: $id) }',
         { id: customer.id },
       );
-      download(JSON.stringify(data.exportCustomerData, null, 2), `kund-${customer.id}.json`);
+      downloadFile(
+        `kund-${customer.id}.json`,
+        JSON.stringify(data.exportCustomerData, null, 2),
+        'application/json',
+      );
       setStatus('Kunddata har exporterats till en JSON-fil.');
     });
 

@@ -4,10 +4,11 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount, formatDateTime } from '../money.ts';
 import { CUSTOMER_SEARCH, customerName, type CustomerRow } from './customers-api.ts';
+import { Pager } from '../Pager.tsx';
 
 const TAKE = 25;
 
@@ -33,13 +34,7 @@ export function CustomerListPage() {
         setErrors([]);
         setPage(data.customerSearch);
       })
-      .catch(
-        (error: unknown) =>
-          current &&
-          setErrors([
-            { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-          ]),
-      );
+      .catch((error: unknown) => current && setErrors([{ message: errorMessage(error) }]));
     return () => {
       current = false;
     };
@@ -123,28 +118,8 @@ export function CustomerListPage() {
           </tbody>
         </table>
       ) : null}
-      {page && page.total > TAKE ? (
-        <nav className="pager" aria-label="Sidor">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={skip === 0}
-            onClick={() => goTo(Math.max(0, skip - TAKE))}
-          >
-            Föregående
-          </button>
-          <span>
-            {skip + 1}–{Math.min(skip + TAKE, page.total)} av {page.total}
-          </span>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={skip + TAKE >= page.total}
-            onClick={() => goTo(skip + TAKE)}
-          >
-            Nästa
-          </button>
-        </nav>
+      {page ? (
+        <Pager skip={skip} take={TAKE} total={page.total} onSkip={goTo} label="Sidor" />
       ) : null}
     </>
   );

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount, formatDateTime } from '../money.ts';
 import { CustomerActions } from './CustomerActions.tsx';
@@ -129,9 +129,7 @@ export function CustomerPage({ canWrite }: { canWrite: boolean }) {
       .then((data) => setCustomer(data.customer))
       .catch((error: unknown) => {
         setCustomer(null);
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]);
+        setErrors([{ message: errorMessage(error) }]);
       });
   }, [customerId]);
   useEffect(load, [load]);

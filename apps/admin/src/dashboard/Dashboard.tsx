@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { AdminApiError, adminRequest, type Me } from '../api.ts';
+import { adminRequest, errorMessage, type Me } from '../api.ts';
 import { formatAmount } from '../money.ts';
 import type { ChartDay } from './RevenueChart.tsx';
 import './dashboard.css';
@@ -310,9 +310,7 @@ export function Dashboard({ me }: { me: Me }) {
     if (!query) return;
     adminRequest<DashboardData>(query)
       .then(setData)
-      .catch((e: unknown) =>
-        setError(e instanceof AdminApiError ? e.message : 'Översikten kunde inte hämtas.'),
-      );
+      .catch((e: unknown) => setError(errorMessage(e, 'Översikten kunde inte hämtas.')));
   }, [query]);
   // Each queue links to the page where it is handled (issue 27 "Moderation").
   const queues = [

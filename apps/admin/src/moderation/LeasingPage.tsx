@@ -5,7 +5,7 @@
  * (approve: the order is received; decline: it is cancelled and its stock returned).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount } from '../money.ts';
 import '../dialog.css';
@@ -75,11 +75,7 @@ export function LeasingPage({ canWrite }: { canWrite: boolean }) {
       status: which || null,
     })
       .then((data) => setItems(data.leasingApplications.items))
-      .catch((error: unknown) =>
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]),
-      );
+      .catch((error: unknown) => setErrors([{ message: errorMessage(error) }]));
   }, []);
   useEffect(() => load(filter), [load, filter]);
 
@@ -123,9 +119,7 @@ export function LeasingPage({ canWrite }: { canWrite: boolean }) {
       document.querySelector<HTMLElement>('main h1')?.focus();
       load(filter);
     } catch (error) {
-      setFormErrors([
-        { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-      ]);
+      setFormErrors([{ message: errorMessage(error) }]);
     } finally {
       setBusy(false);
     }

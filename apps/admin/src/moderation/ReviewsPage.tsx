@@ -4,7 +4,7 @@
  * publish one (it then shows on the product page) or reject it with a reason, asked in a dialog.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { AdminApiError, adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import '../dialog.css';
 import './moderation.css';
@@ -61,11 +61,7 @@ export function ReviewsPage({ canWrite }: { canWrite: boolean }) {
         setReviews(data.reviewQueue);
         setCounts(data.reviewCounts);
       })
-      .catch((error: unknown) =>
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]),
-      );
+      .catch((error: unknown) => setErrors([{ message: errorMessage(error) }]));
   }, []);
   useEffect(() => load(state), [load, state]);
 
@@ -82,7 +78,7 @@ export function ReviewsPage({ canWrite }: { canWrite: boolean }) {
       load(state);
       return true;
     } catch (error) {
-      const text = error instanceof AdminApiError ? error.message : 'Något gick fel.';
+      const text = errorMessage(error);
       if (error instanceof AdminApiError && error.argument === 'reason') setReasonError(text);
       else setErrors([{ message: text }]);
       return false;

@@ -4,9 +4,10 @@
  * exported as a CSV file (the export is recorded in the audit log).
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import './moderation.css';
+import { downloadFile } from '../download.ts';
 
 type NewsletterState = 'pending' | 'confirmed' | 'unsubscribed';
 
@@ -53,18 +54,6 @@ const EXPORT = `mutation($list: SubscriberList!) { exportSubscribers(list: $list
 
 const date = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'medium' });
 
-/** Offers `csv` as a file download named `name`. */
-function download(name: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /** The subscribers page. */
 export function SubscribersPage() {
   const [state, setState] = useState<NewsletterState | ''>('confirmed');
@@ -84,11 +73,7 @@ export function SubscribersPage() {
         setNewsletter(data.newsletterSubscribers);
         setRequests(data.backInStockRequests);
       })
-      .catch((error: unknown) =>
-        setErrors([
-          { message: error instanceof AdminApiError ? error.message : 'Något gick fel.' },
-        ]),
-      );
+      .catch((error: unknown) => setErrors([{ message: errorMessage(error) }]));
   }, []);
   useEffect(() => load(state, applied), [load, state, applied]);
 
@@ -105,13 +90,13 @@ export function SubscribersPage() {
         { list },
       );
       const day = new Date().toISOString().slice(0, 10);
-      download(
+      downloadFile(
         list === 'newsletter' ? `nyhetsbrev-${day}.csv` : `bevakningar-${day}.csv`,
         data.exportSubscribers.csv,
       );
       setMessage(`${data.exportSubscribers.rows} rader exporterades.`);
     } catch (error) {
-      setErrors([{ message: error instanceof AdminApiError ? error.message : 'Något gick fel.' }]);
+      setErrors([{ message: errorMessage(error) }]);
     }
   }
 

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount, formatDateTime } from '../money.ts';
 import '../dialog.css';
@@ -78,7 +78,7 @@ export function OrderDetailPage({ canWrite }: { canWrite: boolean }) {
     } catch (error) {
       setErrors([
         {
-          message: error instanceof AdminApiError ? error.message : 'Något gick fel. Försök igen.',
+          message: errorMessage(error, 'Något gick fel. Försök igen.'),
           fieldId,
         },
       ]);

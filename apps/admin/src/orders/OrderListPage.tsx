@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { AdminApiError, adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount, formatDateTime } from '../money.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type FilterOptions,
   type OrderRow,
 } from './orders-api.ts';
+import { Pager } from '../Pager.tsx';
 
 const TAKE = 25;
 const FILTER_KEYS = ['query', 'status', 'marketId', 'paymentId', 'storePickup', 'from', 'to'];
@@ -78,9 +79,7 @@ export function OrderListPage() {
             message:
               error instanceof AdminApiError && error.code === 'BAD_USER_INPUT'
                 ? 'Kontrollera filtren: datum skrivs som åååå-mm-dd.'
-                : error instanceof AdminApiError
-                  ? error.message
-                  : 'Något gick fel.',
+                : errorMessage(error),
           },
         ]);
       });
@@ -229,29 +228,7 @@ export function OrderListPage() {
           ) : null}
         </tbody>
       </table>
-      {page && page.total > TAKE ? (
-        <div className="pager">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={skip === 0}
-            onClick={() => goTo(Math.max(0, skip - TAKE))}
-          >
-            Föregående
-          </button>
-          <span>
-            {skip + 1}–{Math.min(skip + TAKE, page.total)} av {page.total}
-          </span>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={skip + TAKE >= page.total}
-            onClick={() => goTo(skip + TAKE)}
-          >
-            Nästa
-          </button>
-        </div>
-      ) : null}
+      {page ? <Pager skip={skip} take={TAKE} total={page.total} onSkip={goTo} /> : null}
     </>
   );
 }

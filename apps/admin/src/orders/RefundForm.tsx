@@ -4,7 +4,7 @@
  * what was paid; its Swedish message is shown in the error summary.
  */
 import { useState, type FormEvent } from 'react';
-import { AdminApiError, adminRequest } from '../api.ts';
+import { AdminApiError, adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount } from '../money.ts';
 import { REFUND_MUTATION, type OrderDetail } from './orders-api.ts';
@@ -78,7 +78,7 @@ export function RefundForm({
     } catch (error) {
       setErrors([
         {
-          message: error instanceof AdminApiError ? error.message : 'Något gick fel. Försök igen.',
+          message: errorMessage(error, 'Något gick fel. Försök igen.'),
           fieldId:
             error instanceof AdminApiError && error.argument === 'includeShipping'
               ? 'refund-shipping'

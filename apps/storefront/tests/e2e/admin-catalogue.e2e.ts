@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
-import { E2E_ENV } from './e2e-env.ts';
+import { logInAsAdministrator } from './admin-helpers.ts';
 import {
   NO_BROWSER,
   baseUrl,
@@ -48,10 +48,7 @@ test.describe('back-office catalogue', () => {
     const name = `Testhjälm Nimbus ${id}`;
     const alias = `testhjalm-nimbus-${id}`;
 
-    await page.goto(`${baseUrl()}/admin`);
-    await page.getByLabel('E-postadress').fill(E2E_ENV.ADMIN_EMAIL);
-    await page.getByLabel('Lösenord').fill(E2E_ENV.ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Logga in' }).click();
+    await logInAsAdministrator(page);
     await page.getByRole('link', { name: 'Sortiment' }).click();
     await page.getByRole('heading', { name: 'Produkter', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Ny produkt' }).click();

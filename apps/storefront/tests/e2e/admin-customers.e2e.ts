@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
 import { hydrated, placeOrderAs, slow } from './account-helpers.ts';
-import { E2E_ENV } from './e2e-env.ts';
+import { addStaffUser, logInAs } from './admin-helpers.ts';
 import { NO_BROWSER, baseUrl, browserAvailable, expect, test, unique } from './fixtures.ts';
 
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
@@ -50,28 +50,8 @@ test.describe('back office: customers', () => {
     // The administrator adds a customer-service user (over the admin API: not this journey's
     // subject), who then logs in in the browser.
     const serviceEmail = `kundtjanst-${stamp}@trampa.example`;
-    const admin = async (query: string, variables: Record<string, unknown>) => {
-      const response = await page.request.post(`${baseUrl()}/admin/graphql`, {
-        headers: { 'x-trampa-admin': '1' },
-        data: { query, variables },
-      });
-      const body = (await response.json()) as { errors?: unknown };
-      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-    };
-    await admin('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { id } }', {
-      e: E2E_ENV.ADMIN_EMAIL,
-      p: E2E_ENV.ADMIN_PASSWORD,
-    });
-    await admin(
-      'mutation($e: String!, $p: String!) { createStaffUser(email: $e, role: kundtjanst, password: $p) { id } }',
-      { e: serviceEmail, p: SERVICE_PASSWORD },
-    );
-    await admin('mutation { logout }', {});
-    await page.goto(`${baseUrl()}/admin`);
-    await page.getByLabel('E-postadress').fill(serviceEmail);
-    await page.getByLabel('Lösenord').fill(SERVICE_PASSWORD);
-    await page.getByRole('button', { name: 'Logga in' }).click();
-    await page.getByRole('heading', { name: `Välkommen, ${serviceEmail}` }).waitFor(slow);
+    await addStaffUser(serviceEmail, SERVICE_PASSWORD, 'kundtjanst');
+    await logInAs(page, serviceEmail, SERVICE_PASSWORD, slow);
 
     // Kunder: search by the e-mail, open the customer.
     await page

@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
+import { logInAsAdministrator } from './admin-helpers.ts';
 import { E2E_ENV } from './e2e-env.ts';
 import { ownShop } from './own-shop.ts';
 import { NO_BROWSER, browserAvailable, expect, test } from './fixtures.ts';
@@ -123,11 +124,7 @@ test.describe('back office: dashboard', () => {
     const exVat = orders.reduce((sum, o) => sum + o.exVat, 0);
     expect(exVat).toBeLessThan(incVat);
 
-    await page.goto(`${shop.url}/admin`);
-    await page.getByLabel('E-postadress').fill(E2E_ENV.ADMIN_EMAIL);
-    await page.getByLabel('Lösenord').fill(E2E_ENV.ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Logga in' }).click();
-    await page.getByRole('heading', { name: `Välkommen, ${E2E_ENV.ADMIN_EMAIL}` }).waitFor();
+    await logInAsAdministrator(page, { base: shop.url });
 
     const today = page.getByRole('table', { name: /^Idag/ });
     const sweden = today.getByRole('row', { name: /Sverige \(SEK\)/ });

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
-import { E2E_ENV } from './e2e-env.ts';
+import { logInAsAdministrator } from './admin-helpers.ts';
 import {
   NO_BROWSER,
   baseUrl,
@@ -77,11 +77,7 @@ test.describe('back office: marketing', () => {
     const password = 'butikschef-losenord-1';
 
     // The administrator adds the store manager.
-    await page.goto(`${baseUrl()}/admin`);
-    await page.getByLabel('E-postadress').fill(E2E_ENV.ADMIN_EMAIL);
-    await page.getByLabel('Lösenord').fill(E2E_ENV.ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Logga in' }).click();
-    await page.getByRole('heading', { name: `Välkommen, ${E2E_ENV.ADMIN_EMAIL}` }).waitFor();
+    await logInAsAdministrator(page);
     await page.getByRole('link', { name: 'Personal' }).click();
     await page.getByRole('heading', { name: 'Personal', level: 1 }).waitFor();
     await page.getByLabel('E-postadress').fill(manager);

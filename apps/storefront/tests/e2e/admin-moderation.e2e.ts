@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { hydrated } from './account-helpers.ts';
+import { addStaffUser, logInAs } from './admin-helpers.ts';
 import { E2E_ENV } from './e2e-env.ts';
 import { NO_BROWSER, browserAvailable, expect, test, unique, type Page } from './fixtures.ts';
 import { ownShop } from './own-shop.ts';
@@ -30,24 +31,6 @@ async function post(url: string, headers: Record<string, string>, query: string,
   return { body, cookie: response.headers.get('set-cookie')?.split(';')[0] };
 }
 
-/** The administrator adds a staff user through the admin API (as the staff page does). */
-async function addStaffUser(base: string, email: string, password: string, role: string) {
-  const url = `${base}/admin/graphql`;
-  const csrf = { 'x-trampa-admin': '1' };
-  const login = await post(
-    url,
-    csrf,
-    'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { id } }',
-    { e: E2E_ENV.ADMIN_EMAIL, p: E2E_ENV.ADMIN_PASSWORD },
-  );
-  await post(
-    url,
-    { ...csrf, cookie: login.cookie! },
-    'mutation($e: String!, $p: String!, $r: StaffRole!) { createStaffUser(email: $e, password: $p, role: $r) { id } }',
-    { e: email, p: password, r: role },
-  );
-}
-
 /** Registers a customer in the storefront; returns the access token of the session. */
 async function registerCustomer(page: Page, base: string, email: string): Promise<string> {
   await page.goto(`${base}/account`);
@@ -63,15 +46,6 @@ async function registerCustomer(page: Page, base: string, email: string): Promis
   const token = (await page.context().cookies()).find((c) => c.name === 'apollo-token')?.value;
   expect(token).toBeTruthy();
   return token!;
-}
-
-/** Logs in to the back office. */
-async function adminLogin(page: Page, base: string, email: string, password: string) {
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('E-postadress').fill(email);
-  await page.getByLabel('Lösenord').fill(password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.getByRole('heading', { name: `Välkommen, ${email}` }).waitFor();
 }
 
 test.describe('back office: moderation', () => {
@@ -97,7 +71,7 @@ test.describe('back office: moderation', () => {
     const product = data.products.products[0]!;
     const editor = `redaktor-${unique()}@trampa.example`;
     const password = 'redaktor-losenord-1';
-    await addStaffUser(shop.url, editor, password, 'innehallsredaktor');
+    await addStaffUser(editor, password, 'innehallsredaktor', shop.url);
 
     // A customer writes a review: it waits for moderation.
     const token = await registerCustomer(page, shop.url, `recensent-${unique()}@example.se`);
@@ -110,7 +84,7 @@ test.describe('back office: moderation', () => {
     );
 
     // The content editor publishes it from the queue.
-    await adminLogin(page, shop.url, editor, password);
+    await logInAs(page, editor, password, { base: shop.url });
     await expect(page.getByRole('link', { name: 'Personal' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Recensioner' }).click();
     await expect(page.getByRole('heading', { name: 'Recensioner', level: 1 })).toBeFocused();

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
-import { E2E_ENV } from './e2e-env.ts';
+import { addStaffUser, logInAs } from './admin-helpers.ts';
 import { hydrated, placeOrderAs, slow } from './account-helpers.ts';
 import { apiKey, apiQuery } from './shop.ts';
 import {
@@ -29,31 +29,6 @@ async function checkPage(page: Page, name: string) {
   const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: join(shots, `admin-orders-${name}.png`), fullPage: true });
-}
-
-/** Creates a staff user through the admin API as the first administrator (E2E_ENV). */
-async function createStaff(email: string, password: string, role: string) {
-  const call = async (query: string, variables: Record<string, unknown>, cookie?: string) =>
-    fetch(`${baseUrl()}/admin/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-trampa-admin': '1',
-        ...(cookie ? { cookie } : {}),
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-  const login = await call(
-    'mutation($email: String!, $password: String!) { login(email: $email, password: $password) { id } }',
-    { email: E2E_ENV.ADMIN_EMAIL, password: E2E_ENV.ADMIN_PASSWORD },
-  );
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const created = await call(
-    'mutation($email: String!, $password: String!, $role: StaffRole!) { createStaffUser(email: $email, password: $password, role: $role) { id } }',
-    { email, password, role },
-    cookie,
-  );
-  expect(((await created.json()) as { errors?: unknown }).errors).toBeUndefined();
 }
 
 /** The web stock of a SKU of a product as the storefront reads it. */
@@ -106,13 +81,9 @@ test.describe('back office: orders', () => {
     const toRefund = await placeOrderAs(page, email, { skuId: sku.skuId, quantity: 2 });
 
     const staffEmail = `kundtjanst.order.${unique()}@trampa.example`;
-    await createStaff(staffEmail, 'kundtjanst-losenord-1', 'kundtjanst');
+    await addStaffUser(staffEmail, 'kundtjanst-losenord-1', 'kundtjanst');
     const admin = await newPage();
-    await admin.goto(`${baseUrl()}/admin`);
-    await admin.getByLabel('E-postadress').fill(staffEmail);
-    await admin.getByLabel('Lösenord').fill('kundtjanst-losenord-1');
-    await admin.getByRole('button', { name: 'Logga in' }).click();
-    await admin.getByRole('heading', { name: `Välkommen, ${staffEmail}` }).waitFor();
+    await logInAs(admin, staffEmail, 'kundtjanst-losenord-1');
 
     // The list: search by the customer's e-mail finds the three orders.
     await admin.getByRole('link', { name: 'Ordrar' }).click();

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { AxeBuilder } from '@axe-core/playwright';
 import { generate } from 'otplib';
+import { logInAsAdministrator } from './admin-helpers.ts';
 import { E2E_ENV } from './e2e-env.ts';
 import { sampleCatalogueCsv, withCell } from '../../../api/test/csv-sample.ts';
 import { apiKey, apiQuery } from './shop.ts';
@@ -37,18 +38,6 @@ async function checkPage(page: Page, name: string) {
   const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: join(shots, `admin-${name}.png`), fullPage: true });
-}
-
-/**
- * Logs in as the first administrator (E2E_ENV) and waits for the start page; `base` is the
- * shop's URL (the run's shared shop by default).
- */
-async function logIn(page: Page, base = baseUrl()) {
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('E-postadress').fill(E2E_ENV.ADMIN_EMAIL);
-  await page.getByLabel('Lösenord').fill(E2E_ENV.ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.getByRole('heading', { name: `Välkommen, ${E2E_ENV.ADMIN_EMAIL}` }).waitFor();
 }
 
 test.describe('back office', () => {
@@ -171,7 +160,7 @@ test.describe('back office', () => {
     const sizeRadio = (on: Page) =>
       on.getByRole('radio', { name: new RegExp(`^${literal(sku.name)}\\b`) });
 
-    await logIn(page);
+    await logInAsAdministrator(page);
     await page.getByRole('link', { name: 'Lager' }).click();
     await page.getByRole('heading', { name: 'Lager', level: 1 }).waitFor();
     await page.getByLabel('Sök artikel').fill(sku.articleNumber);
@@ -241,7 +230,7 @@ test.describe('back office: CSV import', () => {
   }) => {
     // 1 000 products through the product editor's service on a loaded CI machine, twice checked.
     test.setTimeout(900_000);
-    await logIn(page, shop.url);
+    await logInAsAdministrator(page, { base: shop.url });
     await page.getByRole('link', { name: 'CSV' }).click();
     await page.getByRole('heading', { name: 'CSV-import och export', level: 1 }).waitFor();
     await checkPage(page, 'csv');

@@ -16,12 +16,12 @@ import type { AuditActor } from '../audit/audit.service.ts';
 import type { MarketInfo } from '../channel/channel.service.ts';
 import { aliasHistory } from '../catalog/catalog-admin.tables.ts';
 import type { ParsedProductInput } from '../catalog/catalog-admin.input.ts';
+import { productColumns } from '../catalog/catalog-admin-product-rows.ts';
 import {
   lockCatalogueIds,
   nextCatalogueId,
-  productColumns,
   type CatalogueTx,
-} from '../catalog/catalog-admin.service.ts';
+} from '../catalog/catalog-admin-tx.ts';
 import { productCategories, products, skus } from '../catalog/catalog.tables.ts';
 import { stock, stockAdjustments, storeStock } from '../inventory/inventory.tables.ts';
 import { recordPriceChanges } from '../pricing/price-log.ts';

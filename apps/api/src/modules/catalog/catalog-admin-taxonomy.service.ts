@@ -22,7 +22,7 @@ import {
   parseCatalogueInput,
   rememberAlias,
   type CatalogueTx,
-} from './catalog-admin.service.ts';
+} from './catalog-admin-tx.ts';
 import { brands, categories } from './catalog.tables.ts';
 import type { BrandRecord, CategoryRecord } from './catalog.service.ts';
 
