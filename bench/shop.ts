@@ -182,6 +182,8 @@ export interface StartShopOptions {
   bundle?: boolean;
   /** More environment variables for the shop. */
   env?: Record<string, string>;
+  /** Node options before the script, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -199,7 +201,10 @@ export async function startShop(
   const url = `http://127.0.0.1:${port}`;
   const logPath = join(database.workDir, 'shop.log');
   const log = createWriteStream(logPath);
-  const args = options.bundle ? productionArgs() : ['--import', 'tsx', 'scripts/start.ts'];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(options.bundle ? productionArgs() : ['--import', 'tsx', 'scripts/start.ts']),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: childEnv({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.server';
-import { CartDocument } from './generated';
+import { AddToCartDocument, CartDocument } from './generated';
 import { defaultMarket } from '../market/request-market';
 
 /** An in-process transport that records the variables of every request. */
@@ -31,6 +31,42 @@ describe('api client market', () => {
       ['fi', '1|se', 'sv-SE'],
     ]);
     expect(api.forMarket('se')).toBe(api);
+  });
+});
+
+describe('api client reads within one request (issue 23)', () => {
+  it('sends a query repeated with the same variables once, and again after a mutation', async () => {
+    const { api, sent } = recordingClient();
+    const [first, second] = await Promise.all([
+      api.query(CartDocument, { id: 'c1' }),
+      api.query(CartDocument, { id: 'c1' }),
+    ]);
+    expect(second).toBe(first);
+    await api.query(CartDocument, { id: 'c2' });
+    expect(sent.map((v) => v.id)).toEqual(['c1', 'c2']);
+    await api.mutate(AddToCartDocument, { id: 'c1', item: { skuId: 1, quantity: 1 } } as never);
+    await api.query(CartDocument, { id: 'c1' });
+    expect(sent.map((v) => v.id)).toEqual(['c1', 'c2', 'c1', 'c1']);
+  });
+
+  it('sends a failed query again', async () => {
+    let calls = 0;
+    const api = createApiClient({
+      apiKey: 'test-key',
+      market: defaultMarket,
+      transport: {
+        kind: 'in-process',
+        fetch: async () => {
+          calls += 1;
+          return calls === 1
+            ? new Response('unavailable', { status: 503 })
+            : Response.json({ data: { getCart: null } });
+        },
+      },
+    });
+    await expect(api.query(CartDocument, { id: 'c1' })).rejects.toBeInstanceOf(Response);
+    await expect(api.query(CartDocument, { id: 'c1' })).resolves.toEqual({ getCart: null });
+    expect(calls).toBe(2);
   });
 });
 

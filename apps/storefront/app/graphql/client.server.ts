@@ -195,38 +195,51 @@ export function throwApiError(error: unknown, operationName: string): never {
 }
 
 /**
- * Creates the API client of one request. Apollo's cache lives only as long as the request
- * (no data shared between shoppers).
+ * Creates the API client of one request. Queries are not normalised into Apollo's cache
+ * (`no-cache`): a server render reads each result once, and normalising and reading back cost
+ * about a fifth of a page's server time (issue 23, docs/performance.md). A query sent twice
+ * with the same variables in one request is sent once (`memoOf`); a mutation forgets what was
+ * read before it. Nothing is shared between requests or shoppers.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const client = new ApolloClient({
     link: createLink(options),
     cache: new InMemoryCache(),
-    defaultOptions: { query: { fetchPolicy: 'cache-first' } },
+    defaultOptions: { query: { fetchPolicy: 'no-cache' }, mutate: { fetchPolicy: 'no-cache' } },
   });
+  let memo = new WeakMap<object, Map<string, Promise<unknown>>>();
+  /** The results of `document` read in this request, by variables. */
+  const memoOf = (document: object) => {
+    let results = memo.get(document);
+    if (!results) {
+      results = new Map();
+      memo.set(document, results);
+    }
+    return results;
+  };
+  const forget = () => {
+    memo = new WeakMap();
+  };
   const api: ApiClient = {
     forMarket(marketAlias) {
       return marketAlias === options.market.marketId
         ? api
         : createApiClient({ ...options, market: { ...options.market, marketId: marketAlias } });
     },
-    async query(document, variables) {
-      const operationName = operationNameOf(document);
-      let result;
-      try {
-        result = await client.query({
-          query: document,
-          variables: variables as never,
-        });
-      } catch (error) {
-        throwApiError(error, operationName);
+    query(document, variables) {
+      const results = memoOf(document);
+      const key = JSON.stringify(variables ?? {});
+      let result = results.get(key);
+      if (!result) {
+        result = runQuery(document, variables);
+        results.set(key, result);
+        // A failed read is not kept: a later loader may try again.
+        result.catch(() => results.delete(key));
       }
-      if (result.data === undefined || result.data === null) {
-        fail(500, `Server response was missing for query ${operationName}`);
-      }
-      return result.data as never;
+      return result as never;
     },
     async mutate(document, variables) {
+      forget();
       const operationName = operationNameOf(document);
       let result;
       try {
@@ -244,6 +257,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const isMutation = document.definitions.some(
         (d) => d.kind === 'OperationDefinition' && d.operation === 'mutation',
       );
+      if (isMutation) forget();
       let result: { data?: unknown; error?: unknown };
       try {
         result = isMutation
@@ -277,6 +291,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { data: (result.data ?? null) as never, errors };
     },
   };
+  async function runQuery(
+    document: TypedDocumentNode<unknown, never>,
+    variables: unknown,
+  ): Promise<unknown> {
+    const operationName = operationNameOf(document);
+    let result;
+    try {
+      result = await client.query({ query: document, variables: variables as never });
+    } catch (error) {
+      throwApiError(error, operationName);
+    }
+    if (result.data === undefined || result.data === null) {
+      fail(500, `Server response was missing for query ${operationName}`);
+    }
+    return result.data;
+  }
   return api;
 }
 

@@ -1,4 +1,13 @@
 import { IntlMessageFormat } from 'intl-messageformat';
+import {
+  isArgumentElement,
+  isNumberElement,
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  parse,
+  type MessageFormatElement,
+} from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { currencySymbol, formatDate, formatNumber, t, type MessageKey } from './i18n';
 import sv from './sv.json';
@@ -22,6 +31,51 @@ describe('t', () => {
       if (/<|\{\w+\s*,/.test(sv[key]) || /\{\w+\}/.test(sv[key])) continue; // needs values
       expect(t(key), key).toBe(String(new IntlMessageFormat(sv[key], 'sv-SE').format()));
     }
+  });
+
+  it('formats every message with values as IntlMessageFormat does, in every culture', () => {
+    // The counts cover the no-Intl path (0–999) and the Intl path (fractions, large, negative).
+    const counts = [0, 1, 2, 5, 21, 999, 1000, 1234, 12345.5, 1.5, -1];
+    const cultures = ['sv-SE', 'nb-NO', 'da-DK', 'fi-FI', 'en-US', 'de-DE'];
+    let compared = 0;
+    for (const key of Object.keys(sv) as MessageKey[]) {
+      const elements = parse(sv[key]);
+      const names = new Map<string, 'number' | string[]>();
+      let hasTag = false;
+      const collect = (list: MessageFormatElement[]) => {
+        for (const element of list) {
+          if (isTagElement(element)) hasTag = true;
+          if (isArgumentElement(element)) names.set(element.value, ['Cyklar']);
+          if (isNumberElement(element) || isPluralElement(element)) {
+            names.set(element.value, 'number');
+          }
+          if (isSelectElement(element)) names.set(element.value, Object.keys(element.options));
+          if (isPluralElement(element) || isSelectElement(element)) {
+            for (const option of Object.values(element.options)) collect(option.value);
+          }
+        }
+      };
+      collect(elements);
+      if (hasTag || names.size === 0) continue;
+      for (const culture of cultures) {
+        for (const count of counts) {
+          const values: Record<string, string | number> = {};
+          for (const [name, kind] of names) {
+            values[name] = kind === 'number' ? count : (kind[count % kind.length] ?? '');
+          }
+          const expected = new IntlMessageFormat(sv[key], 'sv-SE', undefined, {
+            formatters: {
+              getNumberFormat: (_l, options) => new Intl.NumberFormat(culture, options),
+              getDateTimeFormat: (_l, options) => new Intl.DateTimeFormat(culture, options),
+              getPluralRules: (_l, options) => new Intl.PluralRules('sv-SE', options),
+            },
+          }).format(values);
+          expect(t(key, values, culture), `${key} ${culture} ${count}`).toBe(String(expected));
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 
   it('uses Swedish plural rules', () => {

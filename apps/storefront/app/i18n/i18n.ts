@@ -2,8 +2,17 @@
  * UI texts from ICU message catalogues (SPEC §1: Swedish, sv-SE, is the only language loaded;
  * en, da, fi and nb exist with the same keys). Messages are compiled once, on first use.
  */
-import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
-import { isLiteralElement, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import {
+  IntlMessageFormat,
+  formatToParts,
+  type Formatters,
+  type PrimitiveType,
+} from 'intl-messageformat';
+import {
+  isLiteralElement,
+  parse,
+  type MessageFormatElement,
+} from '@formatjs/icu-messageformat-parser';
 import sv from './sv.json';
 
 /** The locale the shop renders in (SPEC §1 default, fallback sv). */
@@ -86,32 +95,97 @@ function literalText(message: string | MessageFormatElement[]): string | null {
   return message.length === 1 && only && isLiteralElement(only) ? only.value : null;
 }
 
-/** A compiled message: its fixed text, or the formatter for one with placeholders. */
-type Compiled = { text: string } | { format: IntlMessageFormat };
+/**
+ * Languages whose digits are the Latin 0–9 and whose number format writes a non-negative integer
+ * below 1000 as its plain digits (no grouping, no sign): for those, {@link lightNumberFormat} and
+ * {@link lightPluralRules} answer without Intl.
+ */
+const PLAIN_DIGIT_LANGUAGES = new Set(['sv', 'nb', 'nn', 'no', 'da', 'fi', 'en', 'de', 'is']);
+
+/** True for an integer 0–999, which every {@link PLAIN_DIGIT_LANGUAGES} culture writes as `String(n)`. */
+function isSmallCount(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value < 1000;
+}
+
+/**
+ * The default number format of `culture` for a message's `#` and `{n, number}`: small counts
+ * (the usual "3 produkter") are written without touching Intl, everything else by
+ * `Intl.NumberFormat`. Why: the first use of Intl in a page costs 35–170 ms in Chromium (its
+ * locale data is loaded then; docs/performance.md, issue 23), and the pages' hydration only
+ * needs such counts. Identical output, checked for every catalogue message in i18n.test.ts.
+ */
+function lightNumberFormat(culture: string): Pick<Intl.NumberFormat, 'format'> {
+  const plain = PLAIN_DIGIT_LANGUAGES.has(culture.split('-')[0]!.toLowerCase());
+  return {
+    format: (value: number | bigint | string) =>
+      plain && typeof value === 'number' && isSmallCount(value)
+        ? String(value)
+        : numberFormat(culture).format(value as number),
+  };
+}
+
+/**
+ * Swedish cardinal plural rules (CLDR: "one" is i = 1 and v = 0) for non-negative integers
+ * without Intl, `Intl.PluralRules` for anything else (ordinals, fractions): see
+ * {@link lightNumberFormat} for why.
+ */
+function lightPluralRules(options?: Intl.PluralRulesOptions): Pick<Intl.PluralRules, 'select'> {
+  const cardinal = (options?.type ?? 'cardinal') === 'cardinal';
+  return {
+    select: (value: number) =>
+      cardinal && Number.isInteger(value) && value >= 0
+        ? value === 1
+          ? 'one'
+          : 'other'
+        : pluralRule(locale, options).select(value),
+  };
+}
+
+/**
+ * A compiled message: its fixed text, or its ICU elements (formatted by intl-messageformat's
+ * `formatToParts`; the IntlMessageFormat constructor is not used since it resolves the locale
+ * through Intl for every message).
+ */
+type Compiled = { text: string } | { elements: MessageFormatElement[]; formatters: Formatters };
 
 const compiled = new Map<string, Compiled>();
+const formattersByCulture = new Map<string, Formatters>();
+
+/** The formatters of one culture, shared by every message. */
+function formattersOf(culture: string): Formatters {
+  let formatters = formattersByCulture.get(culture);
+  if (!formatters) {
+    formatters = {
+      getNumberFormat: ((_locales: unknown, options?: Intl.NumberFormatOptions) =>
+        options ? numberFormat(culture, options) : lightNumberFormat(culture)) as never,
+      getDateTimeFormat: ((_locales: unknown, options?: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat(culture, options)) as never,
+      getPluralRules: ((_locales: unknown, options?: Intl.PluralRulesOptions) =>
+        lightPluralRules(options)) as never,
+    };
+    formattersByCulture.set(culture, formatters);
+  }
+  return formatters;
+}
 
 /**
  * A message compiled for one culture: the texts and plural rules stay Swedish (SPEC §1, only
  * the Swedish catalogue is loaded), numbers (`{count, number}`, plural `#`) follow the culture.
- * Every message shares one cache of Intl formatters.
+ * Every message shares one cache of Intl formatters. On the server the catalogue is text and is
+ * parsed here; the browser build has it as ICU elements already (vite.config.ts).
  */
 function compile(key: MessageKey, culture: string): Compiled {
   const cacheKey = `${culture}|${key}`;
   let entry = compiled.get(cacheKey);
   if (!entry) {
-    const text = literalText(messages[key]);
+    const message = messages[key];
+    const text = literalText(message);
     entry =
       text !== null
         ? { text }
         : {
-            format: new IntlMessageFormat(messages[key], locale, undefined, {
-              formatters: {
-                getNumberFormat: (_locales, options) => numberFormat(culture, options),
-                getDateTimeFormat: (_locales, options) => new Intl.DateTimeFormat(culture, options),
-                getPluralRules: (locales, options) => pluralRule(locales, options),
-              },
-            }),
+            elements: typeof message === 'string' ? parse(message) : message,
+            formatters: formattersOf(culture),
           };
     compiled.set(cacheKey, entry);
   }
@@ -129,7 +203,18 @@ function compile(key: MessageKey, culture: string): Compiled {
  */
 export function t(key: MessageKey, values?: MessageValues, culture: string = locale): string {
   const entry = compile(key, supportedCulture(culture));
-  return 'text' in entry ? entry.text : String(entry.format.format(values));
+  if ('text' in entry) return entry.text;
+  return formatToParts(
+    entry.elements,
+    locale,
+    entry.formatters,
+    IntlMessageFormat.formats,
+    values,
+    undefined,
+    key,
+  )
+    .map((part) => String(part.value))
+    .join('');
 }
 
 /**
