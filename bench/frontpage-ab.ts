@@ -5,7 +5,11 @@
  * and the Lighthouse runs alternate between them (with, without, with, …), so a change in the
  * machine's load during the measurement falls on both alike. Prints a Markdown table.
  *
- *   npx tsx bench/frontpage-ab.ts [--runs 5] [--preset mobile|desktop]
+ *   npx tsx bench/frontpage-ab.ts [--runs 5] [--preset mobile|desktop] [--before DIR]
+ *
+ * `--before DIR` compares with another checkout instead (e.g. the commit before the widget
+ * start page, `git worktree add DIR 1529d32^`, with `node_modules` linked and the storefront
+ * built): its database is migrated and seeded by its own seed, and its own shop serves it.
  *
  * PGlite, default seed (640 products), `scripts/start.ts` in production mode as `npm run bench`
  * starts it. Lighthouse's simulated CPU slowdown comes on top of the machine's real load, so the
@@ -31,6 +35,7 @@ function option(name: string, fallback: string): string {
 
 const runs = Number(option('runs', '5'));
 const preset = option('preset', 'mobile') as Preset;
+const before = option('before', '');
 
 /** Deletes the start page's widget area (its containers and widgets go by cascade). */
 async function deleteFrontpageArea(database: BenchDatabase): Promise<number> {
@@ -47,6 +52,8 @@ async function deleteFrontpageArea(database: BenchDatabase): Promise<number> {
 
 interface Variant {
   label: string;
+  /** The checkout that seeds and serves it; undefined = this one. */
+  root?: string;
   database: BenchDatabase;
   shop?: RunningShop;
   figures: LighthouseFigures[];
@@ -57,18 +64,29 @@ const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toF
 const lighthouse = await prepareLighthouse();
 const variants: Variant[] = [
   { label: 'with the Frontpage area', database: await createBenchDatabase('pglite'), figures: [] },
-  {
-    label: 'without widgets (category entries only)',
-    database: await createBenchDatabase('pglite'),
-    figures: [],
-  },
+  before
+    ? {
+        label: `before (${before})`,
+        root: before,
+        database: await createBenchDatabase('pglite'),
+        figures: [],
+      }
+    : {
+        label: 'without widgets (category entries only)',
+        database: await createBenchDatabase('pglite'),
+        figures: [],
+      },
 ];
 try {
   let summary = '';
-  for (const variant of variants) summary = seedDatabase(variant.database, undefined).summary;
-  console.error(`deleted ${await deleteFrontpageArea(variants[1]!.database)} Frontpage page(s)`);
   for (const variant of variants) {
-    variant.shop = await startShop(variant.database);
+    summary = seedDatabase(variant.database, undefined, variant.root).summary;
+  }
+  if (!before) {
+    console.error(`deleted ${await deleteFrontpageArea(variants[1]!.database)} Frontpage page(s)`);
+  }
+  for (const variant of variants) {
+    variant.shop = await startShop(variant.database, 180_000, { root: variant.root });
     await fetch(`${variant.shop.url}/`); // warm caches before the first measured run
   }
   const loadBefore = loadavg()[0]!.toFixed(1);

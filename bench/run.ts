@@ -169,6 +169,9 @@ function pageTargets(targets: BenchTargets): PageTarget[] {
     page('page:category', 'category', targets.category.path, true),
     page('page:product', 'product', targets.product.path, true),
     page('page:checkout', '/kassan', '/kassan', false),
+    // Issue 23: a search result page (a common word, so the search scans many products); server
+    // load only, no browser figures (it is a list page like the category page).
+    { ...page('page:search', 'search "cykel"', '/s/cykel', true), browser: false },
     // Issue 20: the sitemap index and the largest per-type file (up to 50 000 product URLs).
     { ...page('page:sitemap', '/sitemap.xml', '/sitemap.xml', true), browser: false },
     {

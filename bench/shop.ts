@@ -118,12 +118,16 @@ export interface SeedResult {
  * @param products catalogue size; undefined = the seed's default
  * @throws when the seed fails (its output is in the message)
  */
-export function seedDatabase(database: BenchDatabase, products: number | undefined): SeedResult {
+export function seedDatabase(
+  database: BenchDatabase,
+  products: number | undefined,
+  root: string = repoRoot,
+): SeedResult {
   const started = Date.now();
   const args = ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts'];
   if (products !== undefined) args.push('--products', String(products));
   const result = spawnSync(process.execPath, args, {
-    cwd: repoRoot,
+    cwd: root,
     env: childEnv(database.env),
     encoding: 'utf8',
     timeout: 30 * 60_000,
@@ -184,6 +188,8 @@ export interface StartShopOptions {
   env?: Record<string, string>;
   /** Node options before the script, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
   nodeArgs?: string[];
+  /** The checkout to start (default this one): another commit's `git worktree`, built. */
+  root?: string;
 }
 
 /**
@@ -206,7 +212,7 @@ export async function startShop(
     ...(options.bundle ? productionArgs() : ['--import', 'tsx', 'scripts/start.ts']),
   ];
   const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
+    cwd: options.root ?? repoRoot,
     env: childEnv({
       ...database.env,
       PORT: String(port),

@@ -48,6 +48,7 @@ import { seoRoutes } from './app/seo/seo-routes.server.ts';
 import { backOfficeRouter } from './app/back-office/back-office.server.ts';
 import { errorHandler } from './server/error-handler.ts';
 import { loadContextOf } from './server/load-context.ts';
+import { renderQueue } from './server/render-queue.ts';
 import { forwardImages, graphqlUrl } from './server/scale-out.ts';
 import { securityHeaders } from './server/security-headers.ts';
 import { offlineFiles } from './server/offline-page.ts';
@@ -240,6 +241,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       secure: https,
     }),
   );
+  // Issue 23: at most SSR_CONCURRENCY page renders at once, the rest wait in arrival order.
+  app.use(renderQueue(config.ssrConcurrency));
   app.use(
     routedRequestHandler({
       build,

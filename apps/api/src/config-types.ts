@@ -71,6 +71,8 @@ export interface Config {
   benchMemory: boolean;
   /** REFERENCE_DATA_TTL_SECONDS in milliseconds: age of the shared channel/category copy. */
   referenceDataTtlMs: number;
+  /** SSR_CONCURRENCY: page renders one storefront server runs at once (issue 23). */
+  ssrConcurrency: number;
   /** TRUST_PROXY: trusted proxy hops before this server (client address for rate limits). */
   trustProxyHops: number;
   /** The payment sandbox (issue 13 §1; modules/payments). */

@@ -217,6 +217,11 @@ const envSchema = z.object({
    * (src/graphql/reference-data.ts). Default 10; 0 reads them on every request.
    */
   REFERENCE_DATA_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /**
+   * Page renders one storefront server runs at once; more wait in arrival order
+   * (apps/storefront/server/render-queue.ts, issue 23). Default 2.
+   */
+  SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
   /** `1`: send the SQL statement count of each request in `x-sql-statements` (bench only). */
   BENCH_SQL_COUNT: z.enum(['0', '1']).default('0'),
   BENCH_MEMORY: z.enum(['0', '1']).default('0'),
@@ -420,6 +425,7 @@ export function loadConfig(
     benchSqlCount: e.BENCH_SQL_COUNT === '1',
     benchMemory: e.BENCH_MEMORY === '1',
     referenceDataTtlMs: e.REFERENCE_DATA_TTL_SECONDS * 1000,
+    ssrConcurrency: e.SSR_CONCURRENCY,
     trustProxyHops: e.TRUST_PROXY,
     payments: {
       sandbox,
