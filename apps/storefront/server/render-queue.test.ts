@@ -11,8 +11,8 @@ afterEach(async () => {
 });
 
 /** A server whose handler answers when `release(path)` is called, behind a queue of `limit`. */
-async function start(limit: number) {
-  const queue = renderQueue(limit);
+async function start(limit: number, checkMs = 0) {
+  const queue = renderQueue(limit, { checkMs });
   const pending = new Map<string, () => void>();
   const started: string[] = [];
   const app = express();
@@ -49,6 +49,16 @@ describe('renderQueue (issue 23)', () => {
     for (const name of started.slice(2)) pending.get(name)!();
     expect((await Promise.all(answers)).sort()).toEqual(['a', 'b', 'c', 'd']);
     await until(() => queue.state().running === 0);
+  });
+
+  it('lets waiting requests in while the renders only wait (the thread is idle)', async () => {
+    const { queue, pending, started, get, until } = await start(1, 20);
+    const answers = ['a', 'b', 'c'].map((name) => get(name));
+    // None has finished, but the thread is idle: each check lets one more in.
+    await until(() => started.length === 3);
+    expect(queue.state()).toEqual({ running: 3, waiting: 0 });
+    for (const name of started) pending.get(name)!();
+    expect((await Promise.all(answers)).sort()).toEqual(['a', 'b', 'c']);
   });
 
   it('does not render a request whose shopper went away while it waited', async () => {
