@@ -46,7 +46,7 @@ export function renderQueue(concurrency: number, options: RenderQueueOptions = {
   const limit = Math.max(1, Math.floor(concurrency));
   const checkMs = options.checkMs ?? 50;
   let running = 0;
-  const waiting: Array<() => void> = [];
+  const waiting: Array<() => boolean> = [];
   let timer: NodeJS.Timeout | undefined;
   let last: EventLoopUtilization | undefined;
 
