@@ -1,6 +1,7 @@
 /**
  * Server rendering entry: React Router's default Node entry, plus the CSP nonce (from the load
- * context) on every inline script React Router writes.
+ * context) on every inline script React Router writes, and the page's scripts loaded after the
+ * first paint.
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -12,6 +13,7 @@ import {
   type AppLoadContext,
   type EntryContext,
 } from 'react-router';
+import { scriptsAfterFirstPaint } from './routing/scripts-after-paint.server';
 import { NonceContext } from './security/nonce';
 
 /** How long deferred data may stream before the render is aborted (ms). */
@@ -72,7 +74,10 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
+          // The page's scripts load after the first paint (routing/scripts-after-paint.server.ts).
+          const html = scriptsAfterFirstPaint();
+          html.pipe(body);
+          pipe(html);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

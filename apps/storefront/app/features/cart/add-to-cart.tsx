@@ -17,6 +17,7 @@ import { openCartPanel } from './cart-panel-events';
 import { publishCart, useCartMarkets } from './cart-state';
 import type { CartView } from './cart-view';
 import { trackCart } from '../tracking/data-layer';
+import { JsFlag } from '../../components/ui/js-flag';
 
 interface AddResult {
   ok: boolean;
@@ -77,7 +78,6 @@ function BuyForm({
   const markets = useCartMarkets();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const [hydrated, setHydrated] = useState(false);
   const [clientError, setClientError] = useState<string | null>(null);
   // Choosing a size dismisses the error of the last attempt (issue 14); a new submit shows again.
   const [dismissed, setDismissed] = useState(false);
@@ -85,7 +85,6 @@ function BuyForm({
   const lastSku = useRef<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const handled = useRef<AddResult | undefined>(undefined);
-  useEffect(() => setHydrated(true), []);
 
   const single = options.length === 1 && !options[0]?.name ? options[0] : null;
   const serverError = searchParams.get('cartError');
@@ -147,7 +146,7 @@ function BuyForm({
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="returnTo" value={location.pathname} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <JsFlag />
       {single ? <input type="hidden" name="skuId" value={single.id} /> : null}
       <SizePicker
         options={options}

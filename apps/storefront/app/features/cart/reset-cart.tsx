@@ -6,12 +6,13 @@
  * pushed for every line removed (as the cart page does for one line), the empty cart goes to the
  * badge and the other tabs (cart-state.ts), and `onCleared` runs.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { t } from '../../i18n/i18n';
 import { publishCart, useCartMarkets } from './cart-state';
 import type { CartView } from './cart-view';
 import { trackCart } from '../tracking/data-layer';
+import { JsFlag } from '../../components/ui/js-flag';
 
 /** What the cart action answers. */
 interface ClearResult {
@@ -37,9 +38,7 @@ export function trackCartCleared(cart: CartView): void {
 export function ResetCart({ cart, onCleared }: { cart: CartView; onCleared?: () => void }) {
   const fetcher = useFetcher<ClearResult>();
   const markets = useCartMarkets();
-  const [hydrated, setHydrated] = useState(false);
   const notified = useRef<ClearResult | null>(null);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== 'idle' || !result?.ok || notified.current === result) return;
@@ -55,7 +54,7 @@ export function ResetCart({ cart, onCleared }: { cart: CartView; onCleared?: () 
         <p className="cart-reset__question">{t('cart.reset.question')}</p>
         <fetcher.Form method="post" action="/varukorg" onSubmit={() => trackCartCleared(cart)}>
           <input type="hidden" name="intent" value="clear" />
-          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <JsFlag />
           <button type="submit" className="button cart-reset__yes">
             {t('cart.reset.confirm')}
           </button>

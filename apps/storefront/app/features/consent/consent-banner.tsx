@@ -11,6 +11,7 @@ import { useFetcher, useLocation } from 'react-router';
 import { t } from '../../i18n/i18n';
 import { ConsentFields } from './consent-fields';
 import { useConsentView } from './consent-tags';
+import { JsFlag } from '../../components/ui/js-flag';
 
 /** The settings page's path (routes/cookie-settings.tsx). */
 export const CONSENT_SETTINGS_PATH = '/cookieinstallningar';
@@ -21,9 +22,7 @@ export function ConsentBanner() {
   const fetcher = useFetcher({ key: 'consent' });
   const location = useLocation();
   const [settings, setSettings] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
   const firstBox = useRef<HTMLInputElement>(null);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (settings) firstBox.current?.focus();
   }, [settings]);
@@ -47,7 +46,7 @@ export function ConsentBanner() {
         </h2>
         <p className="consent-banner__text">{t('consent.text')}</p>
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <JsFlag />
         {settings ? <ConsentFields ref={firstBox} initial={null} /> : null}
         <div className="consent-banner__actions">
           {/* First with the boxes shown: the form's default button (Enter) saves what is ticked. */}

@@ -3,13 +3,14 @@
  * POST form to `/favoriter`, which works without JavaScript (the action redirects back) and is
  * sent with a fetcher when JavaScript runs (no navigation, optimistic state).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { HeartIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
 import { notify } from '../feedback/notifications';
 import { trackFavorite } from '../tracking/data-layer';
 import { useFavoriteIds } from './use-favorites';
+import { JsFlag } from '../../components/ui/js-flag';
 
 /** Heart toggle for one product. */
 export function FavoriteButton({
@@ -25,9 +26,6 @@ export function FavoriteButton({
   const location = useLocation();
   const active = useFavoriteIds().includes(productId);
   const intent = active ? 'remove' : 'add';
-  // Set after hydration: the action answers a fetcher with data, a plain form post with a redirect.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   // The snackbar (features/feedback): "Sparad i favoriter" after an add, the error of a failed one.
   const sent = useRef<string | null>(null);
   useEffect(() => {
@@ -58,7 +56,7 @@ export function FavoriteButton({
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <JsFlag />
       <button
         type="submit"
         className="favorite-button"

@@ -6,9 +6,10 @@
  * mailed link. The outcome is announced in a live region; an invalid address is an alert tied
  * to the field, which gets the focus.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useFetcher, useLocation, useSearchParams } from 'react-router';
 import { t } from '../../i18n/i18n';
+import { JsFlag } from '../../components/ui/js-flag';
 
 /** What became of a sign-up. */
 export type NewsletterStatus = 'pending' | 'invalid-email' | 'rate-limited' | 'error';
@@ -41,8 +42,6 @@ export function NewsletterForm({ shopName }: { shopName: string }) {
   const [searchParams] = useSearchParams();
   const input = useRef<HTMLInputElement>(null);
   const done = useRef<HTMLParagraphElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const id = useId();
 
   const status =
@@ -62,7 +61,7 @@ export function NewsletterForm({ shopName }: { shopName: string }) {
       <p>{t('newsletter.intro', { shop: shopName })}</p>
       {status === 'pending' ? null : (
         <fetcher.Form method="post" action="/nyhetsbrev" noValidate className="newsletter__form">
-          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <JsFlag />
           <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
           <label htmlFor={`${id}-email`} className="newsletter__label">
             {t('newsletter.email')}

@@ -5,7 +5,7 @@
  * logged-in shopper's address. The outcome is announced in a live region; an invalid address is
  * an alert tied to the field, which gets the focus.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useFetcher, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { t } from '../../i18n/i18n';
 import type { AccountSummary } from '../account/account-summary';
@@ -16,6 +16,7 @@ import {
   type BackInStockResult,
 } from './back-in-stock';
 import type { SizeOption } from './product-view';
+import { JsFlag } from '../../components/ui/js-flag';
 
 /** The back-in-stock form of one sold-out size. */
 export function BackInStockForm({ option }: { option: SizeOption }) {
@@ -26,8 +27,6 @@ export function BackInStockForm({ option }: { option: SizeOption }) {
   const email = root?.account?.loggedIn ? root.account.email : '';
   const input = useRef<HTMLInputElement>(null);
   const done = useRef<HTMLParagraphElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const id = useId();
   const fieldId = `${id}-email`;
   const messageId = `${id}-message`;
@@ -62,7 +61,7 @@ export function BackInStockForm({ option }: { option: SizeOption }) {
       {finished ? null : (
         <fetcher.Form method="post" action="/bevaka" className="back-in-stock__form" noValidate>
           <input type="hidden" name="skuId" value={option.id} />
-          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <JsFlag />
           <input type="hidden" name="returnTo" value={location.pathname} />
           <label htmlFor={fieldId} className="back-in-stock__label">
             {t('backInStock.email')}
