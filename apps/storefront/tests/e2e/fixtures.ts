@@ -77,10 +77,45 @@ function watchErrors(page: Page, seen: string[]): void {
   page.on('pageerror', (error) => seen.push(`pageerror: ${error.message}`));
 }
 
-/** Watches every page of a context, also pages opened later (a second tab). */
+/**
+ * True once the page's scripts have run: React Router's module script has set its route modules
+ * (hydration then starts at once), or the page has no React Router scripts to run (JavaScript
+ * off, an error page of the server, a file). Evaluated in the page.
+ */
+function scriptsHaveRun(): boolean {
+  return !('__reactRouterContext' in window) || '__reactRouterRouteModules' in window;
+}
+
+/**
+ * Makes `goto` and `reload` also wait until the page's scripts have run. The shop loads them
+ * after the first paint (app/routing/scripts-after-paint.server.ts, issue 23), which can be
+ * after the `load` event these wait for; when the scripts were part of the document, `load`
+ * waited for them. A journey acts like a shopper on a page that is ready; what the page does
+ * before its scripts run (links, forms without JavaScript) has journeys of its own with
+ * JavaScript turned off.
+ */
+function awaitScriptsOnNavigation(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const settle = async <T>(response: T): Promise<T> => {
+    await page.waitForFunction(scriptsHaveRun, undefined, { timeout: 15_000 });
+    return response;
+  };
+  page.goto = async (...args) => settle(await goto(...args));
+  page.reload = async (...args) => settle(await reload(...args));
+}
+
+/**
+ * Watches every page of a context, also pages opened later (a second tab), and makes their
+ * `goto` and `reload` wait for the page's scripts.
+ */
 function watchContext(context: BrowserContext, seen: string[]): void {
-  for (const page of context.pages()) watchErrors(page, seen);
-  context.on('page', (page) => watchErrors(page, seen));
+  const watch = (page: Page) => {
+    watchErrors(page, seen);
+    awaitScriptsOnNavigation(page);
+  };
+  for (const page of context.pages()) watch(page);
+  context.on('page', watch);
 }
 
 export const test = base.extend<JourneyFixtures>({

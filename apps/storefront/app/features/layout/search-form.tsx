@@ -116,6 +116,19 @@ export function SearchForm() {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Text typed before the page's scripts ran (they load after the first paint, issue 23) is kept:
+  // it becomes the query, and its suggestions open while the box still has focus.
+  useEffect(() => {
+    const element = input.current;
+    if (!element?.value) return;
+    setText(element.value);
+    if (document.activeElement !== element) return;
+    setRecent(readRecent());
+    setOpen(true);
+    load(element.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
+  }, []);
+
   const load = (value: string) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
