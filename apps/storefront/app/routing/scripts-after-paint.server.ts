@@ -11,8 +11,8 @@
  * - replaces React Router's inline module script (`<script type="module" async>` with the route
  *   imports and `import(entry)`) by a classic inline script that, once the browser has painted
  *   (an animation frame, then a task), adds the same preloads, evaluates the modules one per task
- *   and then adds the same module script, with the same CSP nonce. A hidden tab (no animation frames) loads at once; a fallback timer loads after
- *   a second whatever happens.
+ *   and then adds the same module script, with the same CSP nonce. A hidden tab (no animation
+ *   frames) loads at once; a fallback timer loads after a second whatever happens.
  *
  * The page works without its scripts in the meantime (links and forms are plain HTML). Nothing
  * else of the document changes; deferred loader data keeps streaming into
