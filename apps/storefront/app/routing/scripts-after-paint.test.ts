@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   deferredLoader,
+  PRELOADS_PER_TASK,
   scriptsAfterFirstPaint,
   stagedModules,
 } from './scripts-after-paint.server';
@@ -168,6 +169,18 @@ describe('deferredLoader', () => {
     // The fallback timer does not load a second time.
     timers[0]!();
     expect(added).toHaveLength(4);
+  });
+
+  it('adds the preloads a few per task before it evaluates a module', () => {
+    const many = Array.from({ length: PRELOADS_PER_TASK * 2 + 1 }, (_, n) => `/assets/m-${n}.js`);
+    const { added, timers, imports } = runLoader(deferredLoader(many, MODULE_CODE), 'hidden');
+    expect(added).toHaveLength(PRELOADS_PER_TASK);
+    expect(imports).toEqual([]);
+    timers.at(-1)!();
+    expect(added).toHaveLength(PRELOADS_PER_TASK * 2);
+    timers.at(-1)!();
+    expect(added.map((element) => element.href)).toEqual(many);
+    expect(imports).toEqual(['/assets/m-0.js']);
   });
 
   it('loads at once in a hidden tab (no frames are painted there)', () => {
