@@ -6,6 +6,7 @@
  * `npm run db:seed -- --images` changes no catalogue: it only stores the seed's drawn images that
  * are missing (a catalogue seeded before image files were stored).
  */
+import { sql } from 'drizzle-orm';
 import { openConfiguredDatabase } from './cli-database.ts';
 import { runMigrations } from './migrate.ts';
 import { clearCatalogue, countShopActivity, hasShopActivity } from './seed/clear.ts';
@@ -107,6 +108,10 @@ async function main(): Promise<void> {
       return seedCatalogue(tx, { products: args.products, seed: args.seed });
     });
     const seconds = ((Date.now() - seeding) / 1000).toFixed(1);
+    // The planner's statistics of the new rows. Without them PostgreSQL planned sequential
+    // scans of stock and store stock for the first minutes after a large seed, until autovacuum
+    // analysed the tables (issue 23, 100 000 products).
+    await handle.db.execute(sql`analyze`);
     console.log(
       `Seeded ${handle.description} (seed ${args.seed}): ${summary.products} products, ${summary.skus} SKUs, ` +
         `${summary.brands} brands, ${summary.categories} categories, ${summary.campaigns} campaigns, ` +

@@ -3,7 +3,7 @@
  * §4.2): categories and their URLs, brands, products and the batch look-ups behind the per-request DataLoaders (no N+1: every function here costs a fixed
  * number of SQL statements whatever the number of ids).
  */
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { aliasHistory } from './catalog-admin.tables.ts';
@@ -238,17 +238,13 @@ export async function getProduct(
     const forms = aliasForms(lookup.alias);
     order = sql`case when ${inArray(products.alias, forms)} then 0 else 1 end`;
     // An alias the product had before finds it too (issue 26): its canonicalUrl then differs
-    // from the path asked for, and the storefront answers 301.
-    condition = or(
-      inArray(products.alias, forms),
-      inArray(
-        products.id,
-        db
-          .select({ id: aliasHistory.entityId })
-          .from(aliasHistory)
-          .where(and(eq(aliasHistory.kind, 'product'), inArray(aliasHistory.alias, forms))),
-      ),
-    );
+    // from the path asked for, and the storefront answers 301. The candidate ids come from a
+    // union of the two index lookups: `alias in (…) or id in (history)` cannot use the alias
+    // index and scanned every product (40 ms at 100 000 products on PostgreSQL, issue 23).
+    condition = sql`${products.id} in (select ${products.id} from ${products}
+      where ${inArray(products.alias, forms)}
+      union all select ${aliasHistory.entityId} from ${aliasHistory}
+      where ${aliasHistory.kind} = 'product' and ${inArray(aliasHistory.alias, forms)})`;
   }
   if (!condition) return null;
   const [row] = await db

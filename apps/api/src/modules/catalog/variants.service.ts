@@ -10,7 +10,7 @@
  * The batch function behind the per-request DataLoader costs one statement whatever the number
  * of products; the nodes' SKUs, images and stock come from the other loaders (no N+1).
  */
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import type { ProductRecord, SkuRecord } from './catalog.service.ts';
@@ -142,11 +142,13 @@ export async function variantGroupsByProductIds(
         eq(productParameters.parameterId, parameters.id),
       ),
     )
+    // The products asked for and the active members of their groups, as a union of index
+    // lookups: `id in (…) or (active and group in (…))` could not use the indexes and joined
+    // every product's parameters (0.3–0.4 s at 100 000 products on PostgreSQL, issue 23).
     .where(
-      or(
-        inArray(products.id, ids),
-        and(eq(products.active, true), inArray(products.variantGroupId, groupsOfIds)),
-      ),
+      sql`${products.id} in (select ${products.id} from ${products} where ${inArray(products.id, ids)}
+        union all select ${products.id} from ${products}
+        where ${and(eq(products.active, true), inArray(products.variantGroupId, groupsOfIds))})`,
     )
     .orderBy(asc(products.id));
 
