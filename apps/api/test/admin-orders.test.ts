@@ -143,7 +143,11 @@ describe.each(testDatabaseKinds())('admin orders on %s', (kind) => {
     expect(await search({ storePickup: true })).toEqual([]);
     expect(await search({ storePickup: false })).toContain(guest);
     expect(await search({ from: '2099-01-01' })).toEqual([]);
-    const today = new Date().toISOString().slice(0, 10);
+    // The filter's days are Swedish calendar days: between 23:00 and 24:00 UTC (00:00–01:00 in
+    // Stockholm in winter) the UTC date is the day before.
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(
+      new Date(),
+    );
     expect(await search({ from: today, to: today })).toContain(guest);
     const bad = await service.send(LIST, { filter: { from: '1 jan' } });
     expect(codeOf(bad)).toBe('BAD_USER_INPUT');
