@@ -6,7 +6,7 @@
  * It leads to the cart page; with JavaScript a plain click opens the cart panel instead (a
  * modal dialog, cart-panel.tsx), except on the cart page itself or with a modifier key.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import { BagIcon } from '../../components/ui/icons';
 import { t } from '../../i18n/i18n';
@@ -34,10 +34,15 @@ export function CartLink() {
   const root = useRouteLoaderData('root') as { cartCount?: number | null } | undefined;
   const serverCount = root?.cartCount;
   const count = useCartCount(serverCount);
-  const [hydrated, setHydrated] = useState(false);
   const location = useLocation();
   const onCartPage = isCartPagePath(location.pathname);
-  useEffect(() => setHydrated(true), []);
+  // "Opens a dialog" once the script can open it: written to the element, so that hydration
+  // is not followed by a second render of the link and the panel (issue 23).
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (onCartPage) link.current?.removeAttribute('aria-haspopup');
+    else link.current?.setAttribute('aria-haspopup', 'dialog');
+  }, [onCartPage]);
   useEffect(() => {
     // Every root load (navigation, revalidation after a change) brings the server's count.
     if (serverCount !== null && serverCount !== undefined) {
@@ -59,7 +64,7 @@ export function CartLink() {
         to="/varukorg"
         className="header-action"
         aria-label={t('header.cartCount', { count: shown })}
-        aria-haspopup={hydrated && !onCartPage ? 'dialog' : undefined}
+        ref={link}
         onClick={(event) => {
           if (event.defaultPrevented || onCartPage || isModifiedClick(event)) return;
           event.preventDefault();

@@ -121,12 +121,13 @@ function subscribe(listener: () => void): () => void {
  * hydration) `serverCount`, the root loader's count.
  */
 export function useCartCount(serverCount: number | null | undefined): number | null {
-  const count = useSyncExternalStore(
+  // The snapshot is the shown count, so the store learning the count the server rendered (the
+  // link's effect after hydration) does not make React render the link again (issue 23).
+  return useSyncExternalStore(
     subscribe,
-    () => state.count,
-    () => null,
+    () => state.count ?? serverCount ?? null,
+    () => serverCount ?? null,
   );
-  return count ?? serverCount ?? null;
 }
 
 /** The cart for display in a component (undefined while not loaded; null: no cart). */
