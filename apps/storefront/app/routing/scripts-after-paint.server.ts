@@ -72,11 +72,10 @@ export function stagedModules(preloads: readonly string[], moduleCode: string): 
 
 /**
  * The classic script that, after the first paint, adds the preloads (`PRELOADS_PER_TASK` per
- * task), evaluates the page's
- * modules one per task (so that no single task evaluates all of them: React alone takes about
- * 40 ms on a mid-range phone), then adds `moduleCode` (React Router's module script) as a module
- * script with the page's CSP nonce. A module that fails to load skips to the module script, which
- * then reports the error as before.
+ * task), evaluates the page's modules one per task (so that no single task evaluates all of them:
+ * React alone takes about 40 ms on a mid-range phone), then adds `moduleCode` (React Router's
+ * module script) as a module script with the page's CSP nonce. A module that fails to load skips
+ * to the module script, which then reports the error as before.
  * @param preloads the modules' URLs, in React Router's order
  * @param moduleCode the module script's source, unchanged
  */
