@@ -1,7 +1,7 @@
 /**
  * The shop's one Node process (ADR 001, React Router's node-custom-server pattern):
  * compression, security headers, `/graphql` (the API in-process), product images, the built
- * static assets and finally the React Router request handler. `--dev` (root `npm run dev`)
+ * static assets, the first visits' page copies and finally the React Router request handler. `--dev` (root `npm run dev`)
  * serves the app through Vite in middleware mode instead of the build. This file wires the
  * parts together; each lives in `server/`: the security headers and CSP
  * (`security-headers.ts`), the scale-out mode's API URL and image forwarding (`scale-out.ts`),
@@ -52,6 +52,7 @@ import { renderQueue } from './server/render-queue.ts';
 import { forwardImages, graphqlUrl } from './server/scale-out.ts';
 import { securityHeaders } from './server/security-headers.ts';
 import { offlineFiles } from './server/offline-page.ts';
+import { pageCache } from './server/page-cache.ts';
 import { clientBuildFiles, webManifestHandler } from './server/static-assets.ts';
 
 /** The storefront folder (build output and Vite root are found from here, whatever the cwd). */
@@ -111,6 +112,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         pgliteLoadDataDir: options.pgliteLoadDataDir,
       });
   const api = database ? createApi({ db: database.db, config, logger }) : undefined;
+  // Issue 23: first visits' pages served from a copy for PAGE_CACHE_SECONDS (not while the
+  // database is unavailable; dropped after every back-office mutation of this process).
+  const pages = pageCache({
+    ttlMs: dev ? 0 : config.pageCacheTtlMs,
+    bypass: () => database?.availability?.available === false,
+  });
   // The job queue (issue 15: e-mails, index builds) in this process unless `npm run worker` runs it.
   const jobs =
     database && config.jobs.inProcess
@@ -157,7 +164,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Issue 26: the back office and its API under /admin (app/back-office, ADR 015).
   // With API_URL, /admin/graphql is proxied to the API server.
   app.use(
-    backOfficeRouter(database && createAdminApi({ db: database.db, config, logger }), apiUrl),
+    backOfficeRouter(
+      database &&
+        createAdminApi({ db: database.db, config, logger, onMutation: () => pages.invalidate() }),
+      apiUrl,
+    ),
   );
   // The auth service (GEINS-API §7) at /auth/*, with the client's address for its rate limit.
   const auth = api ? authNodeListener(api.auth, (req) => (req as Request).ip) : undefined;
@@ -241,6 +252,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       secure: https,
     }),
   );
+  app.use(pages);
   // Issue 23: at most SSR_CONCURRENCY page renders at once, the rest wait in arrival order.
   app.use(renderQueue(config.ssrConcurrency));
   app.use(

@@ -10,7 +10,11 @@
  * `fetch` routes those paths there too.
  */
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql/index.js';
+import {
+  getOperationAST,
+  NoSchemaIntrospectionCustomRule,
+  type GraphQLSchema,
+} from 'graphql/index.js';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { orderDocumentResponse } from './admin-documents.ts';
 export { ORDER_DOCUMENT_PATH } from './admin-documents.ts';
@@ -51,6 +55,11 @@ export interface AdminApiOptions {
   logger?: Logger;
   /** The clock (tests inject one for session timeouts and login locks). Default `new Date()`. */
   now?: () => Date;
+  /**
+   * Called after each mutation that ran (whatever its result): the storefront drops its page
+   * copies then (issue 23, apps/storefront/server/page-cache.ts).
+   */
+  onMutation?: () => void;
 }
 
 /**
@@ -86,6 +95,17 @@ function useResponseCookies(cookies: WeakMap<Request, string[]>): Plugin {
       for (const cookie of cookies.get(request) ?? [])
         response.headers.append('set-cookie', cookie);
       response.headers.set('cache-control', 'no-store');
+    },
+  };
+}
+
+/** Calls `onMutation` once a mutation's execution has ended. */
+function useOnMutation(onMutation: () => void): Plugin {
+  return {
+    onExecute({ args }) {
+      const operation = getOperationAST(args.document, args.operationName);
+      if (operation?.operation !== 'mutation') return;
+      return { onExecuteDone: () => onMutation() };
     },
   };
 }
@@ -126,6 +146,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       useCSRFPrevention({ requestHeaders: [ADMIN_CSRF_HEADER] }),
       useResponseCookies(cookies),
       useServiceUnavailable(),
+      ...(options.onMutation ? [useOnMutation(options.onMutation)] : []),
       ...queryLimitPlugins(),
       ...(config.graphql.introspection
         ? []

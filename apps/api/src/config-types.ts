@@ -73,6 +73,8 @@ export interface Config {
   referenceDataTtlMs: number;
   /** SSR_CONCURRENCY: page renders one storefront server runs at once (issue 23). */
   ssrConcurrency: number;
+  /** PAGE_CACHE_SECONDS in milliseconds: how long a first visit's page copy is served (issue 23). */
+  pageCacheTtlMs: number;
   /** TRUST_PROXY: trusted proxy hops before this server (client address for rate limits). */
   trustProxyHops: number;
   /** The payment sandbox (issue 13 §1; modules/payments). */

@@ -222,6 +222,12 @@ const envSchema = z.object({
    * (apps/storefront/server/render-queue.ts, issue 23). Default 2.
    */
   SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
+   * Seconds a page that a first visit (no cookie) gets is served from the storefront server's
+   * copy before it is rendered again (apps/storefront/server/page-cache.ts, issue 23). Default
+   * 10; 0 renders every visit.
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** `1`: send the SQL statement count of each request in `x-sql-statements` (bench only). */
   BENCH_SQL_COUNT: z.enum(['0', '1']).default('0'),
   BENCH_MEMORY: z.enum(['0', '1']).default('0'),
@@ -426,6 +432,7 @@ export function loadConfig(
     benchMemory: e.BENCH_MEMORY === '1',
     referenceDataTtlMs: e.REFERENCE_DATA_TTL_SECONDS * 1000,
     ssrConcurrency: e.SSR_CONCURRENCY,
+    pageCacheTtlMs: e.PAGE_CACHE_SECONDS * 1000,
     trustProxyHops: e.TRUST_PROXY,
     payments: {
       sandbox,

@@ -37,6 +37,19 @@ describe.each(testDatabaseKinds())('admin API access on %s', (kind) => {
     expect(staffList.status).toBe(401);
   });
 
+  it('reports each mutation it runs and no query (the storefront drops its page copies then)', async () => {
+    await addStaff(state.handle, 'onmutation@example.se', 'admin');
+    const client = adminClient(state.api);
+    const before = state.mutations;
+    await client.send('{ staffUsers { id } }');
+    expect(state.mutations).toBe(before);
+    expect((await client.login('onmutation@example.se')).status).toBe(200);
+    expect(state.mutations).toBe(before + 1);
+    await client.send('query Q { staffUsers { id } }');
+    await client.send(CREATE, { email: 'onmutation-new@example.se' });
+    expect(state.mutations).toBe(before + 2);
+  });
+
   it('a content editor gets 403 on staff management and the audit log', async () => {
     await addStaff(state.handle, 'redaktor@example.se', 'innehallsredaktor');
     const editor = adminClient(state.api);

@@ -28,6 +28,8 @@ export function useAdminApi(kind: 'pglite' | 'postgres') {
     api: undefined as unknown as AdminApi,
     config: adminTestConfig(),
     clock: { now: new Date('2026-11-28T09:00:00Z') },
+    /** Mutations the API reported through `onMutation` (the storefront's page copies, issue 23). */
+    mutations: 0,
   };
   beforeAll(async () => {
     state.handle = await openTestDb(kind);
@@ -35,6 +37,7 @@ export function useAdminApi(kind: 'pglite' | 'postgres') {
       db: state.handle.db,
       config: state.config,
       now: () => state.clock.now,
+      onMutation: () => (state.mutations += 1),
     });
   }, 120_000);
   afterAll(async () => {
