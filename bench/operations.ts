@@ -104,6 +104,12 @@ export const PAGE_HEADERS = {
   'accept-language': 'sv-SE,sv;q=0.9',
 };
 
+/**
+ * Headers of a page request of a returning shopper: with a cookie, so the page is rendered for
+ * the request, never served from the first visits' page copies (PAGE_CACHE_SECONDS, issue 23).
+ */
+export const RENDERED_PAGE_HEADERS = { ...PAGE_HEADERS, cookie: 'bench=returning-shopper' };
+
 /** A crawler User-Agent: the storefront then renders all deferred data before the headers. */
 export const CRAWLER_USER_AGENT =
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

@@ -24,6 +24,7 @@ import {
   graphqlBody,
   PAGE_HEADERS,
   PRODUCT_QUERY,
+  RENDERED_PAGE_HEADERS,
   PRODUCTS_QUERY,
   sqlStatementsOf,
   type BenchTargets,
@@ -99,6 +100,11 @@ interface PageTarget {
   load: boolean;
   /** False for XML (the sitemaps): no page weight or Lighthouse. */
   browser?: boolean;
+  /**
+   * True: SSR load as a returning shopper (a cookie), so every request renders the page; else
+   * as a first visit (no cookie), which the page copies answer (PAGE_CACHE_SECONDS, issue 23).
+   */
+  rendered?: boolean;
 }
 
 async function apiTargets(shop: RunningShop, targets: BenchTargets): Promise<ApiTarget[]> {
@@ -164,14 +170,38 @@ function pageTargets(targets: BenchTargets): PageTarget[] {
     result: { id, kind: 'page', label: `Page ${label}`, path, load: [] },
     load,
   });
+  // Issue 23: the first visit (no cookie) gets the page copy; the rendered row is a returning
+  // shopper's request (a cookie), rendered every time. Only first visits go to the browser.
+  const rendered = (target: PageTarget): PageTarget => ({
+    result: {
+      ...target.result,
+      id: `${target.result.id}:rendered`,
+      label: `${target.result.label} (rendered)`,
+      load: [],
+    },
+    load: true,
+    browser: false,
+    rendered: true,
+  });
+  const home = page('page:home', '/', '/', true);
+  const category = page('page:category', 'category', targets.category.path, true);
+  const product = page('page:product', 'product', targets.product.path, true);
+  // Issue 23: a search result page (a common word, so the search scans many products); server
+  // load only, no browser figures (it is a list page like the category page).
+  const search: PageTarget = {
+    ...page('page:search', 'search "cykel"', '/s/cykel', true),
+    browser: false,
+  };
   return [
-    page('page:home', '/', '/', true),
-    page('page:category', 'category', targets.category.path, true),
-    page('page:product', 'product', targets.product.path, true),
+    home,
+    rendered(home),
+    category,
+    rendered(category),
+    product,
+    rendered(product),
     page('page:checkout', '/kassan', '/kassan', false),
-    // Issue 23: a search result page (a common word, so the search scans many products); server
-    // load only, no browser figures (it is a list page like the category page).
-    { ...page('page:search', 'search "cykel"', '/s/cykel', true), browser: false },
+    search,
+    rendered(search),
     // Issue 20: the sitemap index and the largest per-type file (up to 50 000 product URLs).
     { ...page('page:sitemap', '/sitemap.xml', '/sitemap.xml', true), browser: false },
     {
@@ -203,8 +233,8 @@ function apiRequest(shop: RunningShop, body: string): LoadRequest {
   return { url: `${shop.url}/graphql`, method: 'POST', headers: apiHeaders(), body };
 }
 
-function pageRequest(shop: RunningShop, path: string): LoadRequest {
-  return { url: `${shop.url}${path}`, headers: PAGE_HEADERS };
+function pageRequest(shop: RunningShop, path: string, rendered = false): LoadRequest {
+  return { url: `${shop.url}${path}`, headers: rendered ? RENDERED_PAGE_HEADERS : PAGE_HEADERS };
 }
 
 async function measureSql(
@@ -232,11 +262,12 @@ async function measureSql(
       api.result.sqlStatements = await post(body);
     });
   }
-  for (const page of pages) {
+  // Statements of a render: rendered requests only (a page copy reads none).
+  for (const page of pages.filter((target) => !target.result.id.endsWith(':rendered'))) {
     const path = page.result.path as string;
     const get = async () => {
       const response = await fetch(`${shop.url}${path}`, {
-        headers: { ...PAGE_HEADERS, 'user-agent': CRAWLER_USER_AGENT },
+        headers: { ...RENDERED_PAGE_HEADERS, 'user-agent': CRAWLER_USER_AGENT },
         redirect: 'manual',
       });
       await response.arrayBuffer();
@@ -451,7 +482,7 @@ async function main(): Promise<void> {
         .filter((page) => page.load)
         .map((page) => ({
           result: page.result,
-          request: pageRequest(running, page.result.path as string),
+          request: pageRequest(running, page.result.path as string, page.rendered),
         }));
       await measureLoads('SSR', rows, options, report);
     }

@@ -24,6 +24,7 @@ import {
   graphqlBody,
   graphqlData,
   PAGE_HEADERS,
+  RENDERED_PAGE_HEADERS,
   PRODUCT_QUERY,
   PRODUCTS_QUERY,
 } from './operations.ts';
@@ -115,7 +116,8 @@ export function mixedRequest(catalogue: Catalogue): autocannon.Request {
   const page = (path: string): autocannon.Request => ({
     method: 'GET',
     path,
-    headers: PAGE_HEADERS,
+    // Half first visits (the page copies, PAGE_CACHE_SECONDS), half returning shoppers (rendered).
+    headers: Math.random() < 0.5 ? PAGE_HEADERS : RENDERED_PAGE_HEADERS,
   });
   const api = (body: string): autocannon.Request => ({
     method: 'POST',

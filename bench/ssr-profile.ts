@@ -4,7 +4,11 @@
  * autocannon for `--duration` seconds at `--connections`, stops the shop and prints the
  * functions with the most self time (and the profile's path, for Chrome DevTools).
  *
+ * The requests carry a cookie, so each one renders the page (a returning shopper);
+ * `--first-visit` sends none, so the page copies answer (PAGE_CACHE_SECONDS, issue 23).
+ *
  *   npx tsx bench/ssr-profile.ts [--path /] [--duration 10] [--connections 1] [--top 40]
+ *     [--first-visit]
  */
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +46,9 @@ const path = option('path', '/');
 const duration = Number(option('duration', '10'));
 const connections = Number(option('connections', '1'));
 const top = Number(option('top', '40'));
+const cookie: Record<string, string> = process.argv.includes('--first-visit')
+  ? {}
+  : { cookie: 'bench=returning-shopper' };
 const profileDir = mkdtempSync(join(tmpdir(), 'trampa-ssr-profile-'));
 
 const database = await createBenchDatabase('pglite');
@@ -53,9 +60,17 @@ try {
   });
   try {
     // Warm-up: caches, JIT and the first render's lazy imports are not what a page costs.
-    await measureLoad({ url: `${shop.url}${path}`, headers: { accept: 'text/html' } }, 1, 2, 0);
+    await measureLoad(
+      { url: `${shop.url}${path}`, headers: { accept: 'text/html', ...cookie } },
+      1,
+      2,
+      0,
+    );
     const figures = await measureLoad(
-      { url: `${shop.url}${path}`, headers: { accept: 'text/html', 'accept-encoding': 'gzip' } },
+      {
+        url: `${shop.url}${path}`,
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip', ...cookie },
+      },
       connections,
       duration,
       0,

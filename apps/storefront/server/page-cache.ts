@@ -37,8 +37,11 @@ import type { RoutedMarket } from '../app/market/request-market.ts';
 
 /** Largest page body kept, in bytes (UTF-8); larger pages are rendered on every visit. */
 export const MAX_PAGE_BYTES = 1024 * 1024;
-/** Most bytes all kept pages of one process take (least recently used dropped first). */
-export const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * Most bytes all kept pages of one process take (least recently used dropped first). They are
+ * Buffers, outside the V8 heap that `--max-old-space-size` bounds.
+ */
+export const MAX_CACHE_BYTES = 16 * 1024 * 1024;
 /** Most pages one process keeps (least recently used dropped first). */
 export const MAX_CACHED_PAGES = 1_000;
 /** Response header that says how the page was answered: `hit`, `stale` or `miss`. */
@@ -62,8 +65,8 @@ const PER_RESPONSE_HEADERS = new Set([
 
 /** A kept page. */
 interface CachedPage {
-  /** The body split at the rendering request's nonce: joined with the serving request's. */
-  parts: string[];
+  /** The body (UTF-8) split at the rendering request's nonce: joined with the serving one's. */
+  parts: Buffer[];
   /** Headers the page's render set (lower-case names). */
   headers: Record<string, string | string[]>;
   /** When it was rendered (ms since the epoch, from `now`). */
@@ -126,7 +129,7 @@ export function pageCache(options: PageCacheOptions): PageCache {
       const nonce = String(res.locals.cspNonce ?? '');
       if (!nonce) return;
       pages.set(key, {
-        parts: body.toString('utf8').split(nonce),
+        parts: splitAt(body, Buffer.from(nonce)),
         headers: renderedHeaders(res),
         renderedAt: now(),
         bytes: body.length,
@@ -162,7 +165,21 @@ function serve(res: Response, page: CachedPage, state: 'hit' | 'stale', ageMs: n
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
   res.setHeader(PAGE_CACHE_HEADER, state);
   res.setHeader('Age', String(Math.floor(Math.max(0, ageMs) / 1000)));
-  res.status(200).end(page.parts.join(String(res.locals.cspNonce ?? '')));
+  const nonce = Buffer.from(String(res.locals.cspNonce ?? ''));
+  const body = page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonce, part]));
+  res.status(200).end(Buffer.concat(body));
+}
+
+/** `body` cut at every occurrence of `separator` (which is not kept). */
+function splitAt(body: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(separator); at >= 0; at = body.indexOf(separator, start)) {
+    parts.push(body.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(body.subarray(start));
+  return parts;
 }
 
 /** The Set-Cookie values set so far (before the render: the routing layer's), as text. */

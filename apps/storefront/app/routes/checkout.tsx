@@ -57,6 +57,12 @@ function checkoutCountry(context: AppLoadContext): string {
 }
 
 /**
+ * Never stored: the page holds a fresh idempotency key (`attempt`) for every visit, so neither
+ * the first visits' page copies (PAGE_CACHE_SECONDS, issue 23) nor a browser or proxy may keep it.
+ */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
+
+/**
  * The cart's checkout in the checkout market (SPEC §2) with what was entered before, and a fresh
  * idempotency key.
  */

@@ -92,6 +92,43 @@ test.describe('app shell', () => {
     await page.context().setOffline(false);
   });
 
+  test('serves a first visit the page copy with its own nonce, which hydrates; never the checkout', async ({
+    newPage,
+  }) => {
+    // Issue 23 (PAGE_CACHE_SECONDS): fresh contexts have no cookie. Another journey may have
+    // left a copy that is about to expire, so a few visits are allowed to find one.
+    const nonces: string[] = [];
+    let hit: Page | undefined;
+    for (let visit = 0; visit < 3 && !hit; visit++) {
+      const page = await newPage();
+      const response = await page.goto(`${baseUrl()}/varumarken`);
+      const csp = response!.headers()['content-security-policy'] ?? '';
+      nonces.push(/'nonce-([^']+)'/.exec(csp)?.[1] ?? '');
+      if (response!.headers()['x-page-cache'] === 'hit') hit = page;
+    }
+    expect(hit, 'a first visit served from the page copy').toBeDefined();
+    expect(new Set(nonces).size).toBe(nonces.length);
+    // The copy's inline scripts run under this response's nonce: the page hydrates, and the
+    // console-error check of the fixture sees no refused script.
+    await hydrated(hit!);
+    const scriptNonces = await hit!.evaluate(() =>
+      [...document.querySelectorAll('script[nonce]')].map(
+        (script) => (script as HTMLScriptElement).nonce,
+      ),
+    );
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([nonces.at(-1)]));
+    // Now the shopper has the locale cookie: the next page is rendered for them.
+    const again = await hit!.goto(`${baseUrl()}/varumarken`);
+    expect(again!.headers()['x-page-cache']).toBeUndefined();
+    // The checkout holds a fresh idempotency key per visit: never kept.
+    for (let visit = 0; visit < 2; visit++) {
+      const checkout = await fetch(`${baseUrl()}/kassan`);
+      expect(checkout.headers.get('cache-control')).toBe('no-store');
+      expect(checkout.headers.get('x-page-cache')).toBe('miss');
+    }
+  });
+
   test('shows the 5 px loading bar on a slow navigation only after the delay', async ({ page }) => {
     const product = await sizedProduct();
     await page.goto(`${baseUrl()}${product.url}`);
