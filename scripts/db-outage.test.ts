@@ -270,7 +270,8 @@ async function checkRows(bikeStockBefore: number): Promise<void> {
 
 /** Requests while the proxy delays everything by {@link LATENCY_MS}. */
 async function slowDatabase(): Promise<void> {
-  // After the reference data's TTL (1 s): a page made of cached data alone would answer 200.
+  // After the reference data's and the page copies' TTL (1 s): a page made of cached data
+  // alone would answer 200.
   await sleep(1_500);
   const slow = await probeAll(keptCart);
   for (const answer of [...slow.pageAnswers, ...slow.gqlAnswers]) {

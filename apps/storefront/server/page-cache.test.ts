@@ -158,7 +158,7 @@ describe('pageCache (issue 23, PAGE_CACHE_SECONDS)', () => {
     expect(shop.cache.size()).toBe(0);
   });
 
-  it('keeps one copy per market, locale and reader (bots get the page whole)', async () => {
+  it('keeps one copy per market, locale, reader (bots get the page whole) and host', async () => {
     const shop = await start();
     await shop.get('/no/x');
     await shop.get('/x');
@@ -169,6 +169,9 @@ describe('pageCache (issue 23, PAGE_CACHE_SECONDS)', () => {
     expect(norway.response.headers.get('set-cookie')).toBe('ralph-locale=nb; Path=/');
     expect((await shop.get('/x', { 'user-agent': BOT })).body).toContain('render 3');
     expect((await shop.get('/x')).body).toContain('render 2');
+    // Another host (as a proxy names it) gets a copy of its own.
+    expect((await shop.get('/x', { 'x-forwarded-host': 'other.example' })).state).toBe('miss');
+    expect(shop.renders).toHaveLength(4);
   });
 
   it('renders again after the time to live; meanwhile others get the older copy', async () => {

@@ -13,8 +13,8 @@
  *   `private`, no `Set-Cookie` beyond the routing layer's (which it writes again on every
  *   request), the whole body written (not aborted), at most {@link MAX_PAGE_BYTES}, and no
  *   {@link PageCache.invalidate} while it was rendered.
- * - **Key.** The path with its market prefix, the negotiated market and locale, and whether the
- *   client is a bot (bots get the page in one piece, shoppers streamed).
+ * - **Key.** The path with its market prefix, the negotiated market and locale, whether the
+ *   client is a bot (bots get the page in one piece, shoppers streamed), and the host.
  * - **The CSP nonce.** A kept page holds the nonce of the request that rendered it; every copy
  *   served gets the nonce of its own request (`res.locals.cspNonce`, whose
  *   Content-Security-Policy header the security headers already wrote).
@@ -60,6 +60,9 @@ const PER_RESPONSE_HEADERS = new Set([
   'keep-alive',
   'x-request-id',
   'retry-after',
+  'age',
+  // BENCH_SQL_COUNT's statement count (apps/api/src/db/statement-count-header.ts).
+  'x-sql-statements',
   PAGE_CACHE_HEADER,
 ]);
 
@@ -157,7 +160,10 @@ function cacheKey(req: Request, res: Response): string | null {
   if (!routed) return null;
   const userAgent = req.headers['user-agent'];
   const reader = userAgent && isbot(userAgent) ? 'bot' : 'shopper';
-  return [routed.market.id, routed.locale, routed.basename, reader, url].join('\u0000');
+  // The host as React Router builds the request URL from it (the pages use PUBLIC_URL, but a
+  // page that ever printed the host must not be served to another host's visitors).
+  const host = `${req.headers['x-forwarded-host'] ?? ''} ${req.headers.host ?? ''}`;
+  return [routed.market.id, routed.locale, routed.basename, reader, host, url].join('\u0000');
 }
 
 /** Writes a kept page with this request's nonce. */

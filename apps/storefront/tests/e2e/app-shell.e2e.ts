@@ -118,7 +118,10 @@ test.describe('app shell', () => {
     );
     expect(scriptNonces.length).toBeGreaterThan(0);
     expect(new Set(scriptNonces)).toEqual(new Set([nonces.at(-1)]));
-    // Now the shopper has the locale cookie: the next page is rendered for them.
+    // A shopper who made a choice has a cookie (here the consent): pages are rendered for them.
+    await hit!.getByRole('button', { name: 'Endast nödvändiga' }).click();
+    await expect(hit!.getByRole('region', { name: 'Vi använder cookies' })).toBeHidden();
+    await expect.poll(async () => (await hit!.context().cookies()).length).toBeGreaterThan(0);
     const again = await hit!.goto(`${baseUrl()}/varumarken`);
     expect(again!.headers()['x-page-cache']).toBeUndefined();
     // The checkout holds a fresh idempotency key per visit: never kept.
