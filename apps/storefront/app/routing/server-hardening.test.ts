@@ -1,8 +1,10 @@
 /**
  * The shop server's HTTP hardening (issue 13 §15, §16, §17, §21), each with the request of the
- * finding, against the built storefront in production mode (the journeys' environment) on an
+ * finding, and its compression (issue 23), against the built storefront in production mode (the journeys' environment) on an
  * https PUBLIC_URL. Builds the storefront first when the build is stale (~1 min).
  */
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale } from '../../../../scripts/build-if-stale.ts';
 import { E2E_ENV } from '../../tests/e2e/e2e-env.ts';
@@ -232,5 +234,41 @@ describe('NUL and broken encoding in URLs (§21)', () => {
   it('still serves ordinary encoded paths', async () => {
     const response = await send('/s/cykel%20hj%C3%A4lm');
     expect(response.status).toBe(200);
+  });
+});
+
+describe('compression and the first visits’ page copies (issue 23)', () => {
+  /** The raw bytes of a GET with `accept-encoding` (fetch would decode them). */
+  function raw(path: string, encoding: string) {
+    return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const request = httpGet(
+        `${server.url}${path}`,
+        { headers: { 'accept-encoding': encoding, 'user-agent': 'Mozilla/5.0 Chrome/130.0' } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      request.on('error', reject);
+    });
+  }
+
+  it('compresses pages with brotli in a 256 KiB window, first visits’ copies too', async () => {
+    for (let visit = 0; visit < 2; visit++) {
+      const { headers, body } = await raw('/c/cyklar', 'gzip, deflate, br');
+      expect(headers['content-encoding']).toBe('br');
+      expect(['miss', 'hit']).toContain(headers['x-page-cache']);
+      // RFC 7932 §9.1: the stream's first bits give the window. 1, then n = 1: 2^(17 + n).
+      const first = body[0]!;
+      expect(first & 1).toBe(1);
+      expect(17 + ((first >> 1) & 7)).toBe(18);
+      const html = brotliDecompressSync(body).toString('utf8');
+      const nonce = /'nonce-([^']+)'/.exec(String(headers['content-security-policy']))![1]!;
+      expect(html).toContain(`<script nonce="${nonce}">`);
+      expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    }
   });
 });
