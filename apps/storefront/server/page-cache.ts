@@ -122,10 +122,11 @@ export function pageCache(options: PageCacheOptions): PageCache {
         return serve(res, page, age < ttlMs ? 'hit' : 'stale', age);
       }
     }
+    res.setHeader(PAGE_CACHE_HEADER, 'miss');
+    // Its first render is still running: this one renders too, and is not kept.
     if (rendering.has(key)) return next();
     rendering.add(key);
     const started = generation;
-    res.setHeader(PAGE_CACHE_HEADER, 'miss');
     const before = headerSnapshot(res);
     capture(res, (body) => {
       if (generation !== started || !keepable(res, before, body.length)) return;
