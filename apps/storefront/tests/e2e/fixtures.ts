@@ -106,6 +106,38 @@ function awaitScriptsOnNavigation(page: Page): void {
 }
 
 /**
+ * Full-page screenshots show the whole page. Cards after the first four and the footer are laid
+ * out only near the viewport (`content-visibility: auto`, issue 23), and Chromium does not paint
+ * them in the part of a full-page capture beyond the viewport: they would be blank. For the
+ * capture they are made visible by a DevTools style sheet, which the shop's CSP (`style-src
+ * 'self'`, no inline styles) does not apply to, unlike Playwright's own `style` option.
+ */
+function paintWholePageInScreenshots(page: Page): void {
+  const screenshot = page.screenshot.bind(page);
+  page.screenshot = async (options = {}) => {
+    if (!options.fullPage) return screenshot(options);
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { frameTree } = await cdp.send('Page.getFrameTree');
+      const { styleSheetId } = await cdp.send('CSS.createStyleSheet', {
+        frameId: frameTree.frame.id,
+      });
+      const text = '* { content-visibility: visible !important; }';
+      await cdp.send('CSS.setStyleSheetText', { styleSheetId, text });
+      try {
+        return await screenshot(options);
+      } finally {
+        await cdp.send('CSS.setStyleSheetText', { styleSheetId, text: '' });
+      }
+    } finally {
+      await cdp.detach();
+    }
+  };
+}
+
+/**
  * Watches every page of a context, also pages opened later (a second tab), and makes their
  * `goto` and `reload` wait for the page's scripts.
  */
@@ -113,6 +145,7 @@ function watchContext(context: BrowserContext, seen: string[]): void {
   const watch = (page: Page) => {
     watchErrors(page, seen);
     awaitScriptsOnNavigation(page);
+    paintWholePageInScreenshots(page);
   };
   for (const page of context.pages()) watch(page);
   context.on('page', watch);
