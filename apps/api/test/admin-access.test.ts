@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('admin API access on %s', (kind) => {
   });
 
   it('reports each mutation it runs and no query (the storefront drops its page copies then)', async () => {
-    await addStaff(state.handle, 'onmutation@example.se', 'admin');
+    await addStaff(state.handle, 'onmutation@example.se', 'administrator');
     const client = adminClient(state.api);
     const before = state.mutations;
     await client.send('{ staffUsers { id } }');
