@@ -30,6 +30,7 @@ import {
   type BenchTargets,
 } from './operations.ts';
 import { CHROMIUM_PATH, launchChromium, measurePageWeight } from './page-weight.ts';
+import { pageTargets, type PageTarget } from './page-targets.ts';
 import { renderReport, type BenchReport, type TargetResult } from './report.ts';
 import type { SoakResult } from './soak-report.ts';
 import {
@@ -93,20 +94,6 @@ interface ApiTarget {
   field: string;
 }
 
-/** A page target. */
-interface PageTarget {
-  result: TargetResult;
-  /** Whether SSR load is measured (not for /kassan). */
-  load: boolean;
-  /** False for XML (the sitemaps): no page weight or Lighthouse. */
-  browser?: boolean;
-  /**
-   * True: SSR load as a returning shopper (a cookie), so every request renders the page; else
-   * as a first visit (no cookie), which the page copies answer (PAGE_CACHE_SECONDS, issue 23).
-   */
-  rendered?: boolean;
-}
-
 async function apiTargets(shop: RunningShop, targets: BenchTargets): Promise<ApiTarget[]> {
   const make = (id: string, label: string, field: string, body?: string): ApiTarget => ({
     result: { id, kind: 'api', label, load: [] },
@@ -165,52 +152,6 @@ async function apiTargets(shop: RunningShop, targets: BenchTargets): Promise<Api
   return list;
 }
 
-function pageTargets(targets: BenchTargets): PageTarget[] {
-  const page = (id: string, label: string, path: string, load: boolean): PageTarget => ({
-    result: { id, kind: 'page', label: `Page ${label}`, path, load: [] },
-    load,
-  });
-  // Issue 23: the first visit (no cookie) gets the page copy; the rendered row is a returning
-  // shopper's request (a cookie), rendered every time. Only first visits go to the browser.
-  const rendered = (target: PageTarget): PageTarget => ({
-    result: {
-      ...target.result,
-      id: `${target.result.id}:rendered`,
-      label: `${target.result.label} (rendered)`,
-      load: [],
-    },
-    load: true,
-    browser: false,
-    rendered: true,
-  });
-  const home = page('page:home', '/', '/', true);
-  const category = page('page:category', 'category', targets.category.path, true);
-  const product = page('page:product', 'product', targets.product.path, true);
-  // Issue 23: a search result page (a common word, so the search scans many products); server
-  // load only, no browser figures (it is a list page like the category page).
-  const search: PageTarget = {
-    ...page('page:search', 'search "cykel"', '/s/cykel', true),
-    browser: false,
-  };
-  return [
-    home,
-    rendered(home),
-    category,
-    rendered(category),
-    product,
-    rendered(product),
-    page('page:checkout', '/kassan', '/kassan', false),
-    search,
-    rendered(search),
-    // Issue 20: the sitemap index and the largest per-type file (up to 50 000 product URLs).
-    { ...page('page:sitemap', '/sitemap.xml', '/sitemap.xml', true), browser: false },
-    {
-      ...page('page:sitemap-products', 'sitemap products', '/sitemap-products-1.xml', true),
-      browser: false,
-    },
-  ];
-}
-
 /**
  * The first `/sitemap.xml` and products sitemap after start (issue 20): read from the database,
  * not from the per-catalogue-version cache; noted in the report (one request, not a load).
@@ -263,7 +204,7 @@ async function measureSql(
     });
   }
   // Statements of a render: rendered requests only (a page copy reads none).
-  for (const page of pages.filter((target) => !target.result.id.endsWith(':rendered'))) {
+  for (const page of pages.filter((target) => !target.rendered)) {
     const path = page.result.path as string;
     const get = async () => {
       const response = await fetch(`${shop.url}${path}`, {

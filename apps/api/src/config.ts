@@ -222,11 +222,7 @@ const envSchema = z.object({
    * (apps/storefront/server/render-queue.ts, issue 23). Default 2.
    */
   SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
-  /**
-   * Seconds a page that a first visit (no cookie) gets is served from the storefront server's
-   * copy before it is rendered again (apps/storefront/server/page-cache.ts, issue 23). Default
-   * 10; 0 renders every visit.
-   */
+  /** Seconds a first visit's page copy is served (storefront server/page-cache.ts); 0 = off. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** `1`: send the SQL statement count of each request in `x-sql-statements` (bench only). */
   BENCH_SQL_COUNT: z.enum(['0', '1']).default('0'),
