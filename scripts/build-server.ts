@@ -118,6 +118,8 @@ export async function buildServer(options: { outdir?: string } = {}): Promise<Se
     format: 'esm',
     target: 'node20.19',
     sourcemap: true,
+    // The automatic JSX runtime for every .tsx (the mail templates), whatever tsconfig is near.
+    jsx: 'automatic',
     metafile: true,
     logLevel: 'warning',
     plugins: [externalPackages, moduleRelativeUrls(outdir)],

@@ -1,3 +1,5 @@
+// Automatic JSX runtime whatever tsconfig the loader applies (issue 40: `npm start` from the root).
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The "back in stock" mail (sent by engagement/availability.service.ts): the product page as a
  * button and written out, and the link that ends every request of the address in the footer.

@@ -1,3 +1,5 @@
+// Automatic JSX runtime whatever tsconfig the loader applies (issue 40: `npm start` from the root).
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The shared frame of every shop e-mail (issue 22 "templates with React Email"): a header with
  * the shop's name on the theme colour, one `h1`, the message, and a footer with the shop's name

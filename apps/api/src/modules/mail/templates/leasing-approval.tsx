@@ -1,3 +1,5 @@
+// Automatic JSX runtime whatever tsconfig the loader applies (issue 40: `npm start` from the root).
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The employer's mail of a förmånscykel application (issue 21; sent by
  * leasing/leasing-approval-mail.ts): who applies for what, the monthly gross-salary deduction,

@@ -1,3 +1,5 @@
+// Automatic JSX runtime whatever tsconfig the loader applies (issue 40: `npm start` from the root).
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The newsletter's double opt-in mail (sent by engagement/newsletter.service.ts): the
  * confirmation link as a button and written out, and the unsubscribe link in the footer.

@@ -1,3 +1,5 @@
+// Automatic JSX runtime whatever tsconfig the loader applies (issue 40: `npm start` from the root).
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The order confirmation (issue 6 "Confirmation"; built by orders/order-email.ts from the order
  * and {@link orderTotals}): greeting, the lines at regular prices, the summary, payment and

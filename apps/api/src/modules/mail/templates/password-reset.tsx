@@ -1,3 +1,5 @@
+// Automatic JSX runtime whatever tsconfig the loader applies (issue 40: `npm start` from the root).
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The password reset mail (GEINS-API §7.2 step 7; sent by customers/password-reset-mail.ts): the
  * link with the single-use key, as a button and written out.
