@@ -204,10 +204,14 @@ export async function completeJob(
   return rows.length > 0;
 }
 
+/** What {@link failJob} wrote: queued again for `retryAt`, or given up. */
+export type FailedRun = { state: 'queued'; retryAt: Date } | { state: 'failed' };
+
 /**
  * Records a failed run: queued again after {@link backoffMs} of its attempts, or `failed` when it
- * has used `max_attempts` (`permanent`: at once).
- * @returns the state written, or null when the lease had been taken over
+ * has used `max_attempts` (`permanent`: at once). A failed job stays failed until the back office
+ * retries it (failed-jobs.service.ts, issue 40 §1).
+ * @returns what was written, or null when the lease had been taken over
  */
 export async function failJob(
   db: Database,
@@ -220,9 +224,10 @@ export async function failJob(
     permanent?: boolean;
     erasePayload?: boolean | undefined;
   } = {},
-): Promise<'queued' | 'failed' | null> {
+): Promise<FailedRun | null> {
   const giveUp = options.permanent || job.attempts >= job.maxAttempts;
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  const retryAt = new Date(now.getTime() + (options.backoff ?? backoffMs)(job.attempts));
   const rows = await db
     .update(jobs)
     .set({
@@ -232,10 +237,7 @@ export async function failJob(
             finishedAt: now,
             ...(options.erasePayload ? { payload: {} } : {}),
           }
-        : {
-            state: 'queued' as const,
-            runAt: new Date(now.getTime() + (options.backoff ?? backoffMs)(job.attempts)),
-          }),
+        : { state: 'queued' as const, runAt: retryAt }),
       lockedBy: null,
       lockedUntil: null,
       lastError: message,
@@ -244,7 +246,7 @@ export async function failJob(
     .where(held(job, workerId))
     .returning({ id: jobs.id });
   if (rows.length === 0) return null;
-  return giveUp ? 'failed' : 'queued';
+  return giveUp ? { state: 'failed' } : { state: 'queued', retryAt };
 }
 
 /**

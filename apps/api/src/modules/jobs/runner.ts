@@ -179,7 +179,14 @@ export class JobRunner {
     if (!handler || job.attempts > job.maxAttempts) {
       // No handler, or its worker died on the last allowed attempt (lease ran out).
       const reason = handler ? 'attempts used up' : `no handler for ${job.kind}`;
-      this.log.error('Job failed', { jobId: job.id, kind: job.kind, error: reason });
+      this.log.error('Job failed and was given up', {
+        jobId: job.id,
+        kind: job.kind,
+        attempt: job.attempts,
+        maxAttempts: job.maxAttempts,
+        next: 'failed',
+        error: reason,
+      });
       await failJob(this.db, job, this.workerId, this.now(), new Error(reason), {
         permanent: true,
         erasePayload,
@@ -221,18 +228,24 @@ export class JobRunner {
       return 'done';
     } catch (error) {
       clearInterval(heartbeat);
-      const state = await failJob(this.db, job, this.workerId, this.now(), error, {
+      const run = await failJob(this.db, job, this.workerId, this.now(), error, {
         backoff: this.backoff,
         erasePayload,
       });
-      this.log.error('Job failed', {
-        jobId: job.id,
-        kind: job.kind,
-        attempt: job.attempts,
-        next: state,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return state === 'failed' ? 'failed' : state === 'queued' ? 'retry' : 'lost';
+      // One line per failed attempt (issue 40 §1): which, of how many, and what comes next.
+      this.log.error(
+        run?.state === 'failed' ? 'Job failed and was given up' : 'Job attempt failed',
+        {
+          jobId: job.id,
+          kind: job.kind,
+          attempt: job.attempts,
+          maxAttempts: job.maxAttempts,
+          next: run?.state ?? 'lost',
+          ...(run?.state === 'queued' ? { retryAt: run.retryAt.toISOString() } : {}),
+          error: error instanceof Error ? error.message : String(error),
+        },
+      );
+      return run?.state === 'failed' ? 'failed' : run?.state === 'queued' ? 'retry' : 'lost';
     }
   }
 
