@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { adminRequest, errorMessage, type Me } from '../api.ts';
 import { formatAmount } from '../money.ts';
 import type { ChartDay } from './RevenueChart.tsx';
+import { FAILED_JOBS_QUERY, FailedJobItems, type FailedJob } from './FailedJobs.tsx';
 import './dashboard.css';
 
 // The chart library loads with the chart, not with every back-office page.
@@ -52,12 +53,13 @@ interface DashboardData {
   lowStock?: LowStock;
   pendingReviewCount?: number;
   pendingLeasingApplicationCount?: number;
+  failedJobs?: { total: number; jobs: FailedJob[] };
 }
 
 const REVENUE = 'marketId currencyCode orders revenueIncVat revenueExVat';
 
-/** The query of the parts `me` may read (null when none). */
-function dashboardQuery(me: Me): string | null {
+/** The query of the parts `me` may read. */
+function dashboardQuery(me: Me): string {
   const can = (area: string) =>
     me.permissions.includes(`${area}:read`) || me.permissions.includes(`${area}:write`);
   const parts = [
@@ -71,7 +73,8 @@ function dashboardQuery(me: Me): string | null {
       : '',
     can('content') ? 'pendingReviewCount' : '',
   ].filter(Boolean);
-  return parts.length > 0 ? `{ ${parts.join('\n')} }` : null;
+  // Failed jobs of the areas the role reads (issue 40 §1): the API filters them by role.
+  return `{ ${[...parts, FAILED_JOBS_QUERY].join('\n')} }`;
 }
 
 const regions = new Intl.DisplayNames('sv', { type: 'region' });
@@ -306,12 +309,12 @@ export function Dashboard({ me }: { me: Me }) {
   const query = dashboardQuery(me);
   const [data, setData] = useState<DashboardData | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
   useEffect(() => {
-    if (!query) return;
     adminRequest<DashboardData>(query)
       .then(setData)
       .catch((e: unknown) => setError(errorMessage(e, 'Översikten kunde inte hämtas.')));
-  }, [query]);
+  }, [query, reloads]);
   // Each queue links to the page where it is handled (issue 27 "Moderation").
   const queues = [
     data?.pendingReviewCount !== undefined
@@ -327,6 +330,7 @@ export function Dashboard({ me }: { me: Me }) {
         }
       : null,
   ].filter((queue) => queue !== null);
+  const failedJobs = data?.failedJobs;
   return (
     <>
       <h1>Välkommen, {me.email}</h1>
@@ -339,12 +343,12 @@ export function Dashboard({ me }: { me: Me }) {
           {error}
         </p>
       ) : null}
-      {query && !data && !error ? (
+      {!data && !error ? (
         <p className="loading" role="status">
           Hämtar översikten …
         </p>
       ) : null}
-      {queues.length > 0 ? (
+      {queues.length > 0 || (failedJobs?.total ?? 0) > 0 ? (
         <section className="panel" aria-labelledby="queues-title">
           <h2 id="queues-title">Att hantera</h2>
           <ul className="queues">
@@ -353,6 +357,13 @@ export function Dashboard({ me }: { me: Me }) {
                 <Link to={queue.to}>{queue.text}</Link>
               </li>
             ))}
+            {failedJobs ? (
+              <FailedJobItems
+                total={failedJobs.total}
+                jobs={failedJobs.jobs}
+                onRetried={() => setReloads((n) => n + 1)}
+              />
+            ) : null}
           </ul>
         </section>
       ) : null}
