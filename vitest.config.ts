@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 const PROCESS_TESTS = [
   'scripts/build-server.test.ts',
   'scripts/db-outage.test.ts',
+  'scripts/mail-processes.test.ts',
   'scripts/node20-apis.test.ts',
   'scripts/scale-out.test.ts',
   'scripts/shutdown.test.ts',
