@@ -4,7 +4,7 @@
  * last error and a "Försök igen" button that queues it again (`retryJob`). The list shows only
  * the jobs of the areas the role may read; the API checks the role again.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { adminRequest, errorMessage } from '../api.ts';
 
@@ -48,6 +48,10 @@ export function FailedJobItems({
   const [busy, setBusy] = useState<number | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
+  // The result takes the focus the pressed button had (the button is gone once the job runs).
+  useEffect(() => {
+    if (message) status.current?.focus();
+  }, [message]);
 
   async function retry(job: FailedJob) {
     setBusy(job.id);
@@ -59,8 +63,6 @@ export function FailedJobItems({
       setMessage({ text: errorMessage(e, 'Jobbet kunde inte köras igen.'), error: true });
     } finally {
       setBusy(null);
-      // The result takes the focus the pressed button had (it may be gone).
-      setTimeout(() => status.current?.focus(), 0);
     }
   }
 
