@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { adminRequest, errorMessage, type Me } from '../api.ts';
+import { marketName } from '../format.ts';
 import { formatAmount } from '../money.ts';
 import type { ChartDay } from './RevenueChart.tsx';
 import './dashboard.css';
@@ -74,19 +75,6 @@ function dashboardQuery(me: Me): string | null {
   return parts.length > 0 ? `{ ${parts.join('\n')} }` : null;
 }
 
-const regions = new Intl.DisplayNames('sv', { type: 'region' });
-
-/** `SE|SEK` as `Sverige (SEK)`. */
-export function marketName(marketId: string): string {
-  const [country = '', currency = ''] = marketId.split('|');
-  let name = country;
-  try {
-    name = regions.of(country) ?? country;
-  } catch {
-    // An unusual code: show it as it is.
-  }
-  return currency ? `${name} (${currency})` : name;
-}
 
 const longDay = new Intl.DateTimeFormat('sv-SE', {
   weekday: 'long',
