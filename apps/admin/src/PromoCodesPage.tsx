@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AdminApiError, adminRequest, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
+import { formatBasisPoints } from './format.ts';
 import {
   amountText,
   formatAmount,
@@ -43,7 +44,7 @@ const FIELDS =
 function ruleText(code: PromoCode): string {
   const discount =
     code.kind === 'percent'
-      ? `${(code.percentBasisPoints / 100).toLocaleString('sv-SE')} % på varorna`
+      ? `${formatBasisPoints(code.percentBasisPoints)} på varorna`
       : code.amounts
           .filter((a) => a.amountIncVat > 0)
           .map((a) => formatAmount(a.amountIncVat, a.currencyCode))

@@ -147,6 +147,10 @@ function Layout({ me, onLogout }: { me: Me; onLogout: () => void }) {
             <>
               <Route path="/kunder" element={<CustomerListPage />} />
               <Route
+                path="/kunder/gast"
+                element={<CustomerPage canWrite={can('customers:write')} />}
+              />
+              <Route
                 path="/kunder/:id"
                 element={<CustomerPage canWrite={can('customers:write')} />}
               />

@@ -14,14 +14,44 @@ export function parseAmount(text: string): number | null {
   return Math.round(Number(cleaned) * 100);
 }
 
-/** Minor units as `1 299 kr` / `12,50 EUR` (sv-SE). */
+/**
+ * How the back office names a currency beside an amount: kronor as `kr`, every other currency
+ * by its ISO code (`75 DKK`, `100 NOK`, `12,50 EUR`). sv-SE's own symbols ("Dkr", "Nkr") are not
+ * what a Swedish shop owner reads in an invoice or a price list (issue 40 point 5).
+ */
+function currencyDisplay(currency: string): 'symbol' | 'code' {
+  return currency === 'SEK' ? 'symbol' : 'code';
+}
+
+/**
+ * Minor units as `1 299 kr`, `809,10 kr`, `75 DKK`, `12,50 EUR` (sv-SE: space grouping, decimal
+ * comma, öre only when there are any). The one money format of the back office.
+ */
 export function formatAmount(minor: number, currency: string): string {
   return new Intl.NumberFormat('sv-SE', {
     style: 'currency',
     currency,
+    currencyDisplay: currencyDisplay(currency),
     minimumFractionDigits: minor % 100 === 0 ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(minor / 100);
+}
+
+/**
+ * A chart axis value in major units (kronor) as short Swedish text: `0 kr`, `800 kr`, `1,5 tkr`,
+ * `12 tkr`, `1,2 mnkr` for SEK (tusen/miljoner kronor); other currencies as whole numbers with
+ * their code (`12 000 DKK`). Not Intl's compact notation, whose sv-SE "1 tn kr" reads as tonnes.
+ */
+export function formatAxisAmount(major: number, currency: string): string {
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat('sv-SE', { maximumFractionDigits: digits }).format(value);
+  if (currency !== 'SEK') {
+    return `${number(Math.round(major), 0)}\u00a0${currency}`;
+  }
+  const size = Math.abs(major);
+  if (size >= 1_000_000) return `${number(major / 1_000_000, 1)}\u00a0mnkr`;
+  if (size >= 1_000) return `${number(major / 1_000, 1)}\u00a0tkr`;
+  return `${number(Math.round(major), 0)}\u00a0kr`;
 }
 
 /** Minor units for an input's value: `1299,50` (no grouping). */

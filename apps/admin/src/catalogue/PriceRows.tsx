@@ -4,6 +4,8 @@
  * them (`vatBreakdown`: the shop's one VAT rule, not a copy here).
  */
 import { useEffect, useState } from 'react';
+import { formatBasisPoints } from '../format.ts';
+import { formatAmount } from '../money.ts';
 import { parseKronor, vatBreakdown, type Market, type MarketPrice } from './catalogue-api.ts';
 
 /** One market's price as typed, and what the API last said about it. */
@@ -31,17 +33,18 @@ function VatLine({ market, draft }: { market: Market; draft: PriceDraft }) {
       clearTimeout(timer);
     };
   }, [market.id, amount, draft.vatMode]);
+  const money = (minor: number) => formatAmount(minor, shown?.currencyCode ?? 'SEK');
   if (amount === null || !shown) {
     return (
       <span className="hint" id={`price-${market.id}-vat`}>
-        Moms {market.vatRateBasisPoints / 100} %.
+        Moms {formatBasisPoints(market.vatRateBasisPoints)}.
       </span>
     );
   }
   return (
     <span className="hint" id={`price-${market.id}-vat`} aria-live="polite">
-      {shown.priceIncVatFormatted} inkl. moms, {shown.priceExVatFormatted} exkl. moms, moms{' '}
-      {shown.vatFormatted} ({shown.vatRateBasisPoints / 100} %)
+      {money(shown.priceIncVat)} inkl. moms, {money(shown.priceExVat)} exkl. moms, moms{' '}
+      {money(shown.vat)} ({formatBasisPoints(shown.vatRateBasisPoints)})
     </span>
   );
 }

@@ -30,9 +30,6 @@ export interface MarketPrice {
   priceExVat: number;
   vat: number;
   vatRateBasisPoints: number;
-  priceIncVatFormatted: string;
-  priceExVatFormatted: string;
-  vatFormatted: string;
 }
 
 /** A product as the edit page shows it. */
@@ -86,7 +83,7 @@ export interface Choice {
 }
 
 const PRICE_FIELDS =
-  'marketId currencyCode priceIncVat priceExVat vat vatRateBasisPoints priceIncVatFormatted priceExVatFormatted vatFormatted';
+  'marketId currencyCode priceIncVat priceExVat vat vatRateBasisPoints';
 
 /** The product fields every page reads. */
 export const PRODUCT_FIELDS = `id articleNumber alias brandId primaryCategoryId categoryIds published

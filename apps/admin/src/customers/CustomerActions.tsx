@@ -6,6 +6,8 @@
  *   session. Opened in a new tab, so the back office stays open.
  * - "Exportera kunddata (JSON)": downloads everything the shop stores about the customer.
  * - "Radera kund": GDPR erasure after typing the customer's e-mail in a confirmation dialog.
+ * A guest buyer (no account, issue 40) is exported and erased by e-mail; there is no account to
+ * log in to.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,6 +25,13 @@ interface Impersonation {
 }
 
 const message = (error: unknown) => errorMessage(error, 'Något gick fel. Försök igen.');
+
+/** The API's arguments naming the customer: the account by id, a guest by e-mail. */
+function personVariables(customer: CustomerDetail): { id: number | null; email: string | null } {
+  return customer.id === null
+    ? { id: null, email: customer.email }
+    : { id: customer.id, email: null };
+}
 
 /** The actions panel. */
 export function CustomerActions({ customer }: { customer: CustomerDetail }) {
@@ -67,11 +76,11 @@ export function CustomerActions({ customer }: { customer: CustomerDetail }) {
   const exportData = () =>
     run(async () => {
       const data = await adminRequest<{ exportCustomerData: unknown }>(
-        'mutation($id: Int!) { exportCustomerData(customerId: $id) }',
-        { id: customer.id },
+        'mutation($id: Int, $email: String) { exportCustomerData(customerId: $id, email: $email) }',
+        personVariables(customer),
       );
       downloadFile(
-        `kund-${customer.id}.json`,
+        customer.id === null ? `gastkund-${customer.orders[0]?.id ?? 'order'}.json` : `kund-${customer.id}.json`,
         JSON.stringify(data.exportCustomerData, null, 2),
         'application/json',
       );
@@ -93,8 +102,8 @@ export function CustomerActions({ customer }: { customer: CustomerDetail }) {
     event.preventDefault();
     try {
       await adminRequest(
-        'mutation($id: Int!, $email: String!) { eraseCustomer(customerId: $id, confirmEmail: $email) { ordersAnonymised } }',
-        { id: customer.id, email: confirmEmail },
+        'mutation($id: Int, $email: String, $confirm: String!) { eraseCustomer(customerId: $id, email: $email, confirmEmail: $confirm) { ordersAnonymised } }',
+        { ...personVariables(customer), confirm: confirmEmail },
       );
       dialogRef.current?.close();
       await navigate('/kunder', { state: { erased: customer.email } });
@@ -114,9 +123,16 @@ export function CustomerActions({ customer }: { customer: CustomerDetail }) {
       <h2 id="customer-actions-title">Kundtjänst</h2>
       <ErrorSummary errors={errors} />
       <div className="dialog-actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void impersonate()}>
-          Logga in som kunden
-        </button>
+        {customer.id !== null ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void impersonate()}
+          >
+            Logga in som kunden
+          </button>
+        ) : null}
         <button
           type="button"
           className="button button-secondary"

@@ -7,7 +7,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount, formatDateTime } from '../money.ts';
-import { CUSTOMER_SEARCH, customerName, type CustomerRow } from './customers-api.ts';
+import { CUSTOMER_SEARCH, customerName, customerPath, type CustomerRow } from './customers-api.ts';
 import { Pager } from '../Pager.tsx';
 
 const TAKE = 25;
@@ -103,15 +103,16 @@ export function CustomerListPage() {
           </thead>
           <tbody>
             {page.items.map((row) => (
-              <tr key={row.id}>
+              <tr key={row.id ?? `gast:${row.email}`}>
                 <td>
-                  <Link to={`/kunder/${row.id}`}>{customerName(row)}</Link>
+                  <Link to={customerPath(row)}>{customerName(row)}</Link>
+                  {row.guest ? <span className="customer-guest">Gäst</span> : null}
                   {row.company ? <div className="hint">{row.company}</div> : null}
                 </td>
                 <td>{row.email}</td>
                 <td>{row.phone || '–'}</td>
-                <td>{formatAmount(row.balance, row.balanceCurrency)}</td>
-                <td>{row.newsletter ? 'Ja' : 'Nej'}</td>
+                <td>{row.guest ? '–' : formatAmount(row.balance, row.balanceCurrency)}</td>
+                <td>{row.guest ? '–' : row.newsletter ? 'Ja' : 'Nej'}</td>
                 <td>{formatDateTime(row.createdAt)}</td>
               </tr>
             ))}

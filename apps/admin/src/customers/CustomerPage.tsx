@@ -2,12 +2,15 @@
  * `/kunder/:id` (issue 27 "Customers"): a customer's details, balance, orders (each linking to
  * `/admin/ordrar/<id>`), newsletter status and consent, back-in-stock requests and reviews
  * (customers:read); with customers:write the support actions (CustomerActions.tsx): log in as
- * the customer, GDPR export as JSON and erasure.
+ * the customer, GDPR export as JSON and erasure. `/kunder/gast?epost=<e-mail>` is a guest
+ * buyer's page (orders without an account, issue 40): the details from the newest order, the
+ * orders, export and erasure by e-mail.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
+import { marketName } from '../format.ts';
 import { formatAmount, formatDateTime } from '../money.ts';
 import { CustomerActions } from './CustomerActions.tsx';
 import {
@@ -102,10 +105,13 @@ function Orders({ customer }: { customer: CustomerDetail }) {
               <tr key={order.id}>
                 <td>
                   <Link to={`/ordrar/${order.id}`}>{order.id}</Link>
+                  {order.guest && !customer.guest ? (
+                    <div className="hint">Gästorder, inte kopplad till kontot</div>
+                  ) : null}
                 </td>
                 <td>{formatDateTime(order.createdAt)}</td>
                 <td>{ORDER_STATUS_NAMES[order.status] ?? order.status}</td>
-                <td>{order.marketId}</td>
+                <td>{marketName(order.marketId)}</td>
                 <td>{order.quantity}</td>
                 <td>{formatAmount(order.orderValueIncVat, order.currencyCode)}</td>
               </tr>
@@ -120,18 +126,23 @@ function Orders({ customer }: { customer: CustomerDetail }) {
 /** The customer page. */
 export function CustomerPage({ canWrite }: { canWrite: boolean }) {
   const { id } = useParams();
-  const customerId = Number(id);
+  const [search] = useSearchParams();
+  const guestEmail = id === undefined ? (search.get('epost') ?? '') : null;
+  const customerId = guestEmail === null ? Number(id) : null;
   const [customer, setCustomer] = useState<CustomerDetail | null | undefined>(undefined);
   const [errors, setErrors] = useState<FormError[]>([]);
 
   const load = useCallback(() => {
-    adminRequest<{ customer: CustomerDetail | null }>(CUSTOMER_DETAIL, { id: customerId })
+    adminRequest<{ customer: CustomerDetail | null }>(CUSTOMER_DETAIL, {
+      id: customerId,
+      email: guestEmail,
+    })
       .then((data) => setCustomer(data.customer))
       .catch((error: unknown) => {
         setCustomer(null);
         setErrors([{ message: errorMessage(error) }]);
       });
-  }, [customerId]);
+  }, [customerId, guestEmail]);
   useEffect(load, [load]);
 
   if (customer === undefined) {
@@ -167,9 +178,14 @@ export function CustomerPage({ canWrite }: { canWrite: boolean }) {
       <ErrorSummary errors={errors} />
       <section className="panel" aria-labelledby="customer-facts-title">
         <h2 id="customer-facts-title">Uppgifter</h2>
+        {customer.guest ? (
+          <p className="hint">
+            Gästkund: har handlat utan konto. Uppgifterna kommer från den senaste ordern.
+          </p>
+        ) : null}
         <dl className="facts">
           <dt>Kundnummer</dt>
-          <dd>{customer.id}</dd>
+          <dd>{customer.id ?? 'Gäst (inget konto)'}</dd>
           <dt>E-post</dt>
           <dd>{customer.email}</dd>
           <dt>Kundtyp</dt>
@@ -188,9 +204,13 @@ export function CustomerPage({ canWrite }: { canWrite: boolean }) {
             {customer.customerType === 'ORGANIZATION' ? 'Organisationsnummer' : 'Personnummer'}
           </dt>
           <dd>{customer.personalId || '–'}</dd>
-          <dt>Saldo</dt>
-          <dd>{formatAmount(customer.balance, customer.balanceCurrency)}</dd>
-          <dt>Kund sedan</dt>
+          {customer.guest ? null : (
+            <>
+              <dt>Saldo</dt>
+              <dd>{formatAmount(customer.balance, customer.balanceCurrency)}</dd>
+            </>
+          )}
+          <dt>{customer.guest ? 'Första order' : 'Kund sedan'}</dt>
           <dd>{formatDateTime(customer.createdAt)}</dd>
         </dl>
       </section>

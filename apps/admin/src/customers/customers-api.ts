@@ -3,9 +3,11 @@
  * `customerSearch`, `customer`, `exportCustomerData`, `impersonateCustomer` and `eraseCustomer`.
  */
 
-/** A customer as the search lists it (amounts in öre). */
+/** A customer as the search lists it: an account or a guest buyer (amounts in öre). */
 export interface CustomerRow {
-  id: number;
+  /** null for a guest buyer (orders, no account; its page is by e-mail). */
+  id: number | null;
+  guest: boolean;
   email: string;
   firstName: string;
   lastName: string;
@@ -20,11 +22,13 @@ export interface CustomerRow {
 /** The search's query. */
 export const CUSTOMER_SEARCH = `query($q: String, $skip: Int, $take: Int) {
   customerSearch(query: $q, skip: $skip, take: $take) {
-    total items { id email firstName lastName company phone newsletter balance balanceCurrency createdAt } } }`;
+    total items { id guest email firstName lastName company phone newsletter balance balanceCurrency createdAt } } }`;
 
 /** One of the customer's orders (amounts in öre of `currencyCode`). */
 export interface CustomerOrder {
   id: number;
+  /** Placed without an account. */
+  guest: boolean;
   createdAt: string;
   status: string;
   marketId: string;
@@ -45,7 +49,9 @@ export interface CustomerNewsletter {
 
 /** The customer page's data. */
 export interface CustomerDetail {
-  id: number;
+  /** null for a guest buyer. */
+  id: number | null;
+  guest: boolean;
   email: string;
   customerType: string;
   firstName: string;
@@ -68,11 +74,11 @@ export interface CustomerDetail {
   reviews: Array<{ productId: number; rating: number; state: string; createdAt: string }>;
 }
 
-/** The customer page's query. */
-export const CUSTOMER_DETAIL = `query($id: Int!) { customer(customerId: $id) {
-  id email customerType firstName lastName company phone mobile addressLine1 zip city country
+/** The customer page's query: an account by `id`, a guest buyer by `email`. */
+export const CUSTOMER_DETAIL = `query($id: Int, $email: String) { customer(customerId: $id, email: $email) {
+  id guest email customerType firstName lastName company phone mobile addressLine1 zip city country
   personalId balance balanceCurrency newsletter createdAt
-  orders { id createdAt status marketId currencyCode orderValueIncVat quantity }
+  orders { id guest createdAt status marketId currencyCode orderValueIncVat quantity }
   newsletterSubscription { state source consentText consentedAt confirmedAt unsubscribedAt }
   availabilityRequests { skuId createdAt notifiedAt }
   reviews { productId rating state createdAt } } }`;
@@ -106,6 +112,13 @@ export const REVIEW_STATE_NAMES: Record<string, string> = {
   published: 'Publicerad',
   rejected: 'Avvisad',
 };
+
+/** The back-office path of a customer's page: `/kunder/12`, a guest's `/kunder/gast?epost=…`. */
+export function customerPath(c: { id: number | null; email: string }): string {
+  return c.id === null
+    ? `/kunder/gast?${new URLSearchParams({ epost: c.email }).toString()}`
+    : `/kunder/${c.id}`;
+}
 
 /** The customer's name, or their e-mail when they have none. */
 export function customerName(c: { firstName: string; lastName: string; email: string }): string {

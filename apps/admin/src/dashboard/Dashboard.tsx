@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { adminRequest, errorMessage, type Me } from '../api.ts';
+import { marketName } from '../format.ts';
 import { formatAmount } from '../money.ts';
 import type { ChartDay } from './RevenueChart.tsx';
 import { FAILED_JOBS_QUERY, FailedJobItems, type FailedJob } from './FailedJobs.tsx';
@@ -77,19 +78,6 @@ function dashboardQuery(me: Me): string {
   return `{ ${[...parts, FAILED_JOBS_QUERY].join('\n')} }`;
 }
 
-const regions = new Intl.DisplayNames('sv', { type: 'region' });
-
-/** `SE|SEK` as `Sverige (SEK)`. */
-export function marketName(marketId: string): string {
-  const [country = '', currency = ''] = marketId.split('|');
-  let name = country;
-  try {
-    name = regions.of(country) ?? country;
-  } catch {
-    // An unusual code: show it as it is.
-  }
-  return currency ? `${name} (${currency})` : name;
-}
 
 const longDay = new Intl.DateTimeFormat('sv-SE', {
   weekday: 'long',

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatAxisAmount } from '../money.ts';
 
 /** One bar: a day (`yyyy-mm-dd`) and its revenue incl. VAT in minor units. */
 export interface ChartDay {
@@ -27,12 +28,6 @@ export function RevenueChart({ days, currency }: { days: ChartDay[]; currency: s
     const element = container.current;
     if (!element) return;
     const colour = primaryColour(element);
-    const money = new Intl.NumberFormat('sv-SE', {
-      style: 'currency',
-      currency,
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    });
     const dayLabel = new Intl.DateTimeFormat('sv-SE', {
       day: 'numeric',
       month: 'numeric',
@@ -55,7 +50,7 @@ export function RevenueChart({ days, currency }: { days: ChartDay[]; currency: s
           stroke: '#1d1a21',
         },
         {
-          values: (_u, splits) => splits.map((s) => money.format(s)),
+          values: (_u, splits) => splits.map((s) => formatAxisAmount(s, currency)),
           size: 72,
           stroke: '#1d1a21',
         },

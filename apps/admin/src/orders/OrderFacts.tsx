@@ -4,15 +4,9 @@
  * refunds. Read only; the changes are on OrderDetailPage.tsx.
  */
 import { Fragment } from 'react';
+import { formatPercent } from '../format.ts';
 import { formatAmount, formatDateTime } from '../money.ts';
 import type { OrderAddress, OrderDetail } from './orders-api.ts';
-
-const PAYMENT_STATUS: Record<string, string> = {
-  pending: 'Väntar',
-  authorized: 'Reserverad',
-  paid: 'Betald',
-  cancelled: 'Makulerad',
-};
 
 const REFUND_TYPES: Record<string, string> = {
   line: 'Rad',
@@ -97,7 +91,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
                 ) : null}
                 {money(line.unitPriceIncVat)}
               </td>
-              <td className="number">{line.vatRatePercent} %</td>
+              <td className="number">{formatPercent(line.vatRatePercent)}</td>
               <td className="number">
                 {money(line.totalIncVat)}
                 {line.discountIncVat > 0 ? (
@@ -136,7 +130,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
           <dd>{money(t.totalExVat)}</dd>
           {order.vats.map((vat) => (
             <Fragment key={vat.ratePercent}>
-              <dt>Moms {vat.ratePercent} %</dt>
+              <dt>Moms {formatPercent(vat.ratePercent)}</dt>
               <dd>{money(vat.amount)}</dd>
             </Fragment>
           ))}
@@ -152,12 +146,15 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
       </section>
       <section className="panel" aria-labelledby="order-payment-title">
         <h2 id="order-payment-title">Betalning och leverans</h2>
-        <p>
-          <strong>{order.paymentName}</strong>
+        <p data-testid="order-payment">
+          <strong>{order.paymentName}</strong> ·{' '}
+          <span className={`payment-state payment-state--${order.paymentState.code}`}>
+            {order.paymentState.label}
+          </span>
           {order.payments.map((p) => (
-            <span key={p.transactionId}>
-              {' '}
-              · {PAYMENT_STATUS[p.status] ?? p.status} {money(p.amount)} ({p.transactionId})
+            <span key={p.transactionId} className="hint">
+              <br />
+              {p.statusName} {money(p.amount)} ({p.transactionId})
             </span>
           ))}
         </p>

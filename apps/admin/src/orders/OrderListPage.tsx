@@ -7,6 +7,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AdminApiError, adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
+import { marketName } from '../format.ts';
 import { formatAmount, formatDateTime } from '../money.ts';
 import {
   FILTER_OPTIONS_QUERY,
@@ -147,7 +148,7 @@ export function OrderListPage() {
               <option value="">Alla</option>
               {options.markets.map((m) => (
                 <option key={m} value={m}>
-                  {m}
+                  {marketName(m)}
                 </option>
               ))}
             </select>
@@ -215,8 +216,14 @@ export function OrderListPage() {
               <td>
                 <span className={`order-badge order-badge--${row.status}`}>{row.statusName}</span>
               </td>
-              <td>{row.marketId}</td>
-              <td>{row.paymentName}</td>
+              <td>{marketName(row.marketId)}</td>
+              <td>
+                {row.paymentName}
+                <br />
+                <span className={`payment-state payment-state--${row.paymentState.code}`}>
+                  {row.paymentState.label}
+                </span>
+              </td>
               <td>{row.pickupPoint ? `Hämtas i butik (${row.pickupPoint})` : row.shippingName}</td>
               <td className="number">{formatAmount(row.orderValueIncVat, row.currencyCode)}</td>
             </tr>

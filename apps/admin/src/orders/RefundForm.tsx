@@ -7,7 +7,30 @@ import { useState, type FormEvent } from 'react';
 import { AdminApiError, adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount } from '../money.ts';
-import { REFUND_MUTATION, type OrderDetail } from './orders-api.ts';
+import { REFUND_MUTATION, type OrderDetail, type PaymentState } from './orders-api.ts';
+
+/**
+ * What the refund panel says about the money (issue 40 point 5): the payment state as the API
+ * decides it (never "Betalt" for a reservation), then what was captured, reserved, refunded and
+ * what is left, e.g. "Reserverad: 809,10 kr reserverat, inte betalt än. Återbetalt 0 kr, kvar
+ * 809,10 kr."
+ */
+export function refundSummary(
+  state: PaymentState,
+  remainingIncVat: number,
+  money: (minor: number) => string,
+): string {
+  const held = [
+    state.capturedIncVat > 0 ? `${money(state.capturedIncVat)} betalt` : '',
+    state.reservedIncVat > 0
+      ? `${money(state.reservedIncVat)} reserverat${state.capturedIncVat > 0 ? '' : ', inte betalt än'}`
+      : '',
+  ].filter(Boolean);
+  return (
+    `${state.label}${held.length > 0 ? `: ${held.join(', ')}` : ''}. ` +
+    `Återbetalt ${money(state.refundedIncVat)}, kvar ${money(remainingIncVat)}.`
+  );
+}
 
 /**
  * The form; `onSubmitting` is called when a refund is sent (the page clears its status),
@@ -98,9 +121,8 @@ export function RefundForm({
       aria-labelledby="refund-title"
     >
       <h3 id="refund-title">Återbetala</h3>
-      <p className="hint">
-        Betalt {money(order.refundable.paidIncVat)}, återbetalt{' '}
-        {money(order.refundable.refundedIncVat)}, kvar {money(order.refundable.remainingIncVat)}.
+      <p className="hint" data-testid="refund-summary">
+        {refundSummary(order.paymentState, order.refundable.remainingIncVat, money)}
       </p>
       <ErrorSummary errors={errors} />
       {order.lines.map((line) => {

@@ -3,6 +3,22 @@
  * GraphQL documents. Amounts are minor units (öre) of the order's currency.
  */
 
+/**
+ * An order's payment state, decided by the API's one rule (payment-state.ts) and shown as it
+ * is in the list, on the order page and in its refund panel (issue 40 point 5). öre.
+ */
+export interface PaymentState {
+  /** unpaid, pending, reserved, paid, partly_refunded, refunded or cancelled. */
+  code: string;
+  /** "Reserverad", "Betald", "Delvis återbetald", … */
+  label: string;
+  capturedIncVat: number;
+  reservedIncVat: number;
+  refundedIncVat: number;
+}
+
+const PAYMENT_STATE = 'paymentState { code label capturedIncVat reservedIncVat refundedIncVat }';
+
 /** A row of the order list. */
 export interface OrderRow {
   id: number;
@@ -15,6 +31,7 @@ export interface OrderRow {
   currencyCode: string;
   orderValueIncVat: number;
   paymentName: string;
+  paymentState: PaymentState;
   shippingName: string;
   pickupPoint: string | null;
 }
@@ -125,8 +142,11 @@ export interface OrderDetail {
     transactionId: string;
     amount: number;
     status: string;
+    /** The status in Swedish ("Reserverad" for authorized). */
+    statusName: string;
     paidAt: string | null;
   }>;
+  paymentState: PaymentState;
   shipments: Array<{
     parcelNumber: string;
     shippingName: string;
@@ -163,7 +183,8 @@ export const ORDER_FIELDS = `id status statusName nextStatuses createdAt complet
     vatRatePercent discountIncVat totalIncVat }
   vats { ratePercent amount }
   totals { items discount shipping paymentFee total totalExVat vat giftCard toPay }
-  payments { provider transactionId amount status paidAt }
+  payments { provider transactionId amount status statusName paidAt }
+  ${PAYMENT_STATE}
   shipments { parcelNumber shippingName shippingDate trackingLink }
   refunds { id refundType articleNumber totalIncVat vat toBalance reason createdAt }
   refundable { paidIncVat refundedIncVat remainingIncVat shippingRemainingIncVat
@@ -175,7 +196,7 @@ export const ORDER_FIELDS = `id status statusName nextStatuses createdAt complet
 export const ORDERS_QUERY = `query($filter: AdminOrderFilterInput, $skip: Int, $take: Int) {
   adminOrders(filter: $filter, skip: $skip, take: $take) {
     total items { id createdAt status statusName email name marketId currencyCode
-      orderValueIncVat paymentName shippingName pickupPoint } } }`;
+      orderValueIncVat paymentName ${PAYMENT_STATE} shippingName pickupPoint } } }`;
 
 /** The filters' values. */
 export const FILTER_OPTIONS_QUERY = `{ adminOrderFilterOptions { statuses { code name } markets payments { id name } } }`;

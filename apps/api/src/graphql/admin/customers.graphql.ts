@@ -2,7 +2,9 @@
  * Customers on the admin API (issue 27 "Customers"): `customerSearch` and `customer`
  * (customers:read); `eraseCustomer`, `impersonateCustomer` and `exportCustomerData`
  * (customers:write), each one transaction with its audit entry in the services
- * (modules/customers/customer-admin.service.ts).
+ * (modules/customers/customer-admin.service.ts). Guest buyers (orders, no account) are
+ * customers by their e-mail address (issue 40 point 5): found by the search, read, exported and
+ * erased by `email` (modules/customers/guest-admin.service.ts).
  */
 import { z } from 'zod';
 import {
@@ -15,6 +17,7 @@ import {
 } from '../../modules/customers/customer-admin.service.ts';
 import {
   customerOverview,
+  guestOverview,
   MAX_CUSTOMER_PAGE,
   searchCustomers,
   type CustomerOrderSummary,
@@ -23,6 +26,13 @@ import {
   type CustomerSummary,
 } from '../../modules/customers/customer-search.service.ts';
 import type { ErasureOutcome } from '../../modules/customers/gdpr.service.ts';
+import {
+  eraseGuest,
+  eraseGuestSchema,
+  exportGuestData,
+  guestEmailSchema,
+} from '../../modules/customers/guest-admin.service.ts';
+import { swedishInputError } from '../../errors.ts';
 import type {
   AvailabilityRequestRecord,
   NewsletterRecord,
@@ -34,9 +44,17 @@ import { requireStaff } from './guard.ts';
 import { parseInput } from './staff.graphql.ts';
 
 const CustomerSummaryType = adminBuilder.objectRef<CustomerSummary>('CustomerSummary').implement({
-  description: 'A customer account as a search result lists it.',
+  description:
+    'A customer as a search result lists it: an account, or a guest buyer (orders with this ' +
+    'e-mail and no account; issue 40).',
   fields: (t) => ({
-    id: t.exposeInt('id'),
+    id: t.exposeInt('id', {
+      nullable: true,
+      description: "The account's id; null for a guest (read it by `email`).",
+    }),
+    guest: t.exposeBoolean('guest', {
+      description: 'True for a guest buyer: orders placed with the address, no account.',
+    }),
     email: t.exposeString('email'),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
@@ -50,7 +68,10 @@ const CustomerSummaryType = adminBuilder.objectRef<CustomerSummary>('CustomerSum
     }),
     balance: t.exposeInt('balance', { description: 'Store credit, öre of balanceCurrency.' }),
     balanceCurrency: t.exposeString('balanceCurrency'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      description: "When the account was made; a guest's first order.",
+    }),
   }),
 });
 
@@ -68,6 +89,9 @@ const CustomerOrderType = adminBuilder
     description: "One of a customer's orders (its page in the back office: /admin/ordrar/<id>).",
     fields: (t) => ({
       id: t.exposeInt('id', { description: 'The order number.' }),
+      guest: t.exposeBoolean('guest', {
+        description: 'Placed without an account (a guest order with the address).',
+      }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       status: t.exposeString('status', {
         description: 'awaiting_approval, received, processing, completed or cancelled (SPEC §4).',
@@ -125,7 +149,15 @@ const CustomerType = adminBuilder.objectRef<CustomerOverview>('CustomerDetail').
     'A customer account with its orders, balance, newsletter status and consents, back-in-stock ' +
     'requests and reviews.',
   fields: (t) => ({
-    id: t.int({ resolve: (c) => c.customer.id }),
+    id: t.int({
+      nullable: true,
+      description: "The account's id; null for a guest buyer.",
+      resolve: (c) => c.customer.id,
+    }),
+    guest: t.boolean({
+      description: 'A guest buyer: the profile is the newest order’s, there is no account.',
+      resolve: (c) => c.guest,
+    }),
     email: t.string({ resolve: (c) => c.customer.email }),
     customerType: t.string({ resolve: (c) => c.customer.customerType }),
     firstName: t.string({ resolve: (c) => c.customer.firstName }),
@@ -199,7 +231,30 @@ const ImpersonationType = adminBuilder.objectRef<Impersonation>('CustomerImperso
   }),
 });
 
-const idSchema = z.object({ customerId: z.number().int().positive() });
+/** An account by `customerId` or a guest by `email`: exactly one of them. */
+const personSchema = z.union([
+  z.object({ customerId: z.number().int().positive(), email: z.null().optional() }),
+  z.object({ customerId: z.null().optional(), email: guestEmailSchema }),
+]);
+
+/**
+ * The account or guest an argument pair names.
+ * @throws ShopError BAD_USER_INPUT (Swedish) unless exactly one of them is given
+ */
+function personOf(args: {
+  customerId?: number | null | undefined;
+  email?: string | null | undefined;
+}): { customerId: number } | { email: string } {
+  const parsed = personSchema.safeParse({
+    customerId: args.customerId ?? null,
+    email: args.email ?? null,
+  });
+  if (!parsed.success) {
+    throw swedishInputError('Ange antingen kundnummer eller gästkundens e-postadress.', 'email');
+  }
+  const { customerId, email } = parsed.data;
+  return customerId != null ? { customerId } : { email: email! };
+}
 
 adminBuilder.queryFields((t) => ({
   customerSearch: t.field({
@@ -230,12 +285,19 @@ adminBuilder.queryFields((t) => ({
     type: CustomerType,
     nullable: true,
     description:
-      'One customer with orders, newsletter and consents (customers:read); null if none.',
-    args: { customerId: t.arg.int({ required: true }) },
+      'One customer with orders, newsletter and consents (customers:read): an account by ' +
+      '`customerId`, or a guest buyer by `email` (exactly one); null if none. Errors: ' +
+      'BAD_USER_INPUT (neither or both).',
+    args: {
+      customerId: t.arg.int({ required: false }),
+      email: t.arg.string({ required: false }),
+    },
     resolve: (_root, args, ctx) => {
       requireStaff(ctx, 'customers', 'read');
-      const input = parseInput(idSchema, args);
-      return customerOverview(ctx.db, input.customerId);
+      const person = personOf(args);
+      return 'customerId' in person
+        ? customerOverview(ctx.db, person.customerId)
+        : guestOverview(ctx.db, person.email);
     },
   }),
 }));
@@ -246,16 +308,24 @@ adminBuilder.mutationFields((t) => ({
     description:
       'GDPR erasure (customers:write): the orders are kept for bookkeeping (7 years) with the ' +
       'personal data replaced; the account, its sessions, reviews, newsletter subscription and ' +
-      'back-in-stock requests go. `confirmEmail` must be the customer’s address. Errors: ' +
-      'NOT_FOUND, BAD_USER_INPUT (confirmEmail; customerId with an open order).',
+      'back-in-stock requests go; the guest orders placed with the address are anonymised ' +
+      'too. A guest buyer is erased by `email` instead of `customerId` (issue 40). ' +
+      '`confirmEmail` must be the customer’s address. Errors: NOT_FOUND, BAD_USER_INPUT ' +
+      '(confirmEmail; an open order; neither or both of customerId and email).',
     args: {
-      customerId: t.arg.int({ required: true }),
+      customerId: t.arg.int({ required: false }),
+      email: t.arg.string({ required: false }),
       confirmEmail: t.arg.string({ required: true }),
     },
     resolve: (_root, args, ctx) => {
       requireStaff(ctx, 'customers', 'write');
-      const input = parseInput(eraseCustomerSchema, args);
-      return eraseCustomer(ctx.db, input, actorOf(ctx), ctx.now);
+      const person = personOf(args);
+      if ('customerId' in person) {
+        const input = parseInput(eraseCustomerSchema, { ...person, confirmEmail: args.confirmEmail });
+        return eraseCustomer(ctx.db, input, actorOf(ctx), ctx.now);
+      }
+      const input = parseInput(eraseGuestSchema, { ...person, confirmEmail: args.confirmEmail });
+      return eraseGuest(ctx.db, input, actorOf(ctx), ctx.now);
     },
   }),
   impersonateCustomer: t.field({
@@ -285,12 +355,18 @@ adminBuilder.mutationFields((t) => ({
     description:
       'Everything the shop stores about the customer (GDPR art. 15, 20) as JSON: profile, ' +
       'orders with lines, newsletter subscription and consent, back-in-stock requests, reviews ' +
-      '(customers:write; recorded in the audit log). Errors: NOT_FOUND.',
-    args: { customerId: t.arg.int({ required: true }) },
+      '(customers:write; recorded in the audit log). An account by `customerId`, a guest ' +
+      'buyer by `email` (issue 40). Errors: NOT_FOUND, BAD_USER_INPUT (neither or both).',
+    args: {
+      customerId: t.arg.int({ required: false }),
+      email: t.arg.string({ required: false }),
+    },
     resolve: (_root, args, ctx) => {
       requireStaff(ctx, 'customers', 'write');
-      const input = parseInput(idSchema, args);
-      return exportCustomerData(ctx.db, input.customerId, actorOf(ctx), ctx.now);
+      const person = personOf(args);
+      return 'customerId' in person
+        ? exportCustomerData(ctx.db, person.customerId, actorOf(ctx), ctx.now)
+        : exportGuestData(ctx.db, person.email, actorOf(ctx), ctx.now);
     },
   }),
 }));

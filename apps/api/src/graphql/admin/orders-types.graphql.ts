@@ -5,6 +5,7 @@
 import type { OrderPaymentRecord } from '../../modules/payments/payments.service.ts';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../modules/orders/order-process.ts';
 import type { OrderRefund } from '../../modules/orders/order-refunds.ts';
+import { paymentStatusLabel, type PaymentState } from '../../modules/orders/payment-state.ts';
 import type {
   OrderCustomer,
   OrderDetail,
@@ -21,6 +22,27 @@ function statusName(status: string | null): string | null {
   if (status === null) return null;
   return ORDER_STATUS_NAMES[status as OrderStatus] ?? status;
 }
+
+const PaymentStateType = adminBuilder.objectRef<PaymentState>('AdminPaymentState').implement({
+  description:
+    'The payment state of an order, one rule for the order list, the order page and its ' +
+    'refund panel (modules/orders/payment-state.ts, issue 40 point 5). Amounts in öre.',
+  fields: (t) => ({
+    code: t.exposeString('code', {
+      description: 'unpaid, pending, reserved, paid, partly_refunded, refunded or cancelled.',
+    }),
+    label: t.exposeString('label', {
+      description: 'The state in Swedish: "Reserverad", "Betald", "Delvis återbetald", …',
+    }),
+    capturedIncVat: t.exposeInt('capturedIncVat', {
+      description: 'Captured: payments with status paid, plus gift cards, öre.',
+    }),
+    reservedIncVat: t.exposeInt('reservedIncVat', {
+      description: 'Reserved and not captured (status authorized, e.g. an invoice), öre.',
+    }),
+    refundedIncVat: t.exposeInt('refundedIncVat', { description: 'Refunded so far, öre.' }),
+  }),
+});
 
 export const OrderListItemType = adminBuilder
   .objectRef<OrderListItem>('AdminOrderListItem')
@@ -48,6 +70,7 @@ export const OrderListItemType = adminBuilder
         nullable: true,
         description: 'The store of a store pickup order; null otherwise.',
       }),
+      paymentState: t.field({ type: PaymentStateType, resolve: (o) => o.paymentState }),
     }),
   });
 
@@ -161,6 +184,10 @@ const PaymentType = adminBuilder.objectRef<OrderPaymentRecord>('AdminOrderPaymen
     transactionId: t.exposeString('transactionId'),
     amount: t.exposeInt('amount', { description: 'öre.' }),
     status: t.exposeString('status', { description: 'pending, authorized, paid or cancelled.' }),
+    statusName: t.string({
+      description: 'The status in Swedish ("Reserverad" for authorized), payment-state.ts.',
+      resolve: (p) => paymentStatusLabel(p.status),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true }),
   }),
@@ -290,6 +317,7 @@ export const OrderDetailType = adminBuilder.objectRef<OrderDetail>('AdminOrder')
     vats: t.field({ type: [VatType], resolve: (d) => d.order.vats }),
     totals: t.field({ type: TotalsType, resolve: (d) => d.totals }),
     payments: t.field({ type: [PaymentType], resolve: (d) => d.payments }),
+    paymentState: t.field({ type: PaymentStateType, resolve: (d) => d.paymentState }),
     shipments: t.field({ type: [ShipmentType], resolve: (d) => d.shipments }),
     refunds: t.field({ type: [RefundType], resolve: (d) => d.refunds }),
     refundable: t.field({ type: RefundableType, resolve: (d) => d }),

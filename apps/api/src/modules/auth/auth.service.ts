@@ -16,6 +16,9 @@ import {
   setPasswordHash,
   type Customer,
 } from '../customers/customers.service.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+import { guestOrdersMailJob } from '../jobs/job-kinds.ts';
+import { hasGuestOrders, joinGuestOrders } from '../orders/guest-orders.service.ts';
 import { refreshTokens, usedChallenges } from './auth.tables.ts';
 import { isPasswordDigest } from './password-digest.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password-hash.ts';
@@ -228,6 +231,9 @@ export async function login(
  * POST /register with credentials (GEINS-API §7.2 step 6): creates the account and logs in.
  * Rate limited per IP (rate-limit.ts): a locked address gets TOO_MANY_ATTEMPTS before anything
  * about the e-mail is looked up, so the answer is the same whether the e-mail has an account.
+ * When guest orders with the address exist, the `guest-orders-mail` job mails a link that
+ * proves the address (customers/guest-orders-mail.ts; issue 40 point 5); the orders join the
+ * account only when it is opened.
  */
 export async function register(
   body: Credentials,
@@ -242,6 +248,10 @@ export async function register(
   const hash = await hashPassword(credentials.digest, deps.config.auth.scryptLogN);
   const customer = await createCustomer(deps.db, credentials.email, hash);
   if (!customer) return fail('ACCOUNT_EXISTS');
+  // Earlier guest orders join the account once it proves the address (issue 40 point 5).
+  if (await hasGuestOrders(deps.db, customer.email)) {
+    await enqueueJob(deps.db, guestOrdersMailJob(customer.id));
+  }
   return issueSession(customer, sessionSeconds(body.sessionLifetime), deps);
 }
 
@@ -363,7 +373,8 @@ export const LOGIN_TOKEN_SESSION_SECONDS = 3600;
  * like a used challenge, atomically) and only until it expires; an access token is not a login
  * token. The session is an ordinary family: logout, password change and reset end it. A link made
  * in the back office names the family (its `fam` claim), which the audit entry of the staff user
- * who made it records (customers/customer-impersonation.service.ts).
+ * who made it records (customers/customer-impersonation.service.ts). A mailed proof link
+ * (`emailProof`, issue 40 point 5) also joins the address's guest orders to the account.
  */
 export async function loginWithToken(loginToken: unknown, deps: AuthDeps): Promise<AuthResult> {
   if (typeof loginToken !== 'string' || loginToken.length > 2000) return fail('BAD_REQUEST');
@@ -376,6 +387,8 @@ export async function loginWithToken(loginToken: unknown, deps: AuthDeps): Promi
   if (!first) return fail('INVALID_LOGIN_TOKEN');
   const customer = await findCustomerByEmail(deps.db, normalizeEmail(claims.email));
   if (!customer) return fail('INVALID_LOGIN_TOKEN');
+  // A link the shop mailed to the address proves it: its guest orders join (issue 40 point 5).
+  if (claims.emailProof) await joinGuestOrders(deps.db, customer.id, customer.email);
   return issueSession(customer, LOGIN_TOKEN_SESSION_SECONDS, deps, claims.familyId);
 }
 

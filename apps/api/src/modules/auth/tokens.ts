@@ -231,7 +231,15 @@ export interface LoginTokenClaims {
   familyId?: string;
   /** The staff user who made the link in the back office, or absent. */
   staffUserId?: number;
+  /**
+   * True for a link the shop mailed to the account's address to prove it (issue 40 point 5:
+   * the guest orders of that address join the account when it is redeemed); never for staff's.
+   */
+  emailProof?: boolean;
 }
+
+/** How long a mailed proof link (`emailProof`) can be redeemed: 3 days, in seconds. */
+export const EMAIL_PROOF_TOKEN_SECONDS = 3 * 86_400;
 
 /** Who made a login link in the back office, and the session family it will start. */
 export interface LoginTokenImpersonation {
@@ -246,19 +254,24 @@ export interface LoginTokenImpersonation {
  * login token, nor the other way round), for one account, redeemable once within
  * {@link LOGIN_TOKEN_SECONDS}. Only holders of AUTH_JWT_SECRET can make one (the operator's
  * `npm run login-token -w apps/api -- <e-mail>`, or staff with customers:write in the back
- * office, `impersonation` naming them); shoppers never can (issue 13 §8).
+ * office, `impersonation` naming them); shoppers never can (issue 13 §8). `'email-proof'`
+ * instead: the link the shop mails to a new account's address to prove it (issue 40 point 5,
+ * {@link EMAIL_PROOF_TOKEN_SECONDS}).
  */
 export async function issueLoginToken(
   email: string,
   config: AuthConfig,
   now: Date,
   lifetimeSeconds = LOGIN_TOKEN_SECONDS,
-  impersonation?: LoginTokenImpersonation,
+  impersonation?: LoginTokenImpersonation | 'email-proof',
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  const staff = impersonation
-    ? { act: { sub: `staff:${impersonation.staffUserId}` }, fam: impersonation.familyId }
-    : {};
+  const staff =
+    impersonation === 'email-proof'
+      ? { prf: 'email' }
+      : impersonation
+        ? { act: { sub: `staff:${impersonation.staffUserId}` }, fam: impersonation.familyId }
+        : {};
   return new SignJWT({ name: email, typ: 'login', ...staff })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
@@ -295,6 +308,8 @@ export async function verifyLoginToken(
     if (typeof payload.fam === 'string' && actor) {
       claims.familyId = payload.fam;
       claims.staffUserId = Number(actor[1]);
+    } else if (payload.prf === 'email') {
+      claims.emailProof = true;
     }
     return claims;
   } catch {

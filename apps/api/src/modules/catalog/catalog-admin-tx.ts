@@ -4,8 +4,9 @@
  * Geins integers, not sequences) and the alias history (old addresses answer 301).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { catalogueFieldName } from './catalog-admin-fields.ts';
 import { staffInputError } from './catalog-admin.input.ts';
 import { aliasHistory } from './catalog-admin.tables.ts';
 import type { brands, categories, parameterValues, products, skus } from './catalog.tables.ts';
@@ -16,17 +17,22 @@ export type CatalogueTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** `pg_advisory_xact_lock` key of id allocation in the catalogue ('cata'). */
 const ID_LOCK = 0x63617461;
 
+const swedishLocale = z.locales.sv().localeError;
+
 /**
- * `value` parsed with `schema`, or BAD_USER_INPUT with the first problem in Swedish and the path
- * of the bad field as `argument` (e.g. `skus.1.ean`).
+ * `value` parsed with `schema`, or BAD_USER_INPUT with the first problem in Swedish, led by the
+ * field's Swedish name ("EAN för storlek M: EAN-koden är inte giltig …",
+ * catalog-admin-fields.ts), and the path of the bad field as `argument` (e.g. `skus.1.ean`).
+ * zod's own messages (lengths, types) are in Swedish too.
  * @throws ShopError BAD_USER_INPUT
  */
 export function parseCatalogueInput<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { error: swedishLocale });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = issue.path.map(String).join('.');
-  throw staffInputError(path ? `${path}: ${issue.message}` : issue.message, path || undefined);
+  const name = catalogueFieldName(issue.path, value);
+  throw staffInputError(name ? `${name}: ${issue.message}` : issue.message, path || undefined);
 }
 
 /**

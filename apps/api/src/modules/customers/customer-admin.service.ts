@@ -19,8 +19,8 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { LOGIN_TOKEN_SESSION_SECONDS } from '../auth/auth.service.ts';
 import { issueLoginToken, LOGIN_TOKEN_SECONDS } from '../auth/tokens.ts';
 import { engagementOfPerson } from '../engagement/personal-data.ts';
-import { listOrdersForCustomer } from '../orders/orders.service.ts';
-import { OPEN_ORDER_STATUSES } from './customer-search.service.ts';
+import { anonymiseGuestOrders } from '../orders/orders-anonymise.service.ts';
+import { OPEN_ORDER_STATUSES, ordersOfPerson } from './customer-search.service.ts';
 import type { Customer } from './customers.service.ts';
 import { customers } from './customers.tables.ts';
 import { eraseCustomerIn, type ErasureOutcome } from './gdpr.service.ts';
@@ -44,7 +44,8 @@ export const eraseCustomerSchema = z.object({
 });
 
 /**
- * Erases a customer (GDPR art. 17) and records it: the orders stay anonymised, the newsletter
+ * Erases a customer (GDPR art. 17) and records it: the orders stay anonymised (the guest orders
+ * placed with the address too, issue 40 point 5), the newsletter
  * subscription, back-in-stock requests, reviews, sessions and the account go. Refused while an
  * order is still open (awaiting approval, received, processing: it must be delivered or
  * cancelled first). The audit entry holds no personal data of the erased person: its before
@@ -68,7 +69,8 @@ export async function eraseCustomer(
         'confirmEmail',
       );
     }
-    const orders = await listOrdersForCustomer(tx, customer.id);
+    // The guest orders of the address are the person's too (issue 40 point 5).
+    const orders = await ordersOfPerson(tx, customer.id, customer.email);
     const open = orders.filter((view) => OPEN_ORDER_STATUSES.includes(view.order.status));
     if (open.length > 0) {
       throw swedishInputError(
@@ -77,7 +79,9 @@ export async function eraseCustomer(
         'customerId',
       );
     }
-    const outcome = (await eraseCustomerIn(tx, customer.id))!;
+    const guestOrders = await anonymiseGuestOrders(tx, customer.email);
+    const erased = (await eraseCustomerIn(tx, customer.id))!;
+    const outcome = { ...erased, ordersAnonymised: erased.ordersAnonymised + guestOrders };
     await recordAudit(tx, {
       actor,
       action: 'customer.erase',
@@ -186,7 +190,8 @@ function profileOf(customer: Customer): Omit<Customer, 'passwordHash'> {
 
 /**
  * Everything the shop stores about a customer (GDPR art. 15 and 20) as a JSON-ready object:
- * the profile (no password hash), the orders with lines and parcels, the newsletter
+ * the profile (no password hash), the orders with lines and parcels (the guest orders placed with
+ * the address too, issue 40 point 5), the newsletter
  * subscription with its consent, back-in-stock requests and reviews. The export is recorded in
  * the audit log (who exported whose data), in one transaction with the reads.
  * @throws ShopError NOT_FOUND (Swedish)
@@ -200,7 +205,7 @@ export async function exportCustomerData(
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const customer = await lockCustomer(tx, customerId);
-    const orders = await listOrdersForCustomer(tx, customer.id);
+    const orders = await ordersOfPerson(tx, customer.id, customer.email);
     const engagement = await engagementOfPerson(tx, customer.email, customer.id);
     await recordAudit(tx, {
       actor,

@@ -3,20 +3,38 @@
  * personal/organisation number, customer id or order number, paged; and one customer's page:
  * profile, balance, orders (orders module), newsletter status with its consent and reviews
  * (engagement module). Changes (erasure, impersonation, export) are customer-admin.service.ts.
+ *
+ * Guest buyers are customers too (issue 40 point 5): an e-mail address with orders and no
+ * account is listed by the search (`guest: true`, `id` null) and has a page by its address,
+ * built from its orders (orders/guest-orders.service.ts). An account's page also shows the guest
+ * orders of its address that have not joined it yet (the address not proved).
  */
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { engagementOfPerson, type EngagementOfPerson } from '../engagement/personal-data.ts';
-import { getOrderView, listOrdersForCustomer } from '../orders/orders.service.ts';
+import {
+  findGuestBuyer,
+  searchGuestBuyers,
+  type GuestBuyer,
+} from '../orders/guest-orders.service.ts';
+import {
+  getOrderView,
+  listGuestOrdersByEmail,
+  listOrdersForCustomer,
+  type OrderView,
+} from '../orders/orders.service.ts';
 import { findCustomer, type Customer } from './customers.service.ts';
 import { customers } from './customers.tables.ts';
 
 /** Most customers one search page holds. */
 export const MAX_CUSTOMER_PAGE = 50;
 
-/** A customer as a search result lists it. */
+/** A customer as a search result lists it: an account, or a guest buyer (`guest`). */
 export interface CustomerSummary {
-  id: number;
+  /** The account's id; null for a guest (no account: found by `email`). */
+  id: number | null;
+  /** True for a guest buyer: orders with this address and no account. */
+  guest: boolean;
   email: string;
   firstName: string;
   lastName: string;
@@ -29,6 +47,7 @@ export interface CustomerSummary {
   /** Store credit in öre of `balanceCurrency`. */
   balance: number;
   balanceCurrency: string;
+  /** When the account was made; a guest's first order. */
   createdAt: Date;
 }
 
@@ -41,6 +60,7 @@ export interface CustomerPage {
 
 const summaryColumns = {
   id: customers.id,
+  guest: sql<boolean>`false`.mapWith(Boolean),
   email: customers.email,
   firstName: customers.firstName,
   lastName: customers.lastName,
@@ -85,10 +105,30 @@ async function searchCondition(db: Database, query: string): Promise<SQL | undef
   return or(...conditions);
 }
 
+/** A guest buyer as a search result. */
+function guestSummary(guest: GuestBuyer): CustomerSummary {
+  return {
+    id: null,
+    guest: true,
+    email: guest.email,
+    firstName: guest.firstName,
+    lastName: guest.lastName,
+    company: guest.company,
+    phone: guest.phone,
+    customerType: guest.customerType,
+    newsletter: false,
+    balance: 0,
+    balanceCurrency: guest.currencyCode,
+    createdAt: guest.createdAt,
+  };
+}
+
 /**
  * Customers whose e-mail, name or company contains `query` (any case), whose phone, mobile,
  * personal or organisation number contains its digits, whose id it is, or who placed the order
- * with that number; newest accounts first. An empty query lists every customer.
+ * with that number: accounts and guest buyers (by their orders' e-mail, name, phone, identity
+ * number or order number), newest first (an account by its creation, a guest by its first
+ * order). An empty query lists every customer. Four statements (five with an order number).
  * @param take 1–{@link MAX_CUSTOMER_PAGE}; `skip` ≥ 0
  */
 export async function searchCustomers(
@@ -98,22 +138,33 @@ export async function searchCustomers(
   skip = 0,
 ): Promise<CustomerPage> {
   const where = await searchCondition(db, query);
-  const [items, [total]] = await Promise.all([
+  const size = Math.min(Math.max(take, 1), MAX_CUSTOMER_PAGE);
+  const start = Math.max(skip, 0);
+  // The page of the merged list lies within the first skip + take of each list.
+  const [accounts, [accountTotal], guests] = await Promise.all([
     db
       .select(summaryColumns)
       .from(customers)
       .where(where)
       .orderBy(desc(customers.createdAt), desc(customers.id))
-      .limit(Math.min(Math.max(take, 1), MAX_CUSTOMER_PAGE))
-      .offset(Math.max(skip, 0)),
+      .limit(start + size),
     db.select({ n: count() }).from(customers).where(where),
+    searchGuestBuyers(db, query, start + size),
   ]);
-  return { total: total?.n ?? 0, items };
+  const merged = [...accounts, ...guests.items.map(guestSummary)].sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+  );
+  return {
+    total: (accountTotal?.n ?? 0) + guests.total,
+    items: merged.slice(start, start + size),
+  };
 }
 
 /** One order as the customer page lists it (amounts in öre of `currencyCode`). */
 export interface CustomerOrderSummary {
   id: number;
+  /** Placed without an account (a guest order with the customer's address). */
+  guest: boolean;
   createdAt: Date;
   /** awaiting_approval, received, processing, completed or cancelled (SPEC §4). */
   status: string;
@@ -125,11 +176,70 @@ export interface CustomerOrderSummary {
   quantity: number;
 }
 
+/** The profile a customer page shows: an account's, or a guest's from its newest order. */
+export type CustomerProfile = Pick<
+  Customer,
+  | 'email'
+  | 'customerType'
+  | 'firstName'
+  | 'lastName'
+  | 'company'
+  | 'phone'
+  | 'mobile'
+  | 'addressLine1'
+  | 'zip'
+  | 'city'
+  | 'country'
+  | 'personalId'
+  | 'balance'
+  | 'balanceCurrency'
+  | 'newsletter'
+  | 'createdAt'
+> & {
+  /** The account's id; null for a guest. */
+  id: number | null;
+};
+
 /** A customer's page in the back office. */
 export interface CustomerOverview {
-  customer: Customer;
+  customer: CustomerProfile;
+  /** True for a guest buyer (no account). */
+  guest: boolean;
+  /** The account's orders and the guest orders of its address, newest first. */
   orders: CustomerOrderSummary[];
   engagement: EngagementOfPerson;
+}
+
+/** The page's rows of `views`. */
+function orderSummaries(views: OrderView[]): CustomerOrderSummary[] {
+  return views
+    .map(({ order, lines }) => ({
+      id: order.id,
+      guest: order.customerId === null,
+      createdAt: order.createdAt,
+      status: order.status,
+      marketId: order.marketId,
+      currencyCode: order.currencyCode,
+      orderValueIncVat: order.orderValueIncVat,
+      quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    }))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+}
+
+/**
+ * Everything the orders module holds of a customer: the account's orders (none for a guest)
+ * and the guest orders placed with its address. For the page, the export and the erasure.
+ */
+export async function ordersOfPerson(
+  db: Database,
+  customerId: number | null,
+  email: string,
+): Promise<OrderView[]> {
+  const [own, guest] = await Promise.all([
+    customerId === null ? [] : listOrdersForCustomer(db, customerId),
+    listGuestOrdersByEmail(db, email),
+  ]);
+  return [...own, ...guest];
 }
 
 /** The order statuses of an order still to be delivered or decided (SPEC §4). */
@@ -140,8 +250,9 @@ export const OPEN_ORDER_STATUSES: readonly string[] = [
 ];
 
 /**
- * A customer with their orders (newest first), newsletter subscription, back-in-stock requests
- * and reviews; null when there is no such account.
+ * A customer with their orders (newest first; the guest orders of the address too),
+ * newsletter subscription, back-in-stock requests and reviews; null when there is no such
+ * account.
  */
 export async function customerOverview(
   db: Database,
@@ -150,17 +261,50 @@ export async function customerOverview(
   const customer = await findCustomer(db, customerId);
   if (!customer) return null;
   const [orderViews, engagement] = await Promise.all([
-    listOrdersForCustomer(db, customerId),
+    ordersOfPerson(db, customerId, customer.email),
     engagementOfPerson(db, customer.email, customerId),
   ]);
-  const orders = orderViews.map(({ order, lines }) => ({
-    id: order.id,
-    createdAt: order.createdAt,
-    status: order.status,
-    marketId: order.marketId,
-    currencyCode: order.currencyCode,
-    orderValueIncVat: order.orderValueIncVat,
-    quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
-  }));
-  return { customer, orders, engagement };
+  const { passwordHash: _hash, ...profile } = customer;
+  return { customer: profile, guest: false, orders: orderSummaries(orderViews), engagement };
+}
+
+/** A guest's profile: the newest order's billing address, e-mail, phone and identity number. */
+export function guestProfile(guest: GuestBuyer, newestOrder: OrderView | undefined): CustomerProfile {
+  const address = newestOrder?.order.billingAddress ?? {};
+  return {
+    id: null,
+    email: guest.email,
+    customerType: guest.customerType,
+    firstName: guest.firstName,
+    lastName: guest.lastName,
+    company: guest.company,
+    phone: guest.phone,
+    mobile: address.mobile ?? '',
+    addressLine1: address.addressLine1 ?? '',
+    zip: address.zip ?? '',
+    city: address.city ?? '',
+    country: address.country ?? '',
+    personalId: newestOrder?.order.identityNumber ?? '',
+    balance: 0,
+    balanceCurrency: guest.currencyCode,
+    newsletter: false,
+    createdAt: guest.createdAt,
+  };
+}
+
+/**
+ * A guest buyer's page by the address `email` (any case): the profile from the newest order,
+ * the guest orders, and the newsletter subscription and back-in-stock requests of the address;
+ * null when the address has no guest orders (or has an account: its page is by id).
+ */
+export async function guestOverview(db: Database, email: string): Promise<CustomerOverview | null> {
+  const guest = await findGuestBuyer(db, email);
+  if (!guest) return null;
+  const [orderViews, engagement] = await Promise.all([
+    listGuestOrdersByEmail(db, guest.email),
+    engagementOfPerson(db, guest.email, null),
+  ]);
+  const orders = orderSummaries(orderViews);
+  const newest = orderViews.find((view) => view.order.id === orders[0]?.id);
+  return { customer: guestProfile(guest, newest), guest: true, orders, engagement };
 }

@@ -16,6 +16,7 @@ import { takePasswordResetAttempt } from '../auth/rate-limit.ts';
 import { hashOpaqueToken } from '../auth/tokens.ts';
 import { passwordResetMailJob } from '../jobs/job-kinds.ts';
 import { enqueueJobAfterSql, wakeJobRunners } from '../jobs/queue.ts';
+import { joinGuestOrders } from '../orders/guest-orders.service.ts';
 import { emailSchema } from './customers.service.ts';
 import { customers, passwordResets } from './customers.tables.ts';
 
@@ -98,7 +99,8 @@ async function requireResetAttempt(
  * key's look-up (one indexed read), and only for a live key the slow hash (through the shared
  * scrypt queue, password-hash.ts); then, in one transaction, the key is used up (atomically: of
  * two concurrent commits one wins), the password set, the account's other keys used up and every
- * session family revoked (its access tokens stop working at once, viewer.ts).
+ * session family revoked (its access tokens stop working at once, viewer.ts). The guest orders
+ * placed with the account's address join it (the mailed key proved the address; issue 40).
  * @param password the client's digest of the new password (GEINS-API §7.3)
  * @param clientIp the caller's address, for the per-IP limit; undefined is not limited
  * @returns false for an unknown, used or expired key (the shopper asks for a new one)
@@ -135,10 +137,13 @@ export async function commitReset(
       .where(live)
       .returning({ customerId: passwordResets.customerId });
     if (!used) return false;
-    await tx
+    const [account] = await tx
       .update(customers)
       .set({ passwordHash: hash, updatedAt: now })
-      .where(eq(customers.id, used.customerId));
+      .where(eq(customers.id, used.customerId))
+      .returning({ email: customers.email });
+    // The key came by mail to the address: that proves it, so its guest orders join (issue 40).
+    if (account) await joinGuestOrders(tx as unknown as Database, used.customerId, account.email);
     // Other outstanding keys die with this one; every session ends.
     await tx
       .update(passwordResets)

@@ -17,6 +17,7 @@ import { listMarketIds } from '../channel/channel.service.ts';
 import { nextCampaignBoundarySql } from '../pricing/campaign-price.ts';
 import { recordPriceChangesUntil } from '../pricing/price-log.ts';
 import { sendOrderConfirmation } from '../orders/order-email.ts';
+import { sendGuestOrdersMail } from '../customers/guest-orders-mail.ts';
 import { sendResetMail } from '../customers/password-reset-mail.ts';
 import { sendLeasingApprovalMail } from '../leasing/leasing-approval-mail.ts';
 import { buildFacetPostings, buildPricePostings } from '../catalog/facet-postings.ts';
@@ -109,6 +110,14 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
       // A link that no longer works is not worth sending.
       if (!(expiresAt > now)) return;
       await sendResetMail(config, String(payload.to), String(payload.resetKey), {
+        messageId: jobMessageId(key, config),
+      });
+    },
+  },
+  'guest-orders-mail': {
+    async run(payload, { db, config, key, now }) {
+      if (!config) throw new Error('The mail jobs need the configuration');
+      await sendGuestOrdersMail(db, config, Number(payload.customerId), now, {
         messageId: jobMessageId(key, config),
       });
     },

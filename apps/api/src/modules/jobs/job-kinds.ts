@@ -44,6 +44,20 @@ export function passwordResetMailJob(
   };
 }
 
+/**
+ * The mail that lets the new account `customerId` prove its address, so that the guest orders
+ * placed with it join the account (issue 40 point 5; customers/guest-orders-mail.ts). One per
+ * account; the payload holds no token (the link is signed when the mail is written).
+ */
+export function guestOrdersMailJob(customerId: number): NewJob {
+  return {
+    kind: 'guest-orders-mail',
+    key: `guest-orders-mail:${customerId}`,
+    payload: { customerId },
+    maxAttempts: 6,
+  };
+}
+
 /*
  * The `facet-postings` and `price-postings` jobs (one build each) were enqueued by lists before
  * the postings scan; their handlers stay for rows an earlier release left in the queue.

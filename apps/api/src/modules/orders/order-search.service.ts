@@ -34,8 +34,10 @@ import {
   type RefundState,
 } from './order-refunds.ts';
 import { orderTotals, type OrderTotals } from './order-totals.ts';
+import { paymentStateOf, type PaymentState } from './payment-state.ts';
 import {
   getOrderView,
+  linesByOrderIds,
   shipmentsOfOrder,
   type OrderRecord,
   type OrderShipmentRecord,
@@ -78,6 +80,8 @@ export interface OrderListItem {
   shippingName: string;
   /** The store of a store pickup order; null otherwise. */
   pickupPoint: string | null;
+  /** Paid, reserved, refunded… ({@link paymentStateOf}, the same as on the order page). */
+  paymentState: PaymentState;
 }
 
 /** A page of the list and how many orders match in all. */
@@ -138,6 +142,12 @@ export async function searchOrders(
     .offset(skip)
     .limit(Math.min(take, MAX_ORDER_PAGE));
   const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const ids = rows.map((order) => order.id);
+  const [payments, refundRows, lines] = await Promise.all([
+    paymentsByOrderIds(db, ids),
+    refundRowsByOrderIds(db, ids),
+    linesByOrderIds(db, ids),
+  ]);
   return {
     total: total?.n ?? 0,
     items: rows.map((order) => ({
@@ -153,6 +163,14 @@ export async function searchOrders(
       paymentName: order.paymentName,
       shippingName: order.shippingName,
       pickupPoint: order.pickupPoint,
+      paymentState: paymentStateOf(
+        payments.get(order.id) ?? [],
+        order.fromBalance,
+        refundState(
+          { order, lines: lines.get(order.id) ?? [], shipments: [] },
+          refundRows.get(order.id) ?? [],
+        ).refundedIncVat,
+      ),
     })),
   };
 }
@@ -213,6 +231,8 @@ export interface OrderDetail extends OrderView {
   refundState: RefundState;
   /** What was paid incl. VAT (payments authorized or paid, plus the gift card). */
   paidIncVat: number;
+  /** Paid, reserved, refunded… ({@link paymentStateOf}, the same as in the order list). */
+  paymentState: PaymentState;
   customer: OrderCustomer | null;
   history: OrderHistoryEntry[];
   /** The statuses staff may move it to now (the transitions table; none while awaiting the employer). */
@@ -291,14 +311,17 @@ export async function getOrderDetail(db: Database, orderId: number): Promise<Ord
       paidAmountOf(db, orderId, order.fromBalance),
     ]);
   const refundRows = rows.get(orderId) ?? [];
+  const paymentsOfOrder = payments.get(orderId) ?? [];
+  const refunded = refundState(view, refundRows);
   return {
     ...view,
     shipments,
-    payments: payments.get(orderId) ?? [],
+    payments: paymentsOfOrder,
     totals: orderTotals(order),
     refunds: orderRefunds(view, cancellations.get(orderId), refundRows),
-    refundState: refundState(view, refundRows),
+    refundState: refunded,
     paidIncVat,
+    paymentState: paymentStateOf(paymentsOfOrder, order.fromBalance, refunded.refundedIncVat),
     customer: customer
       ? {
           id: customer.id,

@@ -4,8 +4,9 @@
  * the addresses (VAT) and the company name of organisation orders. Written by the accounts
  * issue beside the orders module because only this module touches the `orders` table.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { guestOrdersOf } from './orders.service.ts';
 import { orderNotes, orders } from './orders.tables.ts';
 
 /** The e-mail address anonymised orders carry. */
@@ -29,6 +30,19 @@ const anonymisedAddress = (column: typeof orders.billingAddress | typeof orders.
  * @returns the number of orders anonymised
  */
 export async function anonymiseOrdersOfCustomer(db: Database, customerId: number): Promise<number> {
+  return anonymiseOrdersWhere(db, eq(orders.customerId, customerId));
+}
+
+/**
+ * Anonymises the guest orders (no account) placed with `email` (issue 40 point 5: a guest's
+ * GDPR erasure), as {@link anonymiseOrdersOfCustomer} does an account's.
+ * @returns the number of orders anonymised
+ */
+export async function anonymiseGuestOrders(db: Database, email: string): Promise<number> {
+  return anonymiseOrdersWhere(db, guestOrdersOf(email));
+}
+
+async function anonymiseOrdersWhere(db: Database, where: SQL): Promise<number> {
   const rows = await db
     .update(orders)
     .set({
@@ -44,7 +58,7 @@ export async function anonymiseOrdersOfCustomer(db: Database, customerId: number
       shippingAddress: anonymisedAddress(orders.shippingAddress),
       updatedAt: new Date(),
     })
-    .where(eq(orders.customerId, customerId))
+    .where(where)
     .returning({ id: orders.id });
   if (rows.length > 0) {
     await db

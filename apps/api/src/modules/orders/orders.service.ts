@@ -5,7 +5,7 @@
  * convention 5).
  * Amounts are integer minor units (öre).
  */
-import { asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, orderShipments } from './orders.tables.ts';
 
@@ -75,44 +75,72 @@ export async function getOrderViewByPublicId(
 }
 
 /**
- * A customer's orders with their lines, newest first (for `getOrders`, issue 7). Two statements.
+ * The lines of several orders in one statement, each order's in line order; orders without
+ * lines are absent from the map.
+ */
+export async function linesByOrderIds(
+  db: Database,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderLineRecord[]>> {
+  const byOrder = new Map<number, OrderLineRecord[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+/** The orders matching `where` with their lines and parcels, newest first. Three statements. */
+async function listOrdersWhere(db: Database, where: SQL): Promise<OrderView[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const lines = await linesByOrderIds(db, ids);
+  const shipments = await db
+    .select()
+    .from(orderShipments)
+    .where(inArray(orderShipments.orderId, ids))
+    .orderBy(asc(orderShipments.id));
+  return rows.map((order) => ({
+    order,
+    lines: lines.get(order.id) ?? [],
+    shipments: shipments.filter((p) => p.orderId === order.id),
+  }));
+}
+
+/**
+ * A customer's orders with their lines, newest first (for `getOrders`, issue 7). Three statements.
  * @param customerId the logged-in customer's id (the caller checks the Bearer token)
  */
 export async function listOrdersForCustomer(
   db: Database,
   customerId: number,
 ): Promise<OrderView[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.customerId, customerId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo));
-  const shipments = await db
-    .select()
-    .from(orderShipments)
-    .where(
-      inArray(
-        orderShipments.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderShipments.id));
-  return rows.map((order) => ({
-    order,
-    lines: lines.filter((l) => l.orderId === order.id),
-    shipments: shipments.filter((p) => p.orderId === order.id),
-  }));
+  return listOrdersWhere(db, eq(orders.customerId, customerId));
+}
+
+/**
+ * The guest orders (no account) placed with `email` (compared in lower case), with their lines
+ * and parcels, newest first (issue 40 point 5: a guest buyer is a customer by e-mail).
+ */
+export async function listGuestOrdersByEmail(db: Database, email: string): Promise<OrderView[]> {
+  return listOrdersWhere(db, guestOrdersOf(email));
+}
+
+/** The condition "a guest order placed with `email`" (lower case). */
+export function guestOrdersOf(email: string): SQL {
+  return and(isNull(orders.customerId), eq(sql`lower(${orders.email})`, email.trim().toLowerCase()))!;
 }
 
 /** The parcels of an order, oldest first. One statement. */
