@@ -18,6 +18,7 @@ import './leasing.graphql.ts';
 import './subscribers.graphql.ts';
 import './content.graphql.ts';
 import './menus.graphql.ts';
+import './seller.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
 
