@@ -127,10 +127,14 @@ describe.each(testDatabaseKinds())('the seller from one source on %s', (kind) =>
       'handlar av Cykelbolaget i Umeå AB (org.nr 556016-0680, momsreg.nr SE556016068001), ' +
         'Rådhusesplanaden 2, 903 26 Umeå, i vår webbutik',
     );
-    expect(terms).toContain('<a href="mailto:hej@cykelbolaget.example">hej@cykelbolaget.example</a>');
+    expect(terms).toContain(
+      '<a href="mailto:hej@cykelbolaget.example">hej@cykelbolaget.example</a>',
+    );
     expect(terms).toContain('ring 090-12 34 56');
     const privacy = await pageText(configured, 'integritetspolicy');
-    expect(privacy).toContain('Cykelbolaget i Umeå AB (org.nr 556016-0680) är personuppgiftsansvarig');
+    expect(privacy).toContain(
+      'Cykelbolaget i Umeå AB (org.nr 556016-0680) är personuppgiftsansvarig',
+    );
     const service = await pageText(configured, 'kundtjanst');
     expect(service).toContain('<a href="tel:+4690123456">090-12 34 56</a>');
     expect(service).toContain('Post: Cykelbolaget i Umeå AB, Rådhusesplanaden 2, 903 26 Umeå.');

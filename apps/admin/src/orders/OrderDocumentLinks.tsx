@@ -15,7 +15,10 @@ export interface ReceiptAvailability {
 
 const SELLER_QUERY = /* GraphQL */ `
   query AdminSellerIdentity {
-    adminSellerIdentity { receiptsAvailable missingReceiptSettings }
+    adminSellerIdentity {
+      receiptsAvailable
+      missingReceiptSettings
+    }
   }
 `;
 

@@ -5,7 +5,11 @@
  * receipts can be made, so the back office says what is missing instead of offering a receipt
  * link that answers 503.
  */
-import { missingReceiptSettings, missingSellerSettings, type SellerIdentity } from '../../seller.ts';
+import {
+  missingReceiptSettings,
+  missingSellerSettings,
+  type SellerIdentity,
+} from '../../seller.ts';
 import { adminBuilder } from './builder.ts';
 import { requireSession } from './guard.ts';
 

@@ -1,13 +1,19 @@
 /**
  * The shared frame of every shop e-mail (issue 22 "templates with React Email"): a header with
- * the shop's name on the theme colour, one `h1`, the message, and a footer with the shop's name
- * and a link to the shop. Swedish (`lang="sv"`), one column at most 600 px wide, colours with
+ * the shop's name on the theme colour, one `h1`, the message, and a footer with the shop's name,
+ * a link to the shop and the seller (name, address, organisationsnummer, e-mail, phone; issue 40 §2). Swedish (`lang="sv"`), one column at most 600 px wide, colours with
  * WCAG AA contrast (white on #510c76 is 13:1, the footer's #4a4a4a on white 8.9:1).
  *
  * A template is a component that renders `<MailLayout>` around its content, plus a function that
  * returns a {@link RenderedMail} `{ subject, text, html }` with {@link renderHtml} (see docs/architecture.md "E-mail").
  */
-import { createContext, useContext, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
