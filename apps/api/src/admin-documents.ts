@@ -3,7 +3,9 @@
  * `GET /admin/orders/:id/packing-slip.pdf` and `GET /admin/orders/:id/receipt.pdf`, for staff
  * whose role may read orders. The same session cookie as `/admin/graphql` (ADR 015): 401 without
  * a live session, 403 for a role without orders:read, 404 for an unknown order, 503 for a receipt
- * in production while the seller is the made-up example (SHOP_ORGANISATION_NUMBER unset). Plain GET links
+ * while the seller lacks what a receipt must name (production without SHOP_LEGAL_NAME, SHOP_ADDRESS
+ * or SHOP_ORGANISATION_NUMBER; issue 40 §2: the back office then shows why, see the admin query
+ * `adminSellerIdentity`, and offers no link). Plain GET links
  * (no CSRF header: reading changes nothing; the cookie is SameSite=Strict); `no-store`, since the
  * documents hold personal data.
  */
@@ -12,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { ADMIN_SESSION_COOKIE, readCookie } from './graphql/admin/context.ts';
 import { orderDocumentPdf, type OrderDocumentKind } from './modules/orders/order-documents.ts';
 import { hasPermission } from './modules/staff/roles.ts';
+import { missingReceiptSettings } from './seller.ts';
 import { resolveStaffSession } from './modules/staff/staff-sessions.ts';
 
 /** The paths of the documents: order id and kind. */
@@ -58,19 +61,17 @@ export async function orderDocumentResponse(
   }
   const orderId = Number(match[1]);
   const kind = match[2] as OrderDocumentKind;
-  // A receipt names the seller as the law asks: never the made-up example in production.
-  if (
-    kind === 'receipt' &&
-    options.config.seller.isExample &&
-    options.config.nodeEnv === 'production'
-  ) {
+  // A receipt names the seller as the law asks: never without name, address and org. number.
+  const missing = missingReceiptSettings(options.config.seller);
+  if (kind === 'receipt' && missing.length > 0) {
     return plainAnswer(
       503,
-      'Kvitton kan inte skapas förrän butikens uppgifter är angivna: sätt SHOP_LEGAL_NAME, ' +
-        'SHOP_ORGANISATION_NUMBER och SHOP_ADDRESS och starta om.',
+      `Kvitton kan inte skapas förrän butikens uppgifter är angivna: sätt ${missing.join(', ')} ` +
+        'och starta om butiken.',
     );
   }
-  const pdf = await orderDocumentPdf(options.db, orderId, kind, options.config.seller);
+  const { seller, shopName } = options.config;
+  const pdf = await orderDocumentPdf(options.db, orderId, kind, { seller, shopName });
   if (!pdf) return plainAnswer(404, 'Ordern finns inte.');
   return new Response(request.method === 'HEAD' ? null : pdf, {
     status: 200,

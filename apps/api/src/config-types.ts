@@ -3,6 +3,7 @@
  * environment. Split from config.ts to keep each file small (issue 22).
  */
 import type { LogLevel } from './log.ts';
+import type { SellerIdentity } from './seller.ts';
 
 /** The validated, typed configuration (GEINS-API §1 context ids use the defaults below). */
 export interface Config {
@@ -33,19 +34,10 @@ export interface Config {
   pgliteOptimizingCompiler: boolean;
   shopName: string;
   /**
-   * The seller on receipts and packing slips (SHOP_LEGAL_NAME, SHOP_ORGANISATION_NUMBER as
-   * NNNNNN-NNNN, SHOP_ADDRESS; issue 27).
+   * The seller's identity (issue 40 §2; SHOP_LEGAL_NAME, SHOP_ORGANISATION_NUMBER, SHOP_ADDRESS,
+   * SHOP_EMAIL, SHOP_PHONE): the example's values outside production, null when unset in production.
    */
-  seller: {
-    legalName: string;
-    organisationNumber: string;
-    address: string;
-    /**
-     * True when SHOP_ORGANISATION_NUMBER is unset and the made-up example seller is used: in
-     * production no receipt is made with it (admin-documents.ts answers 503).
-     */
-    isExample: boolean;
-  };
+  seller: SellerIdentity;
   apiKey: string;
   publicUrl: string;
   nodeEnv: 'production' | 'development' | 'test';

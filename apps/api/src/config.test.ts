@@ -224,23 +224,50 @@ describe('operations settings (issue 15)', () => {
     expect(() => loadConfig({ MIGRATE_ON_START: 'yes' })).toThrow(/MIGRATE_ON_START/);
   });
 
-  it('takes the seller of receipts from the environment; the example seller is marked as such', () => {
-    expect(loadConfig({}).seller).toMatchObject({ isExample: true });
-    expect(
-      loadConfig({
-        SHOP_LEGAL_NAME: 'Cykelbolaget i Umeå AB',
-        SHOP_ORGANISATION_NUMBER: '556016-0680',
-        SHOP_ADDRESS: 'Storgatan 2, 903 26 Umeå',
-      }).seller,
-    ).toEqual({
+  it('takes the seller from the environment: the made-up example outside production, nothing made up in production', () => {
+    const seller = {
+      SHOP_LEGAL_NAME: 'Cykelbolaget i Umeå AB',
+      SHOP_ORGANISATION_NUMBER: '556016-0680',
+      SHOP_ADDRESS: 'Storgatan 2, 903 26 Umeå',
+      SHOP_EMAIL: 'hej@cykelbolaget.example',
+      SHOP_PHONE: '090-12 34 56',
+    };
+    const production = { requireProductionSecrets: false };
+    const identity = {
       legalName: 'Cykelbolaget i Umeå AB',
       organisationNumber: '556016-0680',
+      vatNumber: 'SE556016068001',
       address: 'Storgatan 2, 903 26 Umeå',
-      isExample: false,
+      email: 'hej@cykelbolaget.example',
+      phone: '090-12 34 56',
+    };
+    expect(loadConfig(seller).seller).toEqual(identity);
+    expect(loadConfig({ ...seller, NODE_ENV: 'production' }, production).seller).toEqual(identity);
+    expect(loadConfig({}).seller).toEqual({
+      legalName: 'Trampa AB',
+      organisationNumber: '556677-8899',
+      vatNumber: 'SE556677889901',
+      address: 'Storgatan 1, 111 22 Stockholm',
+      email: 'kundtjanst@trampa.example',
+      phone: '010-123 45 67',
     });
-    // The check digit is checked (organisationsnummer).
+    // Production without them: nothing made up; one set, the rest still null.
+    expect(loadConfig({ NODE_ENV: 'production' }, production).seller).toEqual({
+      legalName: null,
+      organisationNumber: null,
+      vatNumber: null,
+      address: null,
+      email: null,
+      phone: null,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', SHOP_EMAIL: 'hej@cykel.example' }, production).seller,
+    ).toMatchObject({ email: 'hej@cykel.example', legalName: null, phone: null });
+    // The check digit is checked (organisationsnummer); e-mail and phone are validated.
     expect(() => loadConfig({ SHOP_ORGANISATION_NUMBER: '556016-0681' })).toThrow(
       /SHOP_ORGANISATION_NUMBER/,
     );
+    expect(() => loadConfig({ SHOP_EMAIL: 'kundtjanst' })).toThrow(/SHOP_EMAIL/);
+    expect(() => loadConfig({ SHOP_PHONE: 'ring oss' })).toThrow(/SHOP_PHONE/);
   });
 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import Organisationsnummer from 'organisationsnummer';
 import { z } from 'zod';
 import { LOG_LEVELS } from './log.ts';
+import { SELLER_ENV_FIELDS, sellerFromEnv } from './seller-config.ts';
 
 /**
  * `shared_buffers` of the embedded database (issue 28). PGlite's own default, 128 MB, is resident
@@ -116,19 +116,8 @@ const envSchema = z.object({
   PGLITE_OPTIMIZING_COMPILER: z.enum(['true', 'false']).default('false'),
   /** The trade name shown in page titles ("<page> | <SHOP_NAME>"). */
   SHOP_NAME: z.string().min(1).max(60).default('Trampa'),
-  /**
-   * The seller on receipts and packing slips (issue 27; Swedish receipts name the seller and its
-   * organisation number): the company's registered name, organisationsnummer (NNNNNN-NNNN; the
-   * VAT number SE…01 follows from it) and postal address. The defaults are made up, for
-   * development: set them for a real shop.
-   */
-  SHOP_LEGAL_NAME: z.string().min(1).max(100).default('Trampa AB'),
-  SHOP_ORGANISATION_NUMBER: z
-    .string()
-    .regex(/^\d{6}-\d{4}$/, 'an organisationsnummer such as 556677-8899')
-    .refine((value) => Organisationsnummer.valid(value), 'not a valid organisationsnummer')
-    .default('556677-8899'),
-  SHOP_ADDRESS: z.string().min(1).max(200).default('Storgatan 1, 111 22 Stockholm'),
+  /** The seller's identity (issue 40 §2): SHOP_LEGAL_NAME … SHOP_PHONE, seller-config.ts. */
+  ...SELLER_ENV_FIELDS,
   /** The key clients must send in the `X-ApiKey` header. The default is for development only. */
   API_KEY: z.string().min(8, 'must be at least 8 characters').default(DEVELOPMENT_API_KEY),
   /** Public base URL of the shop, used for absolute canonical links. Default http://localhost:PORT. */
@@ -393,12 +382,7 @@ export function loadConfig(
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     pgliteOptimizingCompiler: e.PGLITE_OPTIMIZING_COMPILER === 'true',
     shopName: e.SHOP_NAME,
-    seller: {
-      legalName: e.SHOP_LEGAL_NAME,
-      organisationNumber: e.SHOP_ORGANISATION_NUMBER,
-      address: e.SHOP_ADDRESS,
-      isExample: !env.SHOP_ORGANISATION_NUMBER?.trim(),
-    },
+    seller: sellerFromEnv(e, production),
     apiKey: e.API_KEY,
     publicUrl,
     nodeEnv: e.NODE_ENV,

@@ -2,6 +2,7 @@
  * What server.ts's `getLoadContext` gives every loader and action (`context` argument).
  */
 import 'react-router';
+import type { SellerIdentity } from '@trampa/api/seller';
 import type { ApiClient } from './graphql/client.server';
 import type { AccountContext } from './features/account/account-context.server';
 import type { MarketDirectory } from './market/markets';
@@ -19,8 +20,11 @@ declare module 'react-router' {
     markets: MarketDirectory | null;
     /** Market-in-path, locale prefix strategy and detection settings (issue 4). */
     routing: RoutingSettings;
-    /** The trade name (SHOP_NAME) and public base URL (PUBLIC_URL) of the shop. */
-    shop: { name: string; publicUrl: string };
+    /**
+     * The trade name (SHOP_NAME), public base URL (PUBLIC_URL) and the seller's identity
+     * (SHOP_LEGAL_NAME … SHOP_PHONE; issue 40 §2, `@trampa/api/seller`) of the shop.
+     */
+    shop: { name: string; publicUrl: string; seller: SellerIdentity };
     /**
      * Third-party tags loaded after consent (issue 19): GTM_ID and TRUST_SEAL_SRC, null when
      * unset; absent in tests that build their own context.

@@ -4,6 +4,7 @@
  */
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { ReactNode } from 'react';
+import type { SellerIdentity } from '@trampa/api/seller';
 import type { Route } from './+types/root';
 import { ErrorPage, ErrorPageGuard, errorTitle } from './features/errors/error-page';
 import { AppShell } from './features/feedback/app-shell';
@@ -40,8 +41,11 @@ import shellStyles from './styles/shell.css?url';
 export interface RootData {
   /** Favourite product ids from the `ralph-favorites` cookie, newest first (issue 5). */
   favorites: number[];
-  /** Trade name, public URL, and the path prefix and hreflang alternates of this request. */
-  shop: { name: string; publicUrl: string; locale?: LocaleLinks };
+  /**
+   * Trade name, public URL, the seller (footer contact and JSON-LD; issue 40 §2), and the path
+   * prefix and hreflang alternates of this request.
+   */
+  shop: { name: string; publicUrl: string; seller: SellerIdentity; locale?: LocaleLinks };
   categories: CategoryNode[];
   /** Header, top-bar and footer menus of the market and customer type (issue 16). */
   menus: LayoutMenus;

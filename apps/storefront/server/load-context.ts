@@ -94,7 +94,7 @@ export function loadContextOf(options: LoadContextOptions) {
       market,
       markets: (res.locals.marketDirectory as MarketDirectory | undefined) ?? null,
       routing: { defaultLocale: 'sv', ...config.routing },
-      shop: { name: config.shopName, publicUrl: options.publicUrl() },
+      shop: { name: config.shopName, publicUrl: options.publicUrl(), seller: config.seller },
       tags: config.tags,
       // Dev mode allows inline scripts (Vite) and renders without nonces, so hydration matches.
       cspNonce: dev ? '' : String(res.locals.cspNonce ?? ''),

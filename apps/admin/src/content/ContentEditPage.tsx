@@ -36,6 +36,14 @@ const LINK = 'mutation($id: Int!) { contentPreviewLink(id: $id) }';
 const PUBLISH = 'mutation($id: Int!) { publishContentDraft(id: $id) { id } }';
 const DISCARD = 'mutation($id: Int!) { discardContentDraft(id: $id) { id } }';
 
+/**
+ * The seller's placeholders the shop API fills from the settings (issue 40 §2;
+ * api modules/content/seller-placeholders.ts), named beside every long text.
+ */
+const SELLER_PLACEHOLDER_HINT =
+  '{{företagsnamn}}, {{organisationsnummer}}, {{momsregistreringsnummer}}, {{adress}}, ' +
+  '{{e-post}} och {{telefon}} (till exempel <a href="tel:{{telefon}}">{{telefon}}</a>)';
+
 /** Swedish labels of the configuration fields editors change most. */
 const FIELD_NAMES: Record<string, string> = {
   title: 'Rubrik',
@@ -274,8 +282,14 @@ export function ContentEditPage() {
                       <div className="field" key={key}>
                         <label htmlFor={fieldId}>{FIELD_NAMES[key] ?? key}</label>
                         {long ? (
+                          <span className="hint" id={`${fieldId}-hint`}>
+                            Butikens uppgifter fylls i där texten har {SELLER_PLACEHOLDER_HINT}.
+                          </span>
+                        ) : null}
+                        {long ? (
                           <textarea
                             id={fieldId}
+                            aria-describedby={`${fieldId}-hint`}
                             rows={6}
                             value={value as string}
                             onChange={(event) => setField(widget.id, key, event.target.value)}

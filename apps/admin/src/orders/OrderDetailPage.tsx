@@ -3,7 +3,8 @@
  * shipping, the customer, refunds and its history (every status change, note and refund, who and
  * when). With orders:write: the status changes the transitions table allows (cancelling is
  * confirmed in a dialog: the units go back to stock), refunds, notes, resending the
- * confirmation; the packing slip and the receipt as PDF.
+ * confirmation; the packing slip and the receipt as PDF (the receipt only when it can be made:
+ * OrderDocumentLinks.tsx, issue 40 §2).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +12,7 @@ import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatAmount, formatDateTime } from '../money.ts';
 import '../dialog.css';
+import { OrderDocumentLinks } from './OrderDocumentLinks.tsx';
 import { OrderFacts } from './OrderFacts.tsx';
 import {
   NOTE_MUTATION,
@@ -172,14 +174,7 @@ export function OrderDetailPage({ canWrite }: { canWrite: boolean }) {
         <div>
           <section className="panel" aria-labelledby="order-documents-title">
             <h2 id="order-documents-title">Dokument</h2>
-            <ul className="order-documents">
-              <li>
-                <a href={`/admin/orders/${order.id}/packing-slip.pdf`}>Följesedel (PDF)</a>
-              </li>
-              <li>
-                <a href={`/admin/orders/${order.id}/receipt.pdf`}>Kvitto (PDF)</a>
-              </li>
-            </ul>
+            <OrderDocumentLinks orderId={order.id} />
             {canWrite ? (
               <button
                 type="button"

@@ -21,6 +21,7 @@ import type {
   WebSite,
   WithContext,
 } from 'schema-dts';
+import { internationalPhone, postalAddressParts, type SellerIdentity } from '@trampa/api/seller';
 
 /** Where absolute URLs start: PUBLIC_URL and the request's market/locale prefix ('' or `/fi/sv`). */
 export interface UrlBase {
@@ -245,23 +246,44 @@ export function breadcrumbJsonLd(
   };
 }
 
-/** The shop as an organisation: name, start page, logo and customer service. */
+/**
+ * The shop as an organisation: trade name, start page, logo, and from the seller's identity
+ * (issue 40 §2) the legal name, organisationsnummer (`taxID`), VAT number (`vatID`), postal
+ * address and customer service (telephone in international form, e-mail); an unset value is
+ * left out.
+ */
 export function organizationJsonLd(
-  shop: { name: string; logoPath: string; phone: string; email: string },
+  shop: { name: string; logoPath: string },
+  seller: SellerIdentity,
   base: UrlBase,
 ): WithContext<Organization> {
+  const telephone = seller.phone ? internationalPhone(seller.phone) : null;
+  const contact = {
+    ...(telephone ? { telephone } : {}),
+    ...(seller.email ? { email: seller.email } : {}),
+  };
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: shop.name,
     url: shopUrl(base, '/'),
     logo: shopUrl({ publicUrl: base.publicUrl }, shop.logoPath),
-    contactPoint: {
-      '@type': 'ContactPoint',
-      contactType: 'customer service',
-      telephone: shop.phone,
-      email: shop.email,
-    },
+    ...(seller.legalName ? { legalName: seller.legalName } : {}),
+    ...(seller.organisationNumber ? { taxID: seller.organisationNumber } : {}),
+    ...(seller.vatNumber ? { vatID: seller.vatNumber } : {}),
+    ...(seller.address
+      ? {
+          address: {
+            '@type': 'PostalAddress',
+            ...postalAddressParts(seller.address),
+            addressCountry: 'SE',
+          },
+        }
+      : {}),
+    ...contact,
+    ...(Object.keys(contact).length > 0
+      ? { contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', ...contact } }
+      : {}),
   };
 }
 

@@ -4,7 +4,8 @@
  * (valid against the sitemaps.org schemas when xmllint is here), each product page is listed
  * once; the product, list and start pages carry JSON-LD with Google's required properties, Open
  * Graph and Twitter tags; page 2 of a list has its own title and canonical; the checkout stays
- * noindex with a description; `lang` is the text's language.
+ * noindex with a description; `lang` is the text's language. The seller's settings (issue 40 §2)
+ * show in the Organization, the footer's customer service and the terms.
  * Builds the storefront first when the build is stale (~1 min).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,15 @@ import { hasXmllint, SCHEMAS, validateXml } from './xmllint';
 
 const PUBLIC_URL = 'https://shop.example';
 
+/** The seller's settings (issue 40 §2): the one source the pages and the JSON-LD print. */
+const SELLER_ENV = {
+  SHOP_LEGAL_NAME: 'Cykelbolaget i Umeå AB',
+  SHOP_ORGANISATION_NUMBER: '556016-0680',
+  SHOP_ADDRESS: 'Rådhusesplanaden 2, 903 26 Umeå',
+  SHOP_EMAIL: 'hej@cykelbolaget.example',
+  SHOP_PHONE: '090-12 34 56',
+};
+
 let server: RunningServer;
 let previousNodeEnv: string | undefined;
 
@@ -33,7 +43,7 @@ beforeAll(async () => {
   server = await startServer({
     port: 0,
     pgliteLoadDataDir: shopTemplate(),
-    env: { ...process.env, ...E2E_ENV, PUBLIC_URL },
+    env: { ...process.env, ...E2E_ENV, ...SELLER_ENV, PUBLIC_URL },
   });
 }, 300_000);
 
@@ -182,7 +192,26 @@ describe('page heads', () => {
     expect(data.find((d) => d['@type'] === 'Organization')).toMatchObject({
       name: expect.any(String),
       logo: `${PUBLIC_URL}/logo-512.png`,
+      // The seller of the settings (issue 40 §2).
+      legalName: 'Cykelbolaget i Umeå AB',
+      taxID: '556016-0680',
+      vatID: 'SE556016068001',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Rådhusesplanaden 2',
+        postalCode: '903 26',
+        addressLocality: 'Umeå',
+        addressCountry: 'SE',
+      },
+      telephone: '+4690123456',
+      email: 'hej@cykelbolaget.example',
+      contactPoint: { telephone: '+4690123456', email: 'hej@cykelbolaget.example' },
     });
+    // The footer's customer service is the same seller.
+    expect(html).toContain('<a href="tel:+4690123456">090-12 34 56</a>');
+    expect(html).toContain(
+      '<a href="mailto:hej@cykelbolaget.example">hej@cykelbolaget.example</a>',
+    );
     expect(metaContent(html, 'og:type')).toBe('website');
     expect(metaContent(html, 'og:url')).toBe(`${PUBLIC_URL}/`);
     expect(metaContent(html, 'og:locale')).toBe('sv_SE');
@@ -192,6 +221,16 @@ describe('page heads', () => {
       const image = await get(path);
       expect(image.status, path).toBe(200);
       expect(image.headers.get('content-type'), path).toBe('image/png');
+    }
+  });
+
+  it('the terms name the seller of the settings, not another company (issue 40 §2)', async () => {
+    const html = await (await get('/kopvillkor')).text();
+    expect(html).toContain(
+      'handlar av Cykelbolaget i Umeå AB (org.nr 556016-0680, momsreg.nr SE556016068001), Rådhusesplanaden 2, 903 26 Umeå',
+    );
+    for (const other of ['Trampa Cykel AB', '559123-4567', 'Trampa AB', '556677-8899', '{{']) {
+      expect(html).not.toContain(other);
     }
   });
 

@@ -4,7 +4,9 @@
  * (its unit is back in the storefront's stock) and refunds one unit of the third as store credit:
  * the customer's order page and the shop API's `refunds` show it, and a second refund beyond
  * what was paid is refused. The list, the order page and the customer's order page are checked
- * with axe (WCAG 2.2 AA) and photographed.
+ * with axe (WCAG 2.2 AA) and photographed. The journeys' shop runs in production without the
+ * seller's settings: the order page offers no receipt and says what to set (issue 40 §2; at 390
+ * and 1280 px).
  */
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -97,6 +99,24 @@ test.describe('back office: orders', () => {
     await admin.getByRole('link', { name: `Order ${toComplete}`, exact: true }).click();
     await admin.getByRole('heading', { name: `Order ${toComplete}`, level: 1 }).waitFor();
     await expect(admin.getByRole('heading', { name: `Order ${toComplete}` })).toBeFocused();
+    // The shop runs in production without the seller's settings (issue 40 §2): no receipt link
+    // that would answer 503, but a notice naming what to set; the packing slip is offered.
+    const documents = admin.getByRole('region', { name: 'Dokument' });
+    const notice = documents.getByRole('note', { name: 'Kvitton kan inte skapas ännu' });
+    await expect(notice).toContainText(
+      'Butiken saknar företagets registrerade namn, företagets adress och organisationsnumret.',
+    );
+    await expect(notice).toContainText(
+      'Ange miljövariablerna SHOP_LEGAL_NAME, SHOP_ADDRESS och SHOP_ORGANISATION_NUMBER',
+    );
+    await expect(documents.getByRole('link', { name: 'Följesedel (PDF)' })).toBeVisible();
+    await expect(documents.getByRole('link', { name: 'Kvitto (PDF)' })).toHaveCount(0);
+    for (const width of [1280, 390]) {
+      await admin.setViewportSize({ width, height: 844 });
+      await notice.scrollIntoViewIfNeeded();
+      await admin.screenshot({ path: join(shots, `admin-orders-receipt-notice-${width}.png`) });
+    }
+    await admin.setViewportSize({ width: 1360, height: 900 });
     await admin.getByLabel('Kollinummer (valfritt)').fill('PN12345SE');
     await admin.getByRole('button', { name: 'Börja behandla' }).click();
     await expect(admin.getByRole('status')).toHaveText('Ordern har status behandlas.');

@@ -6,6 +6,8 @@
  * (1999:1078) (7 år), GDPR (EU 2016/679), lagen (2022:482) om elektronisk kommunikation (cookies).
  */
 
+import { SELLER_PLACEHOLDERS } from '../../modules/content/seller-placeholders.ts';
+
 /** A seeded content page: alias, heading, meta description, tags and its rich-text sections. */
 export interface SeedContentPage {
   alias: string;
@@ -16,16 +18,21 @@ export interface SeedContentPage {
   sections: string[];
 }
 
-/** Customer service contact (as the footer shows it). */
-export const SHOP_CONTACT = {
-  company: 'Trampa Cykel AB',
-  orgNumber: '559123-4567',
-  address: 'Hornsgatan 64, 118 21 Stockholm',
-  email: 'kundtjanst@trampa.example',
-  phone: '010-123 45 67',
+/**
+ * The seller as the pages name it: placeholders the shop API fills from the seller's settings
+ * (issue 40 §2; modules/content/seller-placeholders.ts), so the pages never name another company
+ * than the receipts do.
+ */
+export const SELLER = {
+  company: SELLER_PLACEHOLDERS.company,
+  orgNumber: SELLER_PLACEHOLDERS.organisationNumber,
+  vatNumber: SELLER_PLACEHOLDERS.vatNumber,
+  address: SELLER_PLACEHOLDERS.address,
+  email: SELLER_PLACEHOLDERS.email,
+  phone: SELLER_PLACEHOLDERS.phone,
 } as const;
 
-const c = SHOP_CONTACT;
+const c = SELLER;
 
 /** Köpvillkor. */
 export const TERMS_PAGE: SeedContentPage = {
@@ -35,7 +42,7 @@ export const TERMS_PAGE: SeedContentPage = {
     'Köpvillkor: ångerrätt i 14 dagar, reklamation i 3 år, priser inklusive moms, leverans, retur, betalning och personuppgifter.',
   tags: ['menu', 'legal'],
   sections: [
-    `<p>Dessa villkor gäller när du handlar av ${c.company} (org.nr ${c.orgNumber}), ${c.address}, i vår webbutik. Genom att slutföra ett köp godkänner du villkoren. Som konsument har du alltid de rättigheter som lagen ger dig, bland annat enligt konsumentköplagen (2022:260) och lagen (2005:59) om distansavtal och avtal utanför affärslokaler (distansavtalslagen).</p>`,
+    `<p>Dessa villkor gäller när du handlar av ${c.company} (org.nr ${c.orgNumber}, momsreg.nr ${c.vatNumber}), ${c.address}, i vår webbutik. Genom att slutföra ett köp godkänner du villkoren. Som konsument har du alltid de rättigheter som lagen ger dig, bland annat enligt konsumentköplagen (2022:260) och lagen (2005:59) om distansavtal och avtal utanför affärslokaler (distansavtalslagen).</p>`,
     `<h2>Priser</h2><p>Alla priser för privatpersoner anges i svenska kronor inklusive moms (25 %). Företag ser priserna exklusive moms; momsen läggs till i kassan och visas före köpet. Fraktkostnaden visas i kassan innan du slutför köpet. Vi reserverar oss för uppenbara felskrivningar i pris och produktbeskrivning.</p>
 <h2>Beställning och avtal</h2><p>Avtalet är ingånget när du har fått vår orderbekräftelse via e-post. Kontrollera att uppgifterna stämmer och kontakta oss snarast om något är fel. Du måste vara minst 18 år för att handla. Rabattkoder och presentkort löses in i kassan och kan inte bytas mot kontanter.</p>`,
     `<h2>Leverans</h2><p>Varor i lager skickas normalt inom 1–3 arbetsdagar. Du väljer leveranssätt i kassan: leverans till ombud, hemleverans med bud eller hämtning i någon av våra butiker (alltid kostnadsfritt). Cyklar levereras förmonterade; pedaler och styre kan behöva monteras enligt medföljande instruktion. Blir leveransen försenad meddelar vi dig. Blir förseningen väsentlig har du rätt att häva köpet. Risken för varan går över till dig när du eller ditt ombud har tagit emot den.</p>`,

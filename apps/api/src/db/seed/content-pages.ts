@@ -3,7 +3,7 @@
  * Storleksguide, Förmånscykel and Butiker (the introduction of `/butiker`, which lists the
  * stores).
  */
-import { SHOP_CONTACT as c, type SeedContentPage } from './content-legal.ts';
+import { SELLER as c, type SeedContentPage } from './content-legal.ts';
 
 /** Om oss. */
 export const ABOUT_PAGE: SeedContentPage = {
@@ -26,7 +26,7 @@ export const CUSTOMER_SERVICE_PAGE: SeedContentPage = {
     'Kontakta Trampas kundtjänst via e-post eller telefon. Svar på vanliga frågor om order, leverans, retur och reklamation.',
   tags: ['menu'],
   sections: [
-    `<p>Vi hjälper dig gärna med frågor om produkter, beställningar, leveranser och reklamationer.</p><ul><li>E-post: <a href="mailto:${c.email}">${c.email}</a> – vi svarar inom en arbetsdag.</li><li>Telefon: <a href="tel:+46101234567">${c.phone}</a>, vardagar 9–16.</li><li>Post: ${c.company}, ${c.address}.</li></ul>`,
+    `<p>Vi hjälper dig gärna med frågor om produkter, beställningar, leveranser och reklamationer.</p><ul><li>E-post: <a href="mailto:${c.email}">${c.email}</a> – vi svarar inom en arbetsdag.</li><li>Telefon: <a href="tel:${c.phone}">${c.phone}</a>, vardagar 9–16.</li><li>Post: ${c.company}, ${c.address}.</li></ul>`,
     `<h2>Vanliga frågor</h2><h3>Var är min order?</h3><p>När ordern skickas får du ett e-postmeddelande med spårningslänk. Är du inloggad ser du dina ordrar under <a href="/mina-sidor/ordrar">Mina sidor</a>.</p><h3>Hur ångrar jag ett köp?</h3><p>Du har 14 dagars ångerrätt. Läs hur du gör under <a href="/leverans-och-retur">Leverans &amp; retur</a>.</p><h3>Min cykel har ett fel – vad gör jag?</h3><p>Kontakta oss med ordernummer och gärna en bild på felet. Du har tre års reklamationsrätt enligt konsumentköplagen; se <a href="/kopvillkor">köpvillkoren</a>.</p>`,
   ],
 };

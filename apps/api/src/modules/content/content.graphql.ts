@@ -20,6 +20,7 @@ import {
 } from './content.service.ts';
 import { isStaffUserActive } from '../staff/staff.service.ts';
 import { isPreviewAuthorized } from './preview-token.ts';
+import { fillSellerPlaceholders } from './seller-placeholders.ts';
 
 /** `PageWidgetImageSizeType`. */
 const WidgetImageSizeRef = builder.objectRef<WidgetImageSize>('PageWidgetImageSizeType').implement({
@@ -77,11 +78,14 @@ const WidgetRef = builder.objectRef<Widget>('PageWidgetType').implement({
       description: 'Images the configuration refers to by file name.',
       resolve: (w) => w.images,
     }),
-    configuration: t.exposeString('configuration', {
+    configuration: t.string({
       nullable: false,
       description:
-        'The configuration as a JSON document in text. HTML in it is as the editor wrote it: ' +
-        'clients must sanitise it before rendering.',
+        'The configuration as a JSON document in text. HTML in it is as the editor wrote it, ' +
+        "with the seller's placeholders ({{företagsnamn}}, {{organisationsnummer}}, " +
+        '{{momsregistreringsnummer}}, {{adress}}, {{e-post}}, {{telefon}}) filled from the ' +
+        "shop's settings (issue 40 §2): clients must sanitise it before rendering.",
+      resolve: (w, _args, ctx) => fillSellerPlaceholders(w.configuration, ctx.config.seller),
     }),
   }),
 });

@@ -27,6 +27,11 @@ export async function sendResetMail(
     ...(options.messageId ? { messageId: options.messageId } : {}),
     ...(await (
       await import('../mail/templates/password-reset.tsx')
-    ).passwordResetMail({ shopName: config.shopName, shopUrl: config.publicUrl, link })),
+    ).passwordResetMail({
+      shopName: config.shopName,
+      shopUrl: config.publicUrl,
+      seller: config.seller,
+      link,
+    })),
   });
 }

@@ -213,6 +213,7 @@ export async function sendBackInStockMail(
     ).backInStockMail({
       shopName: config.shopName,
       shopUrl: config.publicUrl,
+      seller: config.seller,
       product: row.product,
       // The size only when the product comes in more than one.
       size: Number(row.sizes) > 1 && row.size ? row.size : undefined,

@@ -141,6 +141,7 @@ export async function sendNewsletterConfirmation(
     ).newsletterConfirmationMail({
       shopName: config.shopName,
       shopUrl: config.publicUrl,
+      seller: config.seller,
       confirmUrl: links.confirm,
       unsubscribeUrl: links.unsubscribe,
     })),

@@ -40,6 +40,7 @@ export async function sendLeasingApprovalMail(
   const mail = await leasingApprovalMail({
     shopName: config.shopName,
     shopUrl: config.publicUrl,
+    seller: config.seller,
     employerName: application.employerName,
     employee: employee.trim(),
     employeeEmail: order.email,

@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
+import type { SellerIdentity } from '../../seller.ts';
 
 /** One message. */
 export interface MailMessage {
@@ -42,6 +43,8 @@ export interface MailOptions {
   smtpUrl?: string | undefined;
   /** The shop's public address (config PUBLIC_URL) for the links of the mail templates. */
   shopUrl?: string | undefined;
+  /** The seller for the templates' footer (config `seller`, issue 40 §2). */
+  seller?: SellerIdentity | undefined;
 }
 
 /** A written or sent message. */
@@ -184,6 +187,7 @@ export function mailOptionsFromConfig(config: {
   mail: { outboxDir: string; smtpUrl?: string | undefined };
   shopName: string;
   publicUrl: string;
+  seller?: SellerIdentity;
 }): MailOptions {
   return {
     outboxDir: config.mail.outboxDir,
@@ -191,5 +195,6 @@ export function mailOptionsFromConfig(config: {
     fromName: config.shopName,
     fromAddress: `no-reply@${new URL(config.publicUrl).hostname}`,
     shopUrl: config.publicUrl,
+    seller: config.seller,
   };
 }

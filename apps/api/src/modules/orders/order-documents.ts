@@ -19,6 +19,7 @@ import { formatDeduction, formatMoney } from '../pricing/money.ts';
 import { shopDay } from './order-stats.service.ts';
 import { orderTotals } from './order-totals.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
+import { missingReceiptSettings, type SellerIdentity } from '../../seller.ts';
 
 /** The font files, regular and bold (resolved on first use, like pdfkit itself). */
 function fontFiles(): { body: string; bold: string } {
@@ -32,19 +33,14 @@ function fontFiles(): { body: string; bold: string } {
 /** The two documents of an order. */
 export type OrderDocumentKind = 'packing-slip' | 'receipt';
 
-/** The seller as a receipt names it (config `seller`). */
-export interface Seller {
-  /** The registered company name, e.g. `Trampa AB`. */
-  legalName: string;
-  /** Organisationsnummer, NNNNNN-NNNN. */
-  organisationNumber: string;
-  /** Postal address on one line. */
-  address: string;
-}
-
-/** The Swedish VAT registration number of an organisation number: `SE` + 10 digits + `01`. */
-export function vatNumberOf(organisationNumber: string): string {
-  return `SE${organisationNumber.replace(/\D/g, '')}01`;
+/**
+ * Who a document is from: the seller's identity (config `seller`, issue 40 §2) and the trade name
+ * (SHOP_NAME), which a packing slip prints when the legal name is unset (production without
+ * SHOP_LEGAL_NAME; a receipt is not made then).
+ */
+export interface DocumentSender {
+  seller: SellerIdentity;
+  shopName: string;
 }
 
 /** A VAT rate in basis points as Swedish text: 2500 → `25 %`, 2550 → `25,5 %`. */
@@ -143,23 +139,38 @@ function addressLines(address: Record<string, string>): string[] {
   ].filter((line) => line.trim() !== '');
 }
 
-/** The heading block every document starts with: seller, title, order number and date. */
+/** The name a document is from: the legal name, else the trade name. */
+function senderName(from: DocumentSender): string {
+  return from.seller.legalName ?? from.shopName;
+}
+
+/**
+ * The heading block every document starts with: title, order number and date, then the seller:
+ * name, address, organisations- and VAT number, e-mail and phone (each only when set).
+ */
 function heading(
   d: Awaited<ReturnType<typeof createDocument>>,
   title: string,
   view: OrderView,
-  seller: Seller,
+  from: DocumentSender,
 ) {
   const { doc } = d;
+  const { seller } = from;
   doc.font('bold').fontSize(18).text(title);
   doc.font('body').fontSize(10).moveDown(0.3);
   doc.text(`Ordernummer: ${view.order.id}`);
   doc.text(`Orderdatum: ${shopDay(view.order.createdAt)}`);
   doc.moveDown(0.8);
-  doc.font('bold').text(seller.legalName);
-  doc.font('body').text(seller.address);
-  doc.text(`Organisationsnummer: ${seller.organisationNumber}`);
-  doc.text(`Momsregistreringsnummer: ${vatNumberOf(seller.organisationNumber)}`);
+  doc.font('bold').text(senderName(from));
+  doc.font('body');
+  if (seller.address) doc.text(seller.address);
+  if (seller.organisationNumber) doc.text(`Organisationsnummer: ${seller.organisationNumber}`);
+  if (seller.vatNumber) doc.text(`Momsregistreringsnummer: ${seller.vatNumber}`);
+  const contact = [
+    seller.email ? `E-post: ${seller.email}` : '',
+    seller.phone ? `Telefon: ${seller.phone}` : '',
+  ].filter(Boolean);
+  if (contact.length > 0) doc.text(contact.join(' · '));
   doc.moveDown(1);
 }
 
@@ -170,12 +181,12 @@ function heading(
  */
 export async function packingSlipPdf(
   view: OrderView,
-  seller: Seller,
+  from: DocumentSender,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const { order, lines } = view;
-  const d = await createDocument(`Följesedel, order ${order.id}`, seller.legalName);
+  const d = await createDocument(`Följesedel, order ${order.id}`, senderName(from));
   const { doc } = d;
-  heading(d, 'Följesedel', view, seller);
+  heading(d, 'Följesedel', view, from);
   doc.font('bold').text('Leveransadress');
   doc.font('body');
   for (const line of addressLines(order.shippingAddress)) doc.text(line);
@@ -258,18 +269,22 @@ export function vatByRate(view: OrderView): VatByRate[] {
  * number and date, buyer, payment method, each line (name, quantity, unit price, amount and VAT
  * rate, incl. VAT), the summary of {@link orderTotals} (items − discount + shipping + payment
  * fee = total), the VAT per rate, the total excl. VAT, the gift card and what was paid.
+ * @throws Error when the seller lacks what a receipt must name ({@link missingReceiptSettings};
+ *   the download answers 503 before that)
  */
 export async function receiptPdf(
   view: OrderView,
-  seller: Seller,
+  from: DocumentSender,
 ): Promise<Uint8Array<ArrayBuffer>> {
+  const missing = missingReceiptSettings(from.seller);
+  if (missing.length > 0) throw new Error(`A receipt needs ${missing.join(', ')}`);
   const { order, lines } = view;
   const money = (minor: number) => formatMoney(minor, order.currencyCode, order.languageId);
   const off = (minor: number) => formatDeduction(minor, order.currencyCode, order.languageId);
   const totals = orderTotals(order);
-  const d = await createDocument(`Kvitto, order ${order.id}`, seller.legalName);
+  const d = await createDocument(`Kvitto, order ${order.id}`, senderName(from));
   const { doc } = d;
-  heading(d, 'Kvitto', view, seller);
+  heading(d, 'Kvitto', view, from);
   doc.font('bold').text('Köpare');
   doc.font('body');
   for (const line of addressLines(order.billingAddress)) doc.text(line);
@@ -342,9 +357,9 @@ export async function orderDocumentPdf(
   db: Database,
   orderId: number,
   kind: OrderDocumentKind,
-  seller: Seller,
+  from: DocumentSender,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   const view = await getOrderView(db, orderId);
   if (!view) return null;
-  return kind === 'receipt' ? receiptPdf(view, seller) : packingSlipPdf(view, seller);
+  return kind === 'receipt' ? receiptPdf(view, from) : packingSlipPdf(view, from);
 }

@@ -14,6 +14,7 @@ import { formatDeduction, formatMoney } from '../pricing/money.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
 import { orderTotals } from './order-totals.ts';
 import { orders } from './orders.tables.ts';
+import type { SellerIdentity } from '../../seller.ts';
 
 /**
  * Subject, text and HTML of the confirmation of an order (template
@@ -21,8 +22,14 @@ import { orders } from './orders.tables.ts';
  * regular prices − discount + shipping (+ payment fee) = total, with the VAT in it, then the gift
  * card and what is left to pay; deductions written with U+2212.
  * @param shopUrl the shop's public address (absolute) for the links of the layout; none when absent
+ * @param seller the seller for the layout's footer (config `seller`, issue 40 §2)
  */
-export async function orderEmail(view: OrderView, shopName: string, shopUrl?: string) {
+export async function orderEmail(
+  view: OrderView,
+  shopName: string,
+  shopUrl?: string,
+  seller?: SellerIdentity,
+) {
   // Loaded on first use: React and React Email stay out of processes that send no mail.
   const { orderConfirmationMail } = await import('../mail/templates/order-confirmation.tsx');
   const { order, lines } = view;
@@ -64,6 +71,7 @@ export async function orderEmail(view: OrderView, shopName: string, shopUrl?: st
   return orderConfirmationMail({
     shopName,
     shopUrl,
+    seller,
     orderId: order.id,
     firstName: order.billingAddress.firstName ?? '',
     lines: rows,
@@ -93,7 +101,7 @@ export async function sendOrderConfirmation(
   if (!view || view.order.confirmationSentAt) return false;
   await sendMail(mail, {
     to: view.order.email,
-    ...(await orderEmail(view, mail.fromName, mail.shopUrl)),
+    ...(await orderEmail(view, mail.fromName, mail.shopUrl, mail.seller)),
     ...(options.messageId ? { messageId: options.messageId } : {}),
   });
   await db

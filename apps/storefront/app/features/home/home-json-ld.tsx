@@ -1,6 +1,6 @@
 /**
- * The start page's structured data (issue 20): the shop as an Organization (logo, customer
- * service), the WebSite with a SearchAction to `/s/{search_term_string}`, and one Store per
+ * The start page's structured data (issue 20): the shop as an Organization (logo, the seller's
+ * legal name, numbers, address and customer service; issue 40 §2), the WebSite with a SearchAction to `/s/{search_term_string}`, and one Store per
  * physical store (address, opening hours) when the loader has them. A separate component so
  * the start page itself only renders it.
  */
@@ -14,7 +14,6 @@ import {
   type JsonLdDocument,
   type StoreFacts,
 } from '../../seo/json-ld';
-import { contact } from '../layout/contact';
 
 /**
  * The shop's logo for search engines: the wheel mark as a 512 × 512 PNG (public/logo-512.png,
@@ -29,15 +28,7 @@ export function HomeJsonLd({ stores = [] }: { stores?: StoreFacts[] }) {
   const { name, publicUrl, locale } = root.shop;
   const base = { publicUrl, basename: locale?.basename ?? '' };
   const data: JsonLdDocument = [
-    organizationJsonLd(
-      {
-        name,
-        logoPath: LOGO_PATH,
-        phone: contact.phoneHref.replace(/^tel:/, ''),
-        email: contact.email,
-      },
-      base,
-    ),
+    organizationJsonLd({ name, logoPath: LOGO_PATH }, root.shop.seller, base),
     webSiteJsonLd(name, base),
     ...stores.map((store) => storeJsonLd(store, name, base)),
   ];

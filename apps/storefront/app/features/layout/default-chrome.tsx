@@ -26,7 +26,12 @@ export function DefaultChrome({ children }: { children: ReactNode }) {
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter shopName={shopName} menus={menus} year={root?.year ?? 2026} />
+      <SiteFooter
+        shopName={shopName}
+        seller={root?.shop.seller ?? null}
+        menus={menus}
+        year={root?.year ?? 2026}
+      />
     </>
   );
 }

@@ -5,9 +5,9 @@
  * selling points), the newsletter sign-up (issue 17), copyright.
  */
 import { Link } from 'react-router';
+import { internationalPhone, type SellerIdentity } from '@trampa/api/seller';
 import { CONSENT_SETTINGS_PATH } from '../consent/consent-banner';
 import { t } from '../../i18n/i18n';
-import { contact } from './contact';
 import { MenuItemLink } from './menu-link';
 import type { LayoutMenus, MenuLink } from './menus';
 import { NewsletterForm } from '../newsletter/newsletter-form';
@@ -24,31 +24,48 @@ function LinkList({ items }: { items: MenuLink[] }) {
   );
 }
 
-/** Site footer. */
+/**
+ * Site footer. Customer service's phone and e-mail are the seller's (SHOP_PHONE, SHOP_EMAIL;
+ * issue 40 §2), each left out when unset (production without it).
+ */
 export function SiteFooter({
   shopName,
+  seller,
   menus,
   year,
 }: {
   shopName: string;
+  seller: SellerIdentity | null;
   menus: LayoutMenus;
   year: number;
 }) {
+  const phone = seller?.phone ?? null;
+  const email = seller?.email ?? null;
   return (
     <footer className="site-footer">
       <div className="site-footer__grid container">
         <section aria-labelledby="footer-service">
           <h2 id="footer-service">{menus.footerFirst.title ?? t('footer.customerService')}</h2>
-          <dl className="site-footer__contact">
-            <dt>{t('footer.phone')}</dt>
-            <dd>
-              <a href={contact.phoneHref}>{contact.phoneDisplay}</a>
-            </dd>
-            <dt>{t('footer.email')}</dt>
-            <dd>
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
-            </dd>
-          </dl>
+          {phone || email ? (
+            <dl className="site-footer__contact">
+              {phone ? (
+                <>
+                  <dt>{t('footer.phone')}</dt>
+                  <dd>
+                    <a href={`tel:${internationalPhone(phone)}`}>{phone}</a>
+                  </dd>
+                </>
+              ) : null}
+              {email ? (
+                <>
+                  <dt>{t('footer.email')}</dt>
+                  <dd>
+                    <a href={`mailto:${email}`}>{email}</a>
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
           <p>{t('footer.openingHours')}</p>
           {menus.footerFirst.items.length > 0 ? (
             <nav aria-label={menus.footerFirst.title ?? t('footer.customerService')}>

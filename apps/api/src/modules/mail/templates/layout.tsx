@@ -2,14 +2,20 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The shared frame of every shop e-mail (issue 22 "templates with React Email"): a header with
- * the shop's name on the theme colour, one `h1`, the message, and a footer with the shop's name
- * and a link to the shop. Swedish (`lang="sv"`), one column at most 600 px wide, colours with
+ * the shop's name on the theme colour, one `h1`, the message, and a footer with the shop's name,
+ * a link to the shop and the seller (name, address, organisationsnummer, e-mail, phone; issue 40 §2). Swedish (`lang="sv"`), one column at most 600 px wide, colours with
  * WCAG AA contrast (white on #510c76 is 13:1, the footer's #4a4a4a on white 8.9:1).
  *
  * A template is a component that renders `<MailLayout>` around its content, plus a function that
  * returns a {@link RenderedMail} `{ subject, text, html }` with {@link renderHtml} (see docs/architecture.md "E-mail").
  */
-import type { CSSProperties, ReactElement, ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
@@ -22,6 +28,7 @@ import { Preview } from '@react-email/preview';
 import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import type { SellerIdentity } from '../../../seller.ts';
 
 /** The shop's theme colour (storefront `--color-primary`, styles/tokens.css). */
 export const THEME_COLOR = '#510c76';
@@ -32,6 +39,35 @@ export interface ShopBrand {
   shopName: string;
   /** The shop's public address (config PUBLIC_URL), absolute; no link when absent. */
   shopUrl?: string | undefined;
+  /**
+   * The seller (config `seller`, issue 40 §2) for the footer: name, address, organisationsnummer,
+   * e-mail and phone, each when set. {@link renderHtml} hands it to the layout, so a template
+   * need not pass it on.
+   */
+  seller?: SellerIdentity | undefined;
+}
+
+/** The seller of the mail being rendered ({@link renderHtml}). */
+const SellerContext = createContext<SellerIdentity | undefined>(undefined);
+
+/** The footer's seller lines: `Name · Address · Org.nr …` and `e-mail · phone`, each when set. */
+function SellerLines() {
+  const seller = useContext(SellerContext);
+  if (!seller) return null;
+  const company = [
+    seller.legalName,
+    seller.address,
+    seller.organisationNumber ? `Org.nr ${seller.organisationNumber}` : null,
+  ].filter(Boolean);
+  const contact = [seller.email, seller.phone].filter(Boolean);
+  if (company.length === 0 && contact.length === 0) return null;
+  return (
+    <Text style={{ ...footerText, margin: '8px 0 0' }}>
+      {company.join(' · ')}
+      {company.length > 0 && contact.length > 0 ? <br /> : null}
+      {contact.join(' · ')}
+    </Text>
+  );
 }
 
 /** Props of {@link MailLayout}. */
@@ -115,6 +151,7 @@ export function MailLayout({
                 </>
               ) : null}
             </Text>
+            <SellerLines />
           </Section>
         </Container>
       </Body>
@@ -159,7 +196,11 @@ export interface RenderedMail {
   html: string;
 }
 
-/** Renders a template to an HTML document (XHTML doctype, inline styles; text escaped by React). */
+/**
+ * Renders a template to an HTML document (XHTML doctype, inline styles; text escaped by React),
+ * with the template's `seller` prop ({@link ShopBrand}) for the footer.
+ */
 export function renderHtml(element: ReactElement): Promise<string> {
-  return render(element);
+  const { seller } = element.props as Partial<ShopBrand>;
+  return render(<SellerContext.Provider value={seller}>{element}</SellerContext.Provider>);
 }
