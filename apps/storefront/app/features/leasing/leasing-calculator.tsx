@@ -8,6 +8,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Form, Link } from 'react-router';
 import { t } from '../../i18n/i18n';
+import { LeasingComparison } from './leasing-comparison';
 import {
   formatKronor,
   LEASING_PARAMS,
@@ -25,7 +26,7 @@ export interface LeasingSku {
   name: string;
 }
 
-/** The förmånscykel block of a product page; `skus`: the sizes for "Leasa via din arbetsgivare". */
+/** The förmånscykel block of a product page; `skus`: the sizes for "Lägg i förmånscykelkorgen". */
 export function LeasingCalculator({
   leasing,
   skus,
@@ -200,7 +201,6 @@ function Figures({
   choice: LeasingChoice;
   figures: NonNullable<ReturnType<typeof leasingFigures>>;
 }) {
-  const saving = figures.savingOverPeriod;
   return (
     <>
       <dl className="leasing__figures">
@@ -216,10 +216,6 @@ function Figures({
           <dt>{t('leasing.result.benefit')}</dt>
           <dd>{formatKronor(figures.benefitValue)}</dd>
         </div>
-        <div className="leasing__figure">
-          <dt>{t('leasing.result.total', { months: choice.period })}</dt>
-          <dd>{formatKronor(figures.netCostOverPeriod)}</dd>
-        </div>
         {figures.firstMonth.netCost !== figures.netCost ? (
           <div className="leasing__figure">
             <dt>{t('leasing.result.firstMonth')}</dt>
@@ -227,17 +223,11 @@ function Figures({
           </div>
         ) : null}
       </dl>
-      <p className="leasing__saving">
-        {saving >= 0
-          ? t('leasing.result.saving', {
-              amount: formatKronor(saving),
-              price: formatKronor(leasing.priceIncVat),
-            })
-          : t('leasing.result.extra', {
-              amount: formatKronor(-saving),
-              price: formatKronor(leasing.priceIncVat),
-            })}
-      </p>
+      <LeasingComparison
+        comparison={figures.comparison}
+        months={choice.period}
+        rates={leasing.rates}
+      />
     </>
   );
 }
