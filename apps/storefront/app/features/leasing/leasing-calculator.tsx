@@ -147,8 +147,16 @@ function Calculator({ leasing, skus }: { leasing: LeasingView; skus: readonly Le
           </button>
         </form>
         <div className="leasing__result" aria-live="polite" aria-atomic="true">
-          {figures ? <Figures leasing={leasing} choice={choice} figures={figures} /> : null}
+          {figures ? <Figures figures={figures} /> : null}
         </div>
+        {/* Outside the live region: only the monthly figures are read out on every change. */}
+        {figures ? (
+          <LeasingComparison
+            comparison={figures.comparison}
+            months={choice.period}
+            rates={leasing.rates}
+          />
+        ) : null}
         <p className="leasing__note">
           {t('leasing.note', {
             reduction: formatKronor(leasing.rates.benefitReductionPerMonth),
@@ -192,43 +200,28 @@ function Calculator({ leasing, skus }: { leasing: LeasingView; skus: readonly Le
   );
 }
 
-function Figures({
-  leasing,
-  choice,
-  figures,
-}: {
-  leasing: LeasingView;
-  choice: LeasingChoice;
-  figures: NonNullable<ReturnType<typeof leasingFigures>>;
-}) {
+function Figures({ figures }: { figures: NonNullable<ReturnType<typeof leasingFigures>> }) {
   return (
-    <>
-      <dl className="leasing__figures">
-        <div className="leasing__figure leasing__figure--main">
-          <dt>{t('leasing.result.net')}</dt>
-          <dd data-testid="leasing-net">{formatKronor(figures.netCost)}</dd>
-        </div>
+    <dl className="leasing__figures">
+      <div className="leasing__figure leasing__figure--main">
+        <dt>{t('leasing.result.net')}</dt>
+        <dd data-testid="leasing-net">{formatKronor(figures.netCost)}</dd>
+      </div>
+      <div className="leasing__figure">
+        <dt>{t('leasing.result.gross')}</dt>
+        <dd>{formatKronor(figures.grossDeduction)}</dd>
+      </div>
+      <div className="leasing__figure">
+        <dt>{t('leasing.result.benefit')}</dt>
+        <dd>{formatKronor(figures.benefitValue)}</dd>
+      </div>
+      {figures.firstMonth.netCost !== figures.netCost ? (
         <div className="leasing__figure">
-          <dt>{t('leasing.result.gross')}</dt>
-          <dd>{formatKronor(figures.grossDeduction)}</dd>
+          <dt>{t('leasing.result.firstMonth')}</dt>
+          <dd>{formatKronor(figures.firstMonth.netCost)}</dd>
         </div>
-        <div className="leasing__figure">
-          <dt>{t('leasing.result.benefit')}</dt>
-          <dd>{formatKronor(figures.benefitValue)}</dd>
-        </div>
-        {figures.firstMonth.netCost !== figures.netCost ? (
-          <div className="leasing__figure">
-            <dt>{t('leasing.result.firstMonth')}</dt>
-            <dd>{formatKronor(figures.firstMonth.netCost)}</dd>
-          </div>
-        ) : null}
-      </dl>
-      <LeasingComparison
-        comparison={figures.comparison}
-        months={choice.period}
-        rates={leasing.rates}
-      />
-    </>
+      ) : null}
+    </dl>
   );
 }
 

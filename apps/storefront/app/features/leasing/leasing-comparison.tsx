@@ -6,6 +6,7 @@
  * ADR 013); this component only words and formats them. Money in öre.
  */
 import type { LeasingComparison as Comparison, LeasingRates } from '@trampa/api/leasing';
+import { useId } from 'react';
 import { t } from '../../i18n/i18n';
 import { formatKronor } from './leasing-view';
 
@@ -19,6 +20,7 @@ export function LeasingComparison({
   months: number;
   rates: Pick<LeasingRates, 'residualValueBasisPoints' | 'residualValueMonths'>;
 }) {
+  const titleId = useId();
   const difference = Math.round(comparison.differenceWithBuyOut / 100);
   const amount = formatKronor(Math.abs(comparison.differenceWithBuyOut));
   const outcome =
@@ -28,8 +30,8 @@ export function LeasingComparison({
         ? t('leasing.compare.dearer', { amount })
         : t('leasing.compare.same');
   return (
-    <section className="leasing__compare" aria-labelledby="leasing-compare-title">
-      <h3 id="leasing-compare-title" className="leasing__compare-title">
+    <section className="leasing__compare" aria-labelledby={titleId}>
+      <h3 id={titleId} className="leasing__compare-title">
         {t('leasing.compare.title')}
       </h3>
       <dl className="leasing__figures" data-testid="leasing-compare">
