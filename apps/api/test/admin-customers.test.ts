@@ -33,7 +33,7 @@ const SEARCH = `query($q: String, $skip: Int, $take: Int) { customerSearch(query
   total items { id email firstName lastName newsletter balance balanceCurrency } } }`;
 const DETAIL = `query($id: Int!) { customer(customerId: $id) {
   id email firstName lastName balance balanceCurrency newsletter
-  orders { id status orderValueIncVat currencyCode quantity }
+  orders { id status statusName orderValueIncVat currencyCode quantity }
   newsletterSubscription { state source consentText consentedAt confirmedAt } } }`;
 const EXPORT = `mutation($id: Int!) { exportCustomerData(customerId: $id) }`;
 const IMPERSONATE = `mutation($id: Int!, $path: String) {
@@ -170,6 +170,7 @@ describe.each(testDatabaseKinds())('admin customers on %s', (kind) => {
         {
           id: annaOrderId,
           status: 'completed',
+          statusName: 'Slutförd',
           orderValueIncVat: 49_900,
           currencyCode: 'SEK',
           quantity: 0,

@@ -24,7 +24,8 @@ const PLACE = `mutation($cartId: String!, $application: LeasingApplicationInputT
   placeLeasingOrder(cartId: $cartId, application: $application) { order { id } } }`;
 const LIST = `query($status: LeasingApplicationState) { leasingApplications(status: $status) {
   total items { orderNumber orderStatus customerName email employerName organisationNumber
-    employerEmail periodMonths packageName netCostPerMonth status decidedVia employerAnswer } } }`;
+    employerEmail periodMonths packageName netCostPerMonth status statusName decidedVia
+    employerAnswer } states { code name } } }`;
 const DECIDE = `mutation($input: DecideLeasingApplicationInput!) {
   decideLeasingApplication(input: $input) { orderNumber orderStatus status decidedVia
     employerAnswer } }`;
@@ -110,8 +111,18 @@ describe.each(testDatabaseKinds())('admin förmånscykel applications on %s', (k
 
   it('lists the applications with their orders, newest first', async () => {
     const list = await manager.send(LIST, {});
-    const page = list.body.data?.leasingApplications as { total: number; items: unknown[] };
+    const page = list.body.data?.leasingApplications as {
+      total: number;
+      items: unknown[];
+      states: unknown[];
+    };
     expect(page.total).toBe(2);
+    // One name per state, the storefront's (leasing-status.ts, issue 40), for the filters too.
+    expect(page.states).toEqual([
+      { code: 'awaiting', name: 'Väntar på arbetsgivarens godkännande' },
+      { code: 'approved', name: 'Godkänd av arbetsgivaren' },
+      { code: 'declined', name: 'Avslagen av arbetsgivaren' },
+    ]);
     expect(page.items[0]).toEqual({
       orderNumber: orderIds[1],
       orderStatus: 'awaiting_approval',
@@ -124,6 +135,7 @@ describe.each(testDatabaseKinds())('admin förmånscykel applications on %s', (k
       packageName: 'Trygg',
       netCostPerMonth: expect.any(Number),
       status: 'awaiting',
+      statusName: 'Väntar på arbetsgivarens godkännande',
       decidedVia: null,
       employerAnswer: null,
     });

@@ -3,7 +3,8 @@
  * application placed in one transaction (stock reserved, leasing payment pending, status
  * awaiting_approval, the employer's mail), the signed links (tampered, foreign key, expired,
  * reused), approve (order received, order e-mail to the employee) and decline (cancelled, stock
- * returned), and a cart of another customer. On PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ * returned), and a cart of another customer; the applicant's confirmation by the order's public
+ * id with the one status name (issue 40). On PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +19,10 @@ import {
 } from '../src/db/schema.ts';
 import { runJobsUntilIdle } from '../src/modules/jobs/runner.ts';
 import { calculateLeasing } from '../src/modules/leasing/leasing-calculation.ts';
-import { signLeasingLink } from '../src/modules/leasing/leasing-links.ts';
+import { LEASING_LINK_TTL_MS, signLeasingLink } from '../src/modules/leasing/leasing-links.ts';
 import { LEASING_SETTINGS } from '../src/modules/leasing/leasing-settings.ts';
 import { readOutbox } from '../src/modules/mail/mail.service.ts';
-import { CART_FIXTURE as F, ORGANIZATION_ID } from './cart-fixture.ts';
+import { CART_FIXTURE as F, ORGANIZATION_ID, personCheckout } from './cart-fixture.ts';
 import { useCheckoutApi } from './checkout-suite.ts';
 import { testDatabaseKinds } from './test-db.ts';
 
@@ -38,6 +39,9 @@ const READ = `query($token: String!) { leasingApplication(token: $token) {
   status decision employerName employeeName order { id status } } }`;
 const DECIDE = `mutation($token: String!) { decideLeasingApplication(token: $token) {
   status order { id status } } }`;
+const RECEIPT = `query($id: Guid!) { leasingApplicationReceipt(orderPublicId: $id) {
+  status statusName employerName employerEmail employeeEmail linksExpireAt periodMonths
+  packageName order { id publicId status createdAt } } }`;
 
 function application(overrides: Record<string, unknown> = {}) {
   return {
@@ -222,6 +226,48 @@ describe.each(testDatabaseKinds())('förmånscykel orders on %s', (kind) => {
       .from(orderPayments)
       .where(eq(orderPayments.orderId, placed.order.id));
     expect(payment!.status).toBe('cancelled');
+  });
+
+  it("shows the applicant's confirmation by the order's public id, with the one status name", async () => {
+    const cartId = await cartWith([[F.bike.skuId, 1]]);
+    const placed = (await place(cartId)).data!.placeLeasingOrder;
+    const receipt = async (id: string) =>
+      (await api.client.query(RECEIPT, { id })).data!.leasingApplicationReceipt;
+    const shown = await receipt(placed.order.publicId);
+    expect(shown).toMatchObject({
+      status: 'awaiting',
+      statusName: 'Väntar på arbetsgivarens godkännande',
+      employerName: 'Arbetsgivaren AB',
+      employerEmail: EMPLOYER,
+      employeeEmail: EMPLOYEE,
+      periodMonths: 36,
+      packageName: 'Bas',
+      order: { id: placed.order.id, status: 'awaiting_approval' },
+    });
+    // The links' last moment: 14 days after the application, as the employer's mail says.
+    expect(new Date(shown.linksExpireAt).getTime()).toBe(
+      new Date(shown.order.createdAt).getTime() + LEASING_LINK_TTL_MS,
+    );
+    const { mail, decline } = await linksOf(placed.order.id);
+    expect(mail).toContain(new Date(shown.linksExpireAt).toISOString().slice(0, 10));
+    // The employer's page names the status the same way; the decision changes it.
+    const read = await api.client.query(
+      `query($token: String!) { leasingApplication(token: $token) { statusName } }`,
+      { token: decline },
+    );
+    expect(read.data!.leasingApplication.statusName).toBe('Väntar på arbetsgivarens godkännande');
+    await api.client.query(DECIDE, { token: decline });
+    expect((await receipt(placed.order.publicId)).statusName).toBe('Avslagen av arbetsgivaren');
+    // Unknown ids and an ordinary order show nothing; a malformed id is refused.
+    expect(await receipt('00000000-0000-4000-8000-000000000000')).toBeNull();
+    const ordinary = await api.place(
+      await cartWith([[F.helmet.skuIds[0], 1]]),
+      personCheckout({ shippingId: 1 }),
+    );
+    expect(ordinary.errors).toBeUndefined();
+    expect(await receipt(ordinary.data!.placeOrder.publicId)).toBeNull();
+    const malformed = await api.client.query(RECEIPT, { id: 'not-a-uuid' });
+    expect(malformed.errors).toBeDefined();
   });
 
   it('refuses tampered, foreign and expired links, changing nothing', async () => {

@@ -62,9 +62,11 @@ export default [
     }),
     // The physical stores with addresses, opening hours and Store JSON-LD (issue 20).
     route('butiker', 'routes/stores.tsx', { id: 'stores' }),
-    // Förmånscykel (issue 21): the leasing cart, the application and the employer's page.
+    // Förmånscykel (issue 21): the leasing cart, the application, its confirmation (issue 40)
+    // and the employer's page.
     route('formanscykel/varukorg', 'routes/leasing-cart.tsx', { id: 'leasing-cart' }),
     route('formanscykel/ansokan', 'routes/leasing-application.tsx', { id: 'leasing-application' }),
+    route('formanscykel/ansokan/skickad', 'routes/leasing-receipt.tsx', { id: 'leasing-receipt' }),
     route('formanscykel/arbetsgivare', 'routes/leasing-employer.tsx', { id: 'leasing-employer' }),
     // Cookie consent (issue 19): the settings page and the action of the banner's form.
     route('cookieinstallningar', 'routes/cookie-settings.tsx', { id: 'cookie-settings' }),

@@ -18,7 +18,6 @@ import {
   customerName,
   NEWSLETTER_SOURCE_NAMES,
   NEWSLETTER_STATE_NAMES,
-  ORDER_STATUS_NAMES,
   REVIEW_STATE_NAMES,
   type CustomerDetail,
 } from './customers-api.ts';
@@ -110,7 +109,7 @@ function Orders({ customer }: { customer: CustomerDetail }) {
                   ) : null}
                 </td>
                 <td>{formatDateTime(order.createdAt)}</td>
-                <td>{ORDER_STATUS_NAMES[order.status] ?? order.status}</td>
+                <td>{order.statusName}</td>
                 <td>{marketName(order.marketId)}</td>
                 <td>{order.quantity}</td>
                 <td>{formatAmount(order.orderValueIncVat, order.currencyCode)}</td>

@@ -31,6 +31,8 @@ export interface CustomerOrder {
   guest: boolean;
   createdAt: string;
   status: string;
+  /** The status's Swedish name from the API (the order pages' names; issue 40). */
+  statusName: string;
   marketId: string;
   currencyCode: string;
   orderValueIncVat: number;
@@ -78,19 +80,10 @@ export interface CustomerDetail {
 export const CUSTOMER_DETAIL = `query($id: Int, $email: String) { customer(customerId: $id, email: $email) {
   id guest email customerType firstName lastName company phone mobile addressLine1 zip city country
   personalId balance balanceCurrency newsletter createdAt
-  orders { id guest createdAt status marketId currencyCode orderValueIncVat quantity }
+  orders { id guest createdAt status statusName marketId currencyCode orderValueIncVat quantity }
   newsletterSubscription { state source consentText consentedAt confirmedAt unsubscribedAt }
   availabilityRequests { skuId createdAt notifiedAt }
   reviews { productId rating state createdAt } } }`;
-
-/** Order statuses in Swedish (SPEC §4; the storefront's words where it has them). */
-export const ORDER_STATUS_NAMES: Record<string, string> = {
-  awaiting_approval: 'Väntar på godkännande',
-  received: 'Mottagen',
-  processing: 'Behandlas',
-  completed: 'Skickad',
-  cancelled: 'Avbruten',
-};
 
 /** Newsletter states in Swedish. */
 export const NEWSLETTER_STATE_NAMES: Record<string, string> = {

@@ -27,6 +27,8 @@ interface Application {
   packageName: string;
   netCostPerMonth: number;
   status: LeasingState;
+  /** The status's one Swedish name, from the API (leasing-status.ts, issue 40). */
+  statusName: string;
   createdAt: string;
   decidedAt: string | null;
   decidedVia: string | null;
@@ -34,25 +36,21 @@ interface Application {
 }
 
 const FIELDS = `orderNumber orderStatus customerName email orderValueIncVat employerName
-  organisationNumber employerEmail periodMonths packageName netCostPerMonth status createdAt
-  decidedAt decidedVia employerAnswer`;
+  organisationNumber employerEmail periodMonths packageName netCostPerMonth status statusName
+  createdAt decidedAt decidedVia employerAnswer`;
 const LIST = `query($status: LeasingApplicationState) {
-  leasingApplications(status: $status, take: 100) { total items { ${FIELDS} } } }`;
+  leasingApplications(status: $status, take: 100) {
+    total items { ${FIELDS} } states { code name } } }`;
 const DECIDE = `mutation($input: DecideLeasingApplicationInput!) {
   decideLeasingApplication(input: $input) { orderNumber status } }`;
 
-const FILTERS: Array<{ code: LeasingState | ''; name: string }> = [
-  { code: 'awaiting', name: 'Väntar på arbetsgivaren' },
-  { code: 'approved', name: 'Godkända' },
-  { code: 'declined', name: 'Avslagna' },
-  { code: '', name: 'Alla' },
-];
+/** A filter: a state with its name from the API (one name everywhere, issue 40), or all. */
+interface Filter {
+  code: LeasingState | '';
+  name: string;
+}
 
-const STATUS_NAMES: Record<LeasingState, string> = {
-  awaiting: 'Väntar',
-  approved: 'Godkänd',
-  declined: 'Avslagen',
-};
+const ALL: Filter = { code: '', name: 'Alla' };
 
 const date = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -60,6 +58,7 @@ const date = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'medium', timeStyle: 
 export function LeasingPage({ canWrite }: { canWrite: boolean }) {
   const [filter, setFilter] = useState<LeasingState | ''>('awaiting');
   const [items, setItems] = useState<Application[] | null>(null);
+  const [filters, setFilters] = useState<Filter[]>([]);
   const [errors, setErrors] = useState<FormError[]>([]);
   const [message, setMessage] = useState('');
   const [deciding, setDeciding] = useState<Application | null>(null);
@@ -71,10 +70,13 @@ export function LeasingPage({ canWrite }: { canWrite: boolean }) {
   const returnFocus = useRef<HTMLElement | null>(null);
 
   const load = useCallback((which: LeasingState | '') => {
-    adminRequest<{ leasingApplications: { items: Application[] } }>(LIST, {
+    adminRequest<{ leasingApplications: { items: Application[]; states: Filter[] } }>(LIST, {
       status: which || null,
     })
-      .then((data) => setItems(data.leasingApplications.items))
+      .then((data) => {
+        setItems(data.leasingApplications.items);
+        setFilters([...data.leasingApplications.states, ALL]);
+      })
       .catch((error: unknown) => setErrors([{ message: errorMessage(error) }]));
   }, []);
   useEffect(() => load(filter), [load, filter]);
@@ -134,7 +136,7 @@ export function LeasingPage({ canWrite }: { canWrite: boolean }) {
         länken i sitt e-postmeddelande; har svaret kommit på annat sätt registrerar du det här.
       </p>
       <div className="state-tabs" role="group" aria-label="Visa ansökningar">
-        {FILTERS.map((option) => (
+        {filters.map((option) => (
           <button
             key={option.code || 'all'}
             type="button"
@@ -194,7 +196,7 @@ export function LeasingPage({ canWrite }: { canWrite: boolean }) {
                   {formatAmount(a.orderValueIncVat, 'SEK')}
                 </td>
                 <td>
-                  {STATUS_NAMES[a.status]}
+                  {a.statusName}
                   {a.employerAnswer ? (
                     <>
                       <br />

@@ -1424,6 +1424,7 @@ export type PlaceLeasingOrderMutationVariables = Exact<{
 export type PlaceLeasingOrderMutation = {
   placeLeasingOrder: {
     status: string;
+    statusName: string;
     decision: string;
     employerName: string;
     organisationNumber: string;
@@ -1443,6 +1444,7 @@ export type LeasingApplicationQueryVariables = Exact<{
 export type LeasingApplicationQuery = {
   leasingApplication: {
     status: string;
+    statusName: string;
     decision: string;
     employerName: string;
     organisationNumber: string;
@@ -1455,6 +1457,40 @@ export type LeasingApplicationQuery = {
   };
 };
 
+export type LeasingApplicationReceiptQueryVariables = Exact<{
+  orderPublicId: string;
+}>;
+
+export type LeasingApplicationReceiptQuery = {
+  leasingApplicationReceipt: {
+    employerEmail: string;
+    employeeEmail: string;
+    linksExpireAt: string;
+    status: string;
+    statusName: string;
+    decision: string;
+    employerName: string;
+    organisationNumber: string;
+    employeeName: string;
+    periodMonths: number;
+    packageName: string;
+    netCostPerMonth: number;
+    grossDeductionPerMonth: number;
+    order: {
+      id: number | null;
+      publicId: string;
+      status: string;
+      cart: {
+        items: Array<{
+          quantity: number;
+          product: { name: string | null } | null;
+          totalPrice: { sellingPriceIncVat: number } | null;
+        }> | null;
+      } | null;
+    };
+  } | null;
+};
+
 export type DecideLeasingApplicationMutationVariables = Exact<{
   token: string;
 }>;
@@ -1462,6 +1498,7 @@ export type DecideLeasingApplicationMutationVariables = Exact<{
 export type DecideLeasingApplicationMutation = {
   decideLeasingApplication: {
     status: string;
+    statusName: string;
     decision: string;
     employerName: string;
     organisationNumber: string;
@@ -1476,6 +1513,7 @@ export type DecideLeasingApplicationMutation = {
 
 export type LeasingApplicationFieldsFragment = {
   status: string;
+  statusName: string;
   decision: string;
   employerName: string;
   organisationNumber: string;
@@ -1499,6 +1537,8 @@ export type LeasingSettingsQuery = {
     yearlyInterestPercent: number;
     benefitReductionPerMonth: number;
     employerFeePercent: number;
+    residualValuePercent: number;
+    residualValueMonths: number;
     minPrice: number;
     maxPrice: number;
     defaultMarginalTaxPercent: number;
@@ -2846,6 +2886,7 @@ export const LeasingApplicationFieldsFragmentDoc = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'decision' } },
           { kind: 'Field', name: { kind: 'Name', value: 'employerName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'organisationNumber' } },
@@ -6437,6 +6478,7 @@ export const PlaceLeasingOrderDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'decision' } },
           { kind: 'Field', name: { kind: 'Name', value: 'employerName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'organisationNumber' } },
@@ -6513,6 +6555,7 @@ export const LeasingApplicationDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'decision' } },
           { kind: 'Field', name: { kind: 'Name', value: 'employerName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'organisationNumber' } },
@@ -6538,6 +6581,140 @@ export const LeasingApplicationDocument = {
     },
   ],
 } as unknown as DocumentNode<LeasingApplicationQuery, LeasingApplicationQueryVariables>;
+export const LeasingApplicationReceiptDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'leasingApplicationReceipt' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'orderPublicId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Guid' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'leasingApplicationReceipt' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'orderPublicId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'orderPublicId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'FragmentSpread',
+                  name: { kind: 'Name', value: 'LeasingApplicationFields' },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'employerEmail' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'employeeEmail' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'linksExpireAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'order' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'cart' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'items' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                                  {
+                                    kind: 'Field',
+                                    name: { kind: 'Name', value: 'product' },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                                      ],
+                                    },
+                                  },
+                                  {
+                                    kind: 'Field',
+                                    name: { kind: 'Name', value: 'totalPrice' },
+                                    selectionSet: {
+                                      kind: 'SelectionSet',
+                                      selections: [
+                                        {
+                                          kind: 'Field',
+                                          name: { kind: 'Name', value: 'sellingPriceIncVat' },
+                                        },
+                                      ],
+                                    },
+                                  },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'LeasingApplicationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LeasingApplicationType' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'decision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'employerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'organisationNumber' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'employeeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'periodMonths' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'packageName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netCostPerMonth' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossDeductionPerMonth' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'order' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'publicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  LeasingApplicationReceiptQuery,
+  LeasingApplicationReceiptQueryVariables
+>;
 export const DecideLeasingApplicationDocument = {
   kind: 'Document',
   definitions: [
@@ -6589,6 +6766,7 @@ export const DecideLeasingApplicationDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'decision' } },
           { kind: 'Field', name: { kind: 'Name', value: 'employerName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'organisationNumber' } },
@@ -6641,6 +6819,8 @@ export const LeasingSettingsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'yearlyInterestPercent' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'benefitReductionPerMonth' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'employerFeePercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'residualValuePercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'residualValueMonths' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'minPrice' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'maxPrice' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'defaultMarginalTaxPercent' } },

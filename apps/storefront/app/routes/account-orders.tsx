@@ -40,7 +40,8 @@ function countryName(value: string): string {
 }
 
 function statusLabel(status: string): string {
-  // Förmånscykel (issue 21): an application waiting for the employer.
+  // Förmånscykel (issue 21): an application waiting for the employer, named as the application
+  // status is everywhere (`@trampa/api/leasing-status`, issue 40).
   if (status === 'awaiting_approval') return LEASING_TEXTS.status.awaiting!;
   const key = `account.orders.status.${status}` as MessageKey;
   return ['received', 'processing', 'completed', 'cancelled'].includes(status) ? t(key) : status;

@@ -5,19 +5,28 @@
  * (`@trampa/api/leasing-application`, Swedish messages) before `placeLeasingOrder`, which checks
  * again. Errors: an error summary that gets focus, each field's message tied to it
  * (aria-describedby). The monthly net cost follows the choice at once (the calculation of ADR
- * 013). After sending: the thank-you with the order number; the leasing cart cookie is cleared.
+ * 013). A logged-in applicant's name, e-mail, phone and address come from the account (issue 40).
+ * After sending: a 303 to the confirmation page `/formanscykel/ansokan/skickad` (issue 40); the
+ * leasing cart cookie is cleared.
  */
 import { parseLeasingApplication, type LeasingFormErrors } from '@trampa/api/leasing-application';
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/leasing-application';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
-import { PlaceLeasingOrderDocument } from '../graphql/generated';
+import { AccountUserDocument, PlaceLeasingOrderDocument } from '../graphql/generated';
 import { apiErrorText } from '../features/errors/api-error-text';
 import { leasingCartIdOf, loadLeasingCart } from '../features/leasing/leasing-cart.server';
 import { loadLeasing } from '../features/leasing/leasing.server';
+import { LEASING_RECEIPT_PARAM, LEASING_RECEIPT_PATH } from '../features/leasing/leasing-receipt';
 import { fill, LEASING_TEXTS as T } from '../features/leasing/leasing-texts';
-import { formatKronor, leasingFigures, type LeasingChoice } from '../features/leasing/leasing-view';
+import {
+  employeeDefaults,
+  formatKronor,
+  leasingFigures,
+  type LeasingChoice,
+} from '../features/leasing/leasing-view';
+import { accountSummary } from '../features/account/account-summary.server';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { appUrl } from '../routing/local-path';
 import accountStyles from '../styles/account.css?url';
@@ -29,7 +38,11 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(shopFromMatches(matches), { title: T.formTitle, noindex: true });
 
-/** The leasing cart (back to it while it breaks a rule) and the calculator's settings. */
+/**
+ * The leasing cart (back to it while it breaks a rule), the calculator's settings and, for a
+ * logged-in applicant, the employee fields from the account (one getUser; a failing one leaves
+ * the fields empty).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = appUrl(request, context.market.basename);
   const cart = await loadLeasingCart(request, context);
@@ -42,7 +55,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url,
   );
   if (!leasing) throw redirect('/formanscykel/varukorg');
-  return { cart, leasing };
+  const profile = accountSummary(context).loggedIn
+    ? await context.api.query(AccountUserDocument).catch(() => null)
+    : null;
+  return { cart, leasing, defaults: employeeDefaults(profile?.getUser) };
 }
 
 const FIELDS = [
@@ -62,14 +78,14 @@ const FIELDS = [
   'acceptTerms',
 ] as const;
 
-/** Validates with the shared schema, then places the application. */
+/** Validates with the shared schema, places the application, then 303 to its confirmation. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values: Record<string, string> = {};
   for (const field of FIELDS) values[field] = String(form.get(field) ?? '');
   const input = { ...values, acceptTerms: form.get('acceptTerms') === 'on' };
   const parsed = parseLeasingApplication(input);
-  if (!parsed.ok) return { errors: parsed.errors as Record<string, string>, values, placed: null };
+  if (!parsed.ok) return { errors: parsed.errors as Record<string, string>, values };
   const cartId = await leasingCartIdOf(request, context);
   if (!cartId) throw redirect('/formanscykel/varukorg');
   const result = await context.api.attempt(PlaceLeasingOrderDocument, {
@@ -81,14 +97,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error.extensions.reason === 'leasing-rules') throw redirect('/formanscykel/varukorg');
     const fields = error.extensions.fields as Record<string, string> | undefined;
     const errors = fields ?? { form: apiErrorText(error, context.market.languageId) };
-    return { errors, values, placed: null };
+    return { errors, values };
   }
   const placed = result.data!.placeLeasingOrder;
   const secure = new URL(request.url).protocol === 'https:';
-  return Response.json(
-    { errors: {}, values, placed: { orderId: placed.order.id, employer: placed.employerName } },
-    { headers: { 'Set-Cookie': await context.cookies.leasingCart.clear(secure) } },
-  );
+  const receipt = new URLSearchParams({ [LEASING_RECEIPT_PARAM]: String(placed.order.publicId) });
+  throw redirect(`${LEASING_RECEIPT_PATH}?${receipt}`, {
+    status: 303,
+    headers: { 'Set-Cookie': await context.cookies.leasingCart.clear(secure) },
+  });
 }
 
 const LABELS: Record<string, string> = {
@@ -112,16 +129,12 @@ const fieldId = (name: string) => `lf-${name}`;
 
 /** The application page. */
 export default function LeasingApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, leasing } = loaderData;
+  const { cart, leasing, defaults } = loaderData;
   const data = actionData as
-    | {
-        errors: LeasingFormErrors & { form?: string };
-        values: Record<string, string>;
-        placed: { orderId: number; employer: string } | null;
-      }
-    | undefined;
+    { errors: LeasingFormErrors & { form?: string }; values: Record<string, string> } | undefined;
   const errors: Record<string, string> = data?.errors ?? {};
-  const values = data?.values ?? {};
+  // What was sent (after an error), else the account's details (issue 40).
+  const values: Record<string, string> = data?.values ?? defaults;
   const [choice, setChoice] = useState<LeasingChoice>({
     period: Number(values.periodMonths) || leasing.initial.period,
     packageId: values.packageId || leasing.initial.packageId,
@@ -132,19 +145,6 @@ export default function LeasingApplicationPage({ loaderData, actionData }: Route
   useEffect(() => {
     if (data && Object.keys(data.errors).length > 0) summaryRef.current?.focus();
   }, [data]);
-  if (data?.placed) {
-    return (
-      <div className="page container leasing-flow">
-        <h1>{T.sentTitle}</h1>
-        <p role="status">
-          {fill(T.sentText, { employer: data.placed.employer, orderId: data.placed.orderId })}
-        </p>
-        <p>
-          <Link to="/mina-sidor/ordrar">Mina ordrar</Link>
-        </p>
-      </div>
-    );
-  }
   const entries = Object.entries(errors);
   const field = (
     name: keyof typeof LABELS,

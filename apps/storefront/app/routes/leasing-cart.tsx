@@ -15,8 +15,9 @@ import {
   loadLeasingCart,
   removeLeasingLines,
 } from '../features/leasing/leasing-cart.server';
-import { LEASING_TEXTS as T } from '../features/leasing/leasing-texts';
+import { fill, LEASING_TEXTS as T } from '../features/leasing/leasing-texts';
 import { LEASING_PARAMS } from '../features/leasing/leasing-view';
+import { t } from '../i18n/i18n';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { appUrl } from '../routing/local-path';
 
@@ -124,7 +125,7 @@ export default function LeasingCartPage({ loaderData, actionData }: Route.Compon
         </div>
       ) : null}
       {lines.length === 0 ? (
-        <p className="leasing-flow__empty">{T.cartEmpty}</p>
+        <p className="leasing-flow__empty">{fill(T.cartEmpty, { button: t('leasing.apply') })}</p>
       ) : (
         <ul className="leasing-flow__lines">
           {lines.map((line) => (

@@ -6,6 +6,7 @@
  * e-mail; decline: the order is cancelled and its stock returned. Invalid, expired and used
  * links get their Swedish message.
  */
+import { decimalToMinor } from '@trampa/api/money';
 import { Form } from 'react-router';
 import type { Route } from './+types/leasing-employer';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../graphql/generated';
 import type { ApiGraphQLError } from '../graphql/client.server';
 import { LEASING_TEXTS as T } from '../features/leasing/leasing-texts';
+import { formatKronor } from '../features/leasing/leasing-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { appUrl } from '../routing/local-path';
 
@@ -98,9 +100,9 @@ export default function LeasingEmployerPage({ loaderData, actionData }: Route.Co
             <dt>Servicepaket</dt>
             <dd>{application.packageName}</dd>
             <dt>{T.grossDeduction}</dt>
-            <dd>{Math.round(application.grossDeductionPerMonth)} kr</dd>
+            <dd>{formatKronor(decimalToMinor(application.grossDeductionPerMonth, 'SEK'))}</dd>
             <dt>Status</dt>
-            <dd>{T.status[application.status] ?? application.status}</dd>
+            <dd>{application.statusName}</dd>
           </dl>
           {decided || page.error ? null : (
             <Form method="post">

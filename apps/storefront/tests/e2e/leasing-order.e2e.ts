@@ -3,18 +3,24 @@
  * the ordinary cart opens an e-bike, changes period and package and sees the net cost change,
  * puts the bike in the leasing cart, moves the helmet there too and gets the "non-leasable
  * items must be removed" warning, removes it with one click, sends the application (the error
- * summary first, with focus), the employer opens the mailed approve link (read from the outbox)
- * and approves with the page's button, and the order shows in /mina-sidor/ordrar as approved.
- * Screenshots of the leasing cart and the form at 390 and 1280 px.
+ * summary first, with focus; name and e-mail already filled in from the account, issue 40), lands
+ * on the confirmation page (order number, status, the employer's e-mail address, what happens
+ * next; a reload sends nothing again), finds the leasing cart empty with the one button name, the
+ * employer opens the mailed approve link (read from the outbox) and approves with the page's
+ * button, and the order shows in /mina-sidor/ordrar as approved. Screenshots of the leasing
+ * cart, the form and the confirmation at 390 and 1280 px ($E2E_SCREENSHOTS); axe on the
+ * confirmation.
  */
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { readOutbox } from '@trampa/api/mail';
 import type { Page } from '@playwright/test';
 import { hydrated, slow } from './account-helpers.ts';
 import { NO_BROWSER, baseUrl, browserAvailable, expect, test, unique } from './fixtures.ts';
 import { addToCart, apiQuery, sizedProduct } from './shop.ts';
 
-const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
+const SHOTS = process.env.E2E_SCREENSHOTS ?? tmpdir();
 const outboxDir = process.env.MAIL_OUTBOX_DIR ?? './data/outbox';
 const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 const kronor = (s: string) => Number(s.replace(/\D/g, ''));
@@ -97,7 +103,7 @@ test.describe('Förmånscykel order', () => {
     await expect.poll(async () => text(await net.textContent())).not.toBe(twelve);
     const chosen = kronor(text(await net.textContent()));
     expect(chosen).toBeGreaterThan(kronor(twelve));
-    await block.getByRole('button', { name: 'Leasa via din arbetsgivare' }).click();
+    await block.getByRole('button', { name: 'Lägg i förmånscykelkorgen' }).click();
 
     // The leasing cart: the bike; the helmet moved over breaks a rule until removed.
     await page.waitForURL(/\/formanscykel\/varukorg\?manader=12&servicepaket=bekymmersfri/);
@@ -126,6 +132,11 @@ test.describe('Förmånscykel order', () => {
     expect(kronor(text(await page.getByTestId('leasing-application-net').textContent()))).toBe(
       chosen,
     );
+    // Logged in: the account's name and e-mail are filled in (issue 40); the employer is not.
+    expect(await page.getByLabel('Förnamn').inputValue()).toBe('Frida');
+    expect(await page.getByLabel('Efternamn').inputValue()).toBe('Förmånsson');
+    expect(await page.getByLabel('E-post', { exact: true }).inputValue()).toBe(email);
+    expect(await page.getByLabel('Företagets namn').inputValue()).toBe('');
     await page.getByLabel('Organisationsnummer').fill('123');
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
     const summary = page.locator('.error-summary');
@@ -139,22 +150,47 @@ test.describe('Förmånscykel order', () => {
     await page.getByLabel('Företagets namn').fill('Arbetsgivaren AB');
     await page.getByLabel('Organisationsnummer').fill('556016-0680');
     await page.getByLabel('E-post till kontaktperson hos arbetsgivaren').fill(employer);
-    await page.getByLabel('Förnamn').fill('Frida');
-    await page.getByLabel('Efternamn').fill('Förmånsson');
-    await page.getByLabel('E-post', { exact: true }).fill(email);
+    // The prefill survived the error round trip.
+    expect(await page.getByLabel('Förnamn').inputValue()).toBe('Frida');
     await page.getByLabel('Mobilnummer').fill('070-123 45 67');
     await page.getByLabel('Gatuadress').fill('Storgatan 1');
     await page.getByLabel('Postnummer').fill('111 22');
     await page.getByLabel('Ort').fill('Stockholm');
     await page.getByLabel('Jag godkänner villkoren för förmånscykel').check();
     await page.getByRole('button', { name: 'Skicka ansökan' }).click();
-    await expect(page.getByRole('heading', { name: 'Tack! Din ansökan är skickad' })).toHaveCount(
-      1,
-      slow,
+
+    // The confirmation (issue 40): its own address, the number, the status, the employer's
+    // address and what happens next; a reload shows it again and places nothing new.
+    await page.waitForURL(/\/formanscykel\/ansokan\/skickad\?ansokan=[0-9a-f-]{36}$/, slow);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Tack! Din ansökan är skickad',
     );
-    const orderId = /Ordernummer: (\d+)/.exec(
-      text(await page.getByText(/Vi har mejlat/).textContent()),
-    )![1]!;
+    await expect(page.locator('.leasing-receipt__intro')).toHaveText(
+      `Vi har mejlat Arbetsgivaren AB på ${employer} och bett dem godkänna din ansökan.`,
+    );
+    const orderId = text(await page.getByTestId('leasing-receipt-number').textContent());
+    expect(orderId).toMatch(/^\d+$/);
+    const facts = text(await page.locator('.leasing-receipt__facts').textContent());
+    expect(facts).toContain('Väntar på arbetsgivarens godkännande');
+    expect(facts).toContain(bike.name);
+    expect(facts).toContain('12 månader, Bekymmersfri');
+    const steps = page.getByRole('region', { name: 'Så här går det till nu' });
+    expect(text(await steps.textContent())).toMatch(
+      /Länkarna fungerar till och med \d{1,2} [a-zé.]+ \d{4}\./,
+    );
+    expect(text(await steps.textContent())).toContain(`orderbekräftelse till ${email}`);
+    await expect(page.getByText('Du kan följa ansökan under Mina ordrar.')).toHaveCount(1);
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await shoot(page, 'leasing-receipt');
+    await page.reload();
+    expect(text(await page.getByTestId('leasing-receipt-number').textContent())).toBe(orderId);
+
+    // The leasing cart is empty, and its text names the product page's button.
+    await page.goto(`${baseUrl()}/formanscykel/varukorg`);
+    await expect(page.locator('.leasing-flow__empty')).toContainText('”Lägg i förmånscykelkorgen”');
 
     // The employer's mail: the approve link opens a page that decides only on its POST.
     await expect

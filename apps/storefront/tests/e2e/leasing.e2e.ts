@@ -1,15 +1,18 @@
 /**
  * Förmånscykel calculator (issue 21, first half): a shopper opens an e-bike, reads "Förmånscykel
  * från … kr/mån", opens the calculator, changes period and package and sees the net cost
- * change, enters a marginal tax outside 0–60 and gets the rule's message. Without JavaScript
- * the GET form calculates on the server. Screenshots at 390 and 1360 px.
+ * change, enters a marginal tax outside 0–60 and gets the rule's message, and reads the honest
+ * comparison with buying the bike (issue 40: the lease, the buy-out at market value, the total;
+ * the bike is not theirs after the period). Without JavaScript the GET form calculates on the
+ * server. Screenshots of the calculator and its comparison at 390 and 1280 px ($E2E_SCREENSHOTS).
  */
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { NO_BROWSER, baseUrl, browserAvailable, expect, test } from './fixtures.ts';
 import { apiQuery } from './shop.ts';
 
-const SHOTS = process.env.E2E_SHOTS ?? '/work/shots';
+const SHOTS = process.env.E2E_SCREENSHOTS ?? tmpdir();
 
 interface Bike {
   canonicalUrl: string;
@@ -87,12 +90,40 @@ test.describe('Förmånscykel calculator', () => {
     expect(await tax.getAttribute('aria-invalid')).toBe('true');
     await tax.fill('32');
 
-    expect(await block.getByRole('button', { name: 'Leasa via din arbetsgivare' }).count()).toBe(1);
+    // Leasing or buying (issue 40): the price, the lease, the buy-out and their total add up,
+    // and the text says the bike is not the shopper's after the period.
+    await block.getByRole('radio', { name: '36 månader' }).check();
+    await block.getByRole('radio', { name: 'Inget servicepaket' }).check();
+    const compare = block.getByRole('region', { name: 'Leasa eller köpa?' });
+    await expect(compare).toContainText('Efter 36 månader är cykeln inte din');
+    const rows = Object.fromEntries(
+      await compare
+        .locator('.leasing__figure')
+        .evaluateAll((nodes) =>
+          nodes.map((n) => [
+            n.querySelector('dt')!.textContent!.replace(/\s+/g, ' ').trim(),
+            Number(n.querySelector('dd')!.textContent!.replace(/\D/g, '')),
+          ]),
+        ),
+    ) as Record<string, number>;
+    expect(rows['Köpa cykeln nu']).toBe(Math.round(bike.unitPrice.sellingPriceIncVat));
+    const lease = rows['Din kostnad under 36 månader']!;
+    const buyOut = rows['Köpa loss cykeln efter 36 månader, uppskattat (ca 20 % av priset)']!;
+    expect(buyOut).toBe(Math.round(bike.unitPrice.sellingPriceIncVat * 0.2));
+    expect(Math.abs(rows['Leasing och utköp, totalt']! - (lease + buyOut))).toBeLessThanOrEqual(1);
+    const returned = `Lämnar du tillbaka cykeln har du betalat ${lease.toLocaleString('sv-SE')} kr för att använda den i 36 månader.`;
+    expect(text(await compare.textContent())).toContain(returned.replace(/\s/g, ' '));
+    expect(text(await compare.textContent())).toMatch(
+      /Köper du loss den blir det totalt \d[\d ]* kr (billigare|dyrare) än att köpa cykeln nu\./,
+    );
+    expect(text(await block.textContent())).not.toContain('Du sparar');
+
+    expect(await block.getByRole('button', { name: 'Lägg i förmånscykelkorgen' }).count()).toBe(1);
     expect(
       await block.getByRole('link', { name: 'Så fungerar förmånscykel' }).getAttribute('href'),
     ).toBe('/formanscykel');
-    await page.setViewportSize({ width: 1360, height: 900 });
-    await block.screenshot({ path: join(SHOTS, 'leasing-1360-calculator.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await block.screenshot({ path: join(SHOTS, 'leasing-1280-calculator.png') });
 
     // A phone: the headline below the buy button, then the whole calculator.
     const phone = await newPage();
@@ -105,6 +136,12 @@ test.describe('Förmånscykel calculator', () => {
     await phoneBlock.getByText('Räkna på din månadskostnad').click();
     await phoneBlock.getByRole('radio', { name: /Trygg/ }).check();
     await phoneBlock.screenshot({ path: join(SHOTS, 'leasing-390-calculator.png') });
+    const phoneCompare = phoneBlock.getByRole('region', { name: 'Leasa eller köpa?' });
+    await phoneCompare.screenshot({ path: join(SHOTS, 'leasing-390-comparison.png') });
+    // Nothing sideways on a phone.
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
   });
 
   test('calculates on the server without JavaScript', async ({ newPage }) => {

@@ -38,6 +38,7 @@ import type {
   NewsletterRecord,
   ReviewRecord,
 } from '../../modules/engagement/personal-data.ts';
+import { ORDER_STATUS_NAMES, type OrderStatus } from '../../modules/orders/order-process.ts';
 import { adminBuilder } from './builder.ts';
 import { actorOf } from './context.ts';
 import { requireStaff } from './guard.ts';
@@ -95,6 +96,11 @@ const CustomerOrderType = adminBuilder
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       status: t.exposeString('status', {
         description: 'awaiting_approval, received, processing, completed or cancelled (SPEC §4).',
+      }),
+      statusName: t.string({
+        description:
+          "The status's Swedish name, as the order pages show it (ORDER_STATUS_NAMES; issue 40: one name for an order awaiting the employer).",
+        resolve: (o) => ORDER_STATUS_NAMES[o.status as OrderStatus] ?? o.status,
       }),
       marketId: t.exposeString('marketId'),
       currencyCode: t.exposeString('currencyCode'),

@@ -8,13 +8,17 @@
 import { z } from 'zod';
 import {
   decideLeasingApplicationAsStaff,
-  LEASING_APPLICATION_STATES,
   LEASING_LIST_TAKE_MAX,
   listLeasingApplications,
   staffLeasingDecisionSchema,
   type LeasingApplicationListItem,
   type LeasingApplicationPage,
 } from '../../modules/leasing/leasing-admin.service.ts';
+import {
+  LEASING_APPLICATION_STATES,
+  LEASING_STATUS_NAMES,
+  leasingStatusName,
+} from '../../modules/leasing/leasing-status.ts';
 import { adminBuilder } from './builder.ts';
 import { actorOf } from './context.ts';
 import { requireStaff } from './guard.ts';
@@ -60,6 +64,11 @@ const LeasingApplicationType = adminBuilder
         type: LeasingStateEnum,
         resolve: (a) => a.status as (typeof LEASING_APPLICATION_STATES)[number],
       }),
+      statusName: t.string({
+        description:
+          "The state's Swedish name, the same in the storefront and the back office (issue 40).",
+        resolve: (a) => leasingStatusName(a.status),
+      }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       decidedAt: t.expose('decidedAt', { type: 'DateTime', nullable: true }),
       decidedVia: t.exposeString('decidedVia', {
@@ -73,6 +82,16 @@ const LeasingApplicationType = adminBuilder
     }),
   });
 
+const LeasingStateOption = adminBuilder
+  .objectRef<{ code: (typeof LEASING_APPLICATION_STATES)[number] }>('LeasingApplicationStateOption')
+  .implement({
+    description: 'An application state and its Swedish name (leasing-status.ts, issue 40).',
+    fields: (t) => ({
+      code: t.field({ type: LeasingStateEnum, resolve: (o) => o.code }),
+      name: t.string({ resolve: (o) => LEASING_STATUS_NAMES[o.code] }),
+    }),
+  });
+
 const LeasingPageType = adminBuilder
   .objectRef<LeasingApplicationPage>('LeasingApplicationPage')
   .implement({
@@ -80,6 +99,11 @@ const LeasingPageType = adminBuilder
     fields: (t) => ({
       total: t.exposeInt('total'),
       items: t.field({ type: [LeasingApplicationType], resolve: (p) => p.items }),
+      states: t.field({
+        type: [LeasingStateOption],
+        description: 'Every state with its Swedish name, in display order (for the filters).',
+        resolve: () => LEASING_APPLICATION_STATES.map((code) => ({ code })),
+      }),
     }),
   });
 

@@ -13,12 +13,8 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { orders } from '../orders/orders.tables.ts';
 import { applyLeasingDecision, type LeasingApplicationRecord } from './leasing-order.service.ts';
 import { LEASING_SETTINGS } from './leasing-settings.ts';
+import type { LeasingApplicationState } from './leasing-status.ts';
 import { leasingApplications } from './leasing.tables.ts';
-
-/** Application states: waiting for the employer, approved, declined. */
-export const LEASING_APPLICATION_STATES = ['awaiting', 'approved', 'declined'] as const;
-/** One application state. */
-export type LeasingApplicationState = (typeof LEASING_APPLICATION_STATES)[number];
 
 /** Most applications one page holds. */
 export const LEASING_LIST_TAKE_MAX = 200;

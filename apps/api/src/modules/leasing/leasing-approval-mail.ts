@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
 import { formatMoney } from '../pricing/money.ts';
 import { getOrderView } from '../orders/orders.service.ts';
-import { LEASING_DECISION_PATH, LEASING_LINK_TTL_MS, signLeasingLink } from './leasing-links.ts';
+import { LEASING_DECISION_PATH, leasingLinksExpireAt, signLeasingLink } from './leasing-links.ts';
 import { applicationOf } from './leasing-order.service.ts';
 
 /**
@@ -28,7 +28,7 @@ export async function sendLeasingApprovalMail(
   const application = await applicationOf(db, orderId);
   if (!view || !application || application.status !== 'awaiting') return;
   const { order, lines } = view;
-  const expiresAt = order.createdAt.getTime() + LEASING_LINK_TTL_MS;
+  const expiresAt = leasingLinksExpireAt(order.createdAt);
   const link = (decision: 'approve' | 'decline') =>
     `${config.publicUrl}${LEASING_DECISION_PATH}?token=${signLeasingLink(
       { orderPublicId: order.publicId, decision, expiresAt },

@@ -2,10 +2,12 @@
  * The förmånscykel calculation (issue 21, ADR 013) against hand-computed cases. Every expected
  * figure was worked out with exact fractions from the formulas and rounded once to öre:
  *   L = P/n + S/12 + 200 kr/n, T = max(0, L − 250 kr), G = (L + 0.3142·T)/1.3142,
- *   net = G·(1 − m) + T·m, total = n·net, saving = P − total.
+ *   net = G·(1 − m) + T·m, total = n·net, saving = P − total;
+ * and the comparison with buying now (issue 40 point 4): buy-out = P · 0.2^(n / 36),
+ *   total with buy-out = total + buy-out, differences P − those totals.
  */
 import { describe, expect, it } from 'vitest';
-import { annuity, calculateLeasing } from './leasing-calculation.ts';
+import { annuity, calculateLeasing, residualShare } from './leasing-calculation.ts';
 import { LEASING_SETTINGS, withinLeasingLimits } from './leasing-settings.ts';
 
 const E_BIKE = 2_659_900; // 26 599 kr, the seed's e-bike of issue 21
@@ -37,8 +39,8 @@ describe('calculateLeasing: 26 599 kr e-bike, 36 months, no package, m = 32 %', 
       grossDeduction: 68_465,
       netCost: 62_377,
       netCostOverPeriod: 2_245_583,
-      savingOverPeriod: 414_317,
     });
+    expect(result.comparison.differenceWhenReturned).toBe(414_317);
     expect(result.firstMonth.netCost).toBe(62_377);
   });
 });
@@ -64,7 +66,10 @@ describe('calculateLeasing: both periods and every package at m = 32 %', () => {
       grossDeduction: G,
       netCost: net,
       netCostOverPeriod: total,
-      savingOverPeriod: saving,
+      comparison: expect.objectContaining({
+        netCostOverPeriod: total,
+        differenceWhenReturned: saving,
+      }),
     });
   });
   it('each package adds exactly S / 12 to the leasing cost', () => {
@@ -87,14 +92,14 @@ describe('calculateLeasing: marginal tax', () => {
     expect(calc(E_BIKE, 36, 0, 5200)).toMatchObject({
       netCost: 58_573,
       netCostOverPeriod: 2_108_617,
-      savingOverPeriod: 551_283,
+      comparison: expect.objectContaining({ differenceWhenReturned: 551_283 }),
     });
   });
   it('m = 57 %: 68 464.65 · 0.43 + 49 441.67 · 0.57 = 57 621.55', () => {
     expect(calc(E_BIKE, 36, 0, 5700)).toMatchObject({
       netCost: 57_622,
       netCostOverPeriod: 2_074_376,
-      savingOverPeriod: 585_524,
+      comparison: expect.objectContaining({ differenceWhenReturned: 585_524 }),
     });
   });
   it('m = 52 %, 12 months, Bekymmersfri: 230 847.98 · 0.48 + 211 825 · 0.52 = 220 956.03', () => {
@@ -146,6 +151,63 @@ describe('calculateLeasing: setup fee charged once', () => {
     expect(result.firstMonth.leasingCost).toBe(93_886);
     expect(result.firstMonth.netCost).toBe(81_822);
     expect(result.netCostOverPeriod).toBe(2_245_583);
+  });
+});
+
+describe('calculateLeasing: leasing against buying now, returned or bought out (issue 40)', () => {
+  // The employee does not own the bike after the period; the buy-out is at market value,
+  // 20 % after 36 months (the settings), r^(n/36) for other periods.
+  it('36 months, m = 32 %: the lease alone is 4 143 kr under the price, with the buy-out 1 177 kr over', () => {
+    // Buy-out 2 659 900 · 0.2 = 531 980; total 2 245 582.54 + 531 980 = 2 777 562.54;
+    // difference 2 659 900 − 2 777 562.54 = −117 662.54.
+    expect(calc(E_BIKE, 36, PACKAGE.none, 3200).comparison).toEqual({
+      price: 2_659_900,
+      netCostOverPeriod: 2_245_583,
+      buyOutPrice: 531_980,
+      buyOutPercent: 20,
+      totalWithBuyOut: 2_777_563,
+      differenceWithBuyOut: -117_663,
+      differenceWhenReturned: 414_317,
+    });
+  });
+  it('36 months, m = 52 %: leasing and buying out ends 193 kr under the price', () => {
+    // total 2 108 617.09 + 531 980 = 2 640 597.09; 2 659 900 − 2 640 597.09 = 19 302.91.
+    expect(calc(E_BIKE, 36, PACKAGE.none, 5200).comparison).toMatchObject({
+      totalWithBuyOut: 2_640_597,
+      differenceWithBuyOut: 19_303,
+    });
+  });
+  it('12 months: the bike is still worth 58 % (0.2^(1/3) = 0.584804), so buying out costs 14 307 kr more', () => {
+    // Buy-out 2 659 900 · 0.584804 = 1 555 518.96; total 2 535 127.51 + 1 555 518.96 =
+    // 4 090 646.47; difference −1 430 746.47.
+    expect(calc(E_BIKE, 12, PACKAGE.none, 3200).comparison).toEqual({
+      price: 2_659_900,
+      netCostOverPeriod: 2_535_128,
+      buyOutPrice: 1_555_519,
+      buyOutPercent: 58,
+      totalWithBuyOut: 4_090_646,
+      differenceWithBuyOut: -1_430_746,
+      differenceWhenReturned: 124_772,
+    });
+  });
+  it('a package raises the lease, not the buy-out', () => {
+    const none = calc(E_BIKE, 36, PACKAGE.none, 3200).comparison;
+    const bekymmersfri = calc(E_BIKE, 36, PACKAGE.bekymmersfri, 3200).comparison;
+    expect(bekymmersfri.buyOutPrice).toBe(none.buyOutPrice);
+    expect(bekymmersfri.differenceWhenReturned).toBe(-71_683);
+    expect(bekymmersfri.totalWithBuyOut).toBe(2_731_583 + 531_980);
+  });
+  it('residualShare: r after R months, r^(n/R) for n months; 0 % and 100 % at the ends', () => {
+    const rates = { residualValueBasisPoints: 2000, residualValueMonths: 36 };
+    expect(residualShare(36, rates)).toBeCloseTo(0.2, 12);
+    expect(residualShare(12, rates)).toBeCloseTo(0.584804, 6);
+    expect(residualShare(72, rates)).toBeCloseTo(0.04, 12);
+    expect(residualShare(12, { ...rates, residualValueBasisPoints: 0 })).toBe(0);
+    expect(residualShare(12, { ...rates, residualValueBasisPoints: 10_000 })).toBe(1);
+    expect(() => residualShare(12, { ...rates, residualValueBasisPoints: 10_001 })).toThrow(
+      RangeError,
+    );
+    expect(() => residualShare(12, { ...rates, residualValueMonths: 0 })).toThrow(RangeError);
   });
 });
 

@@ -26,6 +26,14 @@ export interface LeasingRates {
   benefitReductionPerMonth: number;
   /** Employer's social fees (arbetsgivaravgifter) in basis points (31.42 % = 3142). */
   employerFeeBasisPoints: number;
+  /**
+   * Estimated market value of the bike after `residualValueMonths`, basis points of its price
+   * (20 % = 2000 after 36 months, the big leasing providers' guide; issue 40 point 4). The
+   * buy-out price at the end of a lease of any length follows from it ({@link residualShare}).
+   */
+  residualValueBasisPoints: number;
+  /** The lease length, months, that `residualValueBasisPoints` is given for (36). */
+  residualValueMonths: number;
 }
 
 /** One calculation's input. */
@@ -54,14 +62,43 @@ export interface LeasingMonth {
   netCost: number;
 }
 
+/**
+ * Leasing against buying the bike now (issue 40 point 4), öre, each rounded once. The employee
+ * does not own the bike after the period: they return it, or buy it out at its market value
+ * (Skatteverket: a buy-out below market value is a taxable benefit and is not covered by the
+ * 3 000 kr exemption), estimated here from the settings' residual value.
+ */
+export interface LeasingComparison {
+  /** The bike's price incl. VAT (P), öre: what buying it now costs. */
+  price: number;
+  /** The employee's net cost over the whole period, öre (as {@link LeasingResult}). */
+  netCostOverPeriod: number;
+  /** Estimated market value at the end of the period (the buy-out price), öre. */
+  buyOutPrice: number;
+  /** `buyOutPrice` as a share of the price, whole percent (for "ca 20 % av priset"). */
+  buyOutPercent: number;
+  /** netCostOverPeriod + buyOutPrice, öre: leasing, then owning the bike. */
+  totalWithBuyOut: number;
+  /**
+   * price − totalWithBuyOut, öre: > 0 leasing and buying out costs that much less than buying
+   * now, < 0 that much more.
+   */
+  differenceWithBuyOut: number;
+  /**
+   * price − netCostOverPeriod, öre: what returning the bike leaves unspent against buying it
+   * (< 0: the lease alone costs more than the price). The bike is not the employee's then.
+   */
+  differenceWhenReturned: number;
+}
+
 /** A calculation's result (öre, each rounded once). */
 export interface LeasingResult extends LeasingMonth {
   /** The first month's figures (differs from the regular month only when the fee is `once`). */
   firstMonth: LeasingMonth;
   /** The employee's net cost over the whole period, öre. */
   netCostOverPeriod: number;
-  /** P − netCostOverPeriod, öre: what the employee saves against buying at P (may be < 0). */
-  savingOverPeriod: number;
+  /** Leasing against buying now, with the return or buy-out at the end (issue 40 point 4). */
+  comparison: LeasingComparison;
 }
 
 /**
@@ -72,6 +109,24 @@ export function annuity(amount: number, periodMonths: number, yearlyBasisPoints:
   const r = yearlyBasisPoints / 10_000 / 12;
   if (r === 0) return amount / periodMonths;
   return (amount * r) / (1 - Math.pow(1 + r, -periodMonths));
+}
+
+/**
+ * The bike's estimated market value after `periodMonths` as a share of its price (0..1,
+ * unrounded): the settings' residual value r after R months, declining by the same factor each
+ * month, r^(n / R) (20 % after 36 months gives 58.5 % after 12). 1 for a residual of 100 %.
+ * @throws RangeError when the residual value is outside 0..100 % or its months are not positive.
+ */
+export function residualShare(
+  periodMonths: number,
+  rates: Pick<LeasingRates, 'residualValueBasisPoints' | 'residualValueMonths'>,
+): number {
+  const { residualValueBasisPoints: bp, residualValueMonths: months } = rates;
+  if (!(bp >= 0 && bp <= 10_000)) throw new RangeError(`residual value out of range: ${bp}`);
+  if (!Number.isInteger(months) || months <= 0) {
+    throw new RangeError(`residual value months must be positive: ${months}`);
+  }
+  return Math.pow(bp / 10_000, periodMonths / months);
 }
 
 /** Rounds öre half away from zero (one rounding at the end). */
@@ -109,9 +164,10 @@ function rounded(value: UnroundedMonth): LeasingMonth {
 /**
  * The monthly cost of a förmånscykel (issue 21, ADR 013):
  * L = P·annuity(n, rate) + S/12 (+ setup/n), F = L, T = max(0, F − 250 kr),
- * G = (L + s·T)/(1 + s), net = G·(1 − m) + T·m, saving = P − Σ net.
+ * G = (L + s·T)/(1 + s), net = G·(1 − m) + T·m; and the comparison with buying now (issue 40):
+ * buy-out = P·residualShare(n), total with buy-out = Σ net + buy-out, differences P − totals.
  * @throws RangeError when the period is not a positive integer, an amount is negative or not
- *   an integer, or the marginal tax is outside 0..100 %.
+ *   an integer, the marginal tax is outside 0..100 % or the residual value setting is invalid.
  */
 export function calculateLeasing(input: LeasingInput, rates: LeasingRates): LeasingResult {
   const { priceIncVat, periodMonths: n, packageFeePerYear, marginalTaxBasisPoints } = input;
@@ -132,10 +188,20 @@ export function calculateLeasing(input: LeasingInput, rates: LeasingRates): Leas
   const first =
     rates.setupFeeMode === 'once' ? month(base + rates.setupFee, m, s, reduction) : regular;
   const netCostOverPeriod = first.netCost + regular.netCost * (n - 1);
+  const share = residualShare(n, rates);
+  const buyOutPrice = priceIncVat * share;
   return {
     ...rounded(regular),
     firstMonth: rounded(first),
     netCostOverPeriod: roundOre(netCostOverPeriod),
-    savingOverPeriod: roundOre(priceIncVat - netCostOverPeriod),
+    comparison: {
+      price: priceIncVat,
+      netCostOverPeriod: roundOre(netCostOverPeriod),
+      buyOutPrice: roundOre(buyOutPrice),
+      buyOutPercent: Math.round(share * 100),
+      totalWithBuyOut: roundOre(netCostOverPeriod + buyOutPrice),
+      differenceWithBuyOut: roundOre(priceIncVat - netCostOverPeriod - buyOutPrice),
+      differenceWhenReturned: roundOre(priceIncVat - netCostOverPeriod),
+    },
   };
 }

@@ -13,6 +13,11 @@ import { ShopError } from '../../errors.ts';
 /** How long the employer's links work: 14 days from the application. */
 export const LEASING_LINK_TTL_MS = 14 * 24 * 3_600_000;
 
+/** When the employer's links of an application placed at `placedAt` stop working (ms epoch). */
+export function leasingLinksExpireAt(placedAt: Date): number {
+  return placedAt.getTime() + LEASING_LINK_TTL_MS;
+}
+
 /** The storefront page the links open (it asks for a confirming POST). */
 export const LEASING_DECISION_PATH = '/formanscykel/arbetsgivare';
 

@@ -8,13 +8,16 @@ import { builder } from '../../graphql/builder.ts';
 import { contextArgs } from '../../graphql/args.ts';
 import { OrderRef } from '../checkout/order.graphql.ts';
 import { minorToDecimal } from '../pricing/money.ts';
+import { leasingLinksExpireAt } from './leasing-links.ts';
 import {
   decideLeasingApplication,
+  leasingApplicationByOrderPublicId,
   leasingApplicationByToken,
   placeLeasingOrder,
   type LeasingApplicationView,
 } from './leasing-order.service.ts';
 import { LEASING_SETTINGS } from './leasing-settings.ts';
+import { leasingStatusName } from './leasing-status.ts';
 
 const kronor = (ore: number) => minorToDecimal(ore, 'SEK');
 
@@ -50,6 +53,12 @@ const LeasingApplicationRef = builder
         description: 'awaiting, approved or declined (by the employer).',
         resolve: (v) => v.application.status,
       }),
+      statusName: t.string({
+        nullable: false,
+        description:
+          'The status in Swedish, the one name the storefront, the back office and e-mails use (issue 40), e.g. "Väntar på arbetsgivarens godkännande".',
+        resolve: (v) => leasingStatusName(v.application.status),
+      }),
       decision: t.string({
         nullable: false,
         description: "What the link opened asks for: approve or decline ('' after placing).",
@@ -64,6 +73,24 @@ const LeasingApplicationRef = builder
         nullable: false,
         description: 'NNNNNN-NNNN.',
         resolve: (v) => v.application.organisationNumber,
+      }),
+      employerEmail: t.string({
+        nullable: false,
+        description:
+          "The employer contact's e-mail, where the approve and decline links were sent (issue 40: the applicant's confirmation names it).",
+        resolve: (v) => v.application.employerEmail,
+      }),
+      employeeEmail: t.string({
+        nullable: false,
+        description: "The employee's e-mail, where the order confirmation goes once approved.",
+        resolve: (v) => v.order.email,
+      }),
+      linksExpireAt: t.field({
+        type: 'DateTime',
+        nullable: false,
+        description:
+          "When the employer's approve and decline links stop working (14 days after the application).",
+        resolve: (v) => new Date(leasingLinksExpireAt(v.order.createdAt)),
       }),
       employeeName: t.string({
         nullable: false,
@@ -143,6 +170,19 @@ builder.queryField('leasingApplication', (t) =>
     args: { token: t.arg.string({ required: true, description: 'The link token.' }) },
     resolve: (_root, args, ctx) =>
       leasingApplicationByToken(ctx.db, args.token, ctx.config.auth.jwtSecret, ctx.now),
+  }),
+);
+
+builder.queryField('leasingApplicationReceipt', (t) =>
+  t.field({
+    type: LeasingApplicationRef,
+    nullable: true,
+    description:
+      "The applicant's confirmation of a placed förmånscykel application (issue 40 point 4), by its order's public id (a UUID only the applicant and the employer's links know, as getOrderPublic); changes nothing. Null when unknown or not a leasing order.",
+    args: {
+      orderPublicId: t.arg({ type: 'Guid', required: true, description: 'Public order id.' }),
+    },
+    resolve: (_root, args, ctx) => leasingApplicationByOrderPublicId(ctx.db, args.orderPublicId),
   }),
 );
 

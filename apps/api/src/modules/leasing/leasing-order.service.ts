@@ -218,6 +218,21 @@ export interface LeasingApplicationView extends OrderView {
 }
 
 /**
+ * The application of the order with this public id, for the applicant's confirmation page
+ * (issue 40 point 4): the public id is a UUID only the applicant (from `placeLeasingOrder`) and
+ * the employer's signed links carry, the same capability as the checkout's confirmation page
+ * (`getOrderPublic`). Null when no order has it or the order is not a förmånscykel application.
+ */
+export async function leasingApplicationByOrderPublicId(
+  db: Database,
+  orderPublicId: string,
+): Promise<LeasingApplicationView | null> {
+  const view = await getOrderViewByPublicId(db, orderPublicId);
+  const application = view && (await applicationOf(db, view.order.id));
+  return view && application ? { ...view, application, decision: '' } : null;
+}
+
+/**
  * The application a link names, for the employer's page (a GET: changes nothing).
  * @throws ShopError FORBIDDEN (reason `invalid`, `expired`), NOT_FOUND
  */

@@ -1,7 +1,8 @@
 /**
  * The shop's förmånscykel settings (SPEC §9, issue 21): periods, setup fee, the benefit-value
- * reduction, service packages and the price limits per bike. Configuration, not data: a shop
- * changes them here (one place), and the API shows them to the storefront as `leasingSettings`.
+ * reduction, service packages, the estimated residual value at the end (issue 40) and the price
+ * limits per bike. Configuration, not data: a shop changes them here (one place), and the API
+ * shows them to the storefront as `leasingSettings`.
  *
  * Pure and free of database imports: the storefront imports this file (`@trampa/api/leasing`).
  */
@@ -62,6 +63,10 @@ export const LEASING_SETTINGS: LeasingSettings = {
   yearlyInterestBasisPoints: 0,
   benefitReductionPerMonth: 25_000,
   employerFeeBasisPoints: 3142,
+  // The buy-out at the end is at market value (Skatteverket); the big providers (Bikelease,
+  // Epassi, Bike Benefits) put a 36-month-old bike at about 20 % of its new price (ADR 013).
+  residualValueBasisPoints: 2000,
+  residualValueMonths: 36,
   minPrice: 500_000,
   maxPrice: 6_000_000,
   defaultMarginalTaxBasisPoints: 3200,

@@ -85,6 +85,16 @@ const LeasingSettingsRef = builder.objectRef<LeasingSettings>('LeasingSettingsTy
       description: "Employer's social fees (arbetsgivaravgifter), percent (31.42).",
       resolve: (s) => percent(s.employerFeeBasisPoints),
     }),
+    residualValuePercent: t.float({
+      nullable: false,
+      description:
+        'Estimated market value of the bike after residualValueMonths, percent of its price (20): the buy-out price at the end of a lease, r^(n / residualValueMonths) for n months (issue 40, ADR 013).',
+      resolve: (s) => percent(s.residualValueBasisPoints),
+    }),
+    residualValueMonths: t.exposeInt('residualValueMonths', {
+      nullable: false,
+      description: 'The lease length, months, that residualValuePercent is given for (36).',
+    }),
     minPrice: t.field({
       type: 'Decimal',
       nullable: false,

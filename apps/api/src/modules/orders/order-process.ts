@@ -29,6 +29,7 @@ import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import { returnStock } from '../inventory/inventory.service.ts';
 import { leasingApprovalJob, orderConfirmationJob } from '../jobs/job-kinds.ts';
+import { LEASING_STATUS_NAMES } from '../leasing/leasing-status.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { trackingUrlTemplateOf } from '../shipping/shipping.service.ts';
 import type { NewOrder, NewOrderLine, OrderLineRecord, OrderRecord } from './orders.service.ts';
@@ -137,13 +138,16 @@ export interface TransitionOptions {
   actor?: { staffUserId: number | null; staffEmail: string | null };
 }
 
-/** The Swedish names of the statuses, as the back office shows them. */
+/**
+ * The Swedish names of the statuses, as the back office shows them; an order awaiting approval
+ * is named as its förmånscykel application waiting for the employer (one name, issue 40).
+ */
 export const ORDER_STATUS_NAMES: Readonly<Record<OrderStatus, string>> = {
   received: 'Mottagen',
   processing: 'Behandlas',
   completed: 'Slutförd',
   cancelled: 'Avbruten',
-  awaiting_approval: 'Väntar på arbetsgivaren',
+  awaiting_approval: LEASING_STATUS_NAMES.awaiting,
 };
 
 /**

@@ -8,6 +8,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Form, Link } from 'react-router';
 import { t } from '../../i18n/i18n';
+import { LeasingComparison } from './leasing-comparison';
 import {
   formatKronor,
   LEASING_PARAMS,
@@ -25,7 +26,7 @@ export interface LeasingSku {
   name: string;
 }
 
-/** The förmånscykel block of a product page; `skus`: the sizes for "Leasa via din arbetsgivare". */
+/** The förmånscykel block of a product page; `skus`: the sizes for "Lägg i förmånscykelkorgen". */
 export function LeasingCalculator({
   leasing,
   skus,
@@ -146,8 +147,16 @@ function Calculator({ leasing, skus }: { leasing: LeasingView; skus: readonly Le
           </button>
         </form>
         <div className="leasing__result" aria-live="polite" aria-atomic="true">
-          {figures ? <Figures leasing={leasing} choice={choice} figures={figures} /> : null}
+          {figures ? <Figures figures={figures} /> : null}
         </div>
+        {/* Outside the live region: only the monthly figures are read out on every change. */}
+        {figures ? (
+          <LeasingComparison
+            comparison={figures.comparison}
+            months={choice.period}
+            rates={leasing.rates}
+          />
+        ) : null}
         <p className="leasing__note">
           {t('leasing.note', {
             reduction: formatKronor(leasing.rates.benefitReductionPerMonth),
@@ -191,54 +200,28 @@ function Calculator({ leasing, skus }: { leasing: LeasingView; skus: readonly Le
   );
 }
 
-function Figures({
-  leasing,
-  choice,
-  figures,
-}: {
-  leasing: LeasingView;
-  choice: LeasingChoice;
-  figures: NonNullable<ReturnType<typeof leasingFigures>>;
-}) {
-  const saving = figures.savingOverPeriod;
+function Figures({ figures }: { figures: NonNullable<ReturnType<typeof leasingFigures>> }) {
   return (
-    <>
-      <dl className="leasing__figures">
-        <div className="leasing__figure leasing__figure--main">
-          <dt>{t('leasing.result.net')}</dt>
-          <dd data-testid="leasing-net">{formatKronor(figures.netCost)}</dd>
-        </div>
+    <dl className="leasing__figures">
+      <div className="leasing__figure leasing__figure--main">
+        <dt>{t('leasing.result.net')}</dt>
+        <dd data-testid="leasing-net">{formatKronor(figures.netCost)}</dd>
+      </div>
+      <div className="leasing__figure">
+        <dt>{t('leasing.result.gross')}</dt>
+        <dd>{formatKronor(figures.grossDeduction)}</dd>
+      </div>
+      <div className="leasing__figure">
+        <dt>{t('leasing.result.benefit')}</dt>
+        <dd>{formatKronor(figures.benefitValue)}</dd>
+      </div>
+      {figures.firstMonth.netCost !== figures.netCost ? (
         <div className="leasing__figure">
-          <dt>{t('leasing.result.gross')}</dt>
-          <dd>{formatKronor(figures.grossDeduction)}</dd>
+          <dt>{t('leasing.result.firstMonth')}</dt>
+          <dd>{formatKronor(figures.firstMonth.netCost)}</dd>
         </div>
-        <div className="leasing__figure">
-          <dt>{t('leasing.result.benefit')}</dt>
-          <dd>{formatKronor(figures.benefitValue)}</dd>
-        </div>
-        <div className="leasing__figure">
-          <dt>{t('leasing.result.total', { months: choice.period })}</dt>
-          <dd>{formatKronor(figures.netCostOverPeriod)}</dd>
-        </div>
-        {figures.firstMonth.netCost !== figures.netCost ? (
-          <div className="leasing__figure">
-            <dt>{t('leasing.result.firstMonth')}</dt>
-            <dd>{formatKronor(figures.firstMonth.netCost)}</dd>
-          </div>
-        ) : null}
-      </dl>
-      <p className="leasing__saving">
-        {saving >= 0
-          ? t('leasing.result.saving', {
-              amount: formatKronor(saving),
-              price: formatKronor(leasing.priceIncVat),
-            })
-          : t('leasing.result.extra', {
-              amount: formatKronor(-saving),
-              price: formatKronor(leasing.priceIncVat),
-            })}
-      </p>
-    </>
+      ) : null}
+    </dl>
   );
 }
 

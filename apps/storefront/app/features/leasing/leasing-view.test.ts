@@ -1,6 +1,12 @@
 import { LEASING_SETTINGS } from '@trampa/api/leasing-settings';
 import { describe, expect, it } from 'vitest';
-import { formatKronor, leasingFigures, parseTaxPercent, type LeasingView } from './leasing-view';
+import {
+  employeeDefaults,
+  formatKronor,
+  leasingFigures,
+  parseTaxPercent,
+  type LeasingView,
+} from './leasing-view';
 
 const view: LeasingView = {
   priceIncVat: 2_659_900,
@@ -44,5 +50,48 @@ describe('leasingFigures', () => {
       leasingFigures(view, { period: 36, packageId: 'trygg', taxPercent: '32' })?.netCost,
     ).toBe(70_877);
     expect(leasingFigures(view, { period: 36, packageId: 'none', taxPercent: '75' })).toBeNull();
+  });
+});
+
+describe('employeeDefaults (issue 40: a logged-in applicant is filled in from the account)', () => {
+  it('takes the name, e-mail, mobile and address of the account', () => {
+    expect(
+      employeeDefaults({
+        email: 'frida@example.se',
+        address: {
+          firstName: 'Frida',
+          lastName: ' Förmånsson ',
+          addressLine1: 'Storgatan 1',
+          zip: '111 22',
+          city: 'Stockholm',
+          mobile: '070-123 45 67',
+          phone: '08-123 45',
+        },
+      }),
+    ).toEqual({
+      firstName: 'Frida',
+      lastName: 'Förmånsson',
+      email: 'frida@example.se',
+      phone: '070-123 45 67',
+      addressLine1: 'Storgatan 1',
+      zip: '111 22',
+      city: 'Stockholm',
+    });
+  });
+  it('takes the phone when there is no mobile, and leaves what the account lacks empty', () => {
+    expect(
+      employeeDefaults({ email: 'ny@example.se', address: { firstName: 'Ny', phone: '08-1' } }),
+    ).toEqual({
+      firstName: 'Ny',
+      lastName: '',
+      email: 'ny@example.se',
+      phone: '08-1',
+      addressLine1: '',
+      zip: '',
+      city: '',
+    });
+  });
+  it('gives empty fields for a guest', () => {
+    expect(Object.values(employeeDefaults(null)).every((v) => v === '')).toBe(true);
   });
 });

@@ -85,3 +85,44 @@ export function leasingFigures(view: LeasingView, choice: LeasingChoice): Leasin
     view.rates,
   );
 }
+
+/** The logged-in customer's profile as `getUser` gives it (the parts the application uses). */
+export interface LeasingProfile {
+  email?: string | null;
+  address?: {
+    firstName?: string | null;
+    lastName?: string | null;
+    addressLine1?: string | null;
+    zip?: string | null;
+    city?: string | null;
+    mobile?: string | null;
+    phone?: string | null;
+  } | null;
+}
+
+/** The application form's fields about the employee, by input name. */
+export type LeasingEmployeeValues = Record<
+  'firstName' | 'lastName' | 'email' | 'phone' | 'addressLine1' | 'zip' | 'city',
+  string
+>;
+
+/**
+ * The application's employee fields filled in from a logged-in customer's account (issue 40
+ * point 4): name, e-mail, mobile (else phone) and address; '' where the account has none. The
+ * employer fields are never filled: the account does not know the employer.
+ */
+export function employeeDefaults(
+  profile: LeasingProfile | null | undefined,
+): LeasingEmployeeValues {
+  const from = profile?.address ?? {};
+  const text = (value: string | null | undefined) => (value ?? '').trim();
+  return {
+    firstName: text(from.firstName),
+    lastName: text(from.lastName),
+    email: text(profile?.email),
+    phone: text(from.mobile) || text(from.phone),
+    addressLine1: text(from.addressLine1),
+    zip: text(from.zip),
+    city: text(from.city),
+  };
+}

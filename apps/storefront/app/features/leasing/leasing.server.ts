@@ -51,6 +51,8 @@ export async function loadLeasing(
       setupFeeMode: settings.setupFeeSpread ? 'spread' : 'once',
       benefitReductionPerMonth: ore(settings.benefitReductionPerMonth),
       employerFeeBasisPoints: basisPoints(settings.employerFeePercent),
+      residualValueBasisPoints: basisPoints(settings.residualValuePercent),
+      residualValueMonths: settings.residualValueMonths,
     },
     periods: settings.periods,
     packages,
