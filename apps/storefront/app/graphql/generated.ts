@@ -533,6 +533,7 @@ export type CartFieldsFragment = {
       feeIncVat: number;
       feeExVat: number;
       amountLeftToFreeShipping: number;
+      amountLeftToFreeShippingExVat: number;
     } | null;
     balance: {
       pending: number;
@@ -622,6 +623,7 @@ export type CartQuery = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -712,6 +714,7 @@ export type AddToCartMutation = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -802,6 +805,7 @@ export type UpdateCartItemMutation = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -892,6 +896,7 @@ export type SetCartPromoCodeMutation = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -993,6 +998,7 @@ export type SetCartGiftCardMutation = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -1139,6 +1145,7 @@ export type CheckoutFieldsFragment = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -1265,6 +1272,7 @@ export type CreateOrUpdateCheckoutMutation = {
           feeIncVat: number;
           feeExVat: number;
           amountLeftToFreeShipping: number;
+          amountLeftToFreeShippingExVat: number;
         } | null;
         balance: {
           pending: number;
@@ -1353,6 +1361,7 @@ export type CheckoutConfirmQuery = {
       organizationNumber: string | null;
       paymentId: number;
       shippingId: number;
+      shippingName: string;
       pickupPoint: string | null;
       pickupPointName: string | null;
       billingAddress: {
@@ -1362,6 +1371,7 @@ export type CheckoutConfirmQuery = {
         addressLine1: string;
         zip: string;
         city: string;
+        country: string;
         mobile: string;
       } | null;
       shippingAddress: {
@@ -1371,6 +1381,7 @@ export type CheckoutConfirmQuery = {
         addressLine1: string;
         zip: string;
         city: string;
+        country: string;
       } | null;
       rows: Array<{
         name: string | null;
@@ -2468,6 +2479,10 @@ export const CartFieldsFragmentDoc = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -2806,6 +2821,10 @@ export const CheckoutFieldsFragmentDoc = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -3941,6 +3960,10 @@ export const CartDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -4261,6 +4284,10 @@ export const AddToCartDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -4581,6 +4608,10 @@ export const UpdateCartItemDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -4901,6 +4932,10 @@ export const SetCartPromoCodeDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -5294,6 +5329,10 @@ export const SetCartGiftCardDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -5858,6 +5897,10 @@ export const CreateOrUpdateCheckoutDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -6187,6 +6230,7 @@ export const CheckoutConfirmDocument = {
                             { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'country' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'mobile' } },
                           ],
                         },
@@ -6203,6 +6247,7 @@ export const CheckoutConfirmDocument = {
                             { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'country' } },
                           ],
                         },
                       },
@@ -6228,6 +6273,7 @@ export const CheckoutConfirmDocument = {
                       },
                       { kind: 'Field', name: { kind: 'Name', value: 'paymentId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'shippingId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shippingName' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'pickupPoint' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'pickupPointName' } },
                     ],
