@@ -260,6 +260,8 @@ test.describe('issue 14: money shown to the customer adds up', () => {
   test('free shipping: the top bar, the cart progress text and the checkout name the same rule', async ({
     page,
   }) => {
+    // Two products, two customer types and three deliveries: more steps than the default allows.
+    test.setTimeout(120_000);
     await page.goto(`${baseUrl()}/`);
     const topBar = page.getByRole('complementary', { name: 'Därför handlar du hos oss' });
     expect(await topBar.getByText('Fri frakt till ombud över 499 kr').count()).toBe(1);
@@ -307,6 +309,13 @@ test.describe('issue 14: money shown to the customer adds up', () => {
     ).toHaveCount(1);
     expect(await summary.getByText('Du har fri frakt till ombud').count()).toBe(0);
     expect(await summary.getByText(/^Frakt \(Hemleverans med bud\)$/).count()).toBe(1);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: join(shots, `issue40-home-delivery-${width}.png`),
+        fullPage: true,
+      });
+    }
     await page.getByRole('radio', { name: /ombud/ }).check();
     await expect(summary.getByText('Du har fri frakt till ombud')).toHaveCount(1);
   });
