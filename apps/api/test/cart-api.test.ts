@@ -28,7 +28,7 @@ export const CART_FIELDS = `
     vats { rate amount }
     fees { shippingFeeIncVat shippingFeeExVat paymentFeeIncVat }
     fixedAmountDiscountIncVat fixedAmountDiscountExVat
-    shipping { id displayName feeIncVat amountLeftToFreeShipping amountLeftToFreeShippingFormatted isSelected }
+    shipping { id displayName feeIncVat amountLeftToFreeShipping amountLeftToFreeShippingFormatted amountLeftToFreeShippingExVat isSelected }
     balance { pending remaining totalSellingPriceExBalanceIncVat totalSellingPriceExBalanceIncVatFormatted }
   }`;
 
@@ -114,7 +114,12 @@ describe.each(testDatabaseKinds())('cart API on %s', (kind) => {
     const { data } = await add(id, F.tube.skuId, 1);
     const cart = data!.addToCart;
     expect(cart.freeShipping).toBe(false);
-    expect(cart.summary.shipping).toMatchObject({ feeIncVat: 49, amountLeftToFreeShipping: 370 });
+    // Issue 40 §6: for companies the same 370 kr excl. VAT (25 %): 296 kr; the rule is unchanged.
+    expect(cart.summary.shipping).toMatchObject({
+      feeIncVat: 49,
+      amountLeftToFreeShipping: 370,
+      amountLeftToFreeShippingExVat: 296,
+    });
     expect(plain(cart.summary.shipping.amountLeftToFreeShippingFormatted)).toBe('370 kr');
     expect(cart.summary.total.sellingPriceIncVat).toBe(129 + 49);
     expect(cart.summary.fees).toMatchObject({ shippingFeeIncVat: 49, shippingFeeExVat: 39.2 });

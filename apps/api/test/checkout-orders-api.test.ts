@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
       `query($id: String!, $cartId: String) { checkout(id: $id, cartId: $cartId, paymentType: STANDARD) {
         completed cart { isCompleted }
         order { orderId status email firstName lastName zip itemValueIncVat itemValueExVat orderValueIncVat
-          shippingFeeIncVat discountIncVat campaignNames personalId
+          shippingFeeIncVat discountIncVat campaignNames personalId shippingName
           rows { name sku variant quantity priceIncVat priceExVat discountIncVat } } } }`,
       { id: placed.orderId, cartId },
     );
@@ -111,6 +111,8 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
       orderValueIncVat: 836.2,
       discountIncVat: 129 + 119.8,
       personalId: PERSONAL_ID,
+      // Issue 40 §6: the confirmation names the delivery method chosen.
+      shippingName: 'Hemleverans med bud',
     });
     expect(order.campaignNames.sort()).toEqual(['20 % på Abus', '3 för 2 på slangar']);
     expect(order.rows).toEqual([
@@ -143,6 +145,8 @@ describe.each(testDatabaseKinds())('checkout and orders on %s', (kind) => {
     expect(mine).toHaveLength(1);
     expect(mine[0]).toContain('Testslang 28"');
     expect(mine[0]).toContain('Totalt: 836,20 kr');
+    // Issue 40 §6: the delivery address's postcode as the post writes it, typed "11122".
+    expect(mine[0]).toContain('111 22 Stockholm');
     // The wrong cart id does not reveal the order.
     const other = await api.client.query(
       `{ checkout(id: "${placed.orderId}", cartId: "nope", paymentType: STANDARD) { completed order { orderId } } }`,

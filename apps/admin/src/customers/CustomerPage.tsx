@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { formatZip } from '@trampa/api/zip';
 import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { marketName } from '../format.ts';
@@ -165,7 +166,10 @@ export function CustomerPage({ canWrite }: { canWrite: boolean }) {
       </>
     );
   }
-  const address = [customer.addressLine1, `${customer.zip} ${customer.city}`.trim()]
+  const address = [
+    customer.addressLine1,
+    `${formatZip(customer.zip, customer.country)} ${customer.city}`.trim(),
+  ]
     .filter(Boolean)
     .join(', ');
   return (

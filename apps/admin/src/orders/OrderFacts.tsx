@@ -4,6 +4,7 @@
  * refunds. Read only; the changes are on OrderDetailPage.tsx.
  */
 import { Fragment } from 'react';
+import { formatZip } from '@trampa/api/zip';
 import { formatPercent } from '../format.ts';
 import { formatAmount, formatDateTime } from '../money.ts';
 import type { OrderAddress, OrderDetail } from './orders-api.ts';
@@ -21,7 +22,7 @@ function Address({ title, address }: { title: string; address: OrderAddress }) {
     address.careOf ? `c/o ${address.careOf}` : '',
     address.addressLine1,
     address.addressLine2,
-    `${address.zip} ${address.city}`.trim(),
+    `${formatZip(address.zip, address.country)} ${address.city}`.trim(),
     address.country,
     address.mobile || address.phone,
   ].filter(Boolean);

@@ -533,6 +533,7 @@ export type CartFieldsFragment = {
       feeIncVat: number;
       feeExVat: number;
       amountLeftToFreeShipping: number;
+      amountLeftToFreeShippingExVat: number;
     } | null;
     balance: {
       pending: number;
@@ -622,6 +623,7 @@ export type CartQuery = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -712,6 +714,7 @@ export type AddToCartMutation = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -802,6 +805,7 @@ export type UpdateCartItemMutation = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -892,6 +896,7 @@ export type SetCartPromoCodeMutation = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -993,6 +998,7 @@ export type SetCartGiftCardMutation = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -1139,6 +1145,7 @@ export type CheckoutFieldsFragment = {
         feeIncVat: number;
         feeExVat: number;
         amountLeftToFreeShipping: number;
+        amountLeftToFreeShippingExVat: number;
       } | null;
       balance: {
         pending: number;
@@ -1265,6 +1272,7 @@ export type CreateOrUpdateCheckoutMutation = {
           feeIncVat: number;
           feeExVat: number;
           amountLeftToFreeShipping: number;
+          amountLeftToFreeShippingExVat: number;
         } | null;
         balance: {
           pending: number;
@@ -1353,6 +1361,7 @@ export type CheckoutConfirmQuery = {
       organizationNumber: string | null;
       paymentId: number;
       shippingId: number;
+      shippingName: string;
       pickupPoint: string | null;
       pickupPointName: string | null;
       billingAddress: {
@@ -1362,6 +1371,7 @@ export type CheckoutConfirmQuery = {
         addressLine1: string;
         zip: string;
         city: string;
+        country: string;
         mobile: string;
       } | null;
       shippingAddress: {
@@ -1371,6 +1381,7 @@ export type CheckoutConfirmQuery = {
         addressLine1: string;
         zip: string;
         city: string;
+        country: string;
       } | null;
       rows: Array<{
         name: string | null;
@@ -2508,6 +2519,10 @@ export const CartFieldsFragmentDoc = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -2846,6 +2861,10 @@ export const CheckoutFieldsFragmentDoc = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -3982,6 +4001,10 @@ export const CartDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -4302,6 +4325,10 @@ export const AddToCartDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -4622,6 +4649,10 @@ export const UpdateCartItemDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -4942,6 +4973,10 @@ export const SetCartPromoCodeDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -5335,6 +5370,10 @@ export const SetCartGiftCardDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -5899,6 +5938,10 @@ export const CreateOrUpdateCheckoutDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'feeIncVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'amountLeftToFreeShipping' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'amountLeftToFreeShippingExVat' },
+                      },
                     ],
                   },
                 },
@@ -6228,6 +6271,7 @@ export const CheckoutConfirmDocument = {
                             { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'country' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'mobile' } },
                           ],
                         },
@@ -6244,6 +6288,7 @@ export const CheckoutConfirmDocument = {
                             { kind: 'Field', name: { kind: 'Name', value: 'addressLine1' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'country' } },
                           ],
                         },
                       },
@@ -6269,6 +6314,7 @@ export const CheckoutConfirmDocument = {
                       },
                       { kind: 'Field', name: { kind: 'Name', value: 'paymentId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'shippingId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shippingName' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'pickupPoint' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'pickupPointName' } },
                     ],

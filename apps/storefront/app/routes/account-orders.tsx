@@ -5,6 +5,7 @@
  */
 import { decimalToMinor, formatMoney } from '@trampa/api/money';
 import { orderTotalsOfDecimals } from '@trampa/api/order-totals';
+import { formatZip } from '@trampa/api/zip';
 import { LEASING_TEXTS } from '../features/leasing/leasing-texts';
 import type { Route } from './+types/account-orders';
 import { OrderSummary, orderSummaryRows } from '../features/checkout/order-summary';
@@ -54,7 +55,7 @@ function AddressBlock({ title, address }: { title: string; address: Address }) {
     address.company,
     address.addressLine1,
     address.addressLine2,
-    [address.zip, address.city].filter(Boolean).join(' '),
+    [formatZip(address.zip, address.country), address.city].filter(Boolean).join(' '),
     countryName(address.country),
   ].filter(Boolean);
   return (

@@ -2,17 +2,20 @@
  * Order confirmation `/checkout/confirm` (SPEC §2; GEINS-API §2.4 "Confirm"): the payment type
  * comes from the query (`kid` KLARNA, i.e. the payment sandbox, otherwise `oid` STANDARD); the
  * page reads checkout(id, paymentType, cartId), completes the cart when it is not yet, clears
- * the cart cookie, shows the order (for store pickup the store's name) and pushes
+ * the cart cookie, shows the order (the delivery method, for store pickup the store's name; the
+ * organisationsnummer of a company order; postcodes as "411 01", issue 40 §6) and pushes
  * `checkout:purchase` once. completed false sends the shopper back to the checkout.
  */
 import { useEffect } from 'react';
+import { normalizeOrganisationsnummer } from '@trampa/api/identity-number';
 import { decimalToMinor } from '@trampa/api/money';
 import { orderTotalsOfDecimals } from '@trampa/api/order-totals';
+import { formatZip } from '@trampa/api/zip';
 import { data as respond, Link, redirect } from 'react-router';
 import type { Route } from './+types/checkout-confirm';
 import { kronor } from '../features/cart/cart-view';
 import { pushEvent } from '../features/tracking/data-layer';
-import { checkoutContext } from '../features/checkout/checkout.server';
+import { checkoutContext, checkoutCountry } from '../features/checkout/checkout.server';
 import { OrderSummary, orderSummaryRows } from '../features/checkout/order-summary';
 import { purchaseEvent } from '../features/checkout/purchase-tracking';
 import { CheckoutConfirmDocument, CompleteCartDocument } from '../graphql/generated';
@@ -75,11 +78,22 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
     },
     toMinor,
   );
+  // Postcodes as the post writes them (issue 40 §6): of the checkout market's country.
+  const country = checkoutCountry(context, ROUTE_ID);
+  const address = <T extends { zip: string }>(from: T | null | undefined) =>
+    from ? { ...from, zip: formatZip(from.zip, country) } : null;
+  const organizationNumber = order.organizationNumber?.trim() || null;
   const view = {
     orderId: order.orderId ?? '',
     email: order.email ?? '',
-    billing: order.billingAddress,
-    shipping: order.shippingAddress,
+    billing: address(order.billingAddress),
+    shipping: address(order.shippingAddress),
+    // A company order: its organisationsnummer as NNNNNN-NNNN (a sole trader's personnummer, or
+    // a foreign number, as entered).
+    organizationNumber: organizationNumber
+      ? (normalizeOrganisationsnummer(organizationNumber) ?? organizationNumber)
+      : null,
+    shippingName: order.shippingName,
     // The store's name (the alias only when the store no longer exists).
     pickupStore: order.pickupPointName ?? order.pickupPoint ?? null,
     // Lines at regular prices, so they add up to the "Varor" row; what was paid after the
@@ -196,9 +210,17 @@ export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
             <br />
             {view.billing?.zip} {view.billing?.city}
           </address>
+          {view.organizationNumber ? (
+            <p data-testid="confirm-organization-number">
+              {t('confirm.organizationNumber')} {view.organizationNumber}
+            </p>
+          ) : null}
         </section>
         <section aria-labelledby="confirm-delivery">
           <h2 id="confirm-delivery">{t('confirm.delivery')}</h2>
+          <p data-testid="confirm-shipping">
+            {t('confirm.shippingLabel')} {view.shippingName}
+          </p>
           {view.pickupStore ? (
             <p data-testid="pickup-store">{t('confirm.pickup', { store: view.pickupStore })}</p>
           ) : null}

@@ -12,12 +12,13 @@
  * (checkout-page.tsx); this route loads and saves.
  */
 import { randomUUID } from 'node:crypto';
-import { data as respond, redirect, redirectDocument, type AppLoadContext } from 'react-router';
+import { data as respond, redirect, redirectDocument } from 'react-router';
 import type { Route } from './+types/checkout';
 import { accountSummary } from '../features/account/account-summary.server';
 import { CheckoutPageView } from '../features/checkout/checkout-page';
 import {
   checkoutContext,
+  checkoutCountry,
   checkoutInputFromForm,
   loadCheckout,
   placeOrder,
@@ -31,8 +32,7 @@ import {
 import { toCheckoutView, withProfileDefaults } from '../features/checkout/checkout-view';
 import { AccountUserDocument } from '../graphql/generated';
 import { t } from '../i18n/i18n';
-import { findMarket } from '../market/markets';
-import { cartMarketAlias, cartMoneyFormat } from '../market/request-market';
+import { cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 
 /** "Kassan" with a description, never indexed. */
@@ -47,14 +47,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** This route's id (routes.ts); it contains "checkout": cart requests use the checkout market. */
 const ROUTE_ID = 'checkout';
-
-/** The checkout market's country (ISO alpha-2; SE when the markets are not known). */
-function checkoutCountry(context: AppLoadContext): string {
-  const market = context.markets
-    ? findMarket(context.markets, cartMarketAlias(context.market, ROUTE_ID))
-    : null;
-  return market?.countryCode ?? 'SE';
-}
 
 /**
  * Never stored: the page holds a fresh idempotency key (`attempt`) for every visit, so neither
@@ -78,7 +70,7 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
     if (profile?.getUser) view = withProfileDefaults(view, profile.getUser);
   }
   // Swedish id numbers are asked for (and required) only in a Swedish checkout market.
-  const countryCode = checkoutCountry(context);
+  const countryCode = checkoutCountry(context, ROUTE_ID);
   return { view, attempt: randomUUID(), swedishIdentity: countryCode === 'SE', countryCode };
 }
 
@@ -95,7 +87,7 @@ export async function action({ request, context: requestContext }: Route.ActionA
   const terms = form.get('terms') === '1';
   const input = checkoutInputFromForm(form);
   const saved = await loadCheckout(request, context, input);
-  const countryCode = checkoutCountry(context);
+  const countryCode = checkoutCountry(context, ROUTE_ID);
   const answer = (errors: FieldErrors) => respond({ intent, terms, errors });
   if (intent !== 'place') {
     const zip = zipError(input.billingAddress?.zip ?? '', countryCode, intent === 'zip');

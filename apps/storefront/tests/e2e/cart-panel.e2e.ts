@@ -5,8 +5,10 @@
  * closes it and focus returns to the button that opened it); the header's cart button opens it
  * by keyboard on a phone; a failed cart load is retried 5 times, then "Försök igen"; "Töm
  * varukorgen" empties the cart and removes the cookie, also on the cart page without JavaScript;
- * the confirmation names the pickup store. Screenshots of the open panel (desktop and 390 px)
- * and of the confirmation go to $E2E_SCREENSHOTS (default the temp folder).
+ * the confirmation names the pickup store; the "Tillagd i varukorgen" notification does not cover
+ * the line it announces (issue 40 §6: beside the panel on wide screens, at the bottom on phones).
+ * Screenshots of the open panel (1280 and 390 px) and of the confirmation go to $E2E_SCREENSHOTS
+ * (default the temp folder).
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +46,31 @@ function dataLayer(page: Page): Promise<Array<Record<string, unknown>>> {
   );
 }
 
+/**
+ * Issue 40 §6: the "Tillagd i varukorgen" notification is shown while the panel is open and
+ * does not cover the line it announces, nor the panel's heading; a screenshot goes to `name`.
+ */
+async function expectToastBesideLine(page: Page, name: string): Promise<void> {
+  const dialog = panel(page);
+  const toast = dialog.locator('.snackbar__item').filter({ hasText: 'Tillagd i varukorgen' });
+  await expect(toast).toBeVisible();
+  const line = dialog.locator('.cart-panel__line--added');
+  // Once the panel has slid in.
+  await expect
+    .poll(async () => (await dialog.boundingBox())?.x)
+    .toBe(page.viewportSize()!.width - (await dialog.evaluate((el) => el.clientWidth)));
+  const overlaps = async (other: ReturnType<typeof dialog.locator>) => {
+    const [a, b] = [await toast.boundingBox(), await other.boundingBox()];
+    if (!a || !b) throw new Error('not laid out');
+    return (
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    );
+  };
+  expect(await overlaps(line), 'the toast covers the added line').toBe(false);
+  expect(await overlaps(dialog.locator('.cart-panel__head'))).toBe(false);
+  await page.screenshot({ path: join(shots, name) });
+}
+
 /** "1 039,20 kr" -> 1039.2. */
 function amount(text: string | null): number {
   return Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
@@ -56,12 +83,14 @@ test.describe('cart panel journeys', () => {
     page,
   }) => {
     const product = await sizedProduct();
+    await page.setViewportSize({ width: 1280, height: 900 });
     await openProduct(page, product);
     const buy = page.getByRole('button', { name: 'Lägg i varukorgen' });
     await buy.click();
 
     const dialog = panel(page);
     await expect(dialog).toBeVisible();
+    await expectToastBesideLine(page, 'issue40-cart-panel-toast-1280.png');
     expect(await focusInDialog(page)).toBe(true);
     expect(
       await dialog
@@ -135,6 +164,7 @@ test.describe('cart panel journeys', () => {
     await openProduct(page, product);
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
     await expect(panel(page)).toBeVisible();
+    await expectToastBesideLine(page, 'issue40-cart-panel-toast-390.png');
     await page.keyboard.press('Escape');
     await expect(panel(page)).toHaveCount(0);
     expect((await page.context().cookies()).some((c) => c.name === 'ralph-cart')).toBe(true);

@@ -4,7 +4,8 @@
  * for a campaign price with a percentage code and a gift card (private person) and for a
  * campaign price with a fixed-amount code and free shipping (company, with the charged total
  * incl. VAT on the button); the free-shipping promise of the top bar, the cart's progress text
- * and the checkout's options agree; every deduction carries U+2212.
+ * and the checkout's options agree (issue 40 §6: for a company what is left excl. VAT; no "Du
+ * har fri frakt" while paid home delivery is chosen); every deduction carries U+2212.
  * Screenshots go to $E2E_SCREENSHOTS (default the system's temp folder); the confirmation also
  * to /work/shots/confirm.png when that folder exists.
  */
@@ -259,9 +260,30 @@ test.describe('issue 14: money shown to the customer adds up', () => {
   test('free shipping: the top bar, the cart progress text and the checkout name the same rule', async ({
     page,
   }) => {
+    // Two products, two customer types and three deliveries: more steps than the default allows.
+    test.setTimeout(120_000);
     await page.goto(`${baseUrl()}/`);
     const topBar = page.getByRole('complementary', { name: 'Därför handlar du hos oss' });
     expect(await topBar.getByText('Fri frakt till ombud över 499 kr').count()).toBe(1);
+
+    // Issue 40 §6: below the threshold a company reads what is left excl. VAT, like its prices;
+    // the rule stays 499 kr incl. VAT (at 25 %, what is left excl. VAT is that incl. / 1,25).
+    const cheap = await campaignProduct(100, 400);
+    await addToCart(page, cheap);
+    await page.goto(`${baseUrl()}/varukorg`);
+    const hint = page.locator('.cart-summary__free-shipping');
+    const left = async (pattern: RegExp) => {
+      const match = pattern.exec((await hint.textContent()) ?? '');
+      return match ? ore(match[1]!) : null;
+    };
+    const personLeft = await left(/^Handla för (.+\skr) till så får du fri frakt till ombud$/);
+    expect(personLeft).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Företag', exact: true }).click();
+    const companyHint = /^Handla för (.+\skr) exkl\. moms till så får du fri frakt till ombud$/;
+    await expect.poll(() => left(companyHint)).not.toBeNull();
+    expect(Math.abs((await left(companyHint))! - personLeft! / 1.25)).toBeLessThanOrEqual(1);
+    await page.getByRole('button', { name: 'Privat', exact: true }).click();
+    await expect.poll(() => left(/^Handla för (.+\skr) till/)).toBe(personLeft);
 
     const product = await campaignProduct(1_000, 100_000);
     await addToCart(page, product);
@@ -278,5 +300,23 @@ test.describe('issue 14: money shown to the customer adds up', () => {
     const homeLabel = page.locator('label', { has: home });
     expect((await homeLabel.locator('.choice__price').textContent())?.trim()).toMatch(/^99\skr$/);
     expect(await homeLabel.getByText('Ingår inte i fri frakt').count()).toBe(1);
+    // Issue 40 §6: choosing paid home delivery, the summary no longer promises free shipping.
+    const summary = page.locator('.cart-aside .cart-summary');
+    expect(await summary.getByText('Du har fri frakt till ombud').count()).toBe(1);
+    await home.check();
+    await expect(
+      summary.getByText('Fri frakt gäller leverans till ombud, inte Hemleverans med bud'),
+    ).toHaveCount(1);
+    expect(await summary.getByText('Du har fri frakt till ombud').count()).toBe(0);
+    expect(await summary.getByText(/^Frakt \(Hemleverans med bud\)$/).count()).toBe(1);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: join(shots, `issue40-home-delivery-${width}.png`),
+        fullPage: true,
+      });
+    }
+    await page.getByRole('radio', { name: /ombud/ }).check();
+    await expect(summary.getByText('Du har fri frakt till ombud')).toHaveCount(1);
   });
 });

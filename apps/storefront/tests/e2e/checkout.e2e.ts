@@ -3,6 +3,10 @@
  * paying by invoice and sees the confirmation with the right totals; a company checks out with an
  * organisation number and sees prices excl. VAT; a declined sandbox payment lands on the failure
  * page with the cart intact; store pickup shows the stock per size in each store.
+ * Issue 40 §6: the delivery options come as soon as a valid postcode is typed; the confirmation
+ * names the delivery method, a company order's organisationsnummer, and writes the postcode
+ * "111 22"; the country picker changes the country once chosen (its button only without
+ * JavaScript).
  * Screenshots go to $E2E_SCREENSHOTS (default the system's temp folder).
  */
 import { tmpdir } from 'node:os';
@@ -24,11 +28,30 @@ function field(page: Page, label: string) {
   return page.getByRole('textbox', { name: label, exact: true });
 }
 
+/** Screenshots of the page at 1280 and 390 px wide (`<name>-1280.png`, `<name>-390.png`). */
+async function screenshots(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  // From the top, so that the sticky header stays at the top of the picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+/**
+ * The shopper's details. The postcode is only typed (issue 40 §6): its delivery options come
+ * without "Visa leveranssätt" and the live region says how many.
+ */
 async function fillCustomer(page: Page, organization: boolean): Promise<void> {
-  const form = page.locator('form').filter({ has: field(page, 'Postnummer') });
-  await field(page, 'Postnummer').fill('11122');
-  await form.getByRole('button', { name: 'Visa leveranssätt' }).click();
+  await field(page, 'Postnummer').pressSequentially('11122');
   await expect(page.getByRole('radio', { name: /Leverans till ombud/ })).toHaveCount(1);
+  await expect(
+    page.getByRole('status').filter({ hasText: /leveranssätt för 111 22$/ }),
+  ).toHaveCount(1);
+  // Focus stayed in the postcode field while the options came.
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-billingAddress-zip');
   if (organization) {
     await page.getByRole('radio', { name: 'Företag' }).check();
     await expect(field(page, 'Företagsnamn')).toHaveCount(1);
@@ -71,6 +94,7 @@ test.describe('cart and checkout journeys', () => {
     await page.getByRole('button', { name: 'Till kassan' }).click();
     await page.waitForURL(/\/kassan$/);
     await fillCustomer(page, false);
+    await screenshots(page, 'issue40-checkout-options');
     await page.getByRole('button', { name: /^Slutför köp/ }).click();
     // Issue 14: the error summary (focused) lists the terms error.
     await expect(
@@ -86,7 +110,14 @@ test.describe('cart and checkout journeys', () => {
     expect((await page.getByTestId('order-number').textContent())?.trim()).toMatch(/^\d{6}$/);
     expect((await page.getByTestId('order-total').textContent())?.trim()).toBe(cartTotal);
     expect(await page.getByText('Varav moms').count()).toBe(1);
-    await page.screenshot({ path: join(shots, 'issue6-confirmation.png'), fullPage: true });
+    // Issue 40 §6: the delivery method, the postcode as "111 22", no organisationsnummer.
+    expect((await page.getByTestId('confirm-shipping').textContent())?.trim()).toBe(
+      'Leveranssätt: Leverans till ombud',
+    );
+    expect(await page.locator('address', { hasText: '111 22 Stockholm' }).count()).toBe(2);
+    expect(await page.getByText('11122').count()).toBe(0);
+    expect(await page.getByTestId('confirm-organization-number').count()).toBe(0);
+    await screenshots(page, 'issue40-confirmation-person');
     // The purchase was tracked with hashed personal data (SPEC §5).
     const purchase = await page.evaluate(() =>
       ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).find(
@@ -150,6 +181,15 @@ test.describe('cart and checkout journeys', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tack för din beställning!');
     expect((await page.getByTestId('order-total').textContent())?.trim()).toBe(exVat);
     expect(await page.getByText('Cykelbolaget AB').count()).toBe(1);
+    // Issue 40 §6: the company's organisationsnummer, the delivery method, "111 22".
+    expect((await page.getByTestId('confirm-organization-number').textContent())?.trim()).toBe(
+      'Organisationsnummer: 556016-0680',
+    );
+    expect((await page.getByTestId('confirm-shipping').textContent())?.trim()).toBe(
+      'Leveranssätt: Leverans till ombud',
+    );
+    expect(await page.locator('address', { hasText: '111 22 Stockholm' }).count()).toBe(2);
+    await screenshots(page, 'issue40-confirmation-company');
   });
 
   test('a declined sandbox payment lands on the failure page and the cart is intact; store pickup shows store stock', async ({
@@ -229,8 +269,14 @@ test.describe('cart and checkout journeys', () => {
       new BroadcastChannel('ralph_channel').onmessage = (event) => messages.push(event.data);
     });
 
+    // Issue 40 §6: a styled, described select; choosing a country changes it (no button).
+    expect(await page.getByRole('button', { name: 'Byt land' }).count()).toBe(0);
+    await expect(select).toHaveAccessibleDescription(
+      'Priser och leveranssätt byts när du väljer ett annat land.',
+    );
+    expect(await select.evaluate((el) => getComputedStyle(el).appearance)).toBe('none');
+    await screenshots(page, 'issue40-country-picker');
     await select.selectOption({ label: 'Finland (EUR)' });
-    await page.getByRole('button', { name: 'Byt land' }).click();
     await expect
       .poll(async () => (await page.getByTestId('cart-total').textContent())?.trim())
       .toMatch(/^\d[\d\u00a0]*(,\d\d)?\u00a0€$/);
@@ -245,7 +291,6 @@ test.describe('cart and checkout journeys', () => {
           checkoutMarket: 'fi',
         }),
       );
-    await page.screenshot({ path: join(shots, 'issue4-checkout-market.png'), fullPage: true });
 
     // The choice survives a reload; the browsing market (the cart page) stays Swedish.
     await page.reload();
@@ -256,6 +301,28 @@ test.describe('cart and checkout journeys', () => {
     expect(amount(eur)).toBeLessThan(amount(sek) / 5);
     await page.goto(`${baseUrl()}/varukorg`);
     expect((await page.getByTestId('cart-total').textContent())?.trim()).toBe(sek);
+  });
+
+  test('without JavaScript the checkout keeps its buttons: "Byt land" changes the country, "Visa leveranssätt" shows the options', async ({
+    newPage,
+  }) => {
+    const product = await sizedProduct();
+    const page = await newPage({ javaScriptEnabled: false });
+    await page.goto(`${baseUrl()}${product.url}`);
+    await page.getByRole('radio', { name: new RegExp(`^${product.size}`) }).check();
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await page.waitForURL(/\/varukorg$/);
+    await page.goto(`${baseUrl()}/kassan`);
+    await page
+      .getByLabel('Land för leverans och betalning')
+      .selectOption({ label: 'Finland (EUR)' });
+    await page.getByRole('button', { name: 'Byt land' }).click();
+    await page.waitForURL(/\/kassan$/);
+    expect((await page.getByTestId('cart-total').textContent())?.trim()).toMatch(/€$/);
+    await field(page, 'Postnummer').fill('00100');
+    await page.getByRole('button', { name: 'Visa leveranssätt' }).click();
+    await page.waitForURL(/\/kassan$/);
+    expect(await page.getByRole('radio', { name: /Leverans till ombud/ }).count()).toBe(1);
   });
 
   test('the checkout market form works without JavaScript: /marknad stores the cookie and returns', async () => {

@@ -230,8 +230,8 @@ test.describe('markets and customer types', () => {
     }
 
     const select = page.getByLabel('Land för leverans och betalning');
+    // Chosen, the country changes (issue 40 §6: the button is there only without JavaScript).
     await select.selectOption({ label: 'Finland (EUR)' });
-    await page.getByRole('button', { name: 'Byt land' }).click();
     await expect
       .poll(async () => (await page.getByTestId('cart-total').textContent())?.trim())
       .toMatch(/\u00a0€$/);

@@ -105,6 +105,13 @@ ShippingOptionRef.implement({
       description: 'amountLeftToFreeShipping, formatted.',
       resolve: (o) => formatted(o.cart, o.cart.totals.amountLeftToFreeShipping),
     }),
+    amountLeftToFreeShippingExVat: t.field({
+      type: 'Decimal',
+      nullable: false,
+      description:
+        "Shop extension (not in the Geins contract; issue 40 §6): amountLeftToFreeShipping excl. VAT at the VAT ratio of the cart's items, major units of the market currency, for shoppers who see prices excl. VAT (companies). Free shipping itself still follows the items incl. VAT (SPEC §9). 0 when reached, without free shipping in the market, or for an empty cart.",
+      resolve: (o) => money(o.cart, o.cart.totals.amountLeftToFreeShippingExVat),
+    }),
     logo: t.string({ description: 'Logo file name (none: null).', resolve: () => null }),
     subOptions: t.field({
       type: [ShippingOptionRef],

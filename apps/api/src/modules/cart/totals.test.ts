@@ -226,6 +226,38 @@ describe('computeCartTotals', () => {
     expect(all.totalExBalanceIncVat).toBe(0);
   });
 
+  it('gives what is left to free shipping excl. VAT for companies; the rule stays incl. VAT (issue 40 §6)', () => {
+    // 299 kr incl. VAT at 25 %: 200 kr left incl. VAT, 160 kr excl. VAT (499 kr = 399,20 kr).
+    const one = computeCartTotals({ lines: [line(1, 29900, 1)], shipping: homeDelivery });
+    expect(one.amountLeftToFreeShipping).toBe(20000);
+    expect(one.amountLeftToFreeShippingExVat).toBe(16000);
+    // Mixed rates (25 % and 6 %): at the items' ratio, 199 kr + 99 kr = 298 kr incl. VAT,
+    // 159,20 kr + 93,40 kr = 252,60 kr excl. VAT; 201 kr left -> 170,38 kr.
+    const mixed = computeCartTotals({
+      lines: [line(1, 19900, 1), line(2, 9900, 1, { vatRateBasisPoints: 600 })],
+    });
+    expect(mixed.itemsExVat).toBe(25260);
+    expect(mixed.amountLeftToFreeShipping).toBe(20100);
+    expect(mixed.amountLeftToFreeShippingExVat).toBe(Math.round((20100 * 25260) / 29800));
+    // A 100 % code: the items cost 0, the regular prices give the ratio.
+    const free = computeCartTotals({
+      lines: [line(1, 10000, 1)],
+      promo: {
+        code: 'GRATIS',
+        kind: 'percent',
+        percentBasisPoints: 10_000,
+        minOrderIncVat: 0,
+        amountIncVat: 0,
+      },
+    });
+    expect(free.amountLeftToFreeShipping).toBe(SWEDISH_THRESHOLD);
+    expect(free.amountLeftToFreeShippingExVat).toBe(39920);
+    // Reached: nothing left either way.
+    const reached = computeCartTotals({ lines: [line(1, 49900, 1)] });
+    expect(reached.amountLeftToFreeShippingExVat).toBe(0);
+    expect(computeCartTotals({ lines: [] }).amountLeftToFreeShippingExVat).toBe(0);
+  });
+
   it('an empty cart costs nothing and has no free shipping', () => {
     const totals = computeCartTotals({ lines: [], shipping: homeDelivery });
     expect(totals.total.sellingPriceIncVat).toBe(4900);

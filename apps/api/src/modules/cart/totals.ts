@@ -129,6 +129,12 @@ export interface CartTotals {
   freeShipping: boolean;
   /** Minor units of items incl. VAT still needed for free shipping (0 when reached or none). */
   amountLeftToFreeShipping: number;
+  /**
+   * The same amount excl. VAT, at the VAT ratio of the cart's items (after discounts; their
+   * regular prices when those are 0), for shoppers who see prices excl. VAT (companies, issue 40
+   * §6). The threshold's rule is unchanged: the items incl. VAT decide. 0 for an empty cart.
+   */
+  amountLeftToFreeShippingExVat: number;
   paymentFeeIncVat: number;
   paymentFeeExVat: number;
   /** Everything to pay: items after discounts + shipping + payment fee; regular = no discounts. */
@@ -289,6 +295,14 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
 
   const freeShipping = threshold !== null && lines.length > 0 && itemsIncVat >= threshold;
   const amountLeftToFreeShipping = threshold === null ? 0 : Math.max(0, threshold - itemsIncVat);
+  const amountLeftToFreeShippingExVat =
+    itemsIncVat > 0
+      ? exVatAtRatio(amountLeftToFreeShipping, itemsExVat, itemsIncVat)
+      : exVatAtRatio(
+          amountLeftToFreeShipping,
+          subTotal.regularPriceExVat,
+          subTotal.regularPriceIncVat,
+        );
   const shipping = input.shipping ?? null;
   const shippingFeeIncVat =
     shipping === null || (freeShipping && shipping.freeShippingEligible) ? 0 : shipping.feeIncVat;
@@ -353,6 +367,7 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
     shippingFeeExVat,
     freeShipping,
     amountLeftToFreeShipping,
+    amountLeftToFreeShippingExVat,
     paymentFeeIncVat,
     paymentFeeExVat,
     total,

@@ -228,6 +228,12 @@ export const CheckoutOrderRef = builder.objectRef<OrderView>('CheckoutOrderType'
       description: 'Shipping option.',
       resolve: (v) => v.order.shippingId,
     }),
+    shippingName: t.string({
+      nullable: false,
+      description:
+        'Shop extension (not in the Geins contract; issue 40 §6): the name of the delivery method as the shopper chose it, e.g. "Leverans till ombud", kept on the order when the method is renamed later.',
+      resolve: (v) => v.order.shippingName,
+    }),
     pickupPoint: t.string({
       description: 'Pickup store alias.',
       resolve: (v) => v.order.pickupPoint,

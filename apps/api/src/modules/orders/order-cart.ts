@@ -162,6 +162,7 @@ export function orderCartView(
     shippingFeeExVat: order.shippingFeeExVat,
     freeShipping: order.shippingFeeIncVat === 0,
     amountLeftToFreeShipping: 0,
+    amountLeftToFreeShippingExVat: 0,
     paymentFeeIncVat: order.paymentFeeIncVat,
     paymentFeeExVat: order.paymentFeeExVat,
     total: storedPrice(

@@ -16,6 +16,7 @@
 import { createRequire } from 'node:module';
 import type { Database } from '../../db/client.ts';
 import { formatDeduction, formatMoney } from '../pricing/money.ts';
+import { formatZip } from '../shipping/zip.ts';
 import { shopDay } from './order-stats.service.ts';
 import { orderTotals } from './order-totals.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
@@ -134,7 +135,7 @@ function addressLines(address: Record<string, string>): string[] {
     address.addressLine1 ?? '',
     address.addressLine2 ?? '',
     address.addressLine3 ?? '',
-    [address.zip, address.city].filter(Boolean).join(' '),
+    [formatZip(address.zip, address.country), address.city].filter(Boolean).join(' '),
     address.country ?? '',
   ].filter((line) => line.trim() !== '');
 }

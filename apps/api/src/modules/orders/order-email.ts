@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { sendMail, type MailOptions } from '../mail/mail.service.ts';
 import type { OrderMailLine } from '../mail/templates/order-confirmation.tsx';
 import { formatDeduction, formatMoney } from '../pricing/money.ts';
+import { formatZip } from '../shipping/zip.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
 import { orderTotals } from './order-totals.ts';
 import { orders } from './orders.tables.ts';
@@ -80,7 +81,7 @@ export async function orderEmail(
     address: [
       `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim(),
       address.addressLine1 ?? '',
-      `${address.zip ?? ''} ${address.city ?? ''}`.trim(),
+      `${formatZip(address.zip, address.country)} ${address.city ?? ''}`.trim(),
     ],
   });
 }

@@ -1,7 +1,9 @@
 /**
  * Postcodes per country (issue 4 "Shipping per market": the checkout asks for a postcode of the
  * checkout market's country). Pure and free of database imports: the storefront imports it too
- * (`@trampa/api/zip`) to tell the shopper at once that a postcode is malformed (issue 14).
+ * (`@trampa/api/zip`) to tell the shopper at once that a postcode is malformed (issue 14), and
+ * every place that prints a postcode writes it with {@link formatZip} (issue 40 §6: the
+ * confirmation, the account's orders, the order e-mail, documents and the back office).
  */
 
 /** Postcode shape per country (ISO 3166-1 alpha-2): digits and the range in use. */
@@ -38,4 +40,20 @@ export function normalizeZip(
   if (compact.length !== rule.digits || !/^\d+$/.test(compact)) return null;
   const value = Number(compact);
   return value >= rule.min && value <= rule.max ? compact : null;
+}
+
+/**
+ * A postcode as the country's post writes it, for printing: Swedish postcodes in two groups
+ * ("41101" and "411 01" -> "411 01", Posten's form), the other countries' without spaces
+ * ("0150", "2100", "00100", "10115"). A value that is not a postcode of the country is printed as
+ * it was entered (trimmed, inner spaces collapsed) rather than hidden; empty gives "".
+ * Issue 40 §6: one formatter for every postcode the shop prints.
+ * @param countryCode ISO 3166-1 alpha-2 code of the address's country; anything else (empty, or
+ *   a country's name, which addresses may hold) counts as SE, the shop's home country
+ */
+export function formatZip(zip: string | null | undefined, countryCode: string = 'SE'): string {
+  const code = /^[a-z]{2}$/i.test(countryCode) ? countryCode.toUpperCase() : 'SE';
+  const normalized = normalizeZip(zip, code);
+  if (normalized === null) return (zip ?? '').trim().replace(/\s+/g, ' ');
+  return code === 'SE' ? `${normalized.slice(0, 3)} ${normalized.slice(3)}` : normalized;
 }

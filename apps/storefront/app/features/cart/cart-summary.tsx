@@ -1,7 +1,8 @@
 /**
  * The totals of a cart (SPEC §3 Cart summary): items, discounts, shipping with what is left to
  * free shipping (SPEC §9: 499 kr; to service points and store pickup, as the top bar says: home
- * delivery is never free, issue 14), total and VAT; incl. or excl. VAT by customer type.
+ * delivery is never free, issue 14) in the cart's VAT mode, or that the chosen paid delivery is
+ * not part of it (issue 40 §6), total and VAT; incl. or excl. VAT by customer type.
  * Deductions carry the shop's one minus sign (U+2212, from `formatDeduction`).
  */
 import { t } from '../../i18n/i18n';
@@ -13,7 +14,13 @@ export function CartSummary({ cart }: { cart: CartView }) {
     <div className="cart-summary">
       {cart.amountLeftToFreeShipping ? (
         <p className="cart-summary__free-shipping">
-          {t('cart.freeShippingLeft', { amount: cart.amountLeftToFreeShipping })}
+          {t(cart.includesVat ? 'cart.freeShippingLeft' : 'cart.freeShippingLeftExVat', {
+            amount: cart.amountLeftToFreeShipping,
+          })}
+        </p>
+      ) : cart.freeShippingNotChosen ? (
+        <p className="cart-summary__free-shipping">
+          {t('cart.freeShippingNotChosen', { name: cart.freeShippingNotChosen })}
         </p>
       ) : cart.freeShipping ? (
         <p className="cart-summary__free-shipping cart-summary__free-shipping--done">

@@ -55,7 +55,17 @@ export interface CartView {
   fixedDiscount: string | null;
   shippingName: string | null;
   shippingFee: string;
+  /** The items reached the free-shipping threshold (SPEC §9), whatever delivery is chosen. */
   freeShipping: boolean;
+  /**
+   * The items reached the threshold but the chosen delivery is not part of free shipping (paid
+   * home delivery, issue 40 §6): its name, so the summary says so instead; else null.
+   */
+  freeShippingNotChosen: string | null;
+  /**
+   * What is left to free shipping, in the cart's VAT mode (excl. VAT for companies at the
+   * items' VAT ratio; the threshold itself is incl. VAT, issue 40 §6), or null.
+   */
   amountLeftToFreeShipping: string | null;
   total: string;
   vat: string;
@@ -162,7 +172,13 @@ export function toCartView(
   const discount = regular(subTotal) - pick(subTotal) + fixed;
   const shipping = summary?.shipping;
   const fee = shipping ? (includesVat ? shipping.feeIncVat : shipping.feeExVat) : 0;
-  const left = shipping?.amountLeftToFreeShipping ?? 0;
+  const left = shipping
+    ? includesVat
+      ? shipping.amountLeftToFreeShipping
+      : shipping.amountLeftToFreeShippingExVat
+    : 0;
+  // Reached, but the chosen method is not part of free shipping: it still costs its fee.
+  const paidDespiteFree = cart.freeShipping && (shipping?.feeIncVat ?? 0) > 0;
   const balance = summary?.balance;
   return {
     id: cart.id ?? '',
@@ -179,6 +195,7 @@ export function toCartView(
     shippingName: shipping?.displayName ?? null,
     shippingFee: money(fee),
     freeShipping: cart.freeShipping,
+    freeShippingNotChosen: paidDespiteFree ? (shipping?.displayName ?? '') : null,
     amountLeftToFreeShipping: lines.length > 0 && left > 0 ? money(left) : null,
     total: money(pick(summary?.total)),
     vat: money(summary?.total?.vat ?? 0),

@@ -106,6 +106,7 @@ describe('toCartView', () => {
         feeIncVat: 49,
         feeExVat: 39.2,
         amountLeftToFreeShipping: 241,
+        amountLeftToFreeShippingExVat: 192.8,
       },
       balance: {
         pending: 0,
@@ -130,6 +131,39 @@ describe('toCartView', () => {
     expect(plain(view.total)).toBe('245,60 kr');
     expect(plain(view.shippingFee)).toBe('39,20 kr');
     expect(view.includesVat).toBe(false);
+    // Issue 40 §6: what is left to free shipping in the same VAT mode as the prices.
+    expect(plain(view.amountLeftToFreeShipping!)).toBe('192,80 kr');
+  });
+
+  it('does not promise free shipping while a paid method is chosen over the threshold (issue 40 §6)', () => {
+    const over = (fee: number, name: string) =>
+      toCartView(
+        {
+          ...cart,
+          freeShipping: true,
+          summary: {
+            ...cart.summary!,
+            shipping: {
+              ...cart.summary!.shipping!,
+              displayName: name,
+              feeIncVat: fee,
+              feeExVat: fee / 1.25,
+              amountLeftToFreeShipping: 0,
+              amountLeftToFreeShippingExVat: 0,
+            },
+          },
+        } as CartFieldsFragment,
+        true,
+      );
+    const home = over(99, 'Hemleverans med bud');
+    expect(home.freeShipping).toBe(true);
+    expect(home.freeShippingNotChosen).toBe('Hemleverans med bud');
+    expect(home.amountLeftToFreeShipping).toBeNull();
+    const servicePoint = over(0, 'Leverans till ombud');
+    expect(servicePoint.freeShipping).toBe(true);
+    expect(servicePoint.freeShippingNotChosen).toBeNull();
+    // Below the threshold neither is said.
+    expect(toCartView(cart, true).freeShippingNotChosen).toBeNull();
   });
 
   it('shows the 30-day lowest unit price beside a reduced unit price only', () => {

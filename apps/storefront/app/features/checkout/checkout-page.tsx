@@ -4,10 +4,13 @@
  * with the cart beside it. One plain POST form that works without JavaScript and autosaves with
  * it. With JavaScript the browser checks the form with the checkout's zod schema before the order
  * is sent (the route's action checks the same schema again, also for forms sent without
- * JavaScript); after a failed submit the error summary gets focus and links to each field. The
- * route (routes/checkout.tsx) loads and saves; this renders.
+ * JavaScript); after a failed submit the error summary gets focus and links to each field. With
+ * JavaScript the delivery options come as soon as a valid postcode is typed (issue 40 §6; the
+ * "Visa leveranssätt" button stays, the only way without JavaScript). The route
+ * (routes/checkout.tsx) loads and saves; this renders.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatZip, normalizeZip } from '@trampa/api/zip';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { trackCheckout } from '../tracking/data-layer';
 import { CheckoutMarketSelect } from '../market/checkout-market-select';
@@ -64,6 +67,12 @@ export function CheckoutPageView({
   const summaryRef = useRef<HTMLDivElement>(null);
   const busy = navigation.state !== 'idle';
   const cart = view?.cart ?? null;
+  // The postcode whose options were last asked for (or shown on arrival), compact.
+  const askedZip = useRef<string | null>(
+    view?.shippingOptions.length ? normalizeZip(view.address.zip, countryCode) : null,
+  );
+  const zipTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(zipTimer.current), []);
 
   useEffect(() => {
     if (!cart || cart.lines.length === 0) return;
@@ -130,20 +139,36 @@ export function CheckoutPageView({
     event.preventDefault();
     setChecked({ errors: found, answer: actionData });
   };
-  // With JavaScript the options come without a page load: focus stays on the button.
-  const showOptions = (event: React.MouseEvent<HTMLButtonElement>) => {
+  // The options of the postcode in the form, without a page load (focus stays where it is).
+  const askForOptions = () => {
     if (!formRef.current) return;
-    event.preventDefault();
     const data = new FormData(formRef.current);
+    askedZip.current = normalizeZip(String(data.get('billingAddress.zip') ?? ''), countryCode);
     data.set('intent', 'zip');
     void submit(data, { method: 'post', preventScrollReset: true });
+  };
+  const showOptions = (event: React.MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    clearTimeout(zipTimer.current);
+    askForOptions();
+  };
+  // Issue 40 §6: a valid postcode of the checkout market's country brings its options as soon
+  // as it is typed (after a short pause, so that typing on is not interrupted); a malformed one
+  // waits for "Visa leveranssätt", which says what is wrong.
+  const optionsWhenValid = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement) || target.name !== 'billingAddress.zip') return;
+    clearTimeout(zipTimer.current);
+    const zip = normalizeZip(target.value, countryCode);
+    if (zip === null || zip === askedZip.current) return;
+    zipTimer.current = setTimeout(askForOptions, 300);
   };
   const announcement =
     actionData?.intent === 'zip' && !busy
       ? (errors['billingAddress.zip'] ??
         t('checkout.shipping.count', {
           count: view.shippingOptions.length,
-          zip: view.address.zip,
+          zip: formatZip(view.address.zip, countryCode),
         }))
       : '';
   const labels: Record<string, string> = {
@@ -170,6 +195,7 @@ export function CheckoutPageView({
           method="post"
           ref={formRef}
           onChange={autosave}
+          onInput={optionsWhenValid}
           onSubmit={checkBeforeSending}
           noValidate
           preventScrollReset

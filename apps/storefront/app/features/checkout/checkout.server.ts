@@ -13,6 +13,7 @@ import {
 } from '../../graphql/generated';
 import type { ApiGraphQLError } from '../../graphql/client.server';
 import { t } from '../../i18n/i18n';
+import { findMarket } from '../../market/markets';
 import { cartMarketAlias } from '../../market/request-market';
 import { cartIdOf } from '../cart/cart.server';
 import { apiErrorText, checkoutProblemText } from '../errors/api-error-text';
@@ -25,6 +26,18 @@ import { apiErrorText, checkoutProblemText } from '../errors/api-error-text';
  */
 export function checkoutContext(context: AppLoadContext, routeId: string): AppLoadContext {
   return { ...context, api: context.api.forMarket(cartMarketAlias(context.market, routeId)) };
+}
+
+/**
+ * The checkout market's country (ISO alpha-2; SE when the markets are not known): the country of
+ * its postcodes and identity numbers (the checkout, the confirmation's printed postcodes).
+ * @param routeId the route's id (routes.ts), containing "checkout"
+ */
+export function checkoutCountry(context: AppLoadContext, routeId: string): string {
+  const market = context.markets
+    ? findMarket(context.markets, cartMarketAlias(context.market, routeId))
+    : null;
+  return market?.countryCode ?? 'SE';
 }
 
 /** The address fields of the form, in order. */

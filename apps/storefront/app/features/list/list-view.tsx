@@ -11,6 +11,7 @@
  */
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useFetcher, useNavigation } from 'react-router';
+import { useApplyOnChoice } from '../../components/ui/apply-on-choice';
 import { Breadcrumbs, type Crumb } from '../../components/ui/breadcrumbs';
 import { BreadcrumbJsonLd } from '../../seo/json-ld-script';
 import { currencySymbol, formatNumber, t, type MessageKey } from '../../i18n/i18n';
@@ -181,42 +182,14 @@ export function ListView({
  */
 function SortSelect({ sort, options }: { sort: ListSort; options: ListSort[] }) {
   const ref = useRef<HTMLSelectElement>(null);
-  /** True while the value changes by a key on the closed control (arrows, letters). */
-  const byKey = useRef(false);
   useEffect(() => {
     if (ref.current && ref.current.value !== sort) ref.current.value = sort;
   }, [sort]);
-  const apply = (select: HTMLSelectElement) => {
+  const handlers = useApplyOnChoice((select) => {
     if (select.value !== sort) select.form?.requestSubmit();
-  };
+  });
   return (
-    <select
-      ref={ref}
-      id="list-sort"
-      name="sort"
-      form={FORM_ID}
-      defaultValue={sort}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          apply(event.currentTarget);
-          return;
-        }
-        // Space and Alt+arrow open the list; a choice there sorts at once.
-        byKey.current = !event.altKey && event.key !== ' ' && event.key !== 'Tab';
-      }}
-      onPointerDown={() => {
-        byKey.current = false;
-      }}
-      onChange={(event) => {
-        if (byKey.current) {
-          byKey.current = false;
-          return;
-        }
-        apply(event.currentTarget);
-      }}
-      onBlur={(event) => apply(event.currentTarget)}
-    >
+    <select ref={ref} id="list-sort" name="sort" form={FORM_ID} defaultValue={sort} {...handlers}>
       {options.map((option) => (
         <option key={option} value={option}>
           {sortLabel(option)}
