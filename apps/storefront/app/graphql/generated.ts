@@ -467,6 +467,11 @@ export type CartFieldsFragment = {
   isCompleted: boolean;
   promoCode: string | null;
   freeShipping: boolean;
+  promoCodeLimit: {
+    code: string;
+    excludedItemIds: Array<string>;
+    appliesToNoItems: boolean;
+  } | null;
   appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
   items: Array<{
     id: string;
@@ -556,6 +561,11 @@ export type CartQuery = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -646,6 +656,11 @@ export type AddToCartMutation = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -736,6 +751,11 @@ export type UpdateCartItemMutation = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -826,6 +846,11 @@ export type SetCartPromoCodeMutation = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -927,6 +952,11 @@ export type SetCartGiftCardMutation = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -1073,6 +1103,11 @@ export type CheckoutFieldsFragment = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -1199,6 +1234,11 @@ export type CreateOrUpdateCheckoutMutation = {
       isCompleted: boolean;
       promoCode: string | null;
       freeShipping: boolean;
+      promoCodeLimit: {
+        code: string;
+        excludedItemIds: Array<string>;
+        appliesToNoItems: boolean;
+      } | null;
       appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
       items: Array<{
         id: string;
@@ -2283,6 +2323,18 @@ export const CartFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -2621,6 +2673,18 @@ export const CheckoutFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -3756,6 +3820,18 @@ export const CartDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -4076,6 +4152,18 @@ export const AddToCartDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -4396,6 +4484,18 @@ export const UpdateCartItemDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -4716,6 +4816,18 @@ export const SetCartPromoCodeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -5109,6 +5221,18 @@ export const SetCartGiftCardDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -5673,6 +5797,18 @@ export const CreateOrUpdateCheckoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
