@@ -57,7 +57,7 @@ const CampaignType = adminBuilder
       }),
       status: t.field({
         type: PromotionStatusEnum,
-        description: 'planned, active or ended at the API\'s clock (never disabled).',
+        description: "planned, active or ended at the API's clock (never disabled).",
         resolve: (c) => c.status,
       }),
       productCount: t.exposeInt('productCount'),
@@ -226,8 +226,14 @@ adminBuilder.queryFields((t) => ({
   campaigns: t.field({
     type: [CampaignType],
     description:
-      'Every price campaign, newest start first (prices:read); with `status`, only those with that status at the API\'s clock (issue 40 §3).',
-    args: { status: t.arg({ type: PromotionStatusEnum, required: false }) },
+      "Every price campaign, newest start first (prices:read); with `status`, only those with that status at the API's clock (issue 40 §3).",
+    args: {
+      status: t.arg({
+        type: PromotionStatusEnum,
+        required: false,
+        description: 'Only this status; none: every status.',
+      }),
+    },
     resolve: (_root, args, ctx) => {
       requireStaff(ctx, 'prices', 'read');
       return listCampaigns(ctx.db, ctx.now, args.status ?? null);

@@ -184,7 +184,13 @@ adminBuilder.queryFields((t) => ({
     type: [PromoCodeType],
     description:
       "Every promo code by code (prices:read); with `status`, only those with that status at the API's clock (issue 40 §3).",
-    args: { status: t.arg({ type: PromotionStatusEnum, required: false }) },
+    args: {
+      status: t.arg({
+        type: PromotionStatusEnum,
+        required: false,
+        description: 'Only this status; none: every status.',
+      }),
+    },
     resolve: (_root, args, ctx) => {
       requireStaff(ctx, 'prices', 'read');
       return listPromoCodes(ctx.db, ctx.now, args.status ?? null);

@@ -19,7 +19,12 @@ export interface PromoCodeLimit {
 const ReasonEnum = builder.enumType('PromoCodeLimitReason', {
   description:
     'Why a promo code left lines out. DISCOUNTED_ITEMS_EXCLUDED: the code does not apply to items already discounted by a campaign price ("gäller inte redan nedsatta varor").',
-  values: ['DISCOUNTED_ITEMS_EXCLUDED'] as const,
+  values: {
+    DISCOUNTED_ITEMS_EXCLUDED: {
+      description:
+        'The code leaves out lines whose unit price a price campaign lowered (issue 40 §3).',
+    },
+  } as const,
 });
 
 /** `PromoCodeLimitType`. */

@@ -97,11 +97,7 @@ function amountRows(code: string, input: PromoCodeInput) {
 }
 
 /** Views of codes with their status at `now` (two statements). */
-async function viewsOf(
-  db: Database,
-  codes: string[] | null,
-  now: Date,
-): Promise<PromoCodeView[]> {
+async function viewsOf(db: Database, codes: string[] | null, now: Date): Promise<PromoCodeView[]> {
   const rows = codes
     ? codes.length === 0
       ? []
