@@ -8,6 +8,12 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AdminApiError, adminRequest, errorMessage } from './api.ts';
 import { ErrorSummary, type FormError } from './ErrorSummary.tsx';
 import { formatAmount, formatDateTime, isoFromInput, localInputValue } from './money.ts';
+import {
+  StatusBadge,
+  StatusFilter,
+  STATUS_NAMES,
+  type PromotionStatus,
+} from './promotion-status.tsx';
 import './marketing.css';
 
 interface Price {
@@ -25,7 +31,7 @@ interface Campaign {
   name: string;
   startsAt: string;
   endsAt: string | null;
-  status: 'planned' | 'active' | 'ended';
+  status: PromotionStatus;
   productCount: number;
   marketIds: string[];
   prices?: Price[];
@@ -41,12 +47,6 @@ const FIELDS = 'id alias name startsAt endsAt status productCount marketIds';
 const PRICE_FIELDS =
   'prices { productId productName articleNumber marketId sellingPriceIncVat regularPriceIncVat }';
 
-const STATUS_NAMES: Record<Campaign['status'], string> = {
-  planned: 'Planerad',
-  active: 'Pågår',
-  ended: 'Avslutad',
-};
-
 type ScopeKind = 'articles' | 'category' | 'brand';
 
 /** The campaigns page. */
@@ -58,18 +58,20 @@ export function CampaignsPage({ canWrite }: { canWrite: boolean }) {
   const [errors, setErrors] = useState<FormError[]>([]);
   const [status, setStatus] = useState('');
   const [formKey, setFormKey] = useState(0);
+  const [filter, setFilter] = useState<PromotionStatus | ''>('');
 
   const load = useCallback(async () => {
     try {
       const data = await adminRequest<{ campaigns: Campaign[]; campaignChoices: Choices }>(
-        `{ campaigns { ${FIELDS} } campaignChoices { markets { id name currencyCode } categories { id name } brands { id name } } }`,
+        `query($status: PromotionStatus) { campaigns(status: $status) { ${FIELDS} } campaignChoices { markets { id name currencyCode } categories { id name } brands { id name } } }`,
+        { status: filter || null },
       );
       setCampaigns(data.campaigns);
       setChoices(data.campaignChoices);
     } catch (error) {
       setErrors([{ message: errorMessage(error) }]);
     }
-  }, []);
+  }, [filter]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -205,7 +207,9 @@ export function CampaignsPage({ canWrite }: { canWrite: boolean }) {
       {canWrite ? (
         <section className="panel" aria-labelledby="campaign-form-title">
           <h2 id="campaign-form-title">
-            {editing ? `Ändra kampanj: ${editing.name}` : 'Ny kampanj'}
+            {editing
+              ? `Ändra kampanj: ${editing.name} (${STATUS_NAMES[editing.status]})`
+              : 'Ny kampanj'}
           </h2>
           <form key={formKey} onSubmit={(event) => void save(event)} noValidate className="form">
             <div className="form-row">
@@ -382,59 +386,65 @@ export function CampaignsPage({ canWrite }: { canWrite: boolean }) {
           ) : null}
         </section>
       ) : null}
-      <table className="table">
-        <caption>Alla kampanjer</caption>
-        <thead>
-          <tr>
-            <th scope="col">Namn</th>
-            <th scope="col">Period</th>
-            <th scope="col">Status</th>
-            <th scope="col">Produkter</th>
-            <th scope="col">Marknader</th>
-            {canWrite ? <th scope="col">Åtgärd</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {(campaigns ?? []).map((c) => (
-            <tr key={c.id}>
-              <td>
-                {c.name}
-                <br />
-                <span className="hint">/dc/{c.alias}</span>
-              </td>
-              <td>
-                {formatDateTime(c.startsAt)} –{' '}
-                {c.endsAt ? formatDateTime(c.endsAt) : 'tills vidare'}
-              </td>
-              <td>{STATUS_NAMES[c.status]}</td>
-              <td>{c.productCount}</td>
-              <td>{c.marketIds.map(marketName).join(', ')}</td>
-              {canWrite ? (
-                <td>
-                  {c.status !== 'ended' ? (
-                    <span className="actions">
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        onClick={() => void edit(c)}
-                      >
-                        Ändra<span className="visually-hidden"> {c.name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        onClick={() => void end(c)}
-                      >
-                        Avsluta nu<span className="visually-hidden"> {c.name}</span>
-                      </button>
-                    </span>
-                  ) : null}
-                </td>
-              ) : null}
+      <StatusFilter value={filter} onChange={setFilter} statuses={['active', 'planned', 'ended']} />
+      <div className="table-scroll" role="region" aria-label="Kampanjer" tabIndex={0}>
+        <table className="table">
+          <caption>Alla kampanjer</caption>
+          <thead>
+            <tr>
+              <th scope="col">Namn</th>
+              <th scope="col">Period</th>
+              <th scope="col">Status</th>
+              <th scope="col">Produkter</th>
+              <th scope="col">Marknader</th>
+              {canWrite ? <th scope="col">Åtgärd</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(campaigns ?? []).map((c) => (
+              <tr key={c.id}>
+                <td>
+                  {c.name}
+                  <br />
+                  <span className="hint">/dc/{c.alias}</span>
+                </td>
+                <td>
+                  {formatDateTime(c.startsAt)} –{' '}
+                  {c.endsAt ? formatDateTime(c.endsAt) : 'tills vidare'}
+                </td>
+                <td>
+                  <StatusBadge status={c.status} />
+                </td>
+                <td>{c.productCount}</td>
+                <td>{c.marketIds.map(marketName).join(', ')}</td>
+                {canWrite ? (
+                  <td>
+                    {c.status !== 'ended' ? (
+                      <span className="actions">
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          onClick={() => void edit(c)}
+                        >
+                          Ändra<span className="visually-hidden"> {c.name}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          onClick={() => void end(c)}
+                        >
+                          Avsluta nu<span className="visually-hidden"> {c.name}</span>
+                        </button>
+                      </span>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {campaigns?.length === 0 ? <p>Inga kampanjer att visa.</p> : null}
       {campaigns === null ? <p>Hämtar kampanjer …</p> : null}
     </>
   );

@@ -1,8 +1,9 @@
 /**
  * Promo codes (issue 26 "Prices"; prices:read to see, prices:write to change): the list of codes
  * with their rules and use, a form to create or change one (a percentage off the items, or an
- * amount off the order; minimum order; per currency of the markets; dates; usage limit), and
- * deactivation (and activation again).
+ * amount off the order; minimum order; per currency of the markets; dates; usage limit; "gäller
+ * inte redan nedsatta varor", issue 40 §3), and deactivation (and activation again). Each code's
+ * status (Planerad, Aktiv, Avslutad, Inaktiverad) is the API's, and the list filters by it.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { AdminApiError, adminRequest, errorMessage } from './api.ts';
@@ -16,6 +17,12 @@ import {
   localInputValue,
   parseAmount,
 } from './money.ts';
+import {
+  StatusBadge,
+  StatusFilter,
+  STATUS_NAMES,
+  type PromotionStatus,
+} from './promotion-status.tsx';
 import './marketing.css';
 
 interface Amount {
@@ -34,11 +41,13 @@ interface PromoCode {
   usageLimit: number | null;
   timesUsed: number;
   active: boolean;
+  status: PromotionStatus;
+  excludeDiscountedItems: boolean;
   amounts: Amount[];
 }
 
 const FIELDS =
-  'code name kind percentBasisPoints startsAt endsAt usageLimit timesUsed active amounts { currencyCode amountIncVat minOrderIncVat }';
+  'code name kind percentBasisPoints startsAt endsAt usageLimit timesUsed active status excludeDiscountedItems amounts { currencyCode amountIncVat minOrderIncVat }';
 
 /** What a code gives, in words. */
 function ruleText(code: PromoCode): string {
@@ -52,7 +61,8 @@ function ruleText(code: PromoCode): string {
   const minimum = code.amounts
     .filter((a) => a.minOrderIncVat > 0)
     .map((a) => formatAmount(a.minOrderIncVat, a.currencyCode));
-  return minimum.length > 0 ? `${discount}, vid köp över ${minimum.join(' / ')}` : discount;
+  const rule = minimum.length > 0 ? `${discount}, vid köp över ${minimum.join(' / ')}` : discount;
+  return code.excludeDiscountedItems ? `${rule}; gäller inte redan nedsatta varor` : rule;
 }
 
 /** Which field an API error is about. */
@@ -77,19 +87,23 @@ export function PromoCodesPage({ canWrite }: { canWrite: boolean }) {
   const [errors, setErrors] = useState<FormError[]>([]);
   const [status, setStatus] = useState('');
   const [formKey, setFormKey] = useState(0);
+  const [filter, setFilter] = useState<PromotionStatus | ''>('');
 
   const load = useCallback(async () => {
     try {
       const data = await adminRequest<{
         promoCodes: PromoCode[];
         campaignChoices: { markets: Array<{ currencyCode: string }> };
-      }>(`{ promoCodes { ${FIELDS} } campaignChoices { markets { currencyCode } } }`);
+      }>(
+        `query($status: PromotionStatus) { promoCodes(status: $status) { ${FIELDS} } campaignChoices { markets { currencyCode } } }`,
+        { status: filter || null },
+      );
       setCodes(data.promoCodes);
       setCurrencies([...new Set(data.campaignChoices.markets.map((m) => m.currencyCode))]);
     } catch (error) {
       setErrors([{ message: errorMessage(error) }]);
     }
-  }, []);
+  }, [filter]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -163,6 +177,7 @@ export function PromoCodesPage({ canWrite }: { canWrite: boolean }) {
       startsAt,
       endsAt,
       usageLimit: limitText ? Number(limitText) : null,
+      excludeDiscountedItems: form.get('excludeDiscountedItems') === 'on',
       amounts,
     };
     try {
@@ -212,7 +227,9 @@ export function PromoCodesPage({ canWrite }: { canWrite: boolean }) {
       {canWrite ? (
         <section className="panel" aria-labelledby="promo-form-title">
           <h2 id="promo-form-title">
-            {editing ? `Ändra rabattkod ${editing.code}` : 'Ny rabattkod'}
+            {editing
+              ? `Ändra rabattkod ${editing.code} (${STATUS_NAMES[editing.status]})`
+              : 'Ny rabattkod'}
           </h2>
           <form key={formKey} onSubmit={(event) => void save(event)} noValidate className="form">
             <div className="form-row">
@@ -311,6 +328,20 @@ export function PromoCodesPage({ canWrite }: { canWrite: boolean }) {
                 </span>
               </div>
             </div>
+            <div className="field">
+              <label className="choice">
+                <input
+                  type="checkbox"
+                  name="excludeDiscountedItems"
+                  defaultChecked={editing?.excludeDiscountedItems ?? false}
+                  aria-describedby="promo-exclude-hint"
+                />{' '}
+                Gäller inte redan nedsatta varor
+              </label>
+              <span className="hint" id="promo-exclude-hint">
+                Varor med kampanjpris får ingen rabatt av koden; varukorgen säger varför.
+              </span>
+            </div>
             <fieldset className="field">
               <legend>Belopp per valuta</legend>
               <p className="hint">
@@ -364,61 +395,67 @@ export function PromoCodesPage({ canWrite }: { canWrite: boolean }) {
           </form>
         </section>
       ) : null}
-      <table className="table">
-        <caption>Alla rabattkoder</caption>
-        <thead>
-          <tr>
-            <th scope="col">Kod</th>
-            <th scope="col">Rabatt</th>
-            <th scope="col">Gäller</th>
-            <th scope="col">Använd</th>
-            <th scope="col">Status</th>
-            {canWrite ? <th scope="col">Åtgärd</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {(codes ?? []).map((code) => (
-            <tr key={code.code}>
-              <td>
-                <strong>{code.code}</strong>
-                <br />
-                <span className="hint">{code.name}</span>
-              </td>
-              <td>{ruleText(code)}</td>
-              <td>
-                {formatDateTime(code.startsAt)} –{' '}
-                {code.endsAt ? formatDateTime(code.endsAt) : 'tills vidare'}
-              </td>
-              <td>
-                {code.timesUsed}
-                {code.usageLimit === null ? '' : ` av ${code.usageLimit}`}
-              </td>
-              <td>{code.active ? 'Aktiv' : 'Inaktiverad'}</td>
-              {canWrite ? (
-                <td>
-                  <span className="actions">
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      onClick={() => startEdit(code)}
-                    >
-                      Ändra<span className="visually-hidden"> {code.code}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      onClick={() => void setActive(code, !code.active)}
-                    >
-                      {code.active ? 'Inaktivera' : 'Aktivera'}
-                      <span className="visually-hidden"> {code.code}</span>
-                    </button>
-                  </span>
-                </td>
-              ) : null}
+      <StatusFilter value={filter} onChange={setFilter} />
+      <div className="table-scroll" role="region" aria-label="Rabattkoder" tabIndex={0}>
+        <table className="table">
+          <caption>{filter ? `Rabattkoder: ${STATUS_NAMES[filter]}` : 'Alla rabattkoder'}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Kod</th>
+              <th scope="col">Rabatt</th>
+              <th scope="col">Gäller</th>
+              <th scope="col">Använd</th>
+              <th scope="col">Status</th>
+              {canWrite ? <th scope="col">Åtgärd</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(codes ?? []).map((code) => (
+              <tr key={code.code}>
+                <td>
+                  <strong>{code.code}</strong>
+                  <br />
+                  <span className="hint">{code.name}</span>
+                </td>
+                <td>{ruleText(code)}</td>
+                <td>
+                  {formatDateTime(code.startsAt)} –{' '}
+                  {code.endsAt ? formatDateTime(code.endsAt) : 'tills vidare'}
+                </td>
+                <td>
+                  {code.timesUsed}
+                  {code.usageLimit === null ? '' : ` av ${code.usageLimit}`}
+                </td>
+                <td>
+                  <StatusBadge status={code.status} />
+                </td>
+                {canWrite ? (
+                  <td>
+                    <span className="actions">
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        onClick={() => startEdit(code)}
+                      >
+                        Ändra<span className="visually-hidden"> {code.code}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        onClick={() => void setActive(code, !code.active)}
+                      >
+                        {code.active ? 'Inaktivera' : 'Aktivera'}
+                        <span className="visually-hidden"> {code.code}</span>
+                      </button>
+                    </span>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {codes?.length === 0 ? <p>Inga rabattkoder att visa.</p> : null}
       {codes === null ? <p>Hämtar rabattkoder …</p> : null}
     </>
   );

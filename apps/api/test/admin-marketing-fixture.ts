@@ -18,7 +18,7 @@ export const CREATE_CAMPAIGN = `mutation($input: CampaignInput!) { createCampaig
 
 /** Fields of a promo code in the answers. */
 export const PROMO_FIELDS =
-  'code name kind percentBasisPoints startsAt endsAt usageLimit timesUsed active amounts { currencyCode amountIncVat minOrderIncVat }';
+  'code name kind percentBasisPoints startsAt endsAt usageLimit timesUsed active status excludeDiscountedItems amounts { currencyCode amountIncVat minOrderIncVat }';
 
 /** `createPromoCode(code, input)`. */
 export const CREATE_PROMO = `mutation($code: String!, $input: PromoCodeInput!) { createPromoCode(code: $code, input: $input) { ${PROMO_FIELDS} } }`;

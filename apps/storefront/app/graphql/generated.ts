@@ -467,6 +467,11 @@ export type CartFieldsFragment = {
   isCompleted: boolean;
   promoCode: string | null;
   freeShipping: boolean;
+  promoCodeLimit: {
+    code: string;
+    excludedItemIds: Array<string>;
+    appliesToNoItems: boolean;
+  } | null;
   appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
   items: Array<{
     id: string;
@@ -557,6 +562,11 @@ export type CartQuery = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -648,6 +658,11 @@ export type AddToCartMutation = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -739,6 +754,11 @@ export type UpdateCartItemMutation = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -830,6 +850,11 @@ export type SetCartPromoCodeMutation = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -932,6 +957,11 @@ export type SetCartGiftCardMutation = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -1079,6 +1109,11 @@ export type CheckoutFieldsFragment = {
     isCompleted: boolean;
     promoCode: string | null;
     freeShipping: boolean;
+    promoCodeLimit: {
+      code: string;
+      excludedItemIds: Array<string>;
+      appliesToNoItems: boolean;
+    } | null;
     appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
     items: Array<{
       id: string;
@@ -1206,6 +1241,11 @@ export type CreateOrUpdateCheckoutMutation = {
       isCompleted: boolean;
       promoCode: string | null;
       freeShipping: boolean;
+      promoCodeLimit: {
+        code: string;
+        excludedItemIds: Array<string>;
+        appliesToNoItems: boolean;
+      } | null;
       appliedCampaigns: Array<{ campaignId: string; name: string | null }> | null;
       items: Array<{
         id: string;
@@ -2334,6 +2374,18 @@ export const CartFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -2676,6 +2728,18 @@ export const CheckoutFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -3816,6 +3880,18 @@ export const CartDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -4140,6 +4216,18 @@ export const AddToCartDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -4464,6 +4552,18 @@ export const UpdateCartItemDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -4788,6 +4888,18 @@ export const SetCartPromoCodeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -5185,6 +5297,18 @@ export const SetCartGiftCardDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',
@@ -5753,6 +5877,18 @@ export const CreateOrUpdateCheckoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
           { kind: 'Field', name: { kind: 'Name', value: 'promoCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promoCodeLimit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedItemIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'appliesToNoItems' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'freeShipping' } },
           {
             kind: 'Field',

@@ -3,7 +3,9 @@
  * and the storefront shows it): the first administrator adds a store manager (butikschef), who
  * logs in, creates a 30 % campaign on a product and sees the product page and the campaign's
  * list show the campaign price at once (no restart); creates a promo code that a shopper then
- * uses in the cart; ends the campaign early and deactivates the code (the shared shop is left as
+ * uses in the cart, then marks it "Gäller inte redan nedsatta varor" (issue 40 §3); sees each
+ * code's status follow its dates (the expired SOMMAR20 "Avslutad", not "Aktiv") and filters the
+ * list by status; ends the campaign early and deactivates the code (the shared shop is left as
  * it was for the other journeys); issues, looks up and voids a gift card. The role change asks
  * for confirmation in a dialog first. Pages are checked with axe and photographed.
  */
@@ -29,6 +31,18 @@ async function checkPage(page: Page, name: string) {
   const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: join(shots, `admin-marketing-${name}.png`), fullPage: true });
+}
+
+/** Screenshots at 1280 and 390 px wide (`admin-marketing-<name>-<width>.png`); back to 1280. */
+async function bothWidths(page: Page, name: string) {
+  const height = page.viewportSize()?.height ?? 900;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({
+      path: join(shots, `admin-marketing-${name}-${width}.png`),
+      fullPage: true,
+    });
+  }
 }
 
 /** Text without any white space (prices are grouped with no-break spaces): `1 049 kr` → `1049kr`. */
@@ -130,7 +144,7 @@ test.describe('back office: marketing', () => {
       `Kampanjen ${name} är skapad med 1 produkt.`,
     );
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row).toContainText('Pågår');
+    await expect(row).toContainText('Aktiv');
     const alias = compact(await row.locator('.hint').textContent()).replace('/dc/', '');
     await checkPage(page, 'campaigns');
 
@@ -174,6 +188,29 @@ test.describe('back office: marketing', () => {
     await promo.press('Enter');
     await expect(page.getByText(`Rabattkod ${code} används`)).toHaveCount(1);
     await expect.poll(total).toBeLessThan(before);
+
+    // The code is marked "Gäller inte redan nedsatta varor"; the list shows each code's status by
+    // its dates: the expired SOMMAR20 is "Avslutad", and the filter shows only the ended ones.
+    await page.goto(`${baseUrl()}/admin/rabattkoder`);
+    const codeRow = page.getByRole('row').filter({ hasText: code });
+    await codeRow.getByRole('button', { name: `Ändra ${code}` }).click();
+    await expect(
+      page.getByRole('heading', { name: `Ändra rabattkod ${code} (Aktiv)` }),
+    ).toBeVisible();
+    await page.getByLabel('Gäller inte redan nedsatta varor').check();
+    await page.getByRole('button', { name: 'Spara ändringar' }).click();
+    await expect(page.getByRole('status').first()).toHaveText(`Rabattkoden ${code} är ändrad.`);
+    await expect(codeRow).toContainText('15 % på varorna; gäller inte redan nedsatta varor');
+    await expect(codeRow.getByRole('cell', { name: 'Aktiv', exact: true })).toHaveCount(1);
+    const summer = page.getByRole('row').filter({ hasText: 'SOMMAR20' });
+    await expect(summer.getByRole('cell', { name: 'Avslutad', exact: true })).toHaveCount(1);
+    await bothWidths(page, 'promo-statuses');
+    await page.getByLabel('Visa', { exact: true }).selectOption('Avslutade');
+    await expect(page.getByRole('table', { name: 'Rabattkoder: Avslutad' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'SOMMAR20' })).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: 'VÅR10' })).toHaveCount(0);
+    await expect(codeRow).toHaveCount(0);
+    await checkPage(page, 'promo-ended');
 
     // The campaign ends early and the code is deactivated: the shop is as it was.
     await page.goto(`${baseUrl()}/admin/kampanjer`);

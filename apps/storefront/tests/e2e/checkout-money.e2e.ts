@@ -5,7 +5,9 @@
  * campaign price with a fixed-amount code and free shipping (company, with the charged total
  * incl. VAT on the button); the free-shipping promise of the top bar, the cart's progress text
  * and the checkout's options agree (issue 40 §6: for a company what is left excl. VAT; no "Du
- * har fri frakt" while paid home delivery is chosen); every deduction carries U+2212.
+ * har fri frakt" while paid home delivery is chosen); every deduction carries U+2212. Issue 40
+ * §3: MEDLEM15 ("gäller inte redan nedsatta varor") on a campaign item and a regular one: the
+ * cart and the checkout say why the code gave less, and the confirmation's total is the cart's.
  * Screenshots go to $E2E_SCREENSHOTS (default the system's temp folder); the confirmation also
  * to /work/shots/confirm.png when that folder exists.
  */
@@ -49,6 +51,28 @@ async function campaignProduct(min: number, max: number): Promise<SizedProduct> 
     }
   }
   throw new Error(`no campaign product with sizes between ${min} and ${max} kr`);
+}
+
+/** A product without a campaign price, with a size in stock, from the helmets. */
+async function regularProduct(): Promise<SizedProduct> {
+  const data = await apiQuery<{
+    products: {
+      products: Array<{
+        canonicalUrl: string;
+        name: string;
+        unitPrice: { isDiscounted: boolean };
+        skus: Array<{ name: string; stock: { inStock: number } }>;
+      }>;
+    };
+  }>(`{ products(categoryAlias: "hjalmar", take: 60) { products { canonicalUrl name
+    unitPrice { isDiscounted } skus { name stock { inStock } } } } }`);
+  for (const product of data.products.products) {
+    const sku = product.skus.find((s) => s.stock.inStock >= 3 && !/[()[\]{}+*?^$|\\]/.test(s.name));
+    if (!product.unitPrice.isDiscounted && sku) {
+      return { url: product.canonicalUrl, name: product.name, size: sku.name };
+    }
+  }
+  throw new Error('no helmet without a campaign price');
 }
 
 function field(page: Page, label: string) {
@@ -255,6 +279,54 @@ test.describe('issue 14: money shown to the customer adds up', () => {
     expect(rows.charged).toBe(stored.total);
     expect(rows.charged).toBe(charged);
     expectEventAddsUp(await purchaseEvent(page), stored);
+  });
+
+  test('MEDLEM15 does not apply to a campaign item: the cart and the checkout say why, the confirmation total is the cart total', async ({
+    page,
+  }) => {
+    const onSale = await campaignProduct(100, 450);
+    const regular = await regularProduct();
+    await addToCart(page, onSale);
+    await addToCart(page, regular);
+    await page.goto(`${baseUrl()}/varukorg`);
+    const before = ore(await page.getByTestId('cart-total').textContent());
+    await applyCode(page, 'Rabattkod', 'MEDLEM15', /Rabattkod MEDLEM15 används/);
+    const note = page.getByTestId('promo-limit');
+    await expect(note).toHaveText('MEDLEM15 gäller inte redan nedsatta varor');
+    // The regular item got its 15 %: the total fell, by less than 15 % of the cart.
+    await expect
+      .poll(async () => ore(await page.getByTestId('cart-total').textContent()))
+      .toBeLessThan(before);
+    const height = page.viewportSize()?.height ?? 900;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height });
+      await note.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: join(shots, `issue40-cart-promo-limit-${width}.png`),
+        fullPage: true,
+      });
+    }
+
+    await page.goto(`${baseUrl()}/kassan`);
+    await expect(page.getByTestId('promo-limit')).toHaveText(
+      'MEDLEM15 gäller inte redan nedsatta varor',
+    );
+    await fillCheckout(page, false);
+    // The summary after "Leverans till ombud" is chosen: what the order must cost.
+    await expect(page.getByTestId('cart-total')).not.toHaveText('');
+    const cartTotal = ore(await page.getByTestId('cart-total').textContent());
+    await page.screenshot({
+      path: join(shots, 'issue40-checkout-promo-limit-1280.png'),
+      fullPage: true,
+    });
+    await page.getByRole('button', { name: /^Slutför köp/ }).click();
+    await page.waitForURL(/\/checkout\/confirm\?/);
+    await expect(page.getByTestId('order-number')).toHaveCount(1);
+    const rows = await confirmRows(page);
+    const stored = await storedOrder(page);
+    expect(rows.total).toBe(cartTotal);
+    expect(stored.total).toBe(cartTotal);
+    expect(rows.items! + rows.discount! + rows.shipping!).toBe(rows.total);
   });
 
   test('free shipping: the top bar, the cart progress text and the checkout name the same rule', async ({

@@ -122,6 +122,16 @@ export async function seedCheckoutData(db: Database, now: Date): Promise<void> {
         endsAt: at(90),
       },
       {
+        // Issue 40 §3: a code that leaves out items already on campaign.
+        code: 'MEDLEM15',
+        name: '15 % på ordinarie priser (gäller inte redan nedsatta varor)',
+        kind: 'percent',
+        percentBasisPoints: 1500,
+        startsAt: at(-30),
+        endsAt: null,
+        excludeDiscountedItems: true,
+      },
+      {
         code: 'SOMMAR20',
         name: '20 % sommarrabatt (har gått ut)',
         kind: 'percent',

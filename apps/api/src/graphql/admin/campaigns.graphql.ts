@@ -24,11 +24,7 @@ import { adminBuilder } from './builder.ts';
 import { actorOf } from './context.ts';
 import { requireStaff } from './guard.ts';
 import { amountSchema, idSchema, parseSwedishInput } from './marketing-input.ts';
-
-const StatusEnum = adminBuilder.enumType('CampaignStatus', {
-  description: 'Where a campaign is in time: planned (not started), active, ended.',
-  values: ['planned', 'active', 'ended'] as const,
-});
+import { PromotionStatusEnum } from './promotion-status.graphql.ts';
 
 const PriceRowType = adminBuilder.objectRef<CampaignPriceRow>('CampaignPrice').implement({
   description: "A product's campaign price in one market (minor units incl. VAT, öre for SEK).",
@@ -59,7 +55,11 @@ const CampaignType = adminBuilder
         nullable: true,
         description: 'Exclusive; null: no end.',
       }),
-      status: t.field({ type: StatusEnum, resolve: (c) => c.status }),
+      status: t.field({
+        type: PromotionStatusEnum,
+        description: "planned, active or ended at the API's clock (never disabled).",
+        resolve: (c) => c.status,
+      }),
       productCount: t.exposeInt('productCount'),
       marketIds: t.exposeStringList('marketIds'),
       prices: t.field({
@@ -225,10 +225,18 @@ function parseCampaign(args: unknown) {
 adminBuilder.queryFields((t) => ({
   campaigns: t.field({
     type: [CampaignType],
-    description: 'Every price campaign, newest start first (prices:read).',
-    resolve: (_root, _args, ctx) => {
+    description:
+      "Every price campaign, newest start first (prices:read); with `status`, only those with that status at the API's clock (issue 40 §3).",
+    args: {
+      status: t.arg({
+        type: PromotionStatusEnum,
+        required: false,
+        description: 'Only this status; none: every status.',
+      }),
+    },
+    resolve: (_root, args, ctx) => {
       requireStaff(ctx, 'prices', 'read');
-      return listCampaigns(ctx.db, ctx.now);
+      return listCampaigns(ctx.db, ctx.now, args.status ?? null);
     },
   }),
   campaign: t.field({

@@ -23,6 +23,7 @@ import { adminBuilder } from './builder.ts';
 import { actorOf } from './context.ts';
 import { requireStaff } from './guard.ts';
 import { amountSchema, parseSwedishInput } from './marketing-input.ts';
+import { PromotionStatusEnum } from './promotion-status.graphql.ts';
 
 const KindEnum = adminBuilder.enumType('PromoCodeKind', {
   description: 'percent: a percentage off the items; fixed: an amount per currency off the order.',
@@ -53,7 +54,17 @@ const PromoCodeType = adminBuilder.objectRef<PromoCodeView>('PromoCode').impleme
     endsAt: t.expose('endsAt', { type: 'DateTime', nullable: true }),
     usageLimit: t.exposeInt('usageLimit', { nullable: true, description: 'Null: unlimited.' }),
     timesUsed: t.exposeInt('timesUsed'),
-    active: t.exposeBoolean('active'),
+    active: t.exposeBoolean('active', { description: 'False: turned off by hand.' }),
+    status: t.field({
+      type: PromotionStatusEnum,
+      description:
+        "planned, active, ended or disabled at the API's clock (issue 40 §3); only an active code is accepted in the shop.",
+      resolve: (c) => c.status,
+    }),
+    excludeDiscountedItems: t.exposeBoolean('excludeDiscountedItems', {
+      description:
+        'True: "gäller inte redan nedsatta varor", the code leaves out items with a campaign price (issue 40 §3).',
+    }),
     amounts: t.field({ type: [AmountType], resolve: (c) => c.amounts }),
   }),
 });
@@ -70,7 +81,8 @@ const AmountInput = adminBuilder.inputType('PromoCodeAmountInput', {
 const PromoCodeInputType = adminBuilder.inputType('PromoCodeInput', {
   description:
     'The rules of a code: kind, `percentBasisPoints` (percent codes, 1000 = 10 %), dates, ' +
-    'usage limit (null: unlimited) and amounts per currency (a fixed amount, a minimum order).',
+    'usage limit (null: unlimited), whether it leaves out items with a campaign price, and ' +
+    'amounts per currency (a fixed amount, a minimum order).',
   fields: (t) => ({
     name: t.string({ required: true }),
     kind: t.field({ type: KindEnum, required: true }),
@@ -78,6 +90,11 @@ const PromoCodeInputType = adminBuilder.inputType('PromoCodeInput', {
     startsAt: t.field({ type: 'DateTime', required: true }),
     endsAt: t.field({ type: 'DateTime', required: false }),
     usageLimit: t.int({ required: false }),
+    excludeDiscountedItems: t.boolean({
+      required: false,
+      description:
+        'True: the code does not apply to items already discounted by a campaign price (issue 40 §3). Default false.',
+    }),
     amounts: t.field({ type: [AmountInput], required: false }),
   }),
 });
@@ -106,6 +123,7 @@ const inputSchema = z
       .int()
       .min(1, 'Användningsgränsen måste vara minst 1 (eller tom för obegränsad).')
       .nullish(),
+    excludeDiscountedItems: z.boolean().nullish(),
     amounts: z
       .array(
         z.object({
@@ -154,6 +172,7 @@ async function toInput(db: Database, input: z.infer<typeof inputSchema>): Promis
     startsAt: input.startsAt,
     endsAt: input.endsAt ?? null,
     usageLimit: input.usageLimit ?? null,
+    excludeDiscountedItems: input.excludeDiscountedItems ?? false,
     amounts,
   };
 }
@@ -163,10 +182,18 @@ const argsSchema = z.object({ code: codeSchema, input: inputSchema });
 adminBuilder.queryFields((t) => ({
   promoCodes: t.field({
     type: [PromoCodeType],
-    description: 'Every promo code by code (prices:read).',
-    resolve: (_root, _args, ctx) => {
+    description:
+      "Every promo code by code (prices:read); with `status`, only those with that status at the API's clock (issue 40 §3).",
+    args: {
+      status: t.arg({
+        type: PromotionStatusEnum,
+        required: false,
+        description: 'Only this status; none: every status.',
+      }),
+    },
+    resolve: (_root, args, ctx) => {
       requireStaff(ctx, 'prices', 'read');
-      return listPromoCodes(ctx.db);
+      return listPromoCodes(ctx.db, ctx.now, args.status ?? null);
     },
   }),
   promoCode: t.field({
@@ -176,7 +203,7 @@ adminBuilder.queryFields((t) => ({
     args: { code: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => {
       requireStaff(ctx, 'prices', 'read');
-      return getPromoCode(ctx.db, args.code.slice(0, 64));
+      return getPromoCode(ctx.db, args.code.slice(0, 64), ctx.now);
     },
   }),
 }));
@@ -200,6 +227,7 @@ adminBuilder.mutationFields((t) => ({
         parsed.code,
         await toInput(ctx.db, parsed.input),
         actorOf(ctx),
+        ctx.now,
       );
     },
   }),
@@ -221,6 +249,7 @@ adminBuilder.mutationFields((t) => ({
         parsed.code,
         await toInput(ctx.db, parsed.input),
         actorOf(ctx),
+        ctx.now,
       );
     },
   }),
@@ -231,7 +260,7 @@ adminBuilder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => {
       requireStaff(ctx, 'prices', 'write');
       const { code } = parseSwedishInput(z.object({ code: codeSchema }), args);
-      return setPromoCodeActive(ctx.db, code, false, actorOf(ctx));
+      return setPromoCodeActive(ctx.db, code, false, actorOf(ctx), ctx.now);
     },
   }),
   activatePromoCode: t.field({
@@ -242,7 +271,7 @@ adminBuilder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => {
       requireStaff(ctx, 'prices', 'write');
       const { code } = parseSwedishInput(z.object({ code: codeSchema }), args);
-      return setPromoCodeActive(ctx.db, code, true, actorOf(ctx));
+      return setPromoCodeActive(ctx.db, code, true, actorOf(ctx), ctx.now);
     },
   }),
 }));

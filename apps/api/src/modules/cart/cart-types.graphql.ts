@@ -10,6 +10,7 @@ import { CampaignRuleRef, PriceRef } from '../pricing/pricing.graphql.ts';
 import type { AppliedCampaign } from '../pricing/pricing.service.ts';
 import { formatted, money, priceView } from './cart-money.graphql.ts';
 import type { CartLineView, CartView } from './cart-view.ts';
+import { PromoCodeLimitRef, cartPromoCodeLimit } from './promo-limit.graphql.ts';
 import { ShippingOptionRef, cartShippingOption } from './shipping-option.graphql.ts';
 import type { TotalsCartCampaign } from './totals.ts';
 
@@ -318,6 +319,13 @@ export const CartRef = builder.objectRef<CartView>('CartType').implement({
     promoCode: t.string({
       description: 'The promo code set on the cart, or null.',
       resolve: (c) => c.record.promoCode,
+    }),
+    promoCodeLimit: t.field({
+      type: PromoCodeLimitRef,
+      nullable: true,
+      description:
+        'Shop extension (not in the Geins contract; issue 40 §3): the lines the promo code left out and why (a code that does not apply to items already discounted by a campaign price); null when the code applies to every line or there is none.',
+      resolve: (c) => cartPromoCodeLimit(c),
     }),
     freeShipping: t.boolean({
       nullable: false,

@@ -325,3 +325,60 @@ describe('computeCartTotals', () => {
     expect(() => computeCartTotals({ lines: [line(1, -100, 1)] })).toThrow(RangeError);
   });
 });
+
+describe('a code that does not apply to discounted items (issue 40 §3)', () => {
+  // The helmet of the issue: 789 kr, on campaign at 520,74 kr (−34 %); a lock at 299 kr.
+  const helmet = line(1, 78_900, 1, { unitPriceIncVat: 52_074 });
+  const lock = line(2, 29_900, 1);
+  const percent = (excludeDiscountedItems: boolean) => ({
+    code: 'VÅR10',
+    kind: 'percent' as const,
+    percentBasisPoints: 1000,
+    amountIncVat: 0,
+    minOrderIncVat: 0,
+    excludeDiscountedItems,
+  });
+
+  it('a percentage code takes nothing off the campaign line and 10 % off the regular one', () => {
+    const totals = computeCartTotals({ lines: [helmet, lock], promo: percent(true) });
+    expect(totals.lines.map((l) => l.promoDiscountIncVat)).toEqual([0, 2990]);
+    expect(totals.lines.map((l) => l.finalIncVat)).toEqual([52_074, 26_910]);
+    expect(totals.promoExcludedLineKeys).toEqual([1]);
+    expect(totals.promoCode).toBe('VÅR10');
+  });
+
+  it('without the option the code stacks on the campaign price, as before', () => {
+    const totals = computeCartTotals({ lines: [helmet, lock], promo: percent(false) });
+    expect(totals.lines.map((l) => l.promoDiscountIncVat)).toEqual([5207, 2990]);
+    expect(totals.promoExcludedLineKeys).toEqual([]);
+  });
+
+  it('a fixed amount is spread over, and capped at, the regular lines', () => {
+    const fixed = {
+      ...percent(true),
+      code: 'HUNDRA',
+      kind: 'fixed' as const,
+      percentBasisPoints: 0,
+      amountIncVat: 50_000,
+    };
+    const totals = computeCartTotals({ lines: [helmet, lock], promo: fixed });
+    expect(totals.lines.map((l) => l.fixedDiscountIncVat)).toEqual([0, 29_900]);
+    expect(totals.fixedAmountDiscountIncVat).toBe(29_900);
+    expect(totals.itemsIncVat).toBe(52_074);
+  });
+
+  it('only campaign lines: the code gives nothing and every line is reported', () => {
+    const totals = computeCartTotals({ lines: [helmet], promo: percent(true) });
+    expect(totals.itemsIncVat).toBe(52_074);
+    expect(totals.promoExcludedLineKeys).toEqual([1]);
+  });
+
+  it('a code whose minimum is not met reports nothing', () => {
+    const totals = computeCartTotals({
+      lines: [helmet, lock],
+      promo: { ...percent(true), minOrderIncVat: 500_000 },
+    });
+    expect(totals.promoCode).toBeNull();
+    expect(totals.promoExcludedLineKeys).toEqual([]);
+  });
+});

@@ -9,6 +9,10 @@
  * Order of discounts per line: price campaign (already in `unitPriceIncVat`), cart campaigns,
  * percentage promo code; then a fixed-amount promo code on the whole order, spread over the lines
  * in proportion to their value (largest remainder, so the öre add up) so VAT stays right per rate.
+ * A code that does not apply to discounted items ("gäller inte redan nedsatta varor", issue 40
+ * §3) leaves out the lines with a campaign price (unit price below the regular one): a
+ * percentage code takes nothing off them and a fixed amount is spread over, and capped at, the
+ * other lines; the lines left out are reported (`promoExcludedLineKeys`) so the cart can say why.
  */
 import {
   computePrice,
@@ -54,8 +58,13 @@ export interface TotalsPromoCode {
   percentBasisPoints: number;
   /** Fixed amount off incl. VAT (öre). */
   amountIncVat: number;
-  /** Minimum value of the items incl. VAT after campaigns (öre). */
+  /** Minimum value of the items incl. VAT after campaigns (öre), all lines counted. */
   minOrderIncVat: number;
+  /**
+   * True: the code leaves out lines whose unit price a price campaign lowered (issue 40 §3
+   * "gäller inte redan nedsatta varor"). Default false: every line.
+   */
+  excludeDiscountedItems?: boolean;
 }
 
 /** The shipping method chosen (or the default one), priced in the cart's market. */
@@ -147,6 +156,12 @@ export interface CartTotals {
   promoCode: string | null;
   /** False when a promo code was given but its minimum order value is not met. */
   promoRequirementsMet: boolean;
+  /**
+   * Keys of the lines the promo code in effect left out because a price campaign already
+   * lowered them (`excludeDiscountedItems`, issue 40 §3), in line order; empty without such a
+   * code. Every line key here: the code gave nothing.
+   */
+  promoExcludedLineKeys: number[];
   /** Paid with the gift card (öre), at most the total. */
   balancePending: number;
   /** Total minus the gift card part, incl. / excl. VAT. */
@@ -266,9 +281,16 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
   const promo = input.promo ?? null;
   const promoRequirementsMet = promo === null || afterCampaigns >= promo.minOrderIncVat;
   const promoActive = promo !== null && promoRequirementsMet && lines.length > 0;
+  // The lines the code applies to: all, or those without a campaign price.
+  const promoApplies = lines.map(
+    (line) =>
+      !(promo?.excludeDiscountedItems ?? false) ||
+      line.unitPriceIncVat >= line.regularUnitPriceIncVat,
+  );
   const promoDiscount = lines.map(() => 0);
   if (promoActive && promo.kind === 'percent') {
     remaining.forEach((amount, i) => {
+      if (!promoApplies[i]) return;
       promoDiscount[i] = Math.min(amount, divideRounded(amount * promo.percentBasisPoints, 10_000));
       remaining[i] = amount - promoDiscount[i]!;
     });
@@ -283,10 +305,11 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
   );
   const subTotal = sumPrices(lineTotals);
 
-  const itemsBeforeFixed = remaining.reduce((a, b) => a + b, 0);
+  const fixedWeights = remaining.map((amount, i) => (promoApplies[i] ? amount : 0));
+  const itemsBeforeFixed = fixedWeights.reduce((a, b) => a + b, 0);
   const fixedIncVat =
     promoActive && promo.kind === 'fixed' ? Math.min(promo.amountIncVat, itemsBeforeFixed) : 0;
-  const fixedShares = allocateProportionally(fixedIncVat, remaining);
+  const fixedShares = allocateProportionally(fixedIncVat, fixedWeights);
   const finalInc = remaining.map((amount, i) => amount - fixedShares[i]!);
   const finalEx = finalInc.map((amount, i) => exVat(amount, lines[i]!.vatRateBasisPoints));
   const itemsIncVat = finalInc.reduce((a, b) => a + b, 0);
@@ -375,6 +398,9 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
     appliedCampaignIds: applied,
     promoCode: promoActive ? promo.code : null,
     promoRequirementsMet,
+    promoExcludedLineKeys: promoActive
+      ? lines.filter((_, i) => !promoApplies[i]).map((line) => line.key)
+      : [],
     balancePending,
     totalExBalanceIncVat: totalInc - balancePending,
     totalExBalanceExVat: totalEx - pendingEx,

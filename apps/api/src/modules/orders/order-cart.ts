@@ -175,6 +175,8 @@ export function orderCartView(
     appliedCampaignIds: [],
     promoCode: order.promoCode,
     promoRequirementsMet: true,
+    // A placed order keeps its amounts, not why the code left lines out.
+    promoExcludedLineKeys: [],
     balancePending: figures.giftCard,
     totalExBalanceIncVat: figures.toPay,
     totalExBalanceExVat: order.orderValueExVat - fromBalanceExVat,

@@ -27,14 +27,14 @@ import {
 } from '../catalog/product-scope.ts';
 import { PRICE_STAMP_JOB } from '../jobs/job-kinds.ts';
 import { enqueueJobBy } from '../jobs/queue.ts';
-import { isCampaignActive } from './campaign-price.ts';
+import { promotionStatus, type PromotionStatus } from '../promotions/promotion-status.ts';
 import { recordPriceChanges } from './price-log.ts';
 import { priceCampaignPrices, priceCampaigns, productPrices } from './pricing.tables.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** Where a campaign is in time at `now`. */
-export type CampaignStatus = 'planned' | 'active' | 'ended';
+/** Where a campaign is in time at `now` (promotion-status.ts; never `disabled`). */
+export type CampaignStatus = PromotionStatus;
 
 /** A campaign in the back office's list. */
 export interface CampaignSummary {
@@ -93,16 +93,15 @@ export interface CampaignInput {
   prices: CampaignPricesInput;
 }
 
-/** A campaign's status at `now` (campaign-price.ts decides "active"). */
+/**
+ * A campaign's status at `now`: the one rule of promo codes and campaigns (promotion-status.ts,
+ * issue 40 §3); a campaign has no switch of its own, so it is never `disabled`.
+ */
 export function campaignStatus(
   campaign: { startsAt: Date; endsAt: Date | null },
   now: Date,
 ): CampaignStatus {
-  if (isCampaignActive(campaign, now)) return 'active';
-  return campaign.startsAt > now &&
-    (campaign.endsAt === null || campaign.endsAt > campaign.startsAt)
-    ? 'planned'
-    : 'ended';
+  return promotionStatus(campaign, now);
 }
 
 /** A URL alias from a name: lower case, å/ä → a, ö → o, other runs of non-letters → `-`. */
@@ -239,8 +238,15 @@ function auditView(detail: CampaignDetail | null): Record<string, unknown> | nul
   };
 }
 
-/** Every campaign, newest start first, with its status at `now`. Two statements. */
-export async function listCampaigns(db: Database, now: Date): Promise<CampaignSummary[]> {
+/**
+ * Every campaign, newest start first, with its status at `now`; only those of `status` when
+ * given (issue 40 §3 filter). Two statements.
+ */
+export async function listCampaigns(
+  db: Database,
+  now: Date,
+  status: CampaignStatus | null = null,
+): Promise<CampaignSummary[]> {
   const campaigns = await db
     .select()
     .from(priceCampaigns)
@@ -254,12 +260,14 @@ export async function listCampaigns(db: Database, now: Date): Promise<CampaignSu
     .from(priceCampaignPrices)
     .groupBy(priceCampaignPrices.campaignId);
   const byId = new Map(counts.map((row) => [row.campaignId, row]));
-  return campaigns.map((c) => ({
-    ...c,
-    status: campaignStatus(c, now),
-    productCount: byId.get(c.id)?.productCount ?? 0,
-    marketIds: [...(byId.get(c.id)?.marketIds ?? [])].sort(),
-  }));
+  return campaigns
+    .map((c) => ({
+      ...c,
+      status: campaignStatus(c, now),
+      productCount: byId.get(c.id)?.productCount ?? 0,
+      marketIds: [...(byId.get(c.id)?.marketIds ?? [])].sort(),
+    }))
+    .filter((c) => status === null || c.status === status);
 }
 
 /** A campaign with its prices, null when unknown (four statements). */

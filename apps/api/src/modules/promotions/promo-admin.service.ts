@@ -9,6 +9,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { swedishInputError, swedishNotFound } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { promotionStatus, type PromotionStatus } from './promotion-status.ts';
 import { normalizePromoCode } from './promotions.service.ts';
 import { promoCodeAmounts, promoCodes } from './promotions.tables.ts';
 
@@ -36,7 +37,12 @@ export interface PromoCodeView {
   /** Orders allowed; null: unlimited. */
   usageLimit: number | null;
   timesUsed: number;
+  /** False: turned off by hand. */
   active: boolean;
+  /** Where the code is at the clock it was read with (promotion-status.ts, issue 40 §3). */
+  status: PromotionStatus;
+  /** True: the code leaves out items with a campaign price (issue 40 §3). */
+  excludeDiscountedItems: boolean;
   /** Per currency; a code with amounts is valid only in those currencies. */
   amounts: PromoCodeAmount[];
 }
@@ -49,6 +55,8 @@ export interface PromoCodeInput {
   startsAt: Date;
   endsAt: Date | null;
   usageLimit: number | null;
+  /** "Gäller inte redan nedsatta varor" (issue 40 §3). */
+  excludeDiscountedItems: boolean;
   amounts: PromoCodeAmount[];
 }
 
@@ -88,8 +96,8 @@ function amountRows(code: string, input: PromoCodeInput) {
   }));
 }
 
-/** Views of codes (two statements). */
-async function viewsOf(db: Database, codes: string[] | null): Promise<PromoCodeView[]> {
+/** Views of codes with their status at `now` (two statements). */
+async function viewsOf(db: Database, codes: string[] | null, now: Date): Promise<PromoCodeView[]> {
   const rows = codes
     ? codes.length === 0
       ? []
@@ -109,6 +117,7 @@ async function viewsOf(db: Database, codes: string[] | null): Promise<PromoCodeV
   return rows.map((row) => ({
     ...row,
     kind: row.kind === 'fixed' ? 'fixed' : 'percent',
+    status: promotionStatus(row, now),
     amounts: amounts
       .filter((a) => a.code === row.code)
       .map(({ currencyCode, amountIncVat, minOrderIncVat }) => ({
@@ -119,22 +128,36 @@ async function viewsOf(db: Database, codes: string[] | null): Promise<PromoCodeV
   }));
 }
 
-/** Every promo code by code (two statements). */
-export function listPromoCodes(db: Database): Promise<PromoCodeView[]> {
-  return viewsOf(db, null);
+/**
+ * Every promo code by code with its status at `now`; only those of `status` when given (issue
+ * 40 §3 filter). Two statements.
+ */
+export async function listPromoCodes(
+  db: Database,
+  now: Date,
+  status: PromotionStatus | null = null,
+): Promise<PromoCodeView[]> {
+  const views = await viewsOf(db, null, now);
+  return status === null ? views : views.filter((view) => view.status === status);
 }
 
-/** One code (any case), null when unknown. */
-export async function getPromoCode(db: Database, code: string): Promise<PromoCodeView | null> {
-  return (await viewsOf(db, [normalizePromoCode(code)]))[0] ?? null;
+/** One code (any case) with its status at `now`, null when unknown. */
+export async function getPromoCode(
+  db: Database,
+  code: string,
+  now: Date,
+): Promise<PromoCodeView | null> {
+  return (await viewsOf(db, [normalizePromoCode(code)], now))[0] ?? null;
 }
 
 function auditView(view: PromoCodeView | null): Record<string, unknown> | null {
   if (!view) return null;
+  // The rules as stored; the status is only what they mean at one moment.
+  const { status: _status, ...rules } = view;
   return {
-    ...view,
-    startsAt: view.startsAt.toISOString(),
-    endsAt: view.endsAt?.toISOString() ?? null,
+    ...rules,
+    startsAt: rules.startsAt.toISOString(),
+    endsAt: rules.endsAt?.toISOString() ?? null,
   };
 }
 
@@ -148,6 +171,7 @@ export async function createPromoCode(
   codeText: string,
   input: PromoCodeInput,
   actor: AuditActor,
+  now: Date,
 ): Promise<PromoCodeView> {
   const code = normalizePromoCode(codeText);
   checkRules(input);
@@ -162,6 +186,7 @@ export async function createPromoCode(
         startsAt: input.startsAt,
         endsAt: input.endsAt,
         usageLimit: input.usageLimit,
+        excludeDiscountedItems: input.excludeDiscountedItems,
       })
       .onConflictDoNothing()
       .returning({ code: promoCodes.code });
@@ -169,7 +194,7 @@ export async function createPromoCode(
       throw swedishInputError(`Rabattkoden ${code} finns redan.`, 'code');
     }
     if (input.amounts.length > 0) await tx.insert(promoCodeAmounts).values(amountRows(code, input));
-    const after = (await viewsOf(tx, [code]))[0]!;
+    const after = (await viewsOf(tx, [code], now))[0]!;
     await recordAudit(tx, {
       actor,
       action: 'promo.create',
@@ -182,15 +207,15 @@ export async function createPromoCode(
   });
 }
 
-/** The code locked for a change. @throws ShopError NOT_FOUND */
-async function lockCode(tx: Tx, code: string): Promise<PromoCodeView> {
+/** The code locked for a change, with its status at `now`. @throws ShopError NOT_FOUND */
+async function lockCode(tx: Tx, code: string, now: Date): Promise<PromoCodeView> {
   const [row] = await tx
     .select({ code: promoCodes.code })
     .from(promoCodes)
     .where(eq(promoCodes.code, code))
     .for('update');
   if (!row) throw swedishNotFound('Rabattkoden finns inte.');
-  return (await viewsOf(tx, [code]))[0]!;
+  return (await viewsOf(tx, [code], now))[0]!;
 }
 
 /**
@@ -203,11 +228,12 @@ export async function updatePromoCode(
   codeText: string,
   input: PromoCodeInput,
   actor: AuditActor,
+  now: Date,
 ): Promise<PromoCodeView> {
   const code = normalizePromoCode(codeText);
   checkRules(input);
   return db.transaction(async (tx) => {
-    const before = await lockCode(tx, code);
+    const before = await lockCode(tx, code, now);
     if (input.usageLimit !== null && input.usageLimit < before.timesUsed) {
       throw swedishInputError(
         `Koden har redan använts ${before.timesUsed} gånger; gränsen kan inte vara lägre.`,
@@ -223,11 +249,12 @@ export async function updatePromoCode(
         startsAt: input.startsAt,
         endsAt: input.endsAt,
         usageLimit: input.usageLimit,
+        excludeDiscountedItems: input.excludeDiscountedItems,
       })
       .where(eq(promoCodes.code, code));
     await tx.delete(promoCodeAmounts).where(eq(promoCodeAmounts.code, code));
     if (input.amounts.length > 0) await tx.insert(promoCodeAmounts).values(amountRows(code, input));
-    const after = (await viewsOf(tx, [code]))[0]!;
+    const after = (await viewsOf(tx, [code], now))[0]!;
     await recordAudit(tx, {
       actor,
       action: 'promo.update',
@@ -251,12 +278,13 @@ export async function setPromoCodeActive(
   codeText: string,
   active: boolean,
   actor: AuditActor,
+  now: Date,
 ): Promise<PromoCodeView> {
   const code = normalizePromoCode(codeText);
   return db.transaction(async (tx) => {
-    const before = await lockCode(tx, code);
+    const before = await lockCode(tx, code, now);
     await tx.update(promoCodes).set({ active }).where(eq(promoCodes.code, code));
-    const after = { ...before, active };
+    const after = { ...before, active, status: promotionStatus({ ...before, active }, now) };
     await recordAudit(tx, {
       actor,
       action: active ? 'promo.activate' : 'promo.deactivate',

@@ -6,6 +6,7 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { TotalsCartCampaign, TotalsPromoCode } from '../cart/totals.ts';
+import { promotionStatus } from './promotion-status.ts';
 import { cartCampaigns, promoCodeAmounts, promoCodes } from './promotions.tables.ts';
 
 /**
@@ -76,16 +77,19 @@ export async function findPromoCode(
 
 /**
  * What keeps a code from being used at `now` in the currency it was looked up for, or null
- * when it can be used. A fixed code needs an amount in that currency; a code with amounts in
- * some currencies is valid only in those (issue 13 §4).
+ * when it can be used: only a code whose status ({@link promotionStatus}, issue 40 §3) is
+ * `active` can be used (`disabled` gives 'inactive', `planned` and `ended` 'expired'). A fixed
+ * code needs an amount in that currency; a code with amounts in some currencies is valid only in
+ * those (issue 13 §4).
  */
 export function promoCodeProblem(
   record: PromoCodeRecord | null,
   now: Date,
 ): PromoCodeProblem | null {
   if (!record) return 'unknown';
-  if (!record.active) return 'inactive';
-  if (record.startsAt > now || (record.endsAt !== null && record.endsAt <= now)) return 'expired';
+  const status = promotionStatus(record, now);
+  if (status === 'disabled') return 'inactive';
+  if (status !== 'active') return 'expired';
   if (record.usageLimit !== null && record.timesUsed >= record.usageLimit) return 'used-up';
   if (record.amounts === null && (record.kind === 'fixed' || record.hasAmounts)) return 'currency';
   return null;
@@ -99,6 +103,7 @@ export function toTotalsPromo(record: PromoCodeRecord): TotalsPromoCode {
     percentBasisPoints: record.percentBasisPoints,
     amountIncVat: record.kind === 'fixed' ? (record.amounts?.amountIncVat ?? 0) : 0,
     minOrderIncVat: record.amounts?.minOrderIncVat ?? 0,
+    excludeDiscountedItems: record.excludeDiscountedItems,
   };
 }
 

@@ -12,7 +12,10 @@ import { brands, categories } from '../catalog/catalog.tables.ts';
  * cart's currency in {@link promoCodeAmounts} off the order (spread over the lines for VAT).
  * Valid from `startsAt` until `endsAt` (exclusive), at most `usageLimit` orders (null =
  * unlimited). Money amounts (the fixed amount, the minimum order) belong to a currency and live
- * in {@link promoCodeAmounts} (issue 13 §4).
+ * in {@link promoCodeAmounts} (issue 13 §4). `active` false: turned off by hand ("Inaktiverad");
+ * the status of a code follows from its dates and this flag (promotion-status.ts).
+ * `excludeDiscountedItems` ("gäller inte redan nedsatta varor", issue 40 §3): the code leaves
+ * out lines whose unit price a price campaign has lowered (cart/totals.ts).
  */
 export const promoCodes = pgTable(
   'promo_codes',
@@ -27,6 +30,7 @@ export const promoCodes = pgTable(
     usageLimit: integer(),
     timesUsed: integer().notNull().default(0),
     active: boolean().notNull().default(true),
+    excludeDiscountedItems: boolean().notNull().default(false),
   },
   (t) => [
     check('promo_codes_kind_known', sql`${t.kind} in ('percent', 'fixed')`),

@@ -27,6 +27,8 @@ interface CodeFormKind {
   removeLabel: string;
   /** The applied code or balance text, or null when none is applied. */
   active: string | null;
+  /** Why the applied code gives less than its face value (issue 40 §3), or null. */
+  note?: string | null;
 }
 
 function CartCodeForm({ kind, checkout }: { kind: CodeFormKind; checkout: boolean }) {
@@ -45,6 +47,11 @@ function CartCodeForm({ kind, checkout }: { kind: CodeFormKind; checkout: boolea
       <fetcher.Form method="post" action="/varukorg" className="promo-form">
         {hidden(`${kind.intent}-clear`)}
         <p className="promo-form__active">{kind.active}</p>
+        {kind.note ? (
+          <p className="promo-form__note" data-testid="promo-limit">
+            {kind.note}
+          </p>
+        ) : null}
         <button type="submit" className="link-button">
           {kind.removeLabel}
         </button>
@@ -80,6 +87,19 @@ function CartCodeForm({ kind, checkout }: { kind: CodeFormKind; checkout: boolea
   );
 }
 
+/**
+ * Why the cart's promo code gave less than its face value (issue 40 §3): "VÅR10 gäller inte redan
+ * nedsatta varor" when it left out some lines, "Koden gäller inte redan nedsatta varor och ger
+ * ingen rabatt på din varukorg" when it left out all; null when it applies to every line.
+ */
+export function promoLimitText(cart: Pick<CartView, 'promoLimit'>): string | null {
+  const limit = cart.promoLimit;
+  if (!limit) return null;
+  return limit.all
+    ? t('cart.promo.excludesAllDiscounted')
+    : t('cart.promo.excludesDiscounted', { code: limit.code });
+}
+
 /** Enter or remove the cart's promo code; `checkout`: on the checkout page (checkout market). */
 export function PromoCodeForm({ cart, checkout = false }: { cart: CartView; checkout?: boolean }) {
   return (
@@ -92,6 +112,7 @@ export function PromoCodeForm({ cart, checkout = false }: { cart: CartView; chec
         label: t('cart.promo.label'),
         removeLabel: t('cart.promo.remove'),
         active: cart.promoCode ? t('cart.promo.active', { code: cart.promoCode }) : null,
+        note: promoLimitText(cart),
       }}
     />
   );

@@ -43,6 +43,12 @@ export interface CartView {
   count: number;
   lines: CartLineView[];
   promoCode: string | null;
+  /**
+   * Why the promo code gave less than its face value (issue 40 §3): it does not apply to items
+   * already discounted by a campaign price and left out some (`all` false) or every line; null
+   * when it applies to every line or there is no code.
+   */
+  promoLimit: { code: string; all: boolean; lineIds: string[] } | null;
   campaigns: string[];
   /** Items before cart discounts. */
   itemsRegular: string;
@@ -186,6 +192,13 @@ export function toCartView(
     count: lines.reduce((sum, l) => sum + l.quantity, 0),
     lines,
     promoCode: cart.promoCode ?? null,
+    promoLimit: cart.promoCodeLimit
+      ? {
+          code: cart.promoCodeLimit.code,
+          all: cart.promoCodeLimit.appliesToNoItems,
+          lineIds: [...cart.promoCodeLimit.excludedItemIds],
+        }
+      : null,
     campaigns: (cart.appliedCampaigns ?? []).flatMap((c) => (c?.name ? [c.name] : [])),
     itemsRegular: money(regular(subTotal)),
     subTotal: money(pick(subTotal)),

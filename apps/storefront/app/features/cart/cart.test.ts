@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createShopCookies } from '../../security/shop-cookies.server';
 import { isCartId } from './cart-cookie';
 import { CART_RETRY, loadCartCount } from './cart-link';
+import { promoLimitText } from './cart-code-form';
 import { toCartView } from './cart-view';
 import type { CartFieldsFragment } from '../../graphql/generated';
 
@@ -124,6 +125,31 @@ describe('toCartView', () => {
     expect(view.lines[0]!.maxQuantity).toBe(9);
     expect(plain(view.amountLeftToFreeShipping!)).toBe('241 kr');
     expect(view.lines[0]!.image).toBe('/img/product/400x400/slang.svg');
+  });
+
+  it('says why a code that leaves out discounted items gave less (issue 40 §3)', () => {
+    expect(promoLimitText(toCartView(cart, true))).toBeNull();
+    const some = toCartView(
+      {
+        ...cart,
+        promoCode: 'VÅR10',
+        promoCodeLimit: { code: 'VÅR10', excludedItemIds: ['1'], appliesToNoItems: false },
+      } as CartFieldsFragment,
+      true,
+    );
+    expect(some.promoLimit).toEqual({ code: 'VÅR10', all: false, lineIds: ['1'] });
+    expect(promoLimitText(some)).toBe('VÅR10 gäller inte redan nedsatta varor');
+    const none = toCartView(
+      {
+        ...cart,
+        promoCode: 'VÅR10',
+        promoCodeLimit: { code: 'VÅR10', excludedItemIds: ['1'], appliesToNoItems: true },
+      } as CartFieldsFragment,
+      true,
+    );
+    expect(promoLimitText(none)).toBe(
+      'Koden gäller inte redan nedsatta varor och ger ingen rabatt på din varukorg',
+    );
   });
 
   it('shows companies prices excl. VAT', () => {

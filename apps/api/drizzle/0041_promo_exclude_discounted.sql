@@ -1,0 +1,1 @@
+ALTER TABLE "promo_codes" ADD COLUMN "exclude_discounted_items" boolean DEFAULT false NOT NULL;
