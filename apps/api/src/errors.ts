@@ -18,6 +18,14 @@ export type ShopErrorCode =
   | 'FORBIDDEN'
   /** Cart and checkout (issue 6): a SKU lacks the stock asked for. */
   | 'OUT_OF_STOCK'
+  /**
+   * addToCart / updateCartItem with a pickup store (click and collect, issue 40 §6): the cart
+   * already holds lines reserved in another store (`extensions.reason` `otherStore`, with
+   * `storeAlias`, `storeName` of that store), or the SKU's line is of another stock (`sameSku`:
+   * reserved in a store while added for delivery, or the other way round). One pickup store
+   * per order.
+   */
+  | 'PICKUP_STORE_CONFLICT'
   /** setCartPromoCode: the code is unknown, expired or used up (storefront: "Koden är ej giltig"). */
   | 'INVALID_PROMO_CODE'
   /** setCartPromoCode: the code exists but the cart does not meet its requirements (GEINS-API §1). */

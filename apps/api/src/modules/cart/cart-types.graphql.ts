@@ -5,6 +5,7 @@
  */
 import { builder } from '../../graphql/builder.ts';
 import { ProductRef } from '../catalog/catalog.graphql.ts';
+import { StoreRef } from '../inventory/inventory.graphql.ts';
 import { discountPercent } from '../pricing/price.ts';
 import { CampaignRuleRef, PriceRef } from '../pricing/pricing.graphql.ts';
 import type { AppliedCampaign } from '../pricing/pricing.service.ts';
@@ -297,6 +298,17 @@ const CartItemRef = builder
         description: 'A free gift added by a campaign (never).',
         resolve: () => false,
       }),
+      pickupStore: t.field({
+        type: StoreRef,
+        description:
+          'Shop extension (not in the Geins contract; issue 40 §6 click and collect): the store the line is reserved in and collected at; null for a line of the web stock.',
+        resolve: (p) => p.line.pickupStore,
+      }),
+      pickupStoreQuantity: t.int({
+        description:
+          "Shop extension (not in the Geins contract; issue 40 §6): units of the line's SKU on its pickup store's shelf now, the most the line may hold; null for a line of the web stock.",
+        resolve: (p) => (p.line.pickupStore ? p.line.sellable : null),
+      }),
     }),
   });
 
@@ -364,5 +376,9 @@ export const CartItemInput = builder.inputType('CartItemInputType', {
     }),
     groupKey: t.id({ description: 'Package group (ignored).' }),
     message: t.string({ description: 'Line message (ignored).' }),
+    pickupStore: t.string({
+      description:
+        'Shop extension (not in the Geins contract; issue 40 §6 click and collect): the alias of one of the shop\'s stores (StoreType.alias, e.g. "malmo") to reserve the units in and collect them at. The line is then limited by that store\'s shelf (SkuType.storeStock), not the web stock, and the checkout offers only store pickup there. addToCart (and updateCartItem adding a new line) only; an existing line keeps its store. Errors: BAD_USER_INPUT (argument pickupStore: unknown store, or no store pickup in the market), OUT_OF_STOCK (reason storeStock: the store has fewer units; storeAlias, storeName, stock, quantityInCart), PICKUP_STORE_CONFLICT (reason otherStore: the cart holds lines reserved in another store; sameSku: the SKU is in the cart from the other stock).',
+    }),
   }),
 });

@@ -9,7 +9,8 @@ import { products } from '../catalog/catalog.tables.ts';
 import { categoryIdsByProductIds, type ProductRecord } from '../catalog/catalog.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { giftCardBalance } from '../giftcards/giftcards.service.ts';
-import { sellableUnits, stockBySkuIds } from '../inventory/inventory.service.ts';
+import { sellableUnits, stockBySkuIds, type StoreRecord } from '../inventory/inventory.service.ts';
+import { pickupStoreStock, storeSkuKey } from '../inventory/store-stock.service.ts';
 import { pricesByProductIds, type AppliedCampaign } from '../pricing/pricing.service.ts';
 import {
   activeCartCampaigns,
@@ -56,8 +57,16 @@ export interface CartLineView {
   priceCampaign: AppliedCampaign | null;
   brandId: number | null;
   categoryIds: number[];
-  /** Units that can be sold now (Infinity for static stock). */
+  /**
+   * Units that can be sold now: of the web stock (Infinity for static stock), or for a line
+   * reserved in a store the units on that store's shelf (issue 40 §6).
+   */
   sellable: number;
+  /**
+   * The store the line is reserved in and collected at (click and collect, issue 40 §6), or
+   * null for a line of the web stock.
+   */
+  pickupStore: StoreRecord | null;
   /** False when the product is inactive or has no price in the market any more. */
   available: boolean;
   totals: LineTotals;
@@ -77,8 +86,16 @@ export interface CartView {
    * market; null when the market has none.
    */
   shipping: ShippingMethodRecord | null;
-  /** Every method offered in the market, with its fee there. */
+  /**
+   * Every method offered in the market, with its fee there; for a cart with lines reserved in a
+   * store ({@link CartView.pickupStore}) only store pickup (issue 40 §6).
+   */
   shippingMethods: ShippingMethodRecord[];
+  /**
+   * The store the cart's reserved lines are collected at (click and collect, issue 40 §6): the
+   * order can only be picked up there. Null when no line is reserved in a store.
+   */
+  pickupStore: StoreRecord | null;
   /** The market's free-shipping threshold (minor units incl. VAT), null when it has none. */
   freeShippingThresholdIncVat: number | null;
   /**
@@ -142,6 +159,13 @@ export async function loadCartView(
         db,
         rows.map((r) => r.skuId),
       ),
+    () =>
+      pickupStoreStock(
+        db,
+        rows.flatMap((r) =>
+          r.pickupStoreId === null ? [] : [{ storeId: r.pickupStoreId, skuId: r.skuId }],
+        ),
+      ),
     () => activeCartCampaigns(db, now),
     () => listShippingMethods(db, shop.market.id),
     () => freeShippingThreshold(db, shop.market.id),
@@ -158,8 +182,9 @@ export async function loadCartView(
     prices,
     categoryIds,
     stockLevels,
+    shelves,
     campaigns,
-    methods,
+    marketMethods,
     threshold,
     promo,
     balance,
@@ -173,8 +198,16 @@ export async function loadCartView(
     Awaited<ReturnType<(typeof reads)[6]>>,
     Awaited<ReturnType<(typeof reads)[7]>>,
     Awaited<ReturnType<(typeof reads)[8]>>,
+    Awaited<ReturnType<(typeof reads)[9]>>,
   ];
   const productById = new Map(productRows.map((p) => [p.id, p]));
+  const shelfOf = (row: (typeof rows)[number]) =>
+    row.pickupStoreId === null
+      ? null
+      : (shelves.get(storeSkuKey(row.pickupStoreId, row.skuId)) ?? null);
+  const pickupStore = rows.map(shelfOf).find((shelf) => shelf !== null)?.store ?? null;
+  // A cart with lines reserved in a store is collected there: only store pickup (issue 40 §6).
+  const methods = pickupStore ? marketMethods.filter((m) => m.kind === 'pickup') : marketMethods;
 
   const facts = rows.map((row) => {
     const product = productById.get(row.productId) ?? null;
@@ -255,7 +288,11 @@ export async function loadCartView(
       priceCampaign: f.priceCampaign,
       brandId: f.product?.brandId ?? null,
       categoryIds: f.categoryIds,
-      sellable: sellableUnits(stockLevels.get(f.row.skuId)),
+      sellable:
+        f.row.pickupStoreId === null
+          ? sellableUnits(stockLevels.get(f.row.skuId))
+          : (shelfOf(f.row)?.quantity ?? 0),
+      pickupStore: shelfOf(f.row)?.store ?? null,
       available: f.available,
       totals: totals.lines[i]!,
       cartCampaigns: totals.lines[i]!.campaignIds.map((id) => campaignById.get(id)!),
@@ -264,6 +301,7 @@ export async function loadCartView(
     appliedCampaigns: totals.appliedCampaignIds.map((id) => campaignById.get(id)!),
     shipping,
     shippingMethods: methods,
+    pickupStore,
     freeShippingThresholdIncVat: threshold,
     externalShippingFee: external,
     giftCardBalance: balance,

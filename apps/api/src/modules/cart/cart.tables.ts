@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { products, skus } from '../catalog/catalog.tables.ts';
 import { markets } from '../channel/channel.tables.ts';
+import { stores } from '../inventory/inventory.tables.ts';
 
 /** The checkout details a shopper entered (createOrUpdateCheckout), validated by the checkout module. */
 export type StoredCheckout = Record<string, unknown>;
@@ -71,7 +72,11 @@ export const carts = pgTable(
   ],
 );
 
-/** A cart line: one SKU with a quantity and the copies made when it was added. */
+/**
+ * A cart line: one SKU with a quantity and the copies made when it was added. A line with a
+ * `pickupStoreId` is reserved from that store's shelf (click and collect, issue 40 §6): its
+ * quantity is limited by the store's stock, not the web stock, and the order is collected there.
+ */
 export const cartItems = pgTable(
   'cart_items',
   {
@@ -94,6 +99,11 @@ export const cartItems = pgTable(
     /** Selling unit price incl. VAT in minor units (öre) when the line was added. */
     unitPriceIncVat: integer().notNull(),
     vatRateBasisPoints: integer().notNull(),
+    /**
+     * The store whose shelf the units are reserved from (click and collect, issue 40 §6), or null
+     * for the web shop's stock. All such lines of a cart name the same store.
+     */
+    pickupStoreId: integer().references(() => stores.id, { onDelete: 'cascade' }),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -28,6 +28,8 @@ export const MESSAGES = {
   zip: 'Enter a valid postal code',
   noShipping: 'No shipping method delivers to this postal code',
   pickupPoint: 'Choose a store to pick up from',
+  pickupStoreOnly:
+    'The cart holds items reserved in a store: the order can only be picked up in that store',
   terms: 'The terms of purchase must be accepted before placing the order',
   emptyCart: 'The cart is empty',
   chooseShipping: 'Choose a shipping method',
@@ -143,12 +145,16 @@ export function isValidOrganizationId(value: string): boolean {
  * @param methods the methods offered in the checkout market (listShippingMethods)
  * @param countryCode the checkout market's country (ISO alpha-2), default SE
  * @param pickupStores aliases of the stores the market's pickup method serves (pickupStoreAliases)
+ * @param collectStore the alias of the store the cart's reserved lines are collected at (click and
+ *   collect, issue 40 §6), or null: with one, only store pickup there is accepted (`shippingId`
+ *   and `pickupPoint` get the problem `pickupStoreOnly` otherwise)
  */
 export function checkoutFieldErrors(
   input: CheckoutInput,
   methods: readonly ShippingMethodRecord[],
   countryCode: string,
   pickupStores: ReadonlySet<string>,
+  collectStore: string | null = null,
 ): FieldErrors {
   const errors: FieldErrors = {};
   const organization = input.customerType === 'ORGANIZATION';
@@ -181,7 +187,16 @@ export function checkoutFieldErrors(
   if (validZip && available.length > 0 && !method) {
     errors.shippingId = MESSAGES.required;
   }
-  if (method?.kind === 'pickup' && !pickupStores.has(input.pickupPoint ?? '')) {
+  if (collectStore !== null && input.shippingId != null && method?.kind !== 'pickup') {
+    errors.shippingId = MESSAGES.pickupStoreOnly;
+  } else if (
+    collectStore !== null &&
+    method &&
+    input.pickupPoint &&
+    input.pickupPoint !== collectStore
+  ) {
+    errors.pickupPoint = MESSAGES.pickupStoreOnly;
+  } else if (method?.kind === 'pickup' && !pickupStores.has(input.pickupPoint ?? '')) {
     errors.pickupPoint = MESSAGES.pickupPoint;
   }
   return errors;

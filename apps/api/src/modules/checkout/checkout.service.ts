@@ -92,7 +92,11 @@ async function checkoutView(
   const available = checkoutShippingMethods(cart.shippingMethods, zip, country);
   const wanted = new Map(cart.lines.map((l) => [l.skuId, l.quantity]));
   const needStores = available.some((m) => m.kind === 'pickup');
-  const stores = needStores ? await storeStockForSkus(db, wanted) : [];
+  const everyStore = needStores ? await storeStockForSkus(db, wanted) : [];
+  // A cart with lines reserved in a store is picked up there only (issue 40 §6).
+  const stores = cart.pickupStore
+    ? everyStore.filter((s) => s.alias === cart.pickupStore!.alias)
+    : everyStore;
   const free = cart.totals.freeShipping;
   // An id not offered (the sandbox while it is off) shows the default as chosen.
   const payment =
@@ -266,7 +270,8 @@ export async function validateOrderConditions(
     input,
     view.shippingMethods,
     shop.market.country.code,
-    await pickupStoresFor(db, view.shippingMethods, input),
+    await pickupStoresFor(db, view, input),
+    view.pickupStore?.alias ?? null,
   );
   if (fields['billingAddress.zip']) return invalid(MESSAGES.zip);
   if (fields.shippingId) {
@@ -343,15 +348,17 @@ export interface PlaceOrderOptions {
 
 /**
  * The store aliases a pickup order may name, read only when the chosen method is store pickup
- * (else an empty set: the pickup point is not checked, nor stored on the order).
+ * (else an empty set: the pickup point is not checked, nor stored on the order); for a cart
+ * with lines reserved in a store only that store (click and collect, issue 40 §6).
  */
 async function pickupStoresFor(
   db: Database,
-  methods: readonly ShippingMethodRecord[],
+  view: CartView,
   input: CheckoutInput,
 ): Promise<Set<string>> {
-  const pickup = methods.some((m) => m.kind === 'pickup' && m.id === input.shippingId);
-  return pickup ? pickupStoreAliases(db) : new Set();
+  const pickup = view.shippingMethods.some((m) => m.kind === 'pickup' && m.id === input.shippingId);
+  if (!pickup) return new Set();
+  return view.pickupStore ? new Set([view.pickupStore.alias]) : pickupStoreAliases(db);
 }
 
 function orderResult(order: OrderRecord): PlaceOrderResult {
@@ -391,7 +398,8 @@ async function validatedCheckout(
     input,
     view.shippingMethods,
     shop.market.country.code,
-    await pickupStoresFor(db, view.shippingMethods, input),
+    await pickupStoresFor(db, view, input),
+    view.pickupStore?.alias ?? null,
   );
   const payment = offeredPaymentOption(settings, input.paymentId);
   if (!payment) fields.paymentId = MESSAGES.choosePayment;

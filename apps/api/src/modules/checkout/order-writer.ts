@@ -1,7 +1,8 @@
 /**
  * The order transaction (GEINS-API §3.2 placeOrder; issue 6 "Must hold under load and faults"):
  * lock the cart row, re-read and re-price it, for a hosted payment check that it is still what
- * was paid for (issue 13 §2), lock the stock rows in ascending SKU order and decrement them,
+ * was paid for (issue 13 §2), lock the stock rows in ascending SKU order and decrement them (then,
+ * for lines reserved in a store, that store's shelf rows: click and collect, issue 40 §6),
  * count the promo code, draw the gift card, write order, lines, addresses, payment and shipping
  * (placing it through the order process, orders/order-process.ts, which also enqueues the order
  * e-mail), and mark the cart completed. The unique `cart_id` / `idempotency_key` of orders make a repeated
@@ -15,6 +16,7 @@ import { loadCartView, type CartView } from '../cart/cart-view.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { drawCartGiftCard } from '../cart/cart-giftcard.service.ts';
 import { takeStock } from '../inventory/inventory.service.ts';
+import { takeStoreStock } from '../inventory/store-stock.service.ts';
 import { placeOrderRecord } from '../orders/order-process.ts';
 import { findOrderByKeyOrCart, type OrderRecord } from '../orders/orders.service.ts';
 import { storedOrderAmounts } from '../orders/order-totals.ts';
@@ -75,13 +77,63 @@ export function cartMatchesPayment(view: CartView, paid: PaidCart): boolean {
 }
 
 /**
+ * A cart with lines reserved in a store (click and collect, issue 40 §6) is picked up in that
+ * store: the order's method must be store pickup and its pickup point that store.
+ * @throws ShopError INVALID_CHECKOUT (problem pickupStoreOnly) otherwise
+ */
+function checkPickupStore(view: CartView, input: CheckoutInput): void {
+  if (!view.pickupStore) return;
+  if (view.shipping?.kind !== 'pickup' || view.shipping.id !== input.shippingId) {
+    throw invalidCheckout({ shippingId: MESSAGES.pickupStoreOnly });
+  }
+  if (input.pickupPoint !== view.pickupStore.alias) {
+    throw invalidCheckout({ pickupPoint: MESSAGES.pickupStoreOnly });
+  }
+}
+
+/**
+ * Takes the units of the cart's lines reserved in a store from that store's shelf, locked
+ * ({@link takeStoreStock}; issue 40 §6: never more than the shelf holds under concurrent orders).
+ * @throws ShopError OUT_OF_STOCK (reason storeShortage: productName, skuName, storeAlias,
+ *   storeName, available, skuIds) when the shelf no longer has them; nothing is taken then
+ */
+async function takeReservedStock(tx: Database, view: CartView): Promise<void> {
+  const store = view.pickupStore;
+  const reserved = view.lines.filter((l) => l.pickupStore !== null);
+  if (!store || reserved.length === 0) return;
+  const shortages = await takeStoreStock(
+    tx,
+    store.id,
+    reserved.map((l) => ({ skuId: l.skuId, quantity: l.quantity })),
+  );
+  if (shortages.length === 0) return;
+  const first = reserved.find((l) => l.skuId === shortages[0]!.skuId)!;
+  throw new ShopError(
+    'OUT_OF_STOCK',
+    `Not enough stock in ${store.name}: only ${shortages[0]!.available} of ${first.productName} (${first.skuName}) left`,
+    {
+      reason: 'storeShortage',
+      productName: first.productName,
+      skuName: first.skuName,
+      storeAlias: store.alias,
+      storeName: store.name,
+      available: shortages[0]!.available,
+      skuIds: shortages.map((s) => s.skuId),
+      shortages,
+    },
+  );
+}
+
+/**
  * The order transaction (see the module comment). Re-reads everything inside it.
  * @param options.paid for a hosted payment: what was paid for; the order is refused when the
  *   cart no longer matches it (issue 13 §2)
  * @param options.leasing a förmånscykel application (issue 21): `check` sees the re-read cart
  *   first (its rules may refuse it), the order starts in `awaiting_approval`, and `record`
  *   writes the application's own row, all in this transaction
- * @throws ShopError OUT_OF_STOCK (extensions.skuIds), CART_COMPLETED, INVALID_CHECKOUT,
+ * @throws ShopError OUT_OF_STOCK (extensions.skuIds; reason storeShortage for a store's shelf,
+ *   issue 40 §6), CART_COMPLETED, INVALID_CHECKOUT (pickupStoreOnly: a cart reserved in a store
+ *   not picked up there),
  *   PAYMENT_DECLINED (extensions.reason `cart-changed`: the cart differs from what was paid)
  */
 export async function writeOrderFromCart(
@@ -129,9 +181,11 @@ export async function writeOrderFromCart(
         skuIds: unavailable.map((l) => l.skuId),
       });
     }
+    checkPickupStore(view, input);
+    const webLines = view.lines.filter((l) => l.pickupStore === null);
     const shortages = await takeStock(
       tx,
-      view.lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })),
+      webLines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })),
     );
     if (shortages.length > 0) {
       const first = view.lines.find((l) => l.skuId === shortages[0]!.skuId)!;
@@ -148,6 +202,8 @@ export async function writeOrderFromCart(
         },
       );
     }
+    // Then the store's shelf (always after the web stock: one lock order for every order).
+    await takeReservedStock(tx, view);
     const totals = view.totals;
     if (totals.promoCode && !(await consumePromoCode(tx, totals.promoCode))) {
       throw new ShopError('INVALID_PROMO_CODE', 'The promo code is not valid', {
@@ -213,6 +269,7 @@ export async function writeOrderFromCart(
           exVat(line.unitPriceIncVat * line.quantity, line.vatRateBasisPoints) -
           line.totals.finalExVat,
         campaignNames: line.cartCampaigns.map((c) => c.name),
+        pickupStoreId: line.pickupStore?.id ?? null,
       })),
       options.leasing ? 'awaiting_approval' : 'received',
     );

@@ -26,6 +26,7 @@ function line(overrides: Partial<OrderLineRecord> = {}): OrderLineRecord {
     discountIncVat: 10_000,
     discountExVat: 8_000,
     campaignNames: [],
+    pickupStoreId: null,
     ...overrides,
   };
 }

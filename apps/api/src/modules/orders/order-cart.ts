@@ -115,6 +115,8 @@ function lineView(view: OrderView, line: OrderLineRecord, product: ProductRecord
     brandId: product.brandId || null,
     categoryIds: [],
     sellable: 0,
+    // The order's pickup store is on the order (pickupPoint), not on its cart's lines.
+    pickupStore: null,
     available: false,
     totals,
     cartCampaigns: [],
@@ -205,6 +207,7 @@ export function orderCartView(
     appliedCampaigns: [],
     shipping: null,
     shippingMethods: [],
+    pickupStore: null,
     freeShippingThresholdIncVat: null,
     externalShippingFee: false,
     giftCardBalance: order.fromBalance,

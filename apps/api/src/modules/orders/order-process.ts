@@ -28,6 +28,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import { returnStock } from '../inventory/inventory.service.ts';
+import { returnStoreStock } from '../inventory/store-stock.service.ts';
 import { leasingApprovalJob, orderConfirmationJob } from '../jobs/job-kinds.ts';
 import { LEASING_STATUS_NAMES } from '../leasing/leasing-status.ts';
 import { enqueueJob } from '../jobs/queue.ts';
@@ -62,12 +63,13 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 /**
  * What entering a status does besides the status and its history row, inside the transition's
  * transaction: placed (`received`) enqueues the order e-mail; `cancelled` returns every unit of
- * the order's lines to stock. The other statuses have none.
+ * the order's lines to stock (the web stock, or the shelf of the store a line was reserved in).
+ * The other statuses have none.
  */
 async function onEnter(
   tx: Database,
   order: OrderRecord,
-  lines: readonly Pick<OrderLineRecord, 'skuId' | 'quantity'>[],
+  lines: readonly Pick<OrderLineRecord, 'skuId' | 'quantity' | 'pickupStoreId'>[],
 ): Promise<void> {
   switch (order.status as OrderStatus) {
     case 'received':
@@ -79,7 +81,18 @@ async function onEnter(
     case 'cancelled':
       await returnStock(
         tx,
-        lines.map((line) => ({ skuId: line.skuId, quantity: line.quantity })),
+        lines
+          .filter((line) => line.pickupStoreId == null)
+          .map((line) => ({ skuId: line.skuId, quantity: line.quantity })),
+      );
+      // Units reserved in a store go back on its shelf (click and collect, issue 40 §6).
+      await returnStoreStock(
+        tx,
+        lines.flatMap((line) =>
+          line.pickupStoreId == null
+            ? []
+            : [{ storeId: line.pickupStoreId, skuId: line.skuId, quantity: line.quantity }],
+        ),
       );
       return;
     default:
@@ -115,7 +128,11 @@ export async function placeOrderRecord(
   await tx
     .insert(orderStatusHistory)
     .values({ orderId: written.id, fromStatus: null, toStatus: status, reason: 'placed' });
-  await onEnter(tx, written, lines);
+  await onEnter(
+    tx,
+    written,
+    lines.map((line) => ({ ...line, pickupStoreId: line.pickupStoreId ?? null })),
+  );
   return written;
 }
 

@@ -122,6 +122,12 @@ export const orderLines = pgTable(
     discountIncVat: integer().notNull(),
     discountExVat: integer().notNull(),
     campaignNames: text().array().notNull().default([]),
+    /**
+     * The store whose shelf the units were taken from (click and collect, issue 40 §6: the store
+     * prepares the line from its own stock, and a cancellation puts the units back there), or
+     * null for the web shop's stock. A copy of the id, no foreign key (orders are self-contained).
+     */
+    pickupStoreId: integer(),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
