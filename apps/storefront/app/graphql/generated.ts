@@ -45,6 +45,8 @@ export type CartItemInputType = {
   id?: string | number | null | undefined;
   /** Line message (ignored). */
   message?: string | null | undefined;
+  /** Shop extension (not in the Geins contract; issue 40 §6 click and collect): the alias of one of the shop's stores (StoreType.alias, e.g. "malmo") to reserve the units in and collect them at. The line is then limited by that store's shelf (SkuType.storeStock), not the web stock, and the checkout offers only store pickup there. addToCart (and updateCartItem adding a new line) only; an existing line keeps its store. Errors: BAD_USER_INPUT (argument pickupStore: unknown store, or no store pickup in the market), OUT_OF_STOCK (reason storeStock: the store has fewer units; storeAlias, storeName, stock, quantityInCart), PICKUP_STORE_CONFLICT (reason otherStore: the cart holds lines reserved in another store; sameSku: the SKU is in the cart from the other stock). */
+  pickupStore?: string | null | undefined;
   /** addToCart: units to add (1–999); updateCartItem: new quantity (0 removes). */
   quantity: number;
   /** The SKU. */
