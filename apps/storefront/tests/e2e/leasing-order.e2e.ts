@@ -185,6 +185,12 @@ test.describe('Förmånscykel order', () => {
       .analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await shoot(page, 'leasing-receipt');
+    // A long e-mail address does not push the page sideways on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await page.setViewportSize({ width: 1360, height: 900 });
     await page.reload();
     expect(text(await page.getByTestId('leasing-receipt-number').textContent())).toBe(orderId);
 

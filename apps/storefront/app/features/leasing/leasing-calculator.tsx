@@ -54,11 +54,12 @@ function Calculator({ leasing, skus }: { leasing: LeasingView; skus: readonly Le
   const taxLimits = { low: leasing.minTaxPercent, high: leasing.maxTaxPercent };
   const hintId = `${id}-tax-hint`;
   const errorId = `${id}-tax-error`;
-  // Open by itself once the shopper has chosen something (e.g. after the GET form without JS).
+  // Open by itself when the page came with a choice (the GET form without JS). From the first
+  // render only: a choice back at the defaults must not close the calculator under the shopper.
   const customised =
-    choice.period !== leasing.defaults.period ||
-    choice.packageId !== leasing.defaults.packageId ||
-    choice.taxPercent !== leasing.defaults.taxPercent;
+    leasing.initial.period !== leasing.defaults.period ||
+    leasing.initial.packageId !== leasing.defaults.packageId ||
+    leasing.initial.taxPercent !== leasing.defaults.taxPercent;
   return (
     <section className="leasing" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="leasing__title">
