@@ -75,7 +75,6 @@ function dashboardQuery(me: Me): string | null {
   return parts.length > 0 ? `{ ${parts.join('\n')} }` : null;
 }
 
-
 const longDay = new Intl.DateTimeFormat('sv-SE', {
   weekday: 'long',
   day: 'numeric',
