@@ -101,9 +101,7 @@ describe.each(testDatabaseKinds())('guest customers and payment state on %s', (k
         { id: first, guest: true, status: 'completed' },
       ],
     });
-    expect((await staff.send(GUEST, { email: 'ingen@example.se' })).body.data?.customer).toBe(
-      null,
-    );
+    expect((await staff.send(GUEST, { email: 'ingen@example.se' })).body.data?.customer).toBe(null);
     expect((await staff.send(GUEST, { email: ANONYMISED_EMAIL })).body.data?.customer).toBe(null);
     const both = await staff.send(`query { customer(customerId: 1, email: "a@b.se") { id } }`);
     expect(codeOf(both)).toBe('BAD_USER_INPUT');
@@ -122,7 +120,9 @@ describe.each(testDatabaseKinds())('guest customers and payment state on %s', (k
     const audited = await shop.handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'customer.export'), eq(auditLog.entityType, 'guest_customer')));
+      .where(
+        and(eq(auditLog.action, 'customer.export'), eq(auditLog.entityType, 'guest_customer')),
+      );
     expect(audited).toHaveLength(1);
     expect(audited[0]!.staffEmail).toBe('kundtjanst@example.se');
     expect(audited[0]!.after).toMatchObject({ guest: true, email, orders: 2 });
@@ -164,7 +164,10 @@ describe.each(testDatabaseKinds())('guest customers and payment state on %s', (k
     // Registering proves nothing: the orders stay the guest's until the link is opened.
     const before = await shop.gql('{ getOrders { id } }', {}, account.token);
     expect(before.data?.getOrders).toEqual([]);
-    const [job] = await shop.handle.db.select().from(jobs).where(eq(jobs.kind, 'guest-orders-mail'));
+    const [job] = await shop.handle.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.kind, 'guest-orders-mail'));
     expect(job).toBeDefined();
     const customerId = Number((job!.payload as { customerId: number }).customerId);
     const admin = await staff.send(ACCOUNT, { id: customerId });
@@ -173,7 +176,10 @@ describe.each(testDatabaseKinds())('guest customers and payment state on %s', (k
       { id: one, guest: true },
     ]);
 
-    await runJobsUntilIdle(shop.handle.db, shop.config, { log: quiet, kinds: ['guest-orders-mail'] });
+    await runJobsUntilIdle(shop.handle.db, shop.config, {
+      log: quiet,
+      kinds: ['guest-orders-mail'],
+    });
     const [mail] = await readOutbox(shop.outbox, 'ny.kund@example.se');
     expect(mail).toContain('Bekräfta att adressen är din, så visas de under Mina ordrar');
     const token = /ordrar\?loginToken=([A-Za-z0-9._-]+)/.exec(mail!)?.[1];
@@ -225,9 +231,9 @@ describe.each(testDatabaseKinds())('guest customers and payment state on %s', (k
       .update(orderPayments)
       .set({ status: 'paid', paidAt: new Date() })
       .where(eq(orderPayments.orderId, id));
-    expect((await staff.send(ORDER_STATE, { id })).body.data?.adminOrder.paymentState).toMatchObject(
-      { code: 'paid', label: 'Betald', capturedIncVat: 49_900, reservedIncVat: 0 },
-    );
+    expect(
+      (await staff.send(ORDER_STATE, { id })).body.data?.adminOrder.paymentState,
+    ).toMatchObject({ code: 'paid', label: 'Betald', capturedIncVat: 49_900, reservedIncVat: 0 });
     await shop.handle.db.insert(orderRefundRows).values({
       orderId: id,
       refundNo: 1,

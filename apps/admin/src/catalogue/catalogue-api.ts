@@ -82,8 +82,7 @@ export interface Choice {
   name: string;
 }
 
-const PRICE_FIELDS =
-  'marketId currencyCode priceIncVat priceExVat vat vatRateBasisPoints';
+const PRICE_FIELDS = 'marketId currencyCode priceIncVat priceExVat vat vatRateBasisPoints';
 
 /** The product fields every page reads. */
 export const PRODUCT_FIELDS = `id articleNumber alias brandId primaryCategoryId categoryIds published

@@ -80,7 +80,9 @@ export function CustomerActions({ customer }: { customer: CustomerDetail }) {
         personVariables(customer),
       );
       downloadFile(
-        customer.id === null ? `gastkund-${customer.orders[0]?.id ?? 'order'}.json` : `kund-${customer.id}.json`,
+        customer.id === null
+          ? `gastkund-${customer.orders[0]?.id ?? 'order'}.json`
+          : `kund-${customer.id}.json`,
         JSON.stringify(data.exportCustomerData, null, 2),
         'application/json',
       );

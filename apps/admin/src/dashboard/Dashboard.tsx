@@ -78,7 +78,6 @@ function dashboardQuery(me: Me): string {
   return `{ ${[...parts, FAILED_JOBS_QUERY].join('\n')} }`;
 }
 
-
 const longDay = new Intl.DateTimeFormat('sv-SE', {
   weekday: 'long',
   day: 'numeric',

@@ -45,6 +45,9 @@ test.describe('back office: customers', () => {
       slow,
     );
     const orderId = await placeOrderAs(page, email);
+    // Another shopper buys without an account (a guest): a customer all the same (issue 40).
+    const guestEmail = `gast.${stamp}@example.se`;
+    const guestOrderId = await placeOrderAs(page, guestEmail, { guest: true });
     await page.context().clearCookies();
 
     // The administrator adds a customer-service user (over the admin API: not this journey's
@@ -79,6 +82,31 @@ test.describe('back office: customers', () => {
     const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: join(shots, 'admin-customer.png'), fullPage: true });
+
+    // The guest is found by the e-mail of the order, marked "Gäst", with the order.
+    await page.goto(`${baseUrl()}/admin/kunder`);
+    await page.getByLabel('Sök kund').fill(guestEmail);
+    await page.getByRole('button', { name: 'Sök' }).click();
+    await expect(page.getByRole('status')).toHaveText(`1 kund matchar ”${guestEmail}”.`);
+    const guestRow = page.getByRole('row', { name: /Journey Testsson/ });
+    await expect(guestRow).toContainText('Gäst');
+    await expect(guestRow).toContainText(guestEmail);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: join(shots, `admin-customers-guest-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await guestRow.getByRole('link', { name: 'Journey Testsson' }).click();
+    await expect(page.getByRole('heading', { name: 'Journey Testsson', level: 1 })).toBeVisible();
+    await expect(page.getByText('Gästkund: har handlat utan konto.')).toBeVisible();
+    const guestOrders = page.getByRole('region', { name: 'Ordrar' });
+    await expect(guestOrders.getByRole('link', { name: String(guestOrderId) })).toBeVisible();
+    await expect(guestOrders).toContainText('Sverige (SEK)');
+    await expect(page.getByRole('button', { name: 'Logga in som kunden' })).toHaveCount(0);
+    const guestAxe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+    expect(guestAxe.violations.map((v) => v.id)).toEqual([]);
+    await page.goBack();
+    await page.goBack();
 
     // Log in as the customer: a single-use link, opened in a new tab, lands on Mina sidor with
     // the "logged in as another user" message.

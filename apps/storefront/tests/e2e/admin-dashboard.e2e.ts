@@ -146,6 +146,15 @@ test.describe('back office: dashboard', () => {
     const axe = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: join(shots, 'admin-dashboard.png'), fullPage: true });
+    // The chart's money axis in tkr or whole kronor, never "tn kr" (issue 40; drawn on a canvas,
+    // so looked at in these pictures), at a phone's and a desktop's width.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.locator('.revenue-chart canvas').first().scrollIntoViewIfNeeded();
+      await page.locator('.revenue-chart').screenshot({
+        path: join(shots, `admin-dashboard-axis-${width}.png`),
+      });
+    }
 
     // The packing slip with the staff session (the page's cookies), and not without one.
     const slipPath = `/admin/orders/${orders[0]!.id}/packing-slip.pdf`;

@@ -155,6 +155,27 @@ test.describe('back office: orders', () => {
     await expect(admin.getByRole('alert')).toContainText('högst 1 st kan återbetalas');
     await expect(admin.getByRole('alert')).toBeFocused();
     await checkPage(admin, 'refund');
+    // The invoice is reserved, not paid: the payment panel and the refund panel say so, with the
+    // one state the order list shows too (issue 40).
+    await expect(admin.getByTestId('order-payment')).toContainText('Reserverad');
+    await expect(admin.getByTestId('refund-summary')).toContainText(
+      /^Delvis återbetald: [\d\s\u00a0]+(,\d\d)?\u00a0kr reserverat, inte betalt än\. Återbetalt /,
+    );
+    await expect(admin.getByTestId('refund-summary')).not.toContainText('Betalt');
+    for (const width of [390, 1280]) {
+      await admin.setViewportSize({ width, height: 900 });
+      await admin.getByTestId('refund-summary').scrollIntoViewIfNeeded();
+      await admin.screenshot({ path: join(shots, `admin-orders-payment-${width}.png`) });
+    }
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.goto(`${baseUrl()}/admin/ordrar?query=${toRefund}`);
+    await expect(admin.getByRole('row', { name: new RegExp(`Order ${toRefund}`) })).toContainText(
+      'Delvis återbetald',
+    );
+    await expect(admin.getByRole('row', { name: new RegExp(`Order ${toRefund}`) })).toContainText(
+      'Sverige (SEK)',
+    );
+    await expect(admin.getByLabel('Marknad')).toContainText('Sverige (SEK)');
     await expect(
       admin.getByRole('table', { name: 'Återbetalningar' }).getByRole('row'),
     ).toHaveCount(2);

@@ -327,7 +327,10 @@ adminBuilder.mutationFields((t) => ({
       requireStaff(ctx, 'customers', 'write');
       const person = personOf(args);
       if ('customerId' in person) {
-        const input = parseInput(eraseCustomerSchema, { ...person, confirmEmail: args.confirmEmail });
+        const input = parseInput(eraseCustomerSchema, {
+          ...person,
+          confirmEmail: args.confirmEmail,
+        });
         return eraseCustomer(ctx.db, input, actorOf(ctx), ctx.now);
       }
       const input = parseInput(eraseGuestSchema, { ...person, confirmEmail: args.confirmEmail });

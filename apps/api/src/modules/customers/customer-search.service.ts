@@ -269,7 +269,10 @@ export async function customerOverview(
 }
 
 /** A guest's profile: the newest order's billing address, e-mail, phone and identity number. */
-export function guestProfile(guest: GuestBuyer, newestOrder: OrderView | undefined): CustomerProfile {
+export function guestProfile(
+  guest: GuestBuyer,
+  newestOrder: OrderView | undefined,
+): CustomerProfile {
   const address = newestOrder?.order.billingAddress ?? {};
   return {
     id: null,

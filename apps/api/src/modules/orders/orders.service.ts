@@ -140,7 +140,10 @@ export async function listGuestOrdersByEmail(db: Database, email: string): Promi
 
 /** The condition "a guest order placed with `email`" (lower case). */
 export function guestOrdersOf(email: string): SQL {
-  return and(isNull(orders.customerId), eq(sql`lower(${orders.email})`, email.trim().toLowerCase()))!;
+  return and(
+    isNull(orders.customerId),
+    eq(sql`lower(${orders.email})`, email.trim().toLowerCase()),
+  )!;
 }
 
 /** The parcels of an order, oldest first. One statement. */

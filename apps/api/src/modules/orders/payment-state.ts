@@ -9,13 +9,7 @@ import type { OrderPaymentRecord } from '../payments/payments.service.ts';
 
 /** The payment state codes, in the order's life. */
 export type PaymentStateCode =
-  | 'unpaid'
-  | 'pending'
-  | 'reserved'
-  | 'paid'
-  | 'partly_refunded'
-  | 'refunded'
-  | 'cancelled';
+  'unpaid' | 'pending' | 'reserved' | 'paid' | 'partly_refunded' | 'refunded' | 'cancelled';
 
 /** The Swedish name of one payment's status (`order_payments.status`). */
 const PAYMENT_STATUS_LABELS: Record<string, string> = {
@@ -88,5 +82,11 @@ export function paymentStateOf(
   } else if (refundedIncVat > 0) {
     code = refundedIncVat >= capturedIncVat + reservedIncVat ? 'refunded' : 'partly_refunded';
   } else code = reservedIncVat > 0 ? 'reserved' : 'paid';
-  return { code, label: PAYMENT_STATE_LABELS[code], capturedIncVat, reservedIncVat, refundedIncVat };
+  return {
+    code,
+    label: PAYMENT_STATE_LABELS[code],
+    capturedIncVat,
+    reservedIncVat,
+    refundedIncVat,
+  };
 }

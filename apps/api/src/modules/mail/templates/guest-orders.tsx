@@ -40,8 +40,8 @@ export function GuestOrdersEmail({ shopName, shopUrl, link, orderCount, days }: 
     >
       <Text style={paragraph}>Hej och välkommen!</Text>
       <Text style={paragraph}>
-        Du har {ordersText(orderCount)} hos {shopName} gjorda utan konto med den här
-        e-postadressen. Bekräfta att adressen är din, så visas de under Mina ordrar på ditt konto.
+        Du har {ordersText(orderCount)} hos {shopName} gjorda utan konto med den här e-postadressen.
+        Bekräfta att adressen är din, så visas de under Mina ordrar på ditt konto.
       </Text>
       <MailButton href={link}>Bekräfta och visa mina ordrar</MailButton>
       <Text style={paragraph}>
