@@ -45,6 +45,8 @@ export type CartItemInputType = {
   id?: string | number | null | undefined;
   /** Line message (ignored). */
   message?: string | null | undefined;
+  /** Shop extension (not in the Geins contract; issue 40 §6 click and collect): the alias of one of the shop's stores (StoreType.alias, e.g. "malmo") to reserve the units in and collect them at. The line is then limited by that store's shelf (SkuType.storeStock), not the web stock, and the checkout offers only store pickup there. addToCart (and updateCartItem adding a new line) only; an existing line keeps its store. Errors: BAD_USER_INPUT (argument pickupStore: unknown store, or no store pickup in the market), OUT_OF_STOCK (reason storeStock: the store has fewer units; storeAlias, storeName, stock, quantityInCart), PICKUP_STORE_CONFLICT (reason otherStore: the cart holds lines reserved in another store; sameSku: the SKU is in the cart from the other stock). */
+  pickupStore?: string | null | undefined;
   /** addToCart: units to add (1–999); updateCartItem: new quantity (0 removes). */
   quantity: number;
   /** The SKU. */
@@ -472,6 +474,8 @@ export type CartFieldsFragment = {
     id: string;
     skuId: number;
     quantity: number;
+    pickupStoreQuantity: number | null;
+    pickupStore: { alias: string; name: string; address: string; city: string } | null;
     product: {
       productId: number;
       name: string | null;
@@ -561,6 +565,8 @@ export type CartQuery = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -651,6 +657,8 @@ export type AddToCartMutation = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -741,6 +749,8 @@ export type UpdateCartItemMutation = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -831,6 +841,8 @@ export type SetCartPromoCodeMutation = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -932,6 +944,8 @@ export type SetCartGiftCardMutation = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -1078,6 +1092,8 @@ export type CheckoutFieldsFragment = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -1204,6 +1220,8 @@ export type CreateOrUpdateCheckoutMutation = {
         id: string;
         skuId: number;
         quantity: number;
+        pickupStoreQuantity: number | null;
+        pickupStore: { alias: string; name: string; address: string; city: string } | null;
         product: {
           productId: number;
           name: string | null;
@@ -1961,7 +1979,7 @@ export type ProductPageQuery = {
         totalStock: number;
         incoming: string | null;
       } | null;
-      storeStock: Array<{ city: string; quantity: number }>;
+      storeStock: Array<{ alias: string; name: string; city: string; quantity: number }>;
     }> | null;
     unitPrice: {
       sellingPriceIncVat: number;
@@ -2306,6 +2324,20 @@ export const CartFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
                   selectionSet: {
                     kind: 'SelectionSet',
@@ -2642,6 +2674,20 @@ export const CheckoutFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
@@ -3779,6 +3825,20 @@ export const CartDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
                   selectionSet: {
                     kind: 'SelectionSet',
@@ -4097,6 +4157,20 @@ export const AddToCartDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
@@ -4419,6 +4493,20 @@ export const UpdateCartItemDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
                   selectionSet: {
                     kind: 'SelectionSet',
@@ -4737,6 +4825,20 @@ export const SetCartPromoCodeDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
@@ -5130,6 +5232,20 @@ export const SetCartGiftCardDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
@@ -5694,6 +5810,20 @@ export const CreateOrUpdateCheckoutDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
@@ -7867,6 +7997,8 @@ export const ProductPageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'city' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
                           ],
