@@ -76,6 +76,16 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
                 {line.skuName ? `, ${line.skuName}` : ''}
                 <br />
                 <span className="hint">Art.nr {line.skuArticleNumber}</span>
+                {order.pickupStore ? (
+                  <>
+                    <br />
+                    <span className="hint">
+                      {line.fromStoreShelf
+                        ? `Reserverad ur butikens lager: ${order.pickupStore.name}`
+                        : `Skickas från webblagret till ${order.pickupStore.name}`}
+                    </span>
+                  </>
+                ) : null}
                 {refunded(line.lineNo) > 0 ? (
                   <>
                     <br />
@@ -161,8 +171,21 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         </p>
         <p>
           <strong>{order.shippingName}</strong>
-          {order.pickupPoint ? ` · Hämtas i butik: ${order.pickupPoint}` : ''}
+          {order.pickupStore
+            ? ` · Hämtas i butik: ${order.pickupStore.name}, ${order.pickupStore.address}, ${order.pickupStore.zip} ${order.pickupStore.city}`
+            : order.pickupPoint
+              ? ` · Hämtas i butik: ${order.pickupPoint}`
+              : ''}
         </p>
+        {order.lines.some((line) => line.fromStoreShelf) && order.pickupStore ? (
+          <p className="order-prepare">
+            <strong>Förbered i butik:</strong> {order.pickupStore.name} plockar{' '}
+            {order.lines
+              .filter((line) => line.fromStoreShelf)
+              .reduce((sum, line) => sum + line.quantity, 0)}{' '}
+            st ur sitt eget lager (Klicka och hämta).
+          </p>
+        ) : null}
         {order.shipments.length > 0 ? (
           <ul>
             {order.shipments.map((s) => (

@@ -70,6 +70,16 @@ export interface OrderLine {
   vatRatePercent: number;
   discountIncVat: number;
   totalIncVat: number;
+  /** Reserved from the pickup store's own shelf (click and collect, issue 40 §6). */
+  fromStoreShelf: boolean;
+}
+
+/** The store a store-pickup order is prepared and collected in. */
+export interface OrderPickupStore {
+  name: string;
+  address: string;
+  zip: string;
+  city: string;
 }
 
 /** A refund as the shop API shows it. */
@@ -123,6 +133,7 @@ export interface OrderDetail {
   shippingAddress: OrderAddress;
   shippingName: string;
   pickupPoint: string | null;
+  pickupStore: OrderPickupStore | null;
   paymentName: string;
   lines: OrderLine[];
   vats: Array<{ ratePercent: number; amount: number }>;
@@ -178,9 +189,9 @@ const ADDRESS =
 export const ORDER_FIELDS = `id status statusName nextStatuses createdAt completedAt confirmationSentAt
   marketId currencyCode customerType email phone message promoCode
   billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }
-  shippingName pickupPoint paymentName
+  shippingName pickupPoint pickupStore { name address zip city } paymentName
   lines { lineNo name skuName skuArticleNumber quantity regularUnitPriceIncVat unitPriceIncVat
-    vatRatePercent discountIncVat totalIncVat }
+    vatRatePercent discountIncVat totalIncVat fromStoreShelf }
   vats { ratePercent amount }
   totals { items discount shipping paymentFee total totalExVat vat giftCard toPay }
   payments { provider transactionId amount status statusName paidAt }

@@ -479,6 +479,8 @@ export type CartFieldsFragment = {
     id: string;
     skuId: number;
     quantity: number;
+    pickupStoreQuantity: number | null;
+    pickupStore: { alias: string; name: string; address: string; city: string } | null;
     product: {
       productId: number;
       name: string | null;
@@ -574,6 +576,8 @@ export type CartQuery = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -670,6 +674,8 @@ export type AddToCartMutation = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -766,6 +772,8 @@ export type UpdateCartItemMutation = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -862,6 +870,8 @@ export type SetCartPromoCodeMutation = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -969,6 +979,8 @@ export type SetCartGiftCardMutation = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -1121,6 +1133,8 @@ export type CheckoutFieldsFragment = {
       id: string;
       skuId: number;
       quantity: number;
+      pickupStoreQuantity: number | null;
+      pickupStore: { alias: string; name: string; address: string; city: string } | null;
       product: {
         productId: number;
         name: string | null;
@@ -1253,6 +1267,8 @@ export type CreateOrUpdateCheckoutMutation = {
         id: string;
         skuId: number;
         quantity: number;
+        pickupStoreQuantity: number | null;
+        pickupStore: { alias: string; name: string; address: string; city: string } | null;
         product: {
           productId: number;
           name: string | null;
@@ -2054,7 +2070,7 @@ export type ProductPageQuery = {
         totalStock: number;
         incoming: string | null;
       } | null;
-      storeStock: Array<{ city: string; quantity: number }>;
+      storeStock: Array<{ alias: string; name: string; city: string; quantity: number }>;
     }> | null;
     unitPrice: {
       sellingPriceIncVat: number;
@@ -2411,6 +2427,20 @@ export const CartFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
                   selectionSet: {
                     kind: 'SelectionSet',
@@ -2763,6 +2793,20 @@ export const CheckoutFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
@@ -3917,6 +3961,20 @@ export const CartDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
                   selectionSet: {
                     kind: 'SelectionSet',
@@ -4251,6 +4309,20 @@ export const AddToCartDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
@@ -4589,6 +4661,20 @@ export const UpdateCartItemDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
                   selectionSet: {
                     kind: 'SelectionSet',
@@ -4923,6 +5009,20 @@ export const SetCartPromoCodeDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
@@ -5332,6 +5432,20 @@ export const SetCartGiftCardDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
@@ -5912,6 +6026,20 @@ export const CreateOrUpdateCheckoutDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'skuId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupStore' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'pickupStoreQuantity' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'product' },
@@ -8231,6 +8359,8 @@ export const ProductPageDocument = {
                         selectionSet: {
                           kind: 'SelectionSet',
                           selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'alias' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'city' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
                           ],

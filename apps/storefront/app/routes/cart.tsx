@@ -76,7 +76,15 @@ export async function action({ request, context: requestContext }: Route.ActionA
         code: 'BAD_USER_INPUT',
       };
     } else {
-      change = await addItem(request, context, skuId, quantity);
+      // Click and collect (issue 40 §6): the store chosen on the product page.
+      const store = String(form.get('pickupStore') ?? '').trim();
+      change = await addItem(
+        request,
+        context,
+        skuId,
+        quantity,
+        /^[a-z0-9-]{1,40}$/.test(store) ? store : null,
+      );
     }
     if (!js) {
       const back = safeReturnPath(form.get('returnTo'));
@@ -160,6 +168,11 @@ function LineRow({ line, onRemove }: { line: CartLineView; onRemove: (l: CartLin
         {line.size ? (
           <p className="cart-line__size">{t('cart.size', { size: line.size })}</p>
         ) : null}
+        {line.pickupStore ? (
+          <p className="cart-line__pickup">
+            {t('cart.pickupStore', { store: line.pickupStore.name })}
+          </p>
+        ) : null}
         <p className="cart-line__unit">
           {line.unitRegularPrice ? <s>{line.unitRegularPrice}</s> : null} {line.unitPrice}
         </p>
@@ -182,7 +195,14 @@ function LineRow({ line, onRemove }: { line: CartLineView; onRemove: (l: CartLin
           const value = Number(new FormData(event.currentTarget).get('quantity'));
           if (line.maxQuantity !== null && value > line.maxQuantity) {
             event.preventDefault();
-            setTooMany(t('cart.stockLeft', { stock: line.maxQuantity }));
+            setTooMany(
+              line.pickupStore
+                ? t('api.outOfStock.store.only', {
+                    stock: line.maxQuantity,
+                    store: line.pickupStore.name,
+                  })
+                : t('cart.stockLeft', { stock: line.maxQuantity }),
+            );
             return;
           }
           setTooMany(null);

@@ -15,6 +15,7 @@ import type {
 } from '../../modules/orders/order-search.service.ts';
 import type { OrderLineRecord, OrderShipmentRecord } from '../../modules/orders/orders.service.ts';
 import type { StoredAddress, StoredVatGroup } from '../../modules/orders/orders.tables.ts';
+import { findStoreByAlias, type StoreRecord } from '../../modules/inventory/inventory.service.ts';
 import { adminBuilder } from './builder.ts';
 
 /** The Swedish name of a status ("Mottagen", "Behandlas", …). */
@@ -149,6 +150,22 @@ const LineType = adminBuilder.objectRef<OrderLineRecord>('AdminOrderLine').imple
     discountIncVat: t.exposeInt('discountIncVat', { description: 'Cart discounts on the line.' }),
     totalIncVat: t.exposeInt('totalIncVat', { description: 'What was paid for the line.' }),
     totalExVat: t.exposeInt('totalExVat'),
+    fromStoreShelf: t.boolean({
+      description:
+        "True when the units were reserved from the pickup store's own shelf (click and collect, issue 40 §6): the store prepares the line from its stock. False: sent from the web shop's stock.",
+      resolve: (l) => l.pickupStoreId !== null,
+    }),
+  }),
+});
+
+const PickupStoreType = adminBuilder.objectRef<StoreRecord>('AdminOrderPickupStore').implement({
+  description: 'The store a store-pickup order is collected at (and prepared in).',
+  fields: (t) => ({
+    alias: t.exposeString('alias'),
+    name: t.exposeString('name', { description: 'E.g. "Trampa Malmö Davidshall".' }),
+    address: t.exposeString('address'),
+    zip: t.exposeString('zip'),
+    city: t.exposeString('city'),
   }),
 });
 
@@ -312,6 +329,14 @@ export const OrderDetailType = adminBuilder.objectRef<OrderDetail>('AdminOrder')
     shippingAddress: t.field({ type: AddressType, resolve: (d) => d.order.shippingAddress }),
     shippingName: t.string({ resolve: (d) => d.order.shippingName }),
     pickupPoint: t.string({ nullable: true, resolve: (d) => d.order.pickupPoint }),
+    pickupStore: t.field({
+      type: PickupStoreType,
+      nullable: true,
+      description:
+        'The store of a store-pickup order (its pickupPoint), where it is prepared and collected (issue 40 §6); null for delivery or a store that no longer exists.',
+      resolve: (d, _args, ctx) =>
+        d.order.pickupPoint ? findStoreByAlias(ctx.db, d.order.pickupPoint) : null,
+    }),
     paymentName: t.string({ resolve: (d) => d.order.paymentName }),
     lines: t.field({ type: [LineType], resolve: (d) => d.lines }),
     vats: t.field({ type: [VatType], resolve: (d) => d.order.vats }),

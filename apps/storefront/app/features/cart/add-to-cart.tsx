@@ -5,6 +5,10 @@
  * JavaScript a fetcher sends it, the snackbar (features/feedback) shows the added item for 5
  * seconds and the cart panel opens with the cart the action returned (focus returns to the buy button on close); the
  * cart goes to the tab's cart state and the other tabs (cart-state.ts `publishCart`).
+ *
+ * Click and collect (issue 40 §6): a size sold out online that a store has offers "Hämta i
+ * butik": the shopper chooses the store (one with the size; the only one is chosen already) and
+ * "Reservera i butik" adds the size reserved from that store's shelf (`pickupStore`).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation, useSearchParams } from 'react-router';
@@ -18,6 +22,54 @@ import { publishCart, useCartMarkets } from './cart-state';
 import type { CartView } from './cart-view';
 import { trackCart } from '../tracking/data-layer';
 import { JsFlag } from '../../components/ui/js-flag';
+import { ChoiceCard } from '../checkout/choice-card';
+
+/**
+ * True when the size is sold out online but on a store's shelf: it can be reserved there
+ * (click and collect, issue 40 §6).
+ */
+export function collectable(option: SizeOption | null | undefined): option is SizeOption {
+  return option?.status === 'out-of-stock' && option.stores.length > 0;
+}
+
+/** "Hämta i butik": the stores that have the sold-out size, to reserve it in one of them. */
+function PickupStoreChoice({
+  option,
+  error,
+  onPick,
+}: {
+  option: SizeOption;
+  error: string | null;
+  /** Hears the choice of a store (it clears the "choose a store" error). */
+  onPick: () => void;
+}) {
+  const only = option.stores.length === 1;
+  return (
+    <fieldset className="pickup-choice" aria-describedby="pickup-choice-intro" onChange={onPick}>
+      <legend className="pickup-choice__title">{t('product.pickup.title')}</legend>
+      <p id="pickup-choice-intro" className="pickup-choice__intro">
+        {t('product.pickup.intro')}
+      </p>
+      <ul className="choice-list">
+        {option.stores.map((store) => (
+          <li key={store.alias}>
+            <ChoiceCard
+              name="pickupStore"
+              value={store.alias}
+              defaultChecked={only}
+              invalid={Boolean(error)}
+            >
+              <span>{store.name}</span>
+              <span className="field__hint">
+                {t('product.pickup.store', { quantity: store.quantity })}
+              </span>
+            </ChoiceCard>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
 
 interface AddResult {
   ok: boolean;
@@ -120,8 +172,11 @@ function BuyForm({
     });
   }, [fetcher.state, fetcher.data, productId, productName, markets]);
 
-  const soldOut = options.every((o) => o.status === 'out-of-stock');
-  const chosenSoldOut = !soldOut && chosen?.status === 'out-of-stock';
+  const current = chosen ?? (options.length === 1 ? options[0] : null);
+  // A size sold out online that a store has: reserve it there (issue 40 §6).
+  const collect = collectable(current) ? current : null;
+  const soldOut = !collect && options.every((o) => o.status === 'out-of-stock');
+  const chosenSoldOut = !soldOut && !collect && chosen?.status === 'out-of-stock';
   return (
     <fetcher.Form
       method="post"
@@ -134,6 +189,11 @@ function BuyForm({
         if (!skuId) {
           event.preventDefault();
           setClientError(t('cart.chooseSize'));
+          return;
+        }
+        if (collect && !data.get('pickupStore')) {
+          event.preventDefault();
+          setClientError(t('checkout.error.pickup'));
           return;
         }
         setClientError(null);
@@ -158,6 +218,14 @@ function BuyForm({
           setDismissed(true);
         }}
       />
+      {collect ? (
+        <PickupStoreChoice
+          key={collect.id}
+          option={collect}
+          error={error}
+          onPick={() => setClientError(null)}
+        />
+      ) : null}
       {error ? (
         <p className="form-error add-to-cart__error" role="alert">
           {error}
@@ -170,7 +238,13 @@ function BuyForm({
         }`}
         disabled={soldOut || chosenSoldOut || fetcher.state !== 'idle'}
       >
-        {soldOut ? t('cart.soldOut') : chosenSoldOut ? t('cart.sizeSoldOut') : t('cart.add')}
+        {soldOut
+          ? t('cart.soldOut')
+          : chosenSoldOut
+            ? t('cart.sizeSoldOut')
+            : collect
+              ? t('product.pickup.submit')
+              : t('cart.add')}
       </button>
     </fetcher.Form>
   );

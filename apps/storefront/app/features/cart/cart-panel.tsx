@@ -100,6 +100,11 @@ function PanelLine({
         {line.size ? (
           <p className="cart-panel__size">{t('cart.size', { size: line.size })}</p>
         ) : null}
+        {line.pickupStore ? (
+          <p className="cart-line__pickup">
+            {t('cart.pickupStore', { store: line.pickupStore.name })}
+          </p>
+        ) : null}
         <fetcher.Form
           method="post"
           action="/varukorg"

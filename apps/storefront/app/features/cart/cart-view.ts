@@ -21,8 +21,16 @@ export interface CartLineView {
   image: string | null;
   articleNumber: string;
   quantity: number;
-  /** Most units that can be ordered (stock), null when unlimited. */
+  /**
+   * Most units that can be ordered (stock; for a line reserved in a store that store's shelf),
+   * null when unlimited.
+   */
   maxQuantity: number | null;
+  /**
+   * The store the line is reserved in and collected at (click and collect, issue 40 §6), or
+   * null for a line of the web stock.
+   */
+  pickupStore: { name: string; address: string; city: string } | null;
   unitPrice: string;
   /** Regular unit price when discounted, else null. */
   unitRegularPrice: string | null;
@@ -150,7 +158,18 @@ export function toCartView(
         image: imagePath(product?.productImages?.[0]?.fileName),
         articleNumber: product?.articleNumber ?? '',
         quantity: item.quantity,
-        maxQuantity: stock && stock.static === 0 ? stock.inStock + stock.oversellable : null,
+        maxQuantity: item.pickupStore
+          ? (item.pickupStoreQuantity ?? 0)
+          : stock && stock.static === 0
+            ? stock.inStock + stock.oversellable
+            : null,
+        pickupStore: item.pickupStore
+          ? {
+              name: item.pickupStore.name,
+              address: item.pickupStore.address,
+              city: item.pickupStore.city,
+            }
+          : null,
         unitPrice: money(pick(unit)),
         unitRegularPrice: unit?.isDiscounted ? money(regular(unit)) : null,
         unitLowestPrice:

@@ -69,12 +69,17 @@ async function newCartId(context: AppLoadContext): Promise<string> {
   return id;
 }
 
-/** addToCart with a new cart when there is none or it is completed. */
+/**
+ * addToCart with a new cart when there is none or it is completed.
+ * @param pickupStore the alias of the store to reserve the units in and collect them at (click
+ *   and collect, issue 40 §6), or null for the web stock
+ */
 export async function addItem(
   request: Request,
   context: AppLoadContext,
   skuId: number,
   quantity: number,
+  pickupStore: string | null = null,
 ): Promise<CartChange> {
   let id = await cartIdOf(request, context);
   let setCookie: string | null = null;
@@ -86,7 +91,7 @@ export async function addItem(
     setCookie = await context.cookies.cart.serialize(id, isSecure(request));
     const result = await context.api.attempt(AddToCartDocument, {
       id,
-      item: { skuId, quantity },
+      item: { skuId, quantity, ...(pickupStore ? { pickupStore } : {}) },
     });
     if (result.errors.length > 0) {
       return {

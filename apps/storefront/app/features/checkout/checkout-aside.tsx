@@ -29,6 +29,11 @@ export function CheckoutAside({ cart, culture }: { cart: CartView; culture: stri
                 {line.size ? `${t('cart.size', { size: line.size })} · ` : ''}
                 {t('cart.quantity', { quantity: line.quantity })}
               </p>
+              {line.pickupStore ? (
+                <p className="cart-line__pickup">
+                  {t('cart.pickupStore', { store: line.pickupStore.name })}
+                </p>
+              ) : null}
             </div>
             <div className="cart-line__total">
               <strong>{line.total}</strong>

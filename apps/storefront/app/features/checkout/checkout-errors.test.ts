@@ -74,4 +74,47 @@ describe('API errors shown to shoppers in Swedish (the API speaks English)', () 
       cartErrorMessage({ message: 'x', code: 'NOT_FOUND', extensions: { argument: 'skuId' } }),
     ).toBe('Produkten finns inte längre');
   });
+
+  it('click and collect (issue 40 §6): a store without the size, its shelf, one store per order', () => {
+    const store = (code: string, extensions: Record<string, unknown>) =>
+      cartErrorMessage({ message: 'x', code, extensions });
+    const malmo = { reason: 'storeStock', storeName: 'Trampa Malmö Davidshall' };
+    expect(store('OUT_OF_STOCK', { ...malmo, stock: 0, quantityInCart: 0 })).toBe(
+      'Trampa Malmö Davidshall har tyvärr inte varan i lager',
+    );
+    expect(store('OUT_OF_STOCK', { ...malmo, stock: 2, quantityInCart: 0 })).toBe(
+      'Det finns bara 2 kvar i Trampa Malmö Davidshall',
+    );
+    expect(store('OUT_OF_STOCK', { ...malmo, stock: 2, quantityInCart: 2 })).toBe(
+      'Det finns bara 2 kvar i Trampa Malmö Davidshall och du har redan 2 i varukorgen',
+    );
+    expect(
+      store('OUT_OF_STOCK', {
+        reason: 'storeShortage',
+        storeName: 'Trampa Malmö Davidshall',
+        productName: 'Testlås',
+        skuName: 'One size',
+        available: 0,
+      }),
+    ).toBe(
+      'Tyvärr räcker inte lagret i Trampa Malmö Davidshall: Testlås (One size) finns bara i 0 ex.',
+    );
+    expect(
+      store('PICKUP_STORE_CONFLICT', { reason: 'otherStore', storeName: 'Trampa Göteborg Haga' }),
+    ).toBe(
+      'Varukorgen har redan varor att hämta i Trampa Göteborg Haga. En beställning hämtas i en butik.',
+    );
+    expect(store('BAD_USER_INPUT', { argument: 'pickupStore' })).toBe(
+      'Det går inte att hämta i den butiken här. Välj en annan butik.',
+    );
+    expect(
+      fieldErrorsOf({
+        message: 'x',
+        code: 'INVALID_CHECKOUT',
+        extensions: { fieldCodes: { shippingId: 'pickupStoreOnly' }, reason: 'pickupStoreOnly' },
+      }),
+    ).toEqual({
+      shippingId: 'Varorna som är reserverade i butik kan bara hämtas där. Välj Hämta i butik.',
+    });
+  });
 });

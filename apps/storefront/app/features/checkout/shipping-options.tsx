@@ -4,7 +4,8 @@
  * region while focus stays on the button; a malformed postcode says so ("Ange ett giltigt
  * postnummer") and a valid one without options says "Det finns inga leveranssätt för det här
  * postnumret". Store pickup lists the stores in their own group (no label inside a label) and
- * each store's accessible name includes its stock ("3 st i butiken").
+ * each store's accessible name includes its stock ("3 st i butiken"). A cart with lines reserved
+ * in a store (click and collect, issue 40 §6) says why only pickup there is offered.
  */
 import { t } from '../../i18n/i18n';
 import type { FieldErrors } from './checkout.server';
@@ -84,7 +85,8 @@ function StoreChoice({
               id={index === 0 ? fieldId('pickupPoint') : undefined}
               name="pickupPoint"
               value={store.alias}
-              defaultChecked={view.pickupPoint === store.alias}
+              // The only store (a cart reserved in a store, issue 40 §6) is chosen already.
+              defaultChecked={view.pickupPoint === store.alias || option.stores.length === 1}
               invalid={Boolean(error)}
             >
               <span>
@@ -127,6 +129,8 @@ export function ShippingOptions({
   freeShipping: boolean;
 }) {
   const error = errors.shippingId;
+  // Lines reserved in a store (click and collect, issue 40 §6): only pickup there is offered.
+  const reservedIn = view.cart.lines.find((line) => line.pickupStore)?.pickupStore ?? null;
   return (
     <fieldset
       className="checkout-section"
@@ -134,6 +138,11 @@ export function ShippingOptions({
       aria-describedby={error ? 'f-shippingId-error' : undefined}
     >
       <legend>{t('checkout.shipping.title')}</legend>
+      {reservedIn ? (
+        <p className="checkout-notice">
+          {t('checkout.pickup.reserved', { store: reservedIn.name })}
+        </p>
+      ) : null}
       {error ? (
         <p id="f-shippingId-error" className="form-error">
           {error}

@@ -16,6 +16,7 @@ const CHECKOUT_PROBLEMS: Record<string, MessageKey> = {
   zip: 'checkout.error.zip',
   noShipping: 'checkout.shipping.none',
   pickupPoint: 'checkout.error.pickup',
+  pickupStoreOnly: 'checkout.error.pickupStoreOnly',
   terms: 'checkout.terms.required',
   emptyCart: 'checkout.error.emptyCart',
   chooseShipping: 'checkout.error.shipping',
@@ -35,7 +36,7 @@ function count(value: unknown): number | null {
 
 /**
  * The Swedish text of an API error for a shopper, by `code` and extensions: stock (SPEC §8 "only
- * {stock} left"), a product or cart that is gone, quantity limits, gift cards, attempt limits and
+ * {stock} left"; a store's shelf for click and collect, issue 40 §6), a product or cart that is gone, quantity limits, gift cards, attempt limits and
  * checkout problems. Anything else gets the generic error text (SPEC §9).
  * @param culture BCP 47 culture its numbers are written in, e.g. `nb-NO` (texts stay Swedish)
  */
@@ -47,6 +48,24 @@ export function apiErrorText(error: ApiGraphQLError, culture?: string): string {
     case 'OUT_OF_STOCK': {
       if (x.reason === 'unavailable') {
         return text('api.outOfStock.unavailable', { product: String(x.productName ?? '') });
+      }
+      // Click and collect (issue 40 §6): a store's shelf, when the line was added or ordered.
+      if (x.reason === 'storeStock') {
+        const store = String(x.storeName ?? '');
+        const onShelf = count(x.stock) ?? 0;
+        const inCart = count(x.quantityInCart) ?? 0;
+        if (onShelf <= 0) return text('api.outOfStock.store.none', { store });
+        return inCart > 0
+          ? text('api.outOfStock.store.onlyInCart', { stock: onShelf, inCart, store })
+          : text('api.outOfStock.store.only', { stock: onShelf, store });
+      }
+      if (x.reason === 'storeShortage') {
+        return text('api.outOfStock.storeShortage', {
+          store: String(x.storeName ?? ''),
+          product: String(x.productName ?? ''),
+          sku: String(x.skuName ?? ''),
+          available: count(x.available) ?? 0,
+        });
       }
       if (x.reason === 'shortage') {
         return text('api.outOfStock.shortage', {
@@ -69,8 +88,13 @@ export function apiErrorText(error: ApiGraphQLError, culture?: string): string {
         return text('api.quantity', { min: count(x.min) ?? 0, max: count(x.max) ?? 0 });
       }
       if (x.argument === 'giftCardCode') return text('api.giftCard.invalid');
+      if (x.argument === 'pickupStore') return text('api.pickupStore.unavailable');
       if (x.argument === 'id') return text('api.lineGone');
       return text('error.generic.text');
+    case 'PICKUP_STORE_CONFLICT':
+      return x.reason === 'otherStore'
+        ? text('api.pickupStore.otherStore', { store: String(x.storeName ?? '') })
+        : text('api.pickupStore.sameSku');
     case 'CART_COMPLETED':
       return text('api.cartCompleted');
     case 'RATE_LIMITED':

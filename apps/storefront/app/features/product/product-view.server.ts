@@ -77,6 +77,8 @@ export function toProductView(
         delivery: deliveryTime(status),
         incoming: status === 'out-of-stock' ? (stock.incoming ?? null) : null,
         stores: present(sku.storeStock).map((store) => ({
+          alias: store.alias,
+          name: store.name,
           city: store.city,
           quantity: store.quantity,
         })),

@@ -25,6 +25,10 @@ export interface SizeOption {
 
 /** Units of a size on one store's shelves. */
 export interface StoreStock {
+  /** The store's alias, sent as the cart line's pickup store (click and collect, issue 40 §6). */
+  alias: string;
+  /** The store's name, e.g. "Trampa Malmö Davidshall". */
+  name: string;
   city: string;
   quantity: number;
 }
