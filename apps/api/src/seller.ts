@@ -32,10 +32,10 @@ export interface SellerIdentity {
 }
 
 /** The settable fields of a {@link SellerIdentity} (the VAT number is derived). */
-export type SellerSetting = Exclude<keyof SellerIdentity, 'vatNumber'>;
+type SellerSetting = Exclude<keyof SellerIdentity, 'vatNumber'>;
 
 /** The environment variable of each seller setting. */
-export const SELLER_SETTINGS: Readonly<Record<SellerSetting, string>> = {
+const SELLER_SETTINGS: Readonly<Record<SellerSetting, string>> = {
   legalName: 'SHOP_LEGAL_NAME',
   organisationNumber: 'SHOP_ORGANISATION_NUMBER',
   address: 'SHOP_ADDRESS',
@@ -83,7 +83,7 @@ export function internationalPhone(phone: string): string {
 }
 
 /** An address line split for schema.org's PostalAddress. */
-export interface PostalAddressParts {
+interface PostalAddressParts {
   streetAddress: string;
   /** `111 22`, when the line ends in a Swedish postcode and town. */
   postalCode?: string;

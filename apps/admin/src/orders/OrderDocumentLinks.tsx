@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { adminRequest } from '../api.ts';
 
 /** Whether receipts can be made and which environment variables they still need. */
-export interface ReceiptAvailability {
+interface ReceiptAvailability {
   receiptsAvailable: boolean;
   missingReceiptSettings: string[];
 }

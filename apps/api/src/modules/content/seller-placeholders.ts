@@ -22,7 +22,7 @@ export const SELLER_PLACEHOLDERS = {
 } as const;
 
 /** What an unset value reads as on a page. */
-export const MISSING_VALUE = '(uppgift saknas)';
+const MISSING_VALUE = '(uppgift saknas)';
 
 /** Text for HTML (the rich-text widgets): `&`, `<`, `>` and `"` as entities. */
 function escapeHtml(text: string): string {
