@@ -62,7 +62,11 @@ test.describe('product page', () => {
   test('marks sold-out sizes in the picker and leaves room for a back-in-stock request', async ({
     page,
   }) => {
-    const candidates = [...(await productsOf('cyklar')), ...(await productsOf('hjalmar'))];
+    const candidates = [
+      ...(await productsOf('cykelklader')),
+      ...(await productsOf('cyklar')),
+      ...(await productsOf('hjalmar')),
+    ];
     // A size no store has either (one that a store has is offered for pickup, issue 40 §6).
     const gone = (s: ApiSku) => s.stock.totalStock === 0 && s.storeStock.length === 0;
     const product = candidates.find(
@@ -190,7 +194,7 @@ test.describe('product page', () => {
     await quantity.fill(String(store.quantity + 1));
     await page.getByRole('button', { name: 'Uppdatera' }).click();
     await expect(page.getByRole('alert')).toHaveText(
-      `Det finns bara ${store.quantity} kvar i lager`,
+      `Det finns bara ${store.quantity} kvar i ${store.name}`,
     );
     await quantity.fill('1');
     await shoot('cart');
