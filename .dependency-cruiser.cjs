@@ -40,8 +40,13 @@ const TABLE_READS = [
   ['catalog/(postings-statements|list-conditions|facet-statement)[.]ts$', 'pricing|search'],
   ['inventory/inventory[.]service[.]ts$', 'catalog'],
   ['shipping/shipping[.]service[.]ts$', 'catalog|inventory'],
-  ['cart/cart[^/]*[.]ts$', 'catalog'],
+  // Click and collect (issue 40 §6): a cart line names the store (inventory's `stores`) whose
+  // shelf it is reserved from, read with the line in one statement.
+  ['cart/cart[^/]*[.]ts$', 'catalog|inventory'],
   ['orders/order-cart[.]ts$', 'catalog'],
+  // Guest buyers (issue 40 §5) are order e-mails without an account: the search lists them in
+  // one statement with a `not exists` over the customers' addresses.
+  ['orders/guest-orders[.]service[.]ts$', 'customers'],
   // Engagement (issue 17): the restock scan joins stock and product rows in one statement per
   // run; reviews join the product (alias) and the customer's order lines ("Verifierat köp");
   // the newsletter keeps customers.newsletter in step with the subscription in its transaction.

@@ -26,6 +26,7 @@ export interface RunningShop {
 }
 
 type GraphQLAnswer = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fields the query asked for
   data?: Record<string, any> | null;
   errors?: Array<{ message: string }>;
 };

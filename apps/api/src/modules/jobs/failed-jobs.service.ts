@@ -132,14 +132,6 @@ function failedOf(areas: readonly StaffArea[]): SQL | null {
   return and(eq(jobs.state, 'failed'), or(ofKinds, unknown))!;
 }
 
-/** How many failed jobs of `areas` there are (one statement), as {@link listFailedJobs} counts. */
-export async function countFailedJobs(db: Database, areas: readonly StaffArea[]): Promise<number> {
-  const where = failedOf(areas);
-  if (!where) return 0;
-  const [row] = await db.select({ n: count() }).from(jobs).where(where);
-  return row?.n ?? 0;
-}
-
 /** Why {@link retryFailedJob} did not queue a job. */
 export type RetryRefusal = 'not-found' | 'not-failed' | 'forbidden' | 'not-retryable';
 
