@@ -1,3 +1,5 @@
+// Automatic JSX runtime whatever tsconfig the loader applies (issue 40: `npm start` from the root).
+/** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The mail to a new account whose address has guest orders (issue 40 point 5; sent by
  * customers/guest-orders-mail.ts): a login link that proves the address, and opening it moves
