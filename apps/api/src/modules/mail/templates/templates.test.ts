@@ -205,7 +205,7 @@ describe('order confirmation', () => {
         'Att betala: 2 225 kr',
         'Betalning: Kort',
         'Storgatan 1',
-        '83013 Åre',
+        '830 13 Åre',
       ]),
     );
     // The HTML: each label in a row header beside its figure; the names escaped.
