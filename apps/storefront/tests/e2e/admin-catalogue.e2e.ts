@@ -83,7 +83,7 @@ test.describe('back-office catalogue', () => {
       .getByLabel('exkl. moms')
       .check();
     await expect(page.locator('[id="price-SE|SEK-vat"]')).toHaveText(
-      /1\s250\skr inkl\. moms, 1\s000\skr exkl\. moms, moms 250\skr \(25 %\)/,
+      /1\s250\skr inkl\. moms, 1\s000\skr exkl\. moms, moms 250\skr \(25\s%\)/,
     );
     await checkPage(page, 'new-product');
     await page.getByRole('button', { name: 'Skapa produkt' }).click();
