@@ -25,6 +25,7 @@ import { createAdminContext, type AdminContext } from './graphql/admin/context.t
 import { getAdminSchema } from './graphql/admin/schema.ts';
 import { maskError, useServiceUnavailable } from './graphql/errors.ts';
 import { queryLimitPlugins } from './graphql/limits.ts';
+import { useSafeText } from './graphql/unsafe-text.ts';
 import { createLogger, errorFields, REQUEST_ID_HEADER, requestIdOf, type Logger } from './log.ts';
 
 /** Path of the admin GraphQL endpoint. */
@@ -146,6 +147,8 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       useCSRFPrevention({ requestHeaders: [ADMIN_CSRF_HEADER] }),
       useResponseCookies(cookies),
       useServiceUnavailable(),
+      // Issue 41 §4: a NUL or a lone surrogate in any text is BAD_USER_INPUT before anything runs.
+      useSafeText('sv'),
       ...(options.onMutation ? [useOnMutation(options.onMutation)] : []),
       ...queryLimitPlugins(),
       ...(config.graphql.introspection

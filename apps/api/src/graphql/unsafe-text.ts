@@ -16,9 +16,22 @@ export function isUnsafeText(text: string): boolean {
   return UNSAFE.test(text);
 }
 
+/**
+ * The language of the refusal's message: English for the shop API's clients, Swedish for the
+ * back office's staff (issue 41 §4).
+ */
+export type SafeTextLanguage = 'en' | 'sv';
+
+/** The message of a refused text at `where` (a variable path such as `$input.reason`). */
+function unsafeTextMessage(where: string, language: SafeTextLanguage): string {
+  return language === 'sv'
+    ? `${where} innehåller ett tecken som inte är tillåtet (ett NUL-tecken eller ogiltig Unicode). Ta bort tecknet och försök igen.`
+    : `${where} contains a character that is not allowed.`;
+}
+
 /** The error of a refused text: HTTP 400, code BAD_USER_INPUT, `extensions.argument`. */
-export function unsafeTextError(where: string): GraphQLError {
-  return new GraphQLError(`${where} contains a character that is not allowed.`, {
+export function unsafeTextError(where: string, language: SafeTextLanguage = 'en'): GraphQLError {
+  return new GraphQLError(unsafeTextMessage(where, language), {
     extensions: { code: 'BAD_USER_INPUT', argument: where, http: { spec: false, status: 400 } },
   });
 }
@@ -45,26 +58,35 @@ export function findUnsafeText(value: unknown, path: string, depth = 0): string 
   return null;
 }
 
-/** Validation rule: every string literal in the document is safe text. */
-export function safeStringLiteralRule(context: ValidationContext): ASTVisitor {
-  return {
+/** A validation rule: every string literal in the document is safe text. */
+export function safeStringLiteralRule(
+  language: SafeTextLanguage = 'en',
+): (context: ValidationContext) => ASTVisitor {
+  const where = language === 'sv' ? 'En textparameter' : 'A string argument';
+  return (context) => ({
     StringValue(node) {
-      if (isUnsafeText(node.value)) context.reportError(unsafeTextError('A string argument'));
+      if (isUnsafeText(node.value)) context.reportError(unsafeTextError(where, language));
     },
-  };
+  });
 }
 
-/** The Yoga plugin: checks variables and the operation name, and adds the literal rule. */
-export function useSafeText(): Plugin {
+/**
+ * The Yoga plugin: checks variables and the operation name, and adds the literal rule. Used by
+ * the shop API (English messages) and the back-office API (`'sv'`, issue 41 §4): one rule for
+ * every text input of both.
+ */
+export function useSafeText(language: SafeTextLanguage = 'en'): Plugin {
+  const literalRule = safeStringLiteralRule(language);
+  const variableName = language === 'sv' ? 'Ett variabelnamn' : 'A variable name';
   return {
     onParams({ params }) {
       const found =
         findUnsafeText(params.variables ?? null, '$') ??
         (params.operationName && isUnsafeText(params.operationName) ? 'operationName' : null);
-      if (found) throw unsafeTextError(found === '$' ? 'A variable name' : found);
+      if (found) throw unsafeTextError(found === '$' ? variableName : found, language);
     },
     onValidate({ addValidationRule }) {
-      addValidationRule(safeStringLiteralRule);
+      addValidationRule(literalRule);
     },
   };
 }

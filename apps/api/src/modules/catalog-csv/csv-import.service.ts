@@ -26,6 +26,7 @@ import { listStores } from '../inventory/inventory.service.ts';
 import { stock, storeStock } from '../inventory/inventory.tables.ts';
 import { adjustStockIn, setIncomingDateIn } from '../inventory/stock-admin.service.ts';
 import { createProductsInBulk } from './csv-bulk-create.ts';
+import { csvEncodingError } from './csv-encoding.ts';
 import { csvMarkets } from './csv-export.service.ts';
 import { groupProducts, inSlices, locate, planImport, type CsvImportProgress } from './csv-plan.ts';
 import { readCatalogueCsv, type CsvRow, type CsvRowError } from './csv-rows.ts';
@@ -129,6 +130,9 @@ export async function importCatalogueCsv(
   now: Date,
   onProgress: (progress: CsvImportProgress) => void = () => undefined,
 ): Promise<CsvImportResult> {
+  const encoding = csvEncodingError(text);
+  if (encoding)
+    return { ok: false, rows: 0, created: 0, updated: 0, stockChanges: 0, errors: [encoding] };
   const markets = await csvMarkets(db);
   const marketAlias = new Map(markets.map((m) => [m.id, m.alias]));
   const stores = (await listStores(db)).map((s) => ({ id: s.id, alias: s.alias }));
