@@ -21,11 +21,12 @@ export { ORDER_DOCUMENT_PATH } from './admin-documents.ts';
 import { graphqlClientIp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createAdminContext, type AdminContext } from './graphql/admin/context.ts';
+import { actorOf, createAdminContext, type AdminContext } from './graphql/admin/context.ts';
 import { getAdminSchema } from './graphql/admin/schema.ts';
 import { maskError, useServiceUnavailable } from './graphql/errors.ts';
 import { queryLimitPlugins } from './graphql/limits.ts';
 import { useSafeText } from './graphql/unsafe-text.ts';
+import { recordSecurityEvent } from './modules/audit/security-events.ts';
 import { createLogger, errorFields, REQUEST_ID_HEADER, requestIdOf, type Logger } from './log.ts';
 
 /** Path of the admin GraphQL endpoint. */
@@ -111,6 +112,42 @@ function useOnMutation(onMutation: () => void): Plugin {
   };
 }
 
+/**
+ * Records an operation refused for the caller's role (`staff.forbidden`, issue 41 §8) in the
+ * audit log, with the staff user, the operation's name and type and the refused fields' paths;
+ * rate-limited (modules/audit/security-events.ts). Subscriptions are not inspected.
+ */
+function useAuditForbidden(db: Database): Plugin<AdminContext> {
+  return {
+    onExecute({ args }) {
+      return {
+        async onExecuteDone({ result }) {
+          if (Symbol.asyncIterator in result) return;
+          const refused = (result.errors ?? []).filter((e) => e.extensions?.code === 'FORBIDDEN');
+          if (refused.length === 0) return;
+          const context = args.contextValue;
+          const operation = getOperationAST(args.document, args.operationName);
+          await recordSecurityEvent(
+            db,
+            {
+              action: 'staff.forbidden',
+              actor: actorOf(context),
+              entityType: 'operation',
+              entityId: operation?.name?.value ?? null,
+              details: {
+                operation: operation?.operation ?? null,
+                role: context.staff?.role ?? null,
+                fields: refused.map((e) => (e.path ?? []).join('.')).slice(0, 20),
+              },
+            },
+            context.now,
+          );
+        },
+      };
+    },
+  };
+}
+
 /** Creates the admin API on an open, migrated database. */
 export function createAdminApi(options: AdminApiOptions): AdminApi {
   const { db, config } = options;
@@ -149,6 +186,7 @@ export function createAdminApi(options: AdminApiOptions): AdminApi {
       useServiceUnavailable(),
       // Issue 41 §4: a NUL or a lone surrogate in any text is BAD_USER_INPUT before anything runs.
       useSafeText('sv'),
+      useAuditForbidden(db),
       ...(options.onMutation ? [useOnMutation(options.onMutation)] : []),
       ...queryLimitPlugins(),
       ...(config.graphql.introspection

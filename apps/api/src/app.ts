@@ -281,7 +281,7 @@ export function createApi(options: ApiOptions): Api {
     async (request: Request, info?: AuthRequestInfo): Promise<Response> =>
       (await authHandler(request, info)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 }),
   );
-  const paymentsHandler = createPaymentsHandler({ db, config });
+  const paymentsHandler = createPaymentsHandler({ db, config, log: logger });
   const payments = answeringUnavailable(
     async (request: Request): Promise<Response> =>
       (await paymentsHandler(request)) ?? Response.json({ error: 'NOT_FOUND' }, { status: 404 }),

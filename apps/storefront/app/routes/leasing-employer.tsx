@@ -20,6 +20,15 @@ import { formatKronor } from '../features/leasing/leasing-view';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 import { appUrl } from '../routing/local-path';
 
+/**
+ * The page's address carries the employer's signed link token (issue 41 §8): never stored by a
+ * cache, never sent on as a referrer to another site.
+ */
+export const headers: Route.HeadersFunction = () => ({
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+});
+
 /** Never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(shopFromMatches(matches), { title: T.decisionTitle, noindex: true });

@@ -174,6 +174,13 @@ describe('https (§17)', () => {
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/);
   });
 
+  it("keeps the employer's leasing link out of caches and referrers (issue 41 §8)", async () => {
+    const page = await send('/formanscykel/arbetsgivare?token=hemlig-lank-123');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   it("lets the payment sandbox's pages be framed by the shop and CORS_ORIGINS only (issue 25)", async () => {
     const sandbox = await send('/payments/sandbox/00000000-0000-4000-8000-000000000000');
     expect(sandbox.headers.get('content-type')).toMatch(/text\/html/);

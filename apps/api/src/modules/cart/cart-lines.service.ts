@@ -224,7 +224,7 @@ export async function addToCart(
     throw outOfStock(item.skuId, sku.sellable, inCart, shop.language.id);
   }
   if (inCart + item.quantity > MAX_LINE_QUANTITY) checkQuantity(inCart + item.quantity, 1);
-  await db
+  const written = await db
     .insert(cartItems)
     .values({
       cartId: record.id,
@@ -242,7 +242,12 @@ export async function addToCart(
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.skuId],
       set: { quantity: sql`${cartItems.quantity} + ${item.quantity}` },
-    });
+      // A concurrent add may have grown the line since it was read (issue 41 §7): the sum is
+      // checked in the statement, so the line never passes MAX_LINE_QUANTITY.
+      setWhere: sql`${cartItems.quantity} + ${item.quantity} <= ${MAX_LINE_QUANTITY}`,
+    })
+    .returning({ id: cartItems.id });
+  if (written.length === 0) checkQuantity(MAX_LINE_QUANTITY + 1, 1);
   await touch(db, record.id);
   return loadCartView(db, record, shop, now, view);
 }

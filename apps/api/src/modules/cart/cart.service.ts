@@ -303,10 +303,25 @@ export async function saveExternalShippingFee(
   return row!;
 }
 
-/** Marks a cart completed inside the order transaction. */
-export async function markCartCompleted(tx: Database, cartId: string): Promise<void> {
+/**
+ * Marks a cart completed inside the order transaction. A cart a logged-in customer orders is
+ * theirs from then on (issue 41 §6): an anonymous cart gets the order's `customerId`, so its id
+ * alone no longer lets anyone else copy the order's lines (cloneCart); a cart owned already keeps
+ * its owner.
+ * @param customerId the order's customer, or null for a guest order
+ */
+export async function markCartCompleted(
+  tx: Database,
+  cartId: string,
+  customerId: number | null,
+): Promise<void> {
   await tx
     .update(carts)
-    .set({ status: 'completed', completedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: 'completed',
+      completedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      customerId: sql`coalesce(${carts.customerId}, ${customerId})`,
+    })
     .where(eq(carts.id, cartId));
 }

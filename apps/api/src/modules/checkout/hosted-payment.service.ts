@@ -13,6 +13,7 @@ import {
   advancePayment,
   decidePaymentSession,
   getPaymentSession,
+  orderHasPayment,
   paymentOptionById,
   recordNotification,
   refuseApprovedSession,
@@ -113,10 +114,32 @@ export interface PaymentNotification {
 }
 
 /**
+ * A provider notification for a session whose cart became an order paid another way (e.g. the
+ * shopper placed it by invoice after opening the card payment): the order has no payment of
+ * this provider and session, so the notification cannot be applied (issue 41 §5). The payments
+ * endpoint refuses it (409 PAYMENT_MISMATCH) and logs it; nothing is recorded.
+ */
+export class PaymentMismatchError extends Error {
+  override name = 'PaymentMismatchError';
+
+  constructor(
+    /** The order the session's cart became. */
+    readonly orderId: number,
+    /** The notification's session (the provider's transaction). */
+    readonly sessionId: string,
+    /** The notification's provider. */
+    readonly provider: string,
+  ) {
+    super(`Order ${orderId} has no ${provider} payment of session ${sessionId}`);
+  }
+}
+
+/**
  * Applies a provider notification exactly once: a repeated event id is ignored; an approved
  * session gets its order (created if the confirm page has not yet), and the payment moves
  * forward only (a late "authorized" after "captured" changes nothing).
  * @returns the order id, or null when the session is unknown or has no order (declined)
+ * @throws PaymentMismatchError when the session's order is paid another way
  */
 export async function applyPaymentNotification(
   db: Database,
@@ -136,6 +159,9 @@ export async function applyPaymentNotification(
   if (orderId === null) return null;
   const provider = session.provider;
   const sessionId = session.id;
+  if (!(await orderHasPayment(db, orderId, provider, sessionId))) {
+    throw new PaymentMismatchError(orderId, sessionId, provider);
+  }
   // Recording the event and moving the payment happen together: exactly once.
   await db.transaction(async (tx) => {
     const first = await recordNotification(

@@ -284,7 +284,7 @@ export async function writeOrderFromCart(
       options.paymentReference ?? `FAKTURA-${order.id}`,
     );
     if (options.sessionId) await linkSessionToOrder(tx, options.sessionId, order.id);
-    await markCartCompleted(tx, record.id);
+    await markCartCompleted(tx, record.id, options.customerId);
     return order;
   });
 }

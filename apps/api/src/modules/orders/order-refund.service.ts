@@ -22,8 +22,8 @@ import type { OrderView } from './orders.service.ts';
 import { orderLines, orderRefundRows, orders } from './orders.tables.ts';
 
 /**
- * A refund as the admin API takes it: `full` refunds every unit left of every line (then
- * `lines` is ignored), otherwise `lines` names units of lines; `includeShipping` adds what is
+ * A refund as the admin API takes it: `full` refunds every unit left of every line, otherwise
+ * `lines` names units of lines (both together are refused, issue 41 §8: which one was meant?); `includeShipping` adds what is
  * left of the shipping fee; `toBalance` pays it back as store credit instead of to the payment.
  */
 export const refundInputSchema = z
@@ -45,6 +45,10 @@ export const refundInputSchema = z
   })
   .refine((input) => input.full || input.lines.length > 0 || input.includeShipping, {
     message: 'välj minst en rad eller frakten',
+    path: ['lines'],
+  })
+  .refine((input) => !(input.full && input.lines.length > 0), {
+    message: 'välj antingen hela ordern eller enskilda rader, inte båda',
     path: ['lines'],
   });
 

@@ -32,7 +32,11 @@ import {
   resolveShopContext,
   type PricedShopContext,
 } from '../channel/channel.service.ts';
-import { applyPaymentNotification } from '../checkout/hosted-payment.service.ts';
+import {
+  applyPaymentNotification,
+  PaymentMismatchError,
+} from '../checkout/hosted-payment.service.ts';
+import { currentLogger, processLogger, type Logger } from '../../log.ts';
 import { formatMoney } from '../pricing/money.ts';
 import { fillReturnUrl } from './embedded-session.service.ts';
 import {
@@ -65,9 +69,26 @@ async function shopFor(db: Database, marketId: string): Promise<PricedShopContex
   return requireCurrency(resolveShopContext(directory, { marketId }, () => undefined));
 }
 
-/** The handler: a Response for `/payments/*`, null for other paths. */
-export function createPaymentsHandler(options: { db: Database; config: Config }) {
+/**
+ * The answer to a notification that does not match the order's payment (issue 41 §5): 409
+ * `{error: "PAYMENT_MISMATCH"}`, and one warning line naming the order, session and event.
+ */
+function mismatchResponse(error: PaymentMismatchError, eventId: string, log: Logger): Response {
+  log.warn(
+    { orderId: error.orderId, sessionId: error.sessionId, provider: error.provider, eventId },
+    'Payment notification refused: the order is not paid through this session',
+  );
+  return Response.json({ error: 'PAYMENT_MISMATCH' }, { status: 409 });
+}
+
+/**
+ * The handler: a Response for `/payments/*`, null for other paths.
+ * @param options.log where refused notifications are logged when no request logger serves the
+ *   request (default: a stdout logger at LOG_LEVEL)
+ */
+export function createPaymentsHandler(options: { db: Database; config: Config; log?: Logger }) {
   const { db, config } = options;
+  const log = () => currentLogger() ?? options.log ?? processLogger();
   // Who may frame the pages and receive the shopper: PUBLIC_URL's origin and CORS_ORIGINS.
   const origins = allowedOrigins(config);
   const page = (title: string, body: string, status = 200) =>
@@ -103,14 +124,19 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
       if (!parsed?.success) return Response.json({ error: 'BAD_REQUEST' }, { status: 400 });
       const session = await getPaymentSession(db, parsed.data.sessionId);
       if (!session) return Response.json({ error: 'NOT_FOUND' }, { status: 404 });
-      const orderId = await applyPaymentNotification(
-        db,
-        parsed.data,
-        await shopFor(db, session.marketId),
-        new Date(),
-        config.payments,
-      );
-      return Response.json({ ok: true, orderId });
+      try {
+        const orderId = await applyPaymentNotification(
+          db,
+          parsed.data,
+          await shopFor(db, session.marketId),
+          new Date(),
+          config.payments,
+        );
+        return Response.json({ ok: true, orderId });
+      } catch (error) {
+        if (!(error instanceof PaymentMismatchError)) throw error;
+        return mismatchResponse(error, parsed.data.eventId, log());
+      }
     }
 
     if (rest[0] === 'sandbox' && rest[1] && rest.length === 2) {
@@ -132,13 +158,25 @@ export function createPaymentsHandler(options: { db: Database; config: Config })
         const params = new URLSearchParams({ kid: session.id, cartid: session.cartId });
         if (decided?.status === 'approved') {
           // The provider's server-to-server notification ("push").
-          const orderId = await applyPaymentNotification(
-            db,
-            { eventId: `${session.id}:authorized`, sessionId: session.id, type: 'authorized' },
-            await shopFor(db, session.marketId),
-            new Date(),
-            config.payments,
-          );
+          const eventId = `${session.id}:authorized`;
+          let orderId: number | null;
+          try {
+            orderId = await applyPaymentNotification(
+              db,
+              { eventId, sessionId: session.id, type: 'authorized' },
+              await shopFor(db, session.marketId),
+              new Date(),
+              config.payments,
+            );
+          } catch (error) {
+            if (!(error instanceof PaymentMismatchError)) throw error;
+            mismatchResponse(error, eventId, log());
+            // The cart was ordered another way meanwhile: this payment is not the order's.
+            return new Response(null, {
+              status: 303,
+              headers: { location: '/checkout/klarna-fail?reason=general' },
+            });
+          }
           // Embedded: the whole window to the client's confirm page, which shows the outcome.
           if (session.returnUrl) {
             return new Response(null, {

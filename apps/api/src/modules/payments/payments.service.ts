@@ -309,6 +309,30 @@ export async function linkSessionToOrder(
     .where(eq(paymentSessions.id, sessionId));
 }
 
+/**
+ * True when order `orderId` is paid through `provider` with the transaction `transactionId`
+ * (for a hosted session: its id): the payment a provider notification may move (issue 41 §5).
+ */
+export async function orderHasPayment(
+  db: Database,
+  orderId: number,
+  provider: string,
+  transactionId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: orderPayments.id })
+    .from(orderPayments)
+    .where(
+      and(
+        eq(orderPayments.orderId, orderId),
+        eq(orderPayments.provider, provider),
+        eq(orderPayments.transactionId, transactionId),
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
 /** Rank of payment statuses: a notification may only move a payment forward. */
 const PAYMENT_RANK: Record<string, number> = { pending: 0, authorized: 1, paid: 2, cancelled: 3 };
 

@@ -13,6 +13,7 @@ import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
+import { recordSecurityEvent } from '../audit/security-events.ts';
 import { decoyHash, verifyPassword } from '../auth/password-hash.ts';
 import { recordSuccess, takeLoginAttempt, type AttemptKeys } from '../auth/rate-limit.ts';
 import { addressKey } from '../rate-limits/rate-limits.service.ts';
@@ -74,6 +75,34 @@ export interface StaffLoginInput {
   totpKey: Buffer;
 }
 
+/** Why a back-office login failed, as the audit log records it. */
+type LoginFailure =
+  'rate-limited' | 'unknown-account' | 'inactive-account' | 'password' | 'two-factor';
+
+/**
+ * A failed login in the audit log (`staff.login_failed`, issue 41 §8; rate-limited by
+ * recordSecurityEvent): the e-mail as typed (at most 254 characters), why, and the user when the
+ * account exists. Never the password or the code.
+ */
+async function recordFailedLogin(
+  db: Database,
+  input: StaffLoginInput,
+  staffUserId: number | null,
+  reason: LoginFailure,
+): Promise<void> {
+  await recordSecurityEvent(
+    db,
+    {
+      action: 'staff.login_failed',
+      actor: { staffUserId: null, staffEmail: null, requestId: input.requestId, ip: input.ip },
+      entityType: 'staff_user',
+      entityId: staffUserId,
+      details: { email: normaliseStaffEmail(input.email).slice(0, 254), reason },
+    },
+    input.now,
+  );
+}
+
 /**
  * Checks e-mail, password and, for a user with two-factor login on, the TOTP code, and starts a
  * session (action `staff.login` in the audit log). Every call takes one attempt of the limits,
@@ -87,6 +116,7 @@ export async function loginStaff(db: Database, input: StaffLoginInput): Promise<
   const keys = staffAttemptKeys(input.email, input.ip);
   const wait = await takeLoginAttempt(db, keys, input.now);
   if (wait > 0) {
+    await recordFailedLogin(db, input, null, 'rate-limited');
     throw new ShopError('RATE_LIMITED', 'Too many login attempts; try again later', {
       retryAfter: wait,
     });
@@ -98,6 +128,8 @@ export async function loginStaff(db: Database, input: StaffLoginInput): Promise<
     usable ? found.passwordHash : await decoyFor(input.logN),
   );
   if (!usable || !ok) {
+    const reason = !found ? 'unknown-account' : !found.active ? 'inactive-account' : 'password';
+    await recordFailedLogin(db, input, found?.id ?? null, reason);
     throw new ShopError('UNAUTHENTICATED', 'Wrong e-mail or password', { http: { status: 401 } });
   }
   const factor = await checkLoginCode(db, found.id, input.code, input.totpKey, input.now);
@@ -107,6 +139,7 @@ export async function loginStaff(db: Database, input: StaffLoginInput): Promise<
     });
   }
   if (factor === 'wrong') {
+    await recordFailedLogin(db, input, found.id, 'two-factor');
     throw new ShopError('UNAUTHENTICATED', 'Wrong two-factor code', { http: { status: 401 } });
   }
   await recordSuccess(db, keys);
