@@ -54,12 +54,27 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
+/**
+ * Query parameters that carry a bearer secret: a signed link's `token` (the employer's leasing
+ * decision, password reset, login links), and a hosted payment's `kid` and `cartid` on the
+ * confirm page. A page whose address holds one sends no referrer at all (issue 41 §8), so the
+ * secret never reaches another site through a link or an image on the page.
+ */
+export const SECRET_QUERY_PARAMETERS = ['token', 'kid', 'cartid'] as const;
+
+/** True when the URL (path and query) carries one of {@link SECRET_QUERY_PARAMETERS}. */
+export function carriesSecret(url: string): boolean {
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  return SECRET_QUERY_PARAMETERS.some((name) => query.has(name));
+}
+
 /** One year in seconds: HSTS max-age (issue 13 §17). */
 export const HSTS_MAX_AGE = 31_536_000;
 
 /**
  * Express middlewares: helmet's security headers (X-Content-Type-Options, X-Frame-Options,
- * Cross-Origin-Opener/Resource-Policy, Referrer-Policy strict-origin-when-cross-origin, ...), HSTS
+ * Cross-Origin-Opener/Resource-Policy, Referrer-Policy strict-origin-when-cross-origin, or
+ * no-referrer on a page whose address carries a secret ({@link carriesSecret}), ...), HSTS
  * `max-age=31536000; includeSubDomains` only when `hsts` (production on an https PUBLIC_URL,
  * issue 13 §17), and our own Content-Security-Policy with a per-request nonce
  * ({@link contentSecurityPolicy}, in `res.locals.cspNonce`) instead of helmet's.
@@ -73,7 +88,8 @@ export function securityHeaders(dev: boolean, hsts: boolean, tags: Config['tags'
   });
   return [
     headers,
-    (_req: Request, res: Response, next: NextFunction) => {
+    (req: Request, res: Response, next: NextFunction) => {
+      if (carriesSecret(req.originalUrl)) res.setHeader('Referrer-Policy', 'no-referrer');
       const nonce = randomBytes(16).toString('base64');
       res.locals.cspNonce = nonce;
       res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev, tags));

@@ -22,12 +22,9 @@ import { appUrl } from '../routing/local-path';
 
 /**
  * The page's address carries the employer's signed link token (issue 41 §8): never stored by a
- * cache, never sent on as a referrer to another site.
+ * cache (and no referrer is sent from it: server/security-headers.ts carriesSecret).
  */
-export const headers: Route.HeadersFunction = () => ({
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
-});
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' });
 
 /** Never indexed. */
 export const meta: Route.MetaFunction = ({ matches }) =>

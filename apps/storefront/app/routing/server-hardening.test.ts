@@ -179,6 +179,9 @@ describe('https (§17)', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    // Other pages keep the shop's policy.
+    const start = await send('/formanscykel');
+    expect(start.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
   it("lets the payment sandbox's pages be framed by the shop and CORS_ORIGINS only (issue 25)", async () => {
