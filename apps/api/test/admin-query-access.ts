@@ -77,7 +77,10 @@ export const FIELD_AREAS: Record<string, StaffArea> = {
   'AdminProduct.prices': 'prices',
 };
 
-/** The areas whose fields {@link PRICE_OR_STOCK_NAME} finds. */
+/**
+ * Field names that look like prices or like stock: every such field a role without that area can
+ * reach must be in {@link FIELD_AREAS} or {@link NOT_PRICES_OR_STOCK}.
+ */
 export const FIELD_PATTERNS: Partial<Record<StaffArea, RegExp>> = {
   prices: /price|vat|amount|cost|discount|total/i,
   stock: /stock|incoming|oversell|quantity|units|shelf/i,

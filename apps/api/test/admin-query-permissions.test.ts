@@ -25,7 +25,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { products, skus } from '../src/db/schema.ts';
 import { getAdminSchema } from '../src/graphql/admin/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
-import { hasPermission, STAFF_ROLES, type StaffRole } from '../src/modules/staff/roles.ts';
+import {
+  hasPermission,
+  STAFF_ROLES,
+  type StaffArea,
+  type StaffRole,
+} from '../src/modules/staff/roles.ts';
 import { addStaff, adminClient, codeOf, useAdminApi } from './admin-client.ts';
 import {
   FIELD_AREAS,
@@ -116,13 +121,13 @@ describe('the admin queries and the permission table', () => {
     for (const [name, field] of Object.entries(queryFields)) {
       const gate = QUERY_ACCESS[name]?.gate ?? 'public';
       const runners = STAFF_ROLES.filter((role) => mayRun(role, gate));
-      for (const [area, pattern] of Object.entries(FIELD_PATTERNS)) {
-        const area_ = area as keyof typeof FIELD_PATTERNS;
-        if (runners.every((role) => hasPermission(role, area_, 'read'))) continue;
+      for (const [key, pattern] of Object.entries(FIELD_PATTERNS)) {
+        const area = key as StaffArea;
+        if (runners.every((role) => hasPermission(role, area, 'read'))) continue;
         for (const path of reachableFields(getNamedType(field.type))) {
           const fieldName = path.split('.')[1]!;
           if (!pattern.test(fieldName) || path in NOT_PRICES_OR_STOCK) continue;
-          if (FIELD_AREAS[path] !== area_) unclassified.push(`${name}: ${path} (${area})`);
+          if (FIELD_AREAS[path] !== area) unclassified.push(`${name}: ${path} (${area})`);
         }
       }
     }
