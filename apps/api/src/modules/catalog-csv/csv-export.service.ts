@@ -50,8 +50,9 @@ export interface CsvExportColumns {
 /**
  * Every product's SKUs as the catalogue CSV (UTF-8 with BOM, semicolons, CRLF), products in id
  * order and their SKUs in size order, with the price and stock columns that `columns` asks for
- * (a file without them still imports: an absent column leaves its values as they are). At most
- * five statements whatever the size of the catalogue.
+ * (a file without them still imports: an absent column leaves its values as they are). The same
+ * few statements whatever the size of the catalogue; the price and stock tables are not read
+ * when their columns are left out.
  */
 export async function exportCatalogueCsv(db: Database, columns: CsvExportColumns): Promise<string> {
   const markets = columns.prices ? await csvMarkets(db) : [];
