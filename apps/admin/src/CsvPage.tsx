@@ -22,11 +22,21 @@ function progressText(progress: ImportProgress): string {
   return 'Klart';
 }
 
+/** Which columns the role's export lacks (the API leaves out what the role may not read). */
+function withheldColumnsText(readsPrices: boolean, readsStock: boolean): string {
+  const missing = [readsPrices ? null : 'priser och moms', readsStock ? null : 'lagersaldon']
+    .filter(Boolean)
+    .join(' och ');
+  return `Din roll får inte se ${missing}, så de kolumnerna finns inte i din export.`;
+}
+
 /** The CSV page. */
 export function CsvPage({ me }: { me: Me }) {
   const canImport = ['catalogue:write', 'prices:write', 'stock:write'].every((p) =>
     me.permissions.includes(p),
   );
+  const readsPrices = me.permissions.some((p) => p.startsWith('prices:'));
+  const readsStock = me.permissions.some((p) => p.startsWith('stock:'));
   const [errors, setErrors] = useState<FormError[]>([]);
   const [status, setStatus] = useState('');
   const [progress, setProgress] = useState<ImportProgress | null>(null);
@@ -93,6 +103,7 @@ export function CsvPage({ me }: { me: Me }) {
           Alla produkter med storlekar, priser per marknad och lagersaldo per lagerplats, en rad per
           storlek (semikolonseparerad UTF-8). Filen kan importeras tillbaka oförändrad.
         </p>
+        {readsPrices && readsStock ? null : <p>{withheldColumnsText(readsPrices, readsStock)}</p>}
         <button type="button" className="button button-secondary" onClick={() => void exportCsv()}>
           Exportera CSV
         </button>

@@ -219,7 +219,7 @@ describe.each(testDatabaseKinds())('newsletter on %s', (kind) => {
       },
     ]);
     expect(csv.split('\r\n')[1]).toBe(
-      `'=cmd@example.com,a;b,footer,2026-01-01T00:00:00.000Z,2026-01-02T00:00:00.000Z,"Text, med ""citat"""`,
+      `"'=cmd@example.com",a;b,footer,2026-01-01T00:00:00.000Z,2026-01-02T00:00:00.000Z,"Text, med ""citat"""`,
     );
   });
 });

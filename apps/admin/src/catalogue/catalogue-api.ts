@@ -44,7 +44,8 @@ export interface Product {
   texts: ProductText[];
   parameters: Array<{ parameterId: number; value: string }>;
   skus: Sku[];
-  prices: MarketPrice[];
+  /** Null when the role may not read prices (a content editor). */
+  prices: MarketPrice[] | null;
   images: string[];
 }
 

@@ -38,7 +38,7 @@ export function draftOf(product: Product | null, choices: CatalogueChoices): Dra
   for (const text of product?.texts ?? []) texts[text.languageId] = text;
   const prices: Record<string, PriceDraft> = {};
   for (const market of choices.markets) {
-    const stored = product?.prices.find((p) => p.marketId === market.id);
+    const stored = product?.prices?.find((p) => p.marketId === market.id);
     prices[market.id] = {
       text: stored ? kronorText(stored.priceIncVat) : '',
       vatMode: 'incVat',

@@ -17,6 +17,7 @@ import type {
 } from '../../modules/catalog/catalog-admin-taxonomy.service.ts';
 import { formatMoney } from '../../modules/pricing/money.ts';
 import { adminBuilder } from './builder.ts';
+import { readableIn } from './guard.ts';
 
 /** True for an uploaded file: an object with `arrayBuffer()` and a `size`. */
 export function isUpload(value: unknown): value is File {
@@ -118,7 +119,14 @@ export const ProductType = adminBuilder.objectRef<AdminProduct>('AdminProduct').
     texts: t.field({ type: [ProductTextType], resolve: (p) => p.texts }),
     parameters: t.field({ type: [ParameterValueType], resolve: (p) => p.parameters }),
     skus: t.field({ type: [SkuType], resolve: (p) => p.skus }),
-    prices: t.field({ type: [MarketPriceType], resolve: (p) => p.prices }),
+    prices: t.field({
+      type: [MarketPriceType],
+      nullable: true,
+      description:
+        'The regular price in each market that has one (prices:read): null for a role that may ' +
+        'not read prices (a content editor), the rest of the product as it is.',
+      resolve: (p, _args, ctx) => readableIn(ctx, 'prices', p.prices),
+    }),
     images: t.exposeStringList('images', {
       description: 'Image file names; URL `/img/product/{400x400|800x800|raw}/{fileName}`.',
     }),

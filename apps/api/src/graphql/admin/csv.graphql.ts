@@ -14,6 +14,7 @@ import {
 import type { CsvImportProgress } from '../../modules/catalog-csv/csv-plan.ts';
 import { exportCatalogueCsv } from '../../modules/catalog-csv/csv-export.service.ts';
 import { errorReportCsv, type CsvRowError } from '../../modules/catalog-csv/csv-rows.ts';
+import { hasPermission } from '../../modules/staff/roles.ts';
 import { adminBuilder } from './builder.ts';
 import { actorOf, type AdminContext } from './context.ts';
 import { requireStaff } from './guard.ts';
@@ -116,10 +117,16 @@ adminBuilder.queryFields((t) => ({
   catalogueCsvExport: t.string({
     description:
       'Every SKU of every product as the catalogue CSV (docs/csv-format.md; catalogue:read): ' +
-      'the file imports back unchanged.',
+      'the file imports back unchanged. The price and VAT columns only with prices:read, the ' +
+      'stock columns only with stock:read. Cells a spreadsheet would run as formulas are ' +
+      "written as text (a leading `'`, removed again by the import). FORBIDDEN without " +
+      'catalogue:read.',
     resolve: (_root, _args, ctx) => {
-      requireStaff(ctx, 'catalogue', 'read');
-      return exportCatalogueCsv(ctx.db);
+      const staff = requireStaff(ctx, 'catalogue', 'read');
+      return exportCatalogueCsv(ctx.db, {
+        prices: hasPermission(staff.role, 'prices', 'read'),
+        stock: hasPermission(staff.role, 'stock', 'read'),
+      });
     },
   }),
 }));

@@ -40,3 +40,15 @@ export function requireSession(context: AdminContext): StaffPrincipal {
   if (!context.staff) throw unauthenticated();
   return context.staff;
 }
+
+/**
+ * A field whose data belong to another area than its query's (a product's prices on the
+ * catalogue's `adminProduct`): `value` when the logged-in role may read `area`, otherwise null,
+ * so the rest of the answer stays usable (a content editor's product form without prices). The
+ * field is nullable in the schema for this; its description names the area. Without a session
+ * null (the query itself has refused already).
+ */
+export function readableIn<T>(context: AdminContext, area: StaffArea, value: T): T | null {
+  const staff = context.staff;
+  return staff && hasPermission(staff.role, area, 'read') ? value : null;
+}

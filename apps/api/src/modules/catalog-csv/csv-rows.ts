@@ -5,7 +5,7 @@
  * column and a Swedish message. Nothing here touches the database.
  */
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+import { restoreCell, writeCsv } from '../csv/safe-csv.ts';
 import {
   CellError,
   CSV_DELIMITER,
@@ -182,7 +182,12 @@ export function readCatalogueCsv(
   return { columns, rows, errors };
 }
 
-/** One data row; its problems are added to `errors` (and null returned when there are any). */
+/**
+ * One data row; its problems are added to `errors` (and null returned when there are any). Every
+ * cell is first restored (csv/safe-csv.ts `restoreCell`): the one `'` the export put before a
+ * cell starting with `=`, `+`, `-`, `@`, tab, carriage return or `'` is removed, so an exported
+ * name `=HYPERLINK(…)` imports as itself; a number cell `'-5` is read as `-5` (and refused).
+ */
 function readRow(
   row: number,
   cells: string[],
@@ -194,7 +199,7 @@ function readRow(
   const before = errors.length;
   const raw = (column: string): string | undefined => {
     const at = index.get(column);
-    return at === undefined ? undefined : cells[at]!;
+    return at === undefined ? undefined : restoreCell(cells[at]!);
   };
   const text = (column: string) => raw(column)?.trim() ?? '';
   const cell = <T>(column: string, parser: (value: string) => T): T | undefined => {
@@ -259,12 +264,13 @@ function readRow(
 
 /**
  * The downloadable report of an import's problems: `rad;kolumn;fel` (UTF-8 with BOM, semicolons,
- * CRLF, as the import reads), one line per problem in row order; '' when there are none.
+ * CRLF, as the import reads), one line per problem in row order; '' when there are none. The
+ * column names come from the uploaded header, so the shop's one CSV writer neutralises them.
  */
 export function errorReportCsv(errors: readonly CsvRowError[]): string {
   if (errors.length === 0) return '';
-  return stringify(
+  return writeCsv(
     [['rad', 'kolumn', 'fel'], ...errors.map((e) => [String(e.row), e.column, e.message])],
-    { delimiter: CSV_DELIMITER, bom: true, record_delimiter: 'windows' },
+    { delimiter: CSV_DELIMITER, bom: true },
   );
 }

@@ -11,6 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { badUserInput } from '../../errors.ts';
 import { customers } from '../customers/customers.tables.ts';
+import { writeCsv } from '../csv/safe-csv.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { mailOptionsFromConfig, sendMail } from '../mail/mail.service.ts';
 import { parseEmail, requireEngagementAttempt } from './availability.service.ts';
@@ -263,14 +264,9 @@ export async function confirmedSubscribers(db: Database): Promise<ConfirmedSubsc
     .orderBy(newsletterSubscriptions.confirmedAt, newsletterSubscriptions.id);
 }
 
-/** A CSV field (RFC 4180): quoted when needed; a leading `=`, `+`, `-`, `@` is defused. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /**
- * The confirmed subscribers as CSV (RFC 4180, CRLF lines, a header line): email, tags
+ * The confirmed subscribers as CSV (RFC 4180, commas, CRLF lines, a header line; written by the
+ * shop's one CSV writer, which neutralises formulas: csv/safe-csv.ts): email, tags
  * (`;`-separated), source, consented_at, confirmed_at (ISO 8601 UTC), consent_text.
  */
 export function subscribersCsv(rows: readonly ConfirmedSubscriber[]): string {
@@ -285,5 +281,5 @@ export function subscribersCsv(rows: readonly ConfirmedSubscriber[]): string {
       row.consentText,
     ]);
   }
-  return lines.map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return writeCsv(lines, { delimiter: ',', bom: false });
 }

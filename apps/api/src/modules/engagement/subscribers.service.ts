@@ -9,9 +9,10 @@ import { and, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { products, skus } from '../catalog/catalog.tables.ts';
+import { writeCsv } from '../csv/safe-csv.ts';
 import type { NEWSLETTER_STATES } from './engagement.tables.ts';
 import { availabilitySubscriptions, newsletterSubscriptions } from './engagement.tables.ts';
-import { confirmedSubscribers, csvField, subscribersCsv } from './newsletter.service.ts';
+import { confirmedSubscribers, subscribersCsv } from './newsletter.service.ts';
 
 /** Most rows one page of a subscriber list holds. */
 export const SUBSCRIBERS_TAKE_MAX = 200;
@@ -129,8 +130,9 @@ export async function listBackInStockRequests(
 }
 
 /**
- * The open back-in-stock requests as CSV (RFC 4180, CRLF lines, a header line): email,
- * article_number, size, product, created_at (ISO 8601 UTC).
+ * The open back-in-stock requests as CSV (RFC 4180, commas, CRLF lines, a header line; the
+ * shop's one CSV writer, csv/safe-csv.ts, neutralises formulas): email, article_number, size,
+ * product, created_at (ISO 8601 UTC).
  */
 export function backInStockCsv(rows: readonly BackInStockItem[]): string {
   const lines = [['email', 'article_number', 'size', 'product', 'created_at']];
@@ -143,7 +145,7 @@ export function backInStockCsv(rows: readonly BackInStockItem[]): string {
       row.createdAt.toISOString(),
     ]);
   }
-  return lines.map((line) => line.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return writeCsv(lines, { delimiter: ',', bom: false });
 }
 
 /** Which list an export is of. */

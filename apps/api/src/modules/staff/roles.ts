@@ -51,6 +51,12 @@ export const STAFF_ROLE_NAMES: Record<StaffRole, string> = {
  * employer's part of an order, and deciding it receives or cancels that order); newsletter
  * subscribers and back-in-stock requests are `customers` (lists of customers' e-mail addresses,
  * personal data).
+ *
+ * Reads obey the table column by column (issue 41): a query refuses (FORBIDDEN) without read
+ * permission in its own area, and a field or export column of another area is withheld from a
+ * role that may not read that area — a product's prices on `adminProduct` are null
+ * (graphql/admin/guard.ts `readableIn`), the catalogue CSV has no price, VAT or stock columns.
+ * apps/api/test/admin-query-access.ts names each admin query's area and each such field.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, Record<StaffArea, AccessLevel>> = {
   administrator: {
