@@ -1,6 +1,6 @@
 /** The back office's formats (issue 40 point 5): money, percentages, markets, chart axis. */
 import { describe, expect, it } from 'vitest';
-import { formatBasisPoints, formatPercent, marketName } from './format.ts';
+import { countryName, formatBasisPoints, formatPercent, marketName } from './format.ts';
 import { formatAmount, formatAxisAmount } from './money.ts';
 
 /** Intl writes no-break spaces; compare with plain ones. */
@@ -21,6 +21,12 @@ describe('admin formats', () => {
     expect(plain(formatPercent(25))).toBe('25 %');
     expect(plain(formatBasisPoints(2550))).toBe('25,5 %');
     expect(plain(formatBasisPoints(600))).toBe('6 %');
+  });
+
+  it('countries of addresses by name', () => {
+    expect(countryName('SE')).toBe('Sverige');
+    expect(countryName('fi')).toBe('Finland');
+    expect(countryName('')).toBe('');
   });
 
   it('markets by name, not their id', () => {

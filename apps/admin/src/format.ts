@@ -19,17 +19,25 @@ export function formatBasisPoints(basisPoints: number): string {
 const regions = new Intl.DisplayNames('sv', { type: 'region' });
 
 /**
+ * A country code (ISO 3166-1 alpha-2, `SE`) as its Swedish name (`Sverige`), as an address is
+ * printed; an unknown or empty code is shown as it is.
+ */
+export function countryName(code: string): string {
+  if (!code) return code;
+  try {
+    return regions.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
  * A market id (`SE|SEK`, the Geins form `{country}|{currency}`) as staff read it: the country's
  * Swedish name and the currency, `Sverige (SEK)`, `Norge (NOK)`. An id of another form is shown
  * as it is.
  */
 export function marketName(marketId: string): string {
   const [country = '', currency = ''] = marketId.split('|');
-  let name = country;
-  try {
-    name = regions.of(country) ?? country;
-  } catch {
-    // An unusual code: show it as it is.
-  }
+  const name = countryName(country);
   return currency ? `${name} (${currency})` : name;
 }

@@ -5,7 +5,7 @@
  */
 import { Fragment } from 'react';
 import { formatZip } from '@trampa/api/zip';
-import { formatPercent } from '../format.ts';
+import { countryName, formatPercent } from '../format.ts';
 import { formatAmount, formatDateTime } from '../money.ts';
 import type { OrderAddress, OrderDetail } from './orders-api.ts';
 
@@ -23,7 +23,7 @@ function Address({ title, address }: { title: string; address: OrderAddress }) {
     address.addressLine1,
     address.addressLine2,
     `${formatZip(address.zip, address.country)} ${address.city}`.trim(),
-    address.country,
+    countryName(address.country),
     address.mobile || address.phone,
   ].filter(Boolean);
   return (
