@@ -188,7 +188,8 @@ describe.each(testDatabaseKinds())('support sessions on %s', (kind) => {
   });
 
   it('stops a deactivated staff user’s support session from changing anything', async () => {
-    await deactivateStaffUser(state.handle.db, staffId, { staffUserId: null, staffEmail: null });
+    const system = { staffUserId: null, staffEmail: null };
+    await deactivateStaffUser(state.handle.db, staffId, system, new Date());
     const answer = await shopQuery(support.token, UPDATE, {
       user: { address: { firstName: 'Mallory' } },
     });
