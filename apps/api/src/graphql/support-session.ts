@@ -30,7 +30,7 @@ import type { GraphQLContext } from './context.ts';
 export const SUPPORT_MUTATION_ACTION = 'customer.support-mutation';
 
 /** One root field of a mutation as the audit log records it. */
-export interface SupportMutationField {
+interface SupportMutationField {
   /** The response key (the alias, or the field name). */
   key: string;
   /** The mutation's name, e.g. `updateUser`. */
@@ -79,7 +79,7 @@ function argumentNames(field: FieldNode, vars: Variables): string[] {
  * The root fields a mutation executes, through inline fragments and fragment spreads, without
  * those that `@skip`/`@include` leave out.
  */
-export function mutationFields(
+function mutationFields(
   document: DocumentNode,
   selectionSet: SelectionSetNode,
   vars: Variables,

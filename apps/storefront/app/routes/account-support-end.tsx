@@ -9,7 +9,7 @@ import type { Route } from './+types/account-support-end';
 import { logoutRedirect } from '../features/account/account-actions.server';
 
 /** Where the browser lands: the account page with "Supportsessionen är avslutad". */
-export const SUPPORT_ENDED_PATH = '/account?meddelande=supportavslutad';
+const SUPPORT_ENDED_PATH = '/account?meddelande=supportavslutad';
 
 /** Ends the support session. */
 export async function action({ context }: Route.ActionArgs) {

@@ -10,7 +10,7 @@ import { t } from '../../i18n/i18n';
 import type { AccountSummary } from './account-summary';
 
 /** Where the banner's form posts: ends the support session (routes/account-support-end.tsx). */
-export const END_SUPPORT_SESSION_PATH = '/account/avsluta-support';
+const END_SUPPORT_SESSION_PATH = '/account/avsluta-support';
 
 /** The banner, or nothing outside a support session. */
 export function SupportSessionBanner() {
