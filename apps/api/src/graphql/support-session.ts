@@ -22,6 +22,8 @@ import {
 } from 'graphql/index.js';
 import type { Plugin } from 'graphql-yoga';
 import { recordAudit } from '../modules/audit/audit.service.ts';
+import { verifyAccessToken } from '../modules/auth/tokens.ts';
+import { bearerToken } from '../modules/customers/viewer.ts';
 import { activeStaffEmail } from '../modules/staff/staff.service.ts';
 import { ShopError } from '../errors.ts';
 import type { GraphQLContext } from './context.ts';
@@ -127,7 +129,9 @@ function outcomeOf(result: ExecutionResult, key: string): string {
  * entity the customer, `after` `{ mutation, arguments, outcome, sessionFamilyId }`. A support
  * session of a staff user who no longer exists or was deactivated may not change anything:
  * FORBIDDEN (`extensions.reason` SUPPORT_STAFF_INACTIVE), recorded the same way. Queries and
- * the customer's own sessions pass untouched (no extra statement).
+ * the customer's own sessions pass untouched (the token's signed `act` claim is checked first,
+ * no extra statement). The entries are written after the mutation's own transaction: a failing
+ * audit write makes the request fail, it does not undo the change.
  */
 export function useSupportSessionAudit(): Plugin<GraphQLContext> {
   return {
@@ -135,6 +139,10 @@ export function useSupportSessionAudit(): Plugin<GraphQLContext> {
       const operation = getOperationAST(args.document, args.operationName);
       if (operation?.operation !== 'mutation') return;
       const ctx = args.contextValue;
+      // The signed claim first (no statement): only a support-session token reads further.
+      const token = bearerToken(ctx.authorization);
+      const claims = token ? await verifyAccessToken(token, ctx.config.auth, ctx.now) : null;
+      if (claims?.actingStaffUserId == null) return;
       const viewer = await ctx.viewer();
       const staffUserId = viewer?.supportStaffUserId ?? null;
       if (!viewer || staffUserId === null) return;
