@@ -153,6 +153,23 @@ test.describe('back office: customers', () => {
     await expect(storefront).not.toHaveURL(/\/mina-sidor\/ordrar$/);
     await storefront.close();
 
+    // Without JavaScript: a second link, opened in a browser with scripting off; the banner's
+    // button is a plain form POST.
+    await page.getByRole('button', { name: 'Logga in som kunden' }).click();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/loginToken=/);
+    const noScript = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(new URL(href!, baseUrl()).toString());
+    await plain.waitForURL(/\/mina-sidor\/ordrar$/, slow);
+    const plainBanner = plain.getByRole('region', { name: 'Supportsession' });
+    await expect(plainBanner).toContainText(email);
+    await plainBanner.getByRole('button', { name: 'Avsluta supportsessionen' }).click();
+    await plain.waitForURL(/\/account\?meddelande=supportavslutad$/, slow);
+    await expect(plain.getByText('Supportsessionen är avslutad')).toBeVisible();
+    await expect(plain.getByRole('region', { name: 'Supportsession' })).toHaveCount(0);
+    await noScript.close();
+
     // GDPR export: a JSON download with the profile, the order and the newsletter consent.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
