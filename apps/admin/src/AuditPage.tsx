@@ -55,6 +55,8 @@ const ACTION_NAMES: Record<string, string> = {
   'content.publish': 'Innehåll publicerat',
   'content.discard': 'Utkast förkastat',
   'menu.item.update': 'Menyval ändrat',
+  'customer.impersonate': 'Inloggning som kunden',
+  'customer.support-mutation': 'Ändring i supportsession',
 };
 
 const time = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'medium' });

@@ -16,6 +16,7 @@ import {
   type ContextLogger,
   type GraphQLContext,
 } from './graphql/context.ts';
+import { useSupportSessionAudit } from './graphql/support-session.ts';
 import { maskError, useServiceUnavailable } from './graphql/errors.ts';
 import {
   isDatabaseUnavailable,
@@ -274,6 +275,8 @@ export function createApi(options: ApiOptions): Api {
       usePersistedQueries(createPersistedQueryStore(db)),
       ...queryLimitPlugins(),
       ...(introspection ? [] : [useNoIntrospection()]),
+      // Issue 41: every mutation of a support session (staff logged in as the customer) audited.
+      useSupportSessionAudit(),
     ],
   });
   const authHandler = createAuthHandler({ db, config });

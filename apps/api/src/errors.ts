@@ -90,3 +90,16 @@ export function swedishInputError(message: string, argument?: string): ShopError
 export function swedishNotFound(message: string): ShopError {
   return new ShopError('NOT_FOUND', message, { locale: 'sv' });
 }
+
+/**
+ * FORBIDDEN for what a support session (staff logged in as the customer, issue 41) may not do:
+ * erase the account, change its password or e-mail. `extensions.reason` SUPPORT_SESSION.
+ */
+export function supportSessionForbidden(): ShopError {
+  return new ShopError(
+    'FORBIDDEN',
+    'Not allowed in a support session: only the account holder may delete the account or ' +
+      'change its password or e-mail.',
+    { reason: 'SUPPORT_SESSION' },
+  );
+}

@@ -14,6 +14,7 @@ import { favoritesOf } from './features/favorites/favorites';
 import { accountSummary } from './features/account/account-summary.server';
 import type { AccountSummary } from './features/account/account-summary';
 import { AccountSync } from './features/account/account-sync';
+import { SupportSessionBanner } from './features/account/support-session-banner';
 import { cartCountOf } from './features/cart/cart.server';
 import { CartSync } from './features/cart/cart-sync';
 import { CrossTabSync } from './features/market/cross-tab-sync';
@@ -122,12 +123,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Renders the matched layout and page, follows other tabs' market, login and cart changes, tracks
+ * Renders the support-session banner (issue 41), the matched layout and page, follows other tabs' market, login and cart changes, tracks
  * page views and loads the consented tags under the consent banner (issue 19), and moves focus to a new page's heading after a client-side navigation (routing/route-focus.tsx).
  */
 export default function App() {
   return (
     <>
+      <SupportSessionBanner />
       <CrossTabSync />
       <AccountSync />
       <CartSync />

@@ -25,6 +25,8 @@ export default [
     route('account', 'routes/account.tsx', { id: 'account' }),
     route('account/reset-password', 'routes/account-reset-password.tsx'),
     route('account/logout', 'routes/account-logout.tsx'),
+    // "Avsluta supportsessionen" of the support-session banner (issue 41).
+    route('account/avsluta-support', 'routes/account-support-end.tsx'),
     route('account/inloggningslank', 'routes/account-login-token.tsx'),
     route('account/refresh', 'routes/account-refresh.tsx'),
     route('mina-sidor/mina-uppgifter.json', 'routes/account-export.tsx'),

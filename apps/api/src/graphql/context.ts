@@ -22,7 +22,7 @@ import { createLoaders, type Loaders } from './loaders.ts';
 import { productSearchNamed, type ProductSearch } from '../modules/search/product-search.ts';
 import type { ReferenceData } from './reference-data.ts';
 import { resolveViewer, type Viewer } from '../modules/customers/viewer.ts';
-import { ShopError } from '../errors.ts';
+import { ShopError, supportSessionForbidden } from '../errors.ts';
 import { QUERY_LIMITS, queryLimitError } from './limits.ts';
 import { contextLogger, processLogger } from '../log.ts';
 import { pagePathPrefix, prefixPagePath } from '../modules/channel/page-paths.ts';
@@ -90,6 +90,14 @@ export interface GraphQLContext {
    * @throws ShopError UNAUTHENTICATED when there is no valid Bearer token
    */
   requireViewer(): Promise<Viewer>;
+  /**
+   * Like {@link requireViewer} for what only the account holder may do: erase the account,
+   * change its password or e-mail (issue 41). A support session (staff logged in as the
+   * customer; `Viewer.supportStaffUserId`) is refused.
+   * @throws ShopError UNAUTHENTICATED when there is no valid Bearer token
+   * @throws ShopError FORBIDDEN (`extensions.reason` SUPPORT_SESSION) in a support session
+   */
+  requireAccountHolder(): Promise<Viewer>;
   /**
    * Claims one of the request's cart creations (`getCart` with an empty or unknown id); call it
    * before creating a cart (issue 13 §18).
@@ -173,6 +181,12 @@ export function createGraphQLContext(options: ContextOptions): GraphQLContext {
     async requireViewer() {
       const found = await viewer();
       if (!found) throw new ShopError('UNAUTHENTICATED', 'Authentication required');
+      return found;
+    },
+    async requireAccountHolder() {
+      const found = await viewer();
+      if (!found) throw new ShopError('UNAUTHENTICATED', 'Authentication required');
+      if (found.supportStaffUserId !== null) throw supportSessionForbidden();
       return found;
     },
     db,

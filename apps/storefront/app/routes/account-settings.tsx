@@ -138,7 +138,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         status: 400,
       });
     }
-    await context.api.mutate(AccountDeleteUserDocument);
+    const deleted = await context.api.attempt(AccountDeleteUserDocument);
+    const error = deleted.errors[0];
+    if (error?.code === 'FORBIDDEN') {
+      // A support session (staff logged in as the customer) may not erase it (issue 41).
+      return data({ intent, formError: t('error.supportSession') } satisfies SettingsResult, {
+        status: 403,
+      });
+    }
+    if (error) {
+      return data({ intent, formError: t('error.generic.text') } satisfies SettingsResult, {
+        status: 500,
+      });
+    }
     throw await logoutRedirect(context, '/account?meddelande=raderat');
   }
 
@@ -361,6 +373,7 @@ export default function AccountSettingsPage({ loaderData, actionData }: Route.Co
               {t(remove.errors.confirm)}
             </p>
           ) : null}
+          {remove?.formError ? <FormMessage kind="error">{remove.formError}</FormMessage> : null}
           <button type="submit" className="button button--danger">
             {t('account.delete.submit')}
           </button>

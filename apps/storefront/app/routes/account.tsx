@@ -42,6 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Notices shown after a redirect here (`?meddelande=`). */
 const NOTICES: Record<string, MessageKey> = {
   utloggad: 'account.loggedOut',
+  supportavslutad: 'account.supportEnded',
   losenord: 'account.loggedOutWrongPassword',
   raderat: 'account.deleted',
   aterstallt: 'account.reset.done',

@@ -1,9 +1,9 @@
 /**
  * Back-office customers journey (issue 27 "Customers"): a shopper registers (newsletter box
  * ticked) and places an order; customer service finds them under Kunder, sees the order (a link
- * to its page) and the newsletter status, logs in as the customer (the storefront's account
- * pages say "Du är inloggad som en annan användare", SPEC §2) and downloads the GDPR export as
- * JSON. The customer page is checked with axe (WCAG 2.2 AA) and photographed.
+ * to its page) and the newsletter status, logs in as the customer (every storefront page shows
+ * the banner "Du är inloggad som en annan användare", SPEC §2, issue 41), ends that support
+ * session with the banner's "Avsluta supportsessionen" and downloads the GDPR export as JSON. The customer page is checked with axe (WCAG 2.2 AA) and photographed.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,11 +116,59 @@ test.describe('back office: customers', () => {
     await expect(link).toBeFocused();
     const [storefront] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
     await storefront.waitForURL(/\/mina-sidor\/ordrar$/, slow);
-    await expect(storefront.getByRole('status').filter({ hasText: 'annan användare' })).toHaveText(
+    const banner = storefront.getByRole('region', { name: 'Supportsession' });
+    await expect(banner.getByRole('status')).toHaveText(
       `Du är inloggad som en annan användare (${email}).`,
     );
     await expect(storefront.getByRole('heading', { name: `Order ${orderId}` })).toBeVisible(slow);
+    // Issue 41: the banner is on every page of the shop, not only Mina sidor; checked with axe
+    // (contrast AA) and photographed on a phone and a laptop.
+    await storefront.goto(`${baseUrl()}/varukorg`);
+    await expect(banner.getByRole('status')).toContainText(email);
+    const bannerAxe = await new AxeBuilder({ page: storefront })
+      .include('.support-banner')
+      .withTags(wcagTags)
+      .analyze();
+    expect(bannerAxe.violations.map((v) => v.id)).toEqual([]);
+    for (const width of [390, 1280]) {
+      await storefront.setViewportSize({ width, height: 800 });
+      await storefront.screenshot({ path: join(shots, `support-session-banner-${width}.png`) });
+    }
+    // "Avsluta supportsessionen" by keyboard: the session ends, the page says so, no banner.
+    const end = banner.getByRole('button', { name: 'Avsluta supportsessionen' });
+    await end.focus();
+    await expect(end).toBeFocused();
+    await storefront.keyboard.press('Enter');
+    await storefront.waitForURL(/\/account\?meddelande=supportavslutad$/, slow);
+    await expect(
+      storefront.getByText('Supportsessionen är avslutad och du är utloggad från kundens konto.'),
+    ).toBeVisible();
+    await expect(storefront.getByRole('region', { name: 'Supportsession' })).toHaveCount(0);
+    await expect(storefront.getByRole('form', { name: 'Skapa konto' })).toBeVisible();
+    for (const width of [390, 1280]) {
+      await storefront.setViewportSize({ width, height: 800 });
+      await storefront.screenshot({ path: join(shots, `support-session-ended-${width}.png`) });
+    }
+    await storefront.goto(`${baseUrl()}/mina-sidor/ordrar`);
+    await expect(storefront).not.toHaveURL(/\/mina-sidor\/ordrar$/);
     await storefront.close();
+
+    // Without JavaScript: a second link, opened in a browser with scripting off; the banner's
+    // button is a plain form POST.
+    await page.getByRole('button', { name: 'Logga in som kunden' }).click();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/loginToken=/);
+    const noScript = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(new URL(href!, baseUrl()).toString());
+    await plain.waitForURL(/\/mina-sidor\/ordrar$/, slow);
+    const plainBanner = plain.getByRole('region', { name: 'Supportsession' });
+    await expect(plainBanner).toContainText(email);
+    await plainBanner.getByRole('button', { name: 'Avsluta supportsessionen' }).click();
+    await plain.waitForURL(/\/account\?meddelande=supportavslutad$/, slow);
+    await expect(plain.getByText('Supportsessionen är avslutad')).toBeVisible();
+    await expect(plain.getByRole('region', { name: 'Supportsession' })).toHaveCount(0);
+    await noScript.close();
 
     // GDPR export: a JSON download with the profile, the order and the newsletter consent.
     const [download] = await Promise.all([

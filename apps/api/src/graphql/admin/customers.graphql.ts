@@ -342,7 +342,10 @@ adminBuilder.mutationFields((t) => ({
     description:
       'Log in as the customer for support (customers:write): a link valid once for 10 minutes ' +
       'that starts a 1-hour customer session marked "logged in as another user" (SPEC §2); ' +
-      '`path` an account page (default /mina-sidor/ordrar). Audited. Errors: NOT_FOUND.',
+      "`path` an account page (default /mina-sidor/ordrar). Audited. The session's tokens " +
+      'name the staff user (`act` claim, kept through refreshes); it may not delete the ' +
+      'account or change its password (FORBIDDEN), and each of its shop-API mutations is ' +
+      'audited as customer.support-mutation (issue 41). Errors: NOT_FOUND.',
     args: {
       customerId: t.arg.int({ required: true }),
       path: t.arg.string({ required: false }),

@@ -15,7 +15,8 @@
  * A signed challenge works once: credentials presenting it again (also for another action) get
  * 401 INVALID_SIGNATURE, like a forged one.
  *
- * Failures: 400 BAD_REQUEST, 401 INVALID_*, 409 ACCOUNT_EXISTS, 429 TOO_MANY_ATTEMPTS with
+ * Failures: 400 BAD_REQUEST, 401 INVALID_*, 403 FORBIDDEN (a password change in a support
+ * session, issue 41), 409 ACCOUNT_EXISTS, 429 TOO_MANY_ATTEMPTS with
  * `Retry-After` (seconds); the body is `{error}`. Every answer is `no-store`. Credentialed CORS
  * is allowed for the shop's own origin (PUBLIC_URL) and the CORS_ORIGINS (src/cors.ts), and
  * exposes `x-auth-refresh-token`.

@@ -61,6 +61,8 @@ export const AUTH_FAILURES = {
   INVALID_CREDENTIALS: 401,
   INVALID_REFRESH_TOKEN: 401,
   INVALID_LOGIN_TOKEN: 401,
+  /** The password of a support session (staff logged in as the customer) cannot change (issue 41). */
+  FORBIDDEN: 403,
   ACCOUNT_EXISTS: 409,
   TOO_MANY_ATTEMPTS: 429,
 } as const;
@@ -182,18 +184,24 @@ async function checkPassword(
   return customer;
 }
 
-/** Starts a new session family (or continues `familyId`) for the customer. */
+/**
+ * Starts a new session family (or continues `familyId`) for the customer. `actingStaffUserId`
+ * marks a support session (issue 41): stored on the refresh token, so a refresh carries it on,
+ * and put in the access token's `act` claim.
+ */
 async function issueSession(
   customer: Customer,
   lifetimeSeconds: number,
   deps: AuthDeps,
   familyId: string = randomUUID(),
+  actingStaffUserId: number | null = null,
 ): Promise<IssuedSession> {
   const refreshToken = newRefreshToken();
   await deps.db.insert(refreshTokens).values({
     tokenHash: hashOpaqueToken(refreshToken),
     familyId,
     customerId: customer.id,
+    actingStaffUserId,
     lifetimeSeconds,
     expiresAt: new Date(deps.now.getTime() + lifetimeSeconds * 1000),
     createdAt: deps.now,
@@ -206,6 +214,7 @@ async function issueSession(
       customerType: customer.customerType,
       memberType: customer.memberType,
       familyId,
+      actingStaffUserId,
     },
     deps.config.auth,
     deps.now,
@@ -289,7 +298,8 @@ async function liveRefreshToken(refreshToken: unknown, deps: AuthDeps): Promise<
 
 /**
  * GET /login with `x-auth-refresh-token` (GEINS-API §7.2 step 4): rotates the refresh token.
- * Reusing an already rotated token revokes the family; tokens of deleted accounts are gone.
+ * Reusing an already rotated token revokes the family; tokens of deleted accounts are gone. The
+ * new tokens keep the family's support-session staff user (`act` claim; issue 41).
  */
 export async function refresh(refreshToken: unknown, deps: AuthDeps): Promise<AuthResult> {
   const row = await liveRefreshToken(refreshToken, deps);
@@ -306,7 +316,7 @@ export async function refresh(refreshToken: unknown, deps: AuthDeps): Promise<Au
   }
   const customer = await findCustomer(deps.db, row.customerId);
   if (!customer) return fail('INVALID_REFRESH_TOKEN');
-  return issueSession(customer, row.lifetimeSeconds, deps, row.familyId);
+  return issueSession(customer, row.lifetimeSeconds, deps, row.familyId, row.actingStaffUserId);
 }
 
 /** GET /logout with `x-auth-refresh-token`: revokes the session family (always succeeds). */
@@ -323,7 +333,9 @@ export async function logout(refreshToken: unknown, deps: AuthDeps): Promise<voi
 /**
  * POST /password (GEINS-API §7.2 step 3, with `newPassword` and the refresh-token header). A
  * wrong current password ends the session (SPEC §4: the user is logged out). On success the other
- * sessions of the account are revoked and this one continues with new tokens.
+ * sessions of the account are revoked and this one continues with new tokens. A support session
+ * (staff logged in as the customer, issue 41) gets FORBIDDEN and changes nothing: the password
+ * is the account holder's alone.
  */
 export async function changePassword(
   body: Credentials,
@@ -336,6 +348,7 @@ export async function changePassword(
   if (!isPasswordDigest(body.newPassword)) return fail('BAD_REQUEST');
   const session = await liveRefreshToken(refreshToken, deps);
   if (!session) return fail('INVALID_REFRESH_TOKEN');
+  if (session.actingStaffUserId !== null) return fail('FORBIDDEN');
   const customer = await checkPassword(credentials.email, credentials.digest, ip, deps);
   if ('ok' in customer || customer.id !== session.customerId) {
     await revokeFamily(session.familyId, deps);
@@ -373,7 +386,8 @@ export const LOGIN_TOKEN_SESSION_SECONDS = 3600;
  * like a used challenge, atomically) and only until it expires; an access token is not a login
  * token. The session is an ordinary family: logout, password change and reset end it. A link made
  * in the back office names the family (its `fam` claim), which the audit entry of the staff user
- * who made it records (customers/customer-impersonation.service.ts). A mailed proof link
+ * who made it records (customers/customer-admin.service.ts); its tokens name that staff user in
+ * the `act` claim, also after refreshes (a support session, issue 41). A mailed proof link
  * (`emailProof`, issue 40 point 5) also joins the address's guest orders to the account.
  */
 export async function loginWithToken(loginToken: unknown, deps: AuthDeps): Promise<AuthResult> {
@@ -389,7 +403,13 @@ export async function loginWithToken(loginToken: unknown, deps: AuthDeps): Promi
   if (!customer) return fail('INVALID_LOGIN_TOKEN');
   // A link the shop mailed to the address proves it: its guest orders join (issue 40 point 5).
   if (claims.emailProof) await joinGuestOrders(deps.db, customer.id, customer.email);
-  return issueSession(customer, LOGIN_TOKEN_SESSION_SECONDS, deps, claims.familyId);
+  return issueSession(
+    customer,
+    LOGIN_TOKEN_SESSION_SECONDS,
+    deps,
+    claims.familyId,
+    claims.staffUserId ?? null,
+  );
 }
 
 /**

@@ -9,7 +9,10 @@ import { customers } from '../customers/customers.tables.ts';
 /**
  * One refresh token. Only its SHA-256 is stored. A login starts a family; each refresh marks
  * the presented token `rotatedAt` and issues a new one in the same family. Presenting a rotated
- * token again (reuse) revokes the whole family (`revokedAt` on every row).
+ * token again (reuse) revokes the whole family (`revokedAt` on every row). A support session (a
+ * staff user's "log in as the customer" link, issue 41) names the staff user in
+ * `actingStaffUserId` on every token of its family, so the access tokens a refresh issues carry
+ * the same `act` claim as the first one (tokens.ts) and refreshing cannot shed it.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -21,6 +24,8 @@ export const refreshTokens = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     /** Session length in seconds: 604800 when remembered, 1800 for sessionLifetime 30. */
     lifetimeSeconds: integer().notNull(),
+    /** The staff user acting as the customer (support session), or null for the customer's own. */
+    actingStaffUserId: integer(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     rotatedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),

@@ -78,6 +78,16 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(`${header}.${forged}.${signature}`, auth, now)).toBeNull();
     expect(await verifyAccessToken('not-a-jwt', auth, now)).toBeNull();
   });
+
+  it('name the staff user of a support session in the RFC 8693 act claim (issue 41)', async () => {
+    const support = await issueAccessToken({ ...subject, actingStaffUserId: 12 }, auth, now);
+    const payload = JSON.parse(Buffer.from(support.split('.')[1]!, 'base64url').toString());
+    expect(payload.act).toEqual({ sub: 'staff:12' });
+    expect(await verifyAccessToken(support, auth, now)).toMatchObject({ actingStaffUserId: 12 });
+    const own = await issueAccessToken(subject, auth, now);
+    expect(JSON.parse(Buffer.from(own.split('.')[1]!, 'base64url').toString()).act).toBeUndefined();
+    expect(await verifyAccessToken(own, auth, now)).toMatchObject({ actingStaffUserId: null });
+  });
 });
 
 describe('login tokens', () => {

@@ -3,7 +3,8 @@
  * - access tokens: HS256 JWTs (jose) with the claims the Geins clients read: `exp`, `sid` (the
  *   customer id as a string), `name` (e-mail), `customerType`, plus `memberType`, `memberId`, and
  *   `fam`, the session family (refresh-token family) the token belongs to: a token counts only
- *   while its family is not revoked (viewer.ts; issue 13 §9);
+ *   while its family is not revoked (viewer.ts; issue 13 §9), and, for a support session (staff
+ *   logged in as the customer, issue 41), the RFC 8693 actor claim `act: { sub: "staff:<id>" }`;
  * - refresh tokens: 32 random bytes, base64url; only their SHA-256 is stored;
  * - challenges and sign signatures: HMAC-SHA256 under keys derived from AUTH_JWT_SECRET.
  */
@@ -25,12 +26,19 @@ export interface TokenSubject {
   memberType: string;
   /** The session family (`refresh_tokens.family_id`) the token belongs to. */
   familyId: string;
+  /**
+   * The staff user acting as the customer in a support session (`act` claim), or null/absent for
+   * the customer's own session.
+   */
+  actingStaffUserId?: number | null;
 }
 
 /** The verified claims of an access token. */
-export interface AccessClaims extends Omit<TokenSubject, 'familyId'> {
+export interface AccessClaims extends Omit<TokenSubject, 'familyId' | 'actingStaffUserId'> {
   /** The session family, or null for a token without one (refused by viewer.ts). */
   familyId: string | null;
+  /** The staff user of a support session's `act` claim, or null for the customer's own token. */
+  actingStaffUserId: number | null;
   /** Expiry, Unix seconds. */
   exp: number;
 }
@@ -43,6 +51,18 @@ function mac(secret: string, purpose: string, value: string): string {
   return createHmac('sha256', key(secret, purpose)).update(value).digest('base64url');
 }
 
+/** The RFC 8693 actor claim naming a staff user. */
+function staffActClaim(staffUserId: number): { sub: string } {
+  return { sub: `staff:${staffUserId}` };
+}
+
+/** The staff user id of an `act` claim `{ sub: "staff:<id>" }`, or null for anything else. */
+function staffOfActClaim(act: unknown): number | null {
+  const sub = (act as { sub?: unknown } | null | undefined)?.sub;
+  const match = typeof sub === 'string' ? /^staff:(\d{1,9})$/.exec(sub) : null;
+  return match ? Number(match[1]) : null;
+}
+
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -50,7 +70,8 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * Signs an access token valid for `config.tokenMaxAge` seconds from `now`.
+ * Signs an access token valid for `config.tokenMaxAge` seconds from `now`; with
+ * `subject.actingStaffUserId` it carries `act: { sub: "staff:<id>" }` (a support session).
  * @returns the compact JWT
  */
 export async function issueAccessToken(
@@ -67,6 +88,9 @@ export async function issueAccessToken(
     memberType: subject.memberType,
     memberId: subject.customerId,
     fam: subject.familyId,
+    ...(typeof subject.actingStaffUserId === 'number'
+      ? { act: staffActClaim(subject.actingStaffUserId) }
+      : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
@@ -99,6 +123,7 @@ export async function verifyAccessToken(
       customerType: String(payload.customerType ?? 'PERSON'),
       memberType: String(payload.memberType ?? ''),
       familyId: typeof payload.fam === 'string' && payload.fam !== '' ? payload.fam : null,
+      actingStaffUserId: staffOfActClaim(payload.act),
       exp: payload.exp,
     };
   } catch {
@@ -270,7 +295,7 @@ export async function issueLoginToken(
     impersonation === 'email-proof'
       ? { prf: 'email' }
       : impersonation
-        ? { act: { sub: `staff:${impersonation.staffUserId}` }, fam: impersonation.familyId }
+        ? { act: staffActClaim(impersonation.staffUserId), fam: impersonation.familyId }
         : {};
   return new SignJWT({ name: email, typ: 'login', ...staff })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -303,11 +328,10 @@ export async function verifyLoginToken(
       jti: payload.jti,
       expiresAt: new Date(payload.exp * 1000),
     };
-    const actorSub = (payload.act as { sub?: unknown } | undefined)?.sub;
-    const actor = typeof actorSub === 'string' ? /^staff:(\d+)$/.exec(actorSub) : null;
-    if (typeof payload.fam === 'string' && actor) {
+    const actor = staffOfActClaim(payload.act);
+    if (typeof payload.fam === 'string' && actor !== null) {
       claims.familyId = payload.fam;
-      claims.staffUserId = Number(actor[1]);
+      claims.staffUserId = actor;
     } else if (payload.prf === 'email') {
       claims.emailProof = true;
     }

@@ -133,7 +133,9 @@ export interface Impersonation {
  * {@link LOGIN_TOKEN_SECONDS} that starts a {@link LOGIN_TOKEN_SESSION_SECONDS} customer session
  * the storefront marks "logged in as another user" (SPEC §2). The link names the staff user
  * (`act` claim) and the session family it will start; the audit entry (before: the account,
- * after: the family, the link's expiry and the staff user) ties that session to them.
+ * after: the family, the link's expiry and the staff user) ties that session to them. The
+ * session's access tokens name the staff user too (`act`, also after refreshes), which refuses
+ * erasure and password changes and audits each mutation (graphql/support-session.ts, issue 41).
  * @throws ShopError NOT_FOUND (Swedish)
  */
 export async function startImpersonation(

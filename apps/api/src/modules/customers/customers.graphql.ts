@@ -177,7 +177,10 @@ builder.mutationFields((t) => ({
     type: UserRef,
     description:
       "Updates the caller's account; right after registration it creates the profile " +
-      '(GEINS-API §7.2 step 6). Errors: UNAUTHENTICATED, BAD_USER_INPUT (personalId).',
+      '(GEINS-API §7.2 step 6). Errors: UNAUTHENTICATED, BAD_USER_INPUT (personalId). The ' +
+      'e-mail and the password are not fields here (a password changes at /auth/password, which ' +
+      'refuses a support session); with the token of a support session (staff logged in as the ' +
+      'customer) the change is allowed and recorded in the audit log.',
     args: {
       user: t.arg({ type: UserInputRef, required: true, description: 'The changes.' }),
       ...contextArgs,
@@ -197,10 +200,12 @@ builder.mutationFields((t) => ({
     nullable: false,
     description:
       "Deletes the caller's account; orders are kept for bookkeeping with the personal data " +
-      'anonymised. Errors: UNAUTHENTICATED.',
+      'anonymised. Errors: UNAUTHENTICATED; FORBIDDEN (`extensions.reason` SUPPORT_SESSION) ' +
+      'with the token of a support session (staff logged in as the customer): only the account ' +
+      'holder may delete it.',
     args: { ...contextArgs },
     resolve: async (_root, _args, ctx) => {
-      const viewer = await ctx.requireViewer();
+      const viewer = await ctx.requireAccountHolder();
       return deleteCustomerAccount(ctx.db, viewer.customerId);
     },
   }),

@@ -24,6 +24,15 @@ export interface Viewer {
   customerType: string;
   /** The customer row as read for this request. */
   customer: Customer;
+  /** The token's session family (`fam` claim). */
+  familyId: string;
+  /**
+   * The staff user acting as the customer when this is a support session ("log in as the
+   * customer" in the back office, issue 41; the token's `act` claim), else null. Such a session
+   * may not erase the account or change its password or e-mail, and every mutation it makes is
+   * audited (graphql/support-session.ts).
+   */
+  supportStaffUserId: number | null;
 }
 
 /** Reads the Bearer token of an `Authorization` header value, or null. */
@@ -72,5 +81,7 @@ export async function resolveViewer(
     email: customer.email,
     customerType: customer.customerType,
     customer,
+    familyId: claims.familyId,
+    supportStaffUserId: claims.actingStaffUserId,
   };
 }

@@ -226,3 +226,15 @@ export async function isStaffUserActive(db: Database, id: number): Promise<boole
     .where(eq(staffUsers.id, id));
   return row?.active === true;
 }
+
+/**
+ * The e-mail of staff user `id` when the user exists and is active, else null (the actor of a
+ * support session's audit entries, issue 41). One statement.
+ */
+export async function activeStaffEmail(db: Database, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ email: staffUsers.email, active: staffUsers.active })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, id));
+  return row?.active === true ? row.email : null;
+}

@@ -33,6 +33,8 @@ export function authFailureMessage(outcome: Extract<AuthOutcome, { ok: false }>)
     return t('error.tooManyAttempts', { seconds: outcome.retryAfter ?? 60 });
   }
   if (outcome.error === 'INVALID_CREDENTIALS') return t('error.wrongCredentials');
+  // A support session may not change the password (issue 41).
+  if (outcome.error === 'FORBIDDEN') return t('error.supportSession');
   return t('error.generic.text');
 }
 

@@ -9,6 +9,12 @@ export interface AccountSummary {
   maxAge: number;
   /** True when a refresh token exists (a loginToken session has none). */
   canRefresh: boolean;
+  /**
+   * True in a support session: a staff user logged in as the customer from the back office
+   * ("Du är inloggad som en annan användare", issue 41); every page shows the banner with
+   * "Avsluta supportsessionen" (support-session-banner.tsx).
+   */
+  supportSession: boolean;
 }
 
 /** A logged-out summary. */
@@ -17,4 +23,5 @@ export const LOGGED_OUT: AccountSummary = {
   email: '',
   maxAge: 0,
   canRefresh: false,
+  supportSession: false,
 };

@@ -44,14 +44,20 @@ export function readSessionCookies(cookieHeader: string | null | undefined): Ses
   };
 }
 
+/** The claims of an access token the storefront reads (display and scheduling only). */
+export interface TokenClaims {
+  exp?: number;
+  name?: string;
+  sid?: string;
+  /** The staff user of a support session (`{ sub: "staff:<id>" }`, issue 41), or absent. */
+  act?: { sub?: string };
+}
+
 /** The unverified claims of a JWT (for scheduling only; the API verifies every token). */
-export function peekTokenClaims(token: string): { exp?: number; name?: string; sid?: string } {
+export function peekTokenClaims(token: string): TokenClaims {
   try {
     const payload = token.split('.')[1] ?? '';
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
-      exp?: number;
-      name?: string;
-    };
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims;
   } catch {
     return {};
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "refresh_tokens" ADD COLUMN "acting_staff_user_id" integer;
