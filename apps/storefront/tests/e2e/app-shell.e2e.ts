@@ -220,9 +220,10 @@ test.describe('app shell', () => {
     expect(await snackbar.textContent()).toContain(product.name);
     // Top right beside the cart panel that opened, not over the line it announces (issue 40
     // §6), inside the panel's modal dialog (not inert). Polled: it slides in.
-    const panel = (await page.locator('.cart-panel__box').boundingBox())!;
     await expect
       .poll(async () => {
+        // Both slide in: measured together until they have settled.
+        const panel = (await page.locator('.cart-panel__box').boundingBox())!;
         const box = (await snackbar.boundingBox())!;
         return Math.round(panel.x - (box.x + box.width));
       })
