@@ -43,14 +43,19 @@ export interface CartItemInput {
   pickupStore?: string | null;
 }
 
+/** BAD_USER_INPUT: a line's quantity outside `min`–{@link MAX_LINE_QUANTITY}. */
+function quantityRangeError(min: number): ShopError {
+  const range = { argument: 'quantity', min, max: MAX_LINE_QUANTITY };
+  return new ShopError(
+    'BAD_USER_INPUT',
+    `quantity must be an integer from ${min} to ${MAX_LINE_QUANTITY}`,
+    range,
+  );
+}
+
 function checkQuantity(quantity: number, min: number): void {
   if (!Number.isSafeInteger(quantity) || quantity < min || quantity > MAX_LINE_QUANTITY) {
-    const range = { argument: 'quantity', min, max: MAX_LINE_QUANTITY };
-    throw new ShopError(
-      'BAD_USER_INPUT',
-      `quantity must be an integer from ${min} to ${MAX_LINE_QUANTITY}`,
-      range,
-    );
+    throw quantityRangeError(min);
   }
 }
 
@@ -247,7 +252,7 @@ export async function addToCart(
       setWhere: sql`${cartItems.quantity} + ${item.quantity} <= ${MAX_LINE_QUANTITY}`,
     })
     .returning({ id: cartItems.id });
-  if (written.length === 0) checkQuantity(MAX_LINE_QUANTITY + 1, 1);
+  if (written.length === 0) throw quantityRangeError(1);
   await touch(db, record.id);
   return loadCartView(db, record, shop, now, view);
 }
