@@ -12,7 +12,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /** The variables this fills, each with a fresh random value when the file lacks it. */
-export const LOCAL_SECRET_NAMES = ['API_KEY', 'AUTH_JWT_SECRET', 'PAYMENT_SANDBOX_SECRET'] as const;
+export const LOCAL_SECRET_NAMES = [
+  'API_KEY',
+  'AUTH_JWT_SECRET',
+  'PAYMENT_SANDBOX_SECRET',
+  'PAYMENT_CALLBACK_SECRET',
+] as const;
 
 /** Where the secrets of an embedded data folder live: `<parent of PGLITE_DATA_DIR>/secrets.json`. */
 export function localSecretsPath(pgliteDataDir: string): string {

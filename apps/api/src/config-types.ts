@@ -2,6 +2,7 @@
  * The typed shapes of the shop's configuration, as `loadConfig` (config.ts) returns it from the
  * environment. Split from config.ts to keep each file small (issue 22).
  */
+import type { KustomSettings } from './config-payments.ts';
 import type { LogLevel } from './log.ts';
 import type { SellerIdentity } from './seller.ts';
 
@@ -104,6 +105,10 @@ export interface PaymentsConfig {
   sandbox: boolean;
   /** PAYMENT_SANDBOX_SECRET (or the development key): HMAC-SHA256 key of its notifications. */
   sandboxSecret: string;
+  /** Kustom Checkout (KUSTOM_*, config-payments.ts), null when not configured (issue 42). */
+  kustom: KustomSettings | null;
+  /** PAYMENT_CALLBACK_SECRET (or the development key): signs the push/validation URLs. */
+  callbackSecret: string;
 }
 
 /** Market-in-path, locale prefix strategy, root redirect and initial-locale detection. */

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { LOG_LEVELS } from './log.ts';
 import { SELLER_ENV_FIELDS, sellerFromEnv } from './seller-config.ts';
+import { DEVELOPMENT_CALLBACK_SECRET, kustomSettings, paymentEnvShape } from './config-payments.ts';
 
 /**
  * `shared_buffers` of the embedded database (issue 28). PGlite's own default, 128 MB, is resident
@@ -229,6 +230,7 @@ const envSchema = z.object({
   PAYMENT_SANDBOX: z.enum(['true', 'false']).optional(),
   /** HMAC-SHA256 key of the sandbox's notifications (`x-sandbox-signature`); at least 32 characters. */
   PAYMENT_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ...paymentEnvShape,
   /** `true`: the GraphQL schema answers introspection. Default `true` except in production. */
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   /**
@@ -288,6 +290,7 @@ const DEVELOPMENT_SECRETS: Record<string, string> = {
   API_KEY: DEVELOPMENT_API_KEY,
   AUTH_JWT_SECRET: DEVELOPMENT_JWT_SECRET,
   PAYMENT_SANDBOX_SECRET: DEVELOPMENT_SANDBOX_SECRET,
+  PAYMENT_CALLBACK_SECRET: DEVELOPMENT_CALLBACK_SECRET,
 };
 
 /**
@@ -347,8 +350,19 @@ export function loadConfig(
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const production = e.NODE_ENV === 'production';
   const sandbox = (e.PAYMENT_SANDBOX ?? (production ? 'false' : 'true')) === 'true';
+  const kustom = kustomSettings(e, production);
+  if (kustom.problems.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration in the environment:\n${kustom.problems.join('\n')}`,
+    );
+  }
   if (production && options.requireProductionSecrets !== false) {
-    const required = ['API_KEY', 'AUTH_JWT_SECRET', ...(sandbox ? ['PAYMENT_SANDBOX_SECRET'] : [])];
+    const required = [
+      'API_KEY',
+      'AUTH_JWT_SECRET',
+      ...(sandbox ? ['PAYMENT_SANDBOX_SECRET'] : []),
+      ...(kustom.settings ? ['PAYMENT_CALLBACK_SECRET'] : []),
+    ];
     const problems = required
       .filter((name) => !cleaned[name] || cleaned[name] === DEVELOPMENT_SECRETS[name])
       .map(
@@ -417,6 +431,8 @@ export function loadConfig(
     payments: {
       sandbox,
       sandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_SANDBOX_SECRET,
+      kustom: kustom.settings,
+      callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? DEVELOPMENT_CALLBACK_SECRET,
     },
     graphql: {
       introspection: (e.GRAPHQL_INTROSPECTION ?? (production ? 'false' : 'true')) === 'true',

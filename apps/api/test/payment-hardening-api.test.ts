@@ -83,13 +83,23 @@ describe.each(testDatabaseKinds())('payment and checkout hardening (issue 13) on
     await seedCatalogue(handle.db, { products: 20 });
     await addCartFixture(handle.db);
     sandboxOn = testConfig({
-      payments: { sandbox: true, sandboxSecret: 'test-sandbox-secret-0123456789abcdef' },
+      payments: {
+        sandbox: true,
+        sandboxSecret: 'test-sandbox-secret-0123456789abcdef',
+        kustom: null,
+        callbackSecret: 'test-callback-secret-0123456789abcdef',
+      },
     });
     client = createTestClient(handle, sandboxOn);
     closed = createTestClient(
       handle,
       testConfig({
-        payments: { sandbox: false, sandboxSecret: 'test-sandbox-secret-0123456789abcdef' },
+        payments: {
+          sandbox: false,
+          sandboxSecret: 'test-sandbox-secret-0123456789abcdef',
+          kustom: null,
+          callbackSecret: 'test-callback-secret-0123456789abcdef',
+        },
       }),
     );
   });

@@ -73,7 +73,12 @@ describe.each(testDatabaseKinds())('shop API hardening, round 2 (issue 41) on %s
     await seedCatalogue(handle.db, { products: 20 });
     await addCartFixture(handle.db);
     config = testConfig({
-      payments: { sandbox: true, sandboxSecret: 'test-sandbox-secret-0123456789abcdef' },
+      payments: {
+        sandbox: true,
+        sandboxSecret: 'test-sandbox-secret-0123456789abcdef',
+        kustom: null,
+        callbackSecret: 'test-callback-secret-0123456789abcdef',
+      },
     });
     api = createApi({ db: handle.db, config, logger: log.logger, log: { error: () => {} } });
   });

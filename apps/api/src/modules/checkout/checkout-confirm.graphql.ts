@@ -11,7 +11,8 @@ import { loadCartView } from '../cart/cart-view.ts';
 import type { ContextArgs } from '../channel/channel.service.ts';
 import { getOrderView, getOrderViewByPublicId, type OrderView } from '../orders/orders.service.ts';
 import { sandboxConfirmationSnippet } from '../payments/embedded-session.service.ts';
-import { getPaymentSession } from '../payments/payments.service.ts';
+import { getPaymentSession, type PaymentSessionRecord } from '../payments/payments.service.ts';
+import { completeKustomPayment, findKustomSession } from './kustom-payment.service.ts';
 import { completeHostedPayment } from './hosted-payment.service.ts';
 import { CheckoutDataRef, PaymentTypeEnum, type CheckoutData } from './checkout-types.graphql.ts';
 import { CheckoutOrderRef } from './order.graphql.ts';
@@ -51,6 +52,8 @@ async function confirmCheckout(ctx: GraphQLContext, args: ConfirmArgs): Promise<
     }
     return placed(order);
   }
+  const kustom = await findKustomSession(ctx.db, args.id);
+  if (kustom) return confirmKustom(ctx, args, kustom);
   // The order is priced in the market the payment was started in, whatever the return says.
   const session = await getPaymentSession(ctx.db, args.id);
   const paidShop =
@@ -74,6 +77,28 @@ async function confirmCheckout(ctx: GraphQLContext, args: ConfirmArgs): Promise<
     // The embedded payment's thank-you snippet (issue 25), shown by the client's confirm page.
     confirmation:
       order && sandboxConfirmationSnippet(String(order.order.id), order.order.email || null),
+  };
+}
+
+/**
+ * The confirm page of a Kustom purchase (issue 42): `kid` is Kustom's order id (or our session
+ * id); the order is placed now if the push has not done it yet, and the confirmation snippet is
+ * Kustom's own.
+ */
+async function confirmKustom(
+  ctx: GraphQLContext,
+  args: ConfirmArgs,
+  session: PaymentSessionRecord,
+): Promise<CheckoutData> {
+  const shop = await ctx.pricedShop({ ...args, marketId: session.marketId });
+  const outcome = await completeKustomPayment(ctx.db, session, shop, ctx.now, ctx.config.payments);
+  const cart = await findCart(ctx.db, outcome.session.cartId);
+  return {
+    completed: Boolean(outcome.order),
+    order: outcome.order,
+    cart: cart && (await loadCartView(ctx.db, cart, shop, ctx.now)),
+    failure: outcome.failure,
+    confirmation: outcome.order ? outcome.confirmationSnippet : null,
   };
 }
 

@@ -170,6 +170,7 @@ builder.mutationFields((t) => ({
         returnUrl: await returnUrlFor(ctx, info, args.checkout),
         publicUrl: ctx.config.publicUrl,
         customerId: (await ctx.viewer())?.customerId ?? null,
+        payments: ctx.config.payments,
       });
       return visibleCheckout(embedded, ctx, args.checkout);
     },

@@ -25,10 +25,13 @@ import { findOrderByKeyOrCart, type OrderRecord } from '../orders/orders.service
 import {
   offeredPaymentOption,
   offeredPaymentOptions,
+  paymentMarketOf,
   sandboxProvider,
   type PaymentOption,
   type PaymentSettings,
 } from '../payments/payments.service.ts';
+import { openKustomSession } from '../payments/kustom-session.service.ts';
+import { CONFIRM_QUERY } from './return-url.ts';
 import {
   checkoutShippingMethods,
   normalizeZip,
@@ -99,8 +102,10 @@ async function checkoutView(
     : everyStore;
   const free = cart.totals.freeShipping;
   // An id not offered (the sandbox while it is off) shows the default as chosen.
+  const market = paymentMarketOf(cart.shop);
   const payment =
-    offeredPaymentOption(settings, input.paymentId) ?? offeredPaymentOption(settings, null);
+    offeredPaymentOption(settings, input.paymentId, market) ??
+    offeredPaymentOption(settings, null, market);
   // The chosen method, else the one the cart is priced with (the default) when it serves the zip.
   const selectedId = available.some((m) => m.id === input.shippingId)
     ? input.shippingId
@@ -123,7 +128,7 @@ async function checkoutView(
       isSelected: method.id === selectedId,
       stores: method.kind === 'pickup' ? stores : [],
     })),
-    paymentOptions: offeredPaymentOptions(settings).map((o) => ({
+    paymentOptions: offeredPaymentOptions(settings, market).map((o) => ({
       ...o,
       isSelected: o.id === payment?.id,
     })),
@@ -280,7 +285,9 @@ export async function validateOrderConditions(
     );
   }
   if (fields.pickupPoint) return invalid(fields.pickupPoint);
-  if (!offeredPaymentOption(settings, input.paymentId)) return invalid(MESSAGES.choosePayment);
+  if (!offeredPaymentOption(settings, input.paymentId, paymentMarketOf(shop))) {
+    return invalid(MESSAGES.choosePayment);
+  }
   return { isValid: true, message: null };
 }
 
@@ -330,6 +337,44 @@ export interface PlaceOrderResult {
   status: 'completed' | 'pending';
   /** Where to send the shopper for a hosted payment; null for invoice. */
   redirectUrl: string | null;
+}
+
+/**
+ * placeOrder with Kustom Checkout (issue 42): the Kustom checkout order for the cart as it is
+ * now, and our page that shows its snippet as `redirectUrl` (status "pending"); the order is
+ * written when Kustom has authorised the purchase (kustom-payment.service.ts).
+ * @throws ShopError PAYMENT_DECLINED (reason `general`) when Kustom could not be reached
+ */
+async function startKustomPayment(
+  db: Database,
+  view: CartView,
+  input: CheckoutInput,
+  options: PlaceOrderOptions,
+  shop: PricedShopContext,
+): Promise<PlaceOrderResult> {
+  const publicUrl = (options.publicUrl ?? '').replace(/\/$/, '');
+  const kustom = options.payments.kustom;
+  const session = kustom
+    ? await openKustomSession(db, view, {
+        settings: kustom,
+        callbackSecret: options.payments.callbackSecret ?? '',
+        publicUrl,
+        returnUrl: `${publicUrl}/checkout/confirm?${CONFIRM_QUERY}`,
+        checkout: { ...input, customerId: options.customerId ?? null },
+        locale: shop.language.id,
+      })
+    : null;
+  if (!session) {
+    throw new ShopError('PAYMENT_DECLINED', 'The payment could not be started; try again', {
+      reason: 'general',
+    });
+  }
+  return {
+    orderId: '',
+    publicId: '',
+    status: 'pending',
+    redirectUrl: `${publicUrl}/payments/kustom/${session.sessionId}`,
+  };
 }
 
 /** What {@link placeOrder} needs besides the cart. */
@@ -401,7 +446,7 @@ async function validatedCheckout(
     await pickupStoresFor(db, view, input),
     view.pickupStore?.alias ?? null,
   );
-  const payment = offeredPaymentOption(settings, input.paymentId);
+  const payment = offeredPaymentOption(settings, input.paymentId, paymentMarketOf(shop));
   if (!payment) fields.paymentId = MESSAGES.choosePayment;
   if (Object.keys(fields).length > 0 || !payment) {
     throw invalidCheckout(fields);
@@ -443,6 +488,9 @@ export async function placeOrder(
     throw error;
   }
   const { input, view, payment } = validated;
+  if (payment.provider === 'kustom') {
+    return startKustomPayment(db, view, input, options, shop);
+  }
   if (payment.checkoutType === 'EXTERNAL') {
     const sessionId = await sandboxProvider.createSession(db, {
       cartId,

@@ -23,6 +23,7 @@ import {
   type PaymentSettings,
 } from '../payments/payments.service.ts';
 import { openEmbeddedSession, sandboxSnippet } from '../payments/embedded-session.service.ts';
+import { openKustomSession } from '../payments/kustom-session.service.ts';
 import { parseCheckoutInput, type CheckoutInput } from './checkout-input.ts';
 import type { CheckoutView } from './checkout.service.ts';
 import { isUniqueViolation, writeOrderFromCart } from './order-writer.ts';
@@ -74,7 +75,8 @@ export async function completeHostedPayment(
         idempotencyKey: `payment:${session.id}`,
         customerId: checkout.customerId ?? null,
         payment: paymentOptionById(checkout.paymentId),
-        paymentReference: session.id,
+        // The provider's id of the payment (Kustom's order_id), else the session's own.
+        paymentReference: session.providerRef ?? session.id,
         sessionId: session.id,
         paid: {
           amount: session.amount,
@@ -194,6 +196,8 @@ export interface EmbedOptions {
   publicUrl: string;
   /** The logged-in customer the order will belong to, null for a guest. */
   customerId: number | null;
+  /** `config.payments`: Kustom's settings and the callback secret (issue 42). */
+  payments?: PaymentSettings;
 }
 
 /**
@@ -209,7 +213,31 @@ export async function withEmbeddedPayment(
   options: EmbedOptions,
 ): Promise<CheckoutView> {
   const selected = view.paymentOptions.find((o) => o.isSelected);
-  if (!selected || selected.provider !== 'sandbox' || view.cart.lines.length === 0) return view;
+  if (!selected || view.cart.lines.length === 0) return view;
+  if (selected.provider === 'kustom' && options.payments?.kustom) {
+    // Kustom Checkout (issue 42): its own html_snippet, for the cart as it is now.
+    const session = await openKustomSession(db, view.cart, {
+      settings: options.payments.kustom,
+      callbackSecret: options.payments.callbackSecret ?? '',
+      publicUrl: options.publicUrl,
+      returnUrl: options.returnUrl,
+      checkout: { ...view.input, paymentId: selected.id, customerId: options.customerId },
+      locale: view.cart.shop.language.id,
+    });
+    return {
+      ...view,
+      paymentOptions: view.paymentOptions.map((o) =>
+        o === selected
+          ? {
+              ...o,
+              paymentData: session?.snippet ?? null,
+              newCheckoutSession: session?.created ?? false,
+            }
+          : o,
+      ),
+    };
+  }
+  if (selected.provider !== 'sandbox') return view;
   const { shop } = view.cart;
   const session = await openEmbeddedSession(db, {
     cartId: view.cart.record.id,

@@ -39,6 +39,7 @@ import {
 import { currentLogger, processLogger, type Logger } from '../../log.ts';
 import { formatMoney } from '../pricing/money.ts';
 import { fillReturnUrl } from './embedded-session.service.ts';
+import { createKustomHandler } from './kustom.http.ts';
 import {
   SANDBOX_STYLESHEET,
   SANDBOX_STYLESHEET_PATH,
@@ -93,9 +94,26 @@ export function createPaymentsHandler(options: { db: Database; config: Config; l
   const origins = allowedOrigins(config);
   const page = (title: string, body: string, status = 200) =>
     sandboxPage(title, body, status, origins);
+  const kustom = createKustomHandler({ db, config, log, shopFor: (id) => shopFor(db, id) });
   return async (request: Request): Promise<Response | null> => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${PAYMENTS_PATH}/`)) return null;
+    const kustomResponse = await kustom(request, url);
+    if (kustomResponse) return kustomResponse;
+    // The page's stylesheet serves Kustom's page too.
+    if (
+      url.pathname === SANDBOX_STYLESHEET_PATH &&
+      request.method === 'GET' &&
+      !config.payments.sandbox &&
+      config.payments.kustom
+    ) {
+      return new Response(SANDBOX_STYLESHEET, {
+        headers: {
+          'content-type': 'text/css; charset=utf-8',
+          'cache-control': 'public, max-age=3600',
+        },
+      });
+    }
     // Without the sandbox its pages and notifications do not exist (issue 13 §1): 404.
     if (!config.payments.sandbox) return null;
     if (url.pathname === SANDBOX_STYLESHEET_PATH && request.method === 'GET') {

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { KustomSettings } from '../../config-payments.ts';
 import { orderPayments, paymentNotifications, paymentSessions } from './payments.tables.ts';
 
 /** `PaymentType` values (GEINS-API §2.4: kid KLARNA, sid SVEA, wid WALLEY, aid AVARDA, oid STANDARD). */
@@ -29,7 +30,7 @@ export interface PaymentOption {
   paymentType: PaymentTypeValue;
   /** STANDARD: placeOrder completes the purchase; EXTERNAL: a hosted page takes the payment. */
   checkoutType: 'STANDARD' | 'EXTERNAL';
-  provider: 'invoice' | 'sandbox' | 'leasing';
+  provider: 'invoice' | 'sandbox' | 'leasing' | 'kustom';
   /** Fee incl. VAT, öre. */
   feeIncVat: number;
   isDefault: boolean;
@@ -69,6 +70,18 @@ export const PAYMENT_OPTIONS: readonly PaymentOption[] = [
     feeIncVat: 0,
     isDefault: false,
   },
+  {
+    // Kustom Checkout (the former Klarna Checkout, issue 42): its own iframe takes card, invoice
+    // and part payment; GEINS-API §4.6 keeps it PaymentType KLARNA (`kid` on the confirm page).
+    id: 4,
+    name: 'kustom',
+    displayName: 'Kort, faktura eller delbetalning (Kustom)',
+    paymentType: 'KLARNA',
+    checkoutType: 'EXTERNAL',
+    provider: 'kustom',
+    feeIncVat: 0,
+    isDefault: false,
+  },
 ];
 
 /** The förmånscykel option (issue 21): the payment of every leasing application order. */
@@ -84,15 +97,52 @@ export const LEASING_PAYMENT_OPTION: PaymentOption = PAYMENT_OPTIONS.find(
 export interface PaymentSettings {
   /** PAYMENT_SANDBOX: the local sandbox is offered and its sessions honoured. */
   sandbox: boolean;
+  /** Kustom Checkout (KUSTOM_*), null or absent when not configured (issue 42). */
+  kustom?: KustomSettings | null;
+  /** PAYMENT_CALLBACK_SECRET: signs the push and validation URLs given to Kustom. */
+  callbackSecret?: string;
+}
+
+/** The market a checkout is in, as the payment options depend on it. */
+export interface PaymentMarket {
+  /** ISO 3166-1 alpha-2, e.g. `SE`. */
+  countryCode: string;
+  /** ISO 4217, e.g. `SEK`. */
+  currencyCode: string;
+}
+
+/** The payment market of a shop context: its market's country and currency. */
+export function paymentMarketOf(shop: {
+  market: { country: { code: string } };
+  currency: { code: string };
+}): PaymentMarket {
+  return { countryCode: shop.market.country.code, currencyCode: shop.currency.code };
+}
+
+/** True when Kustom is configured for the market's country and currency (ADR 019 §6). */
+export function kustomServes(settings: PaymentSettings, market: PaymentMarket | null): boolean {
+  const kustom = settings.kustom;
+  if (!kustom) return false;
+  if (!market) return true;
+  return kustom.markets.some(
+    (m) => m.country === market.countryCode && m.currency === market.currencyCode,
+  );
 }
 
 /**
- * The options offered at the checkout under these settings, in display order (invoice first,
- * the default). Never the förmånscykel option: only a leasing application uses it.
+ * The options offered at the checkout under these settings in a market, in display order
+ * (invoice first, the default). Never the förmånscykel option: only a leasing application uses
+ * it. Without a market (null) every configured provider counts.
  */
-export function offeredPaymentOptions(settings: PaymentSettings): PaymentOption[] {
+export function offeredPaymentOptions(
+  settings: PaymentSettings,
+  market: PaymentMarket | null = null,
+): PaymentOption[] {
   return PAYMENT_OPTIONS.filter(
-    (o) => o.provider === 'invoice' || (o.provider === 'sandbox' && settings.sandbox),
+    (o) =>
+      o.provider === 'invoice' ||
+      (o.provider === 'sandbox' && settings.sandbox) ||
+      (o.provider === 'kustom' && kustomServes(settings, market)),
   );
 }
 
@@ -103,8 +153,9 @@ export function offeredPaymentOptions(settings: PaymentSettings): PaymentOption[
 export function offeredPaymentOption(
   settings: PaymentSettings,
   id: number | null | undefined,
+  market: PaymentMarket | null = null,
 ): PaymentOption | null {
-  const offered = offeredPaymentOptions(settings);
+  const offered = offeredPaymentOptions(settings, market);
   if (id == null) return offered.find((o) => o.isDefault) ?? null;
   return offered.find((o) => o.id === id) ?? null;
 }
@@ -230,9 +281,37 @@ const leasingProvider: PaymentProvider = {
   cancel: cancelPayments,
 };
 
+/**
+ * Kustom Checkout (issue 42): the session is opened and read at Kustom (kustom.service.ts); the
+ * order's payment is the authorised KCO order (`transactionId` its order_id), captured later.
+ */
+const kustomProvider: PaymentProvider = {
+  name: 'kustom',
+  async createSession() {
+    throw new Error('Kustom sessions are opened by kustom.service.ts');
+  },
+  async confirm(db, sessionId) {
+    return getPaymentSession(db, sessionId);
+  },
+  async recordPayment(tx, orderId, amount, reference) {
+    await tx
+      .insert(orderPayments)
+      .values({
+        orderId,
+        provider: 'kustom',
+        transactionId: reference,
+        amount,
+        status: 'authorized',
+      })
+      .onConflictDoNothing();
+  },
+  cancel: cancelPayments,
+};
+
 /** The provider of a payment option. */
 export function providerFor(option: PaymentOption): PaymentProvider {
   if (option.provider === 'leasing') return leasingProvider;
+  if (option.provider === 'kustom') return kustomProvider;
   return option.provider === 'sandbox' ? sandboxProvider : invoiceProvider;
 }
 

@@ -75,12 +75,23 @@ export const paymentSessions = pgTable(
      * shopper was redirected to (placeOrder), which returns to the shop's own confirm page.
      */
     returnUrl: text(),
+    /**
+     * The provider's id of the session (issue 42): Kustom's checkout `order_id`; null for the
+     * sandbox (its session id is its own). Unique per provider.
+     */
+    providerRef: text(),
+    /**
+     * The lines sent to the provider (`ProviderLine[]`, provider-lines.ts, öre): what the
+     * provider's authorisation is compared with at approval. Null for the sandbox.
+     */
+    providerLines: jsonb().$type<unknown[]>(),
     orderId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index().on(t.cartId),
+    unique('payment_sessions_provider_ref').on(t.provider, t.providerRef),
     check('payment_sessions_status_known', sql`${t.status} in ('created', 'approved', 'declined')`),
   ],
 );
