@@ -7,107 +7,19 @@
  * an authorisation for other amounts is declined and cancelled at Kustom; unsigned callbacks are
  * refused. The shop listens on HTTP so the stand-in can call it back. On every database kind.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config.ts';
-import type { DbHandle } from '../src/db/client.ts';
-import { orderPayments, orders, stock } from '../src/db/schema.ts';
-import { seedCatalogue } from '../src/db/seed/seed.ts';
-import { authNodeListener } from '../src/modules/auth/auth.node.ts';
-import { createTestClient, testConfig, type TestClient } from './api-client.ts';
-import { addCartFixture, CART_FIXTURE as F, personCheckout } from './cart-fixture.ts';
-import { startKustomStandIn, type KustomStandIn } from './kustom-stand-in.ts';
-import { openTestDb, testDatabaseKinds } from './test-db.ts';
+import { describe, expect, it } from 'vitest';
+import { orderPayments, stock } from '../src/db/schema.ts';
+import { CART_FIXTURE as F, personCheckout } from './cart-fixture.ts';
+import { CONFIRM, KUSTOM, useKustomShop } from './kustom-suite.ts';
+import { testDatabaseKinds } from './test-db.ts';
 
-const KUSTOM = 4;
-const CHECKOUT = `mutation co($cartId: String!, $checkout: CheckoutInputType) {
-  createOrUpdateCheckout(cartId: $cartId, checkout: $checkout) {
-    paymentOptions { id paymentType isSelected paymentData newCheckoutSession } } }`;
-const CONFIRM = `query confirm($id: String!) {
-  checkout(id: $id, paymentType: KLARNA) { completed htmlSnippet order { orderId status } } }`;
 const PLACE = `mutation place($cartId: String!, $checkout: CheckoutInputType!) {
   placeOrder(cartId: $cartId, checkout: $checkout) { status redirectUrl } }`;
 
 describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
-  let handle: DbHandle;
-  let client: TestClient;
-  let standIn: KustomStandIn;
-  let server: Server;
-  let shopUrl: string;
-  let config: Config;
-
-  const q = async (query: string, variables: Record<string, unknown>) => {
-    const result = await client.query(query, variables);
-    expect(result.errors).toBeUndefined();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return result.data as Record<string, any>;
-  };
-  const cartWith = async (items: Array<[number, number]>) => {
-    const { getCart } = await q(`{ getCart(id: "") { id } }`, {});
-    for (const [skuId, quantity] of items) {
-      await q(
-        `mutation($id: String!, $item: CartItemInputType!) { addToCart(id: $id, item: $item) { id } }`,
-        { id: getCart.id, item: { skuId, quantity } },
-      );
-    }
-    return getCart.id as string;
-  };
-  const chooseKustom = async (cartId: string) => {
-    const data = await q(CHECKOUT, {
-      cartId,
-      checkout: personCheckout({ paymentId: KUSTOM }),
-    });
-    return (data.createOrUpdateCheckout.paymentOptions as Array<Record<string, unknown>>).find(
-      (o) => o.id === KUSTOM,
-    ) as { paymentData: string | null; newCheckoutSession: boolean; isSelected: boolean };
-  };
-  /** The stand-in's order whose snippet the checkout returned. */
-  const kustomOrderOf = (snippet: string) => {
-    const id = /\/checkout\/([0-9a-f-]{36})\/frame/.exec(snippet)![1]!;
-    return { id, order: standIn.orders.get(id)! };
-  };
-  const ordersOfCart = (cartId: string) =>
-    handle.db.select().from(orders).where(eq(orders.cartId, cartId));
-  const requestsTo = (suffix: string) =>
-    standIn.requests.filter((r) => r.method === 'POST' && r.path.endsWith(suffix));
-
-  beforeAll(async () => {
-    handle = await openTestDb(kind);
-    await seedCatalogue(handle.db, { products: 40 });
-    await addCartFixture(handle.db);
-    standIn = await startKustomStandIn({ autoPush: false, validationTimeoutMs: 2000 });
-    // The shop over HTTP: Kustom calls push and validation on PUBLIC_URL.
-    let listener: ReturnType<typeof authNodeListener> | null = null;
-    server = createServer((req, res) => void listener!(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    shopUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const base = testConfig();
-    config = testConfig({
-      publicUrl: shopUrl,
-      payments: {
-        ...base.payments,
-        sandbox: false,
-        kustom: {
-          apiUrl: standIn.url,
-          username: standIn.username,
-          password: standIn.password,
-          markets: [{ country: 'SE', currency: 'SEK' }],
-          testMode: true,
-        },
-        callbackSecret: 'test-callback-secret-0123456789abcdef',
-      },
-    });
-    client = createTestClient(handle, config);
-    listener = authNodeListener((request) => client.api.payments(request));
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await standIn?.close();
-    await handle?.close();
-  });
+  const shop = useKustomShop(kind);
+  const { q, cartWith, chooseKustom, kustomOrderOf, ordersOfCart, requestsTo } = shop;
 
   it('offers Kustom in its markets only, and its paymentData is the snippet of a KCO order of exactly the cart', async () => {
     const cartId = await cartWith([
@@ -142,10 +54,10 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
       total_tax_amount: (2 * F.tube.price) / 5,
     });
     expect(order.merchant_urls.confirmation).toBe(
-      `${shopUrl}/checkout/confirm?kid={checkout.order.id}&cartid=${cartId}`,
+      `${shop.shopUrl}/checkout/confirm?kid={checkout.order.id}&cartid=${cartId}`,
     );
     expect(order.merchant_urls.push).toMatch(
-      new RegExp(`^${shopUrl}/payments/kustom/push\\?sid=[0-9a-f-]{36}&sig=[0-9a-f]{64}$`),
+      new RegExp(`^${shop.shopUrl}/payments/kustom/push\\?sid=[0-9a-f-]{36}&sig=[0-9a-f]{64}$`),
     );
     expect(order.billing_address).toMatchObject({ email: 'anna.andersson@example.se' });
     const firstAmount = order.order_amount as number;
@@ -180,7 +92,7 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
     const cartId = await cartWith([[F.bike.skuId, 1]]);
     const { id } = kustomOrderOf((await chooseKustom(cartId)).paymentData!);
     const acksBefore = requestsTo(`/orders/${id}/acknowledge`).length;
-    const done = await standIn.complete(id, {
+    const done = await shop.standIn.complete(id, {
       address: {
         given_name: 'Kalle',
         family_name: 'Kustomsson',
@@ -193,11 +105,11 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
     });
     expect(done.outcome).toBe('completed');
     expect(done.validationStatus).toBe(200);
-    expect(done.location).toBe(`${shopUrl}/checkout/confirm?kid=${id}&cartid=${cartId}`);
+    expect(done.location).toBe(`${shop.shopUrl}/checkout/confirm?kid=${id}&cartid=${cartId}`);
     const [p1, p2, p3, confirm] = await Promise.all([
-      standIn.push(id),
-      standIn.push(id),
-      standIn.push(id),
+      shop.standIn.push(id),
+      shop.standIn.push(id),
+      shop.standIn.push(id),
       q(CONFIRM, { id }),
     ]);
     expect([p1, p2, p3]).toEqual([200, 200, 200]);
@@ -206,7 +118,7 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
     const placed = await ordersOfCart(cartId);
     expect(placed).toHaveLength(1);
     expect(placed[0]).toMatchObject({ email: 'kalle@example.se' });
-    const payments = await handle.db
+    const payments = await shop.handle.db
       .select()
       .from(orderPayments)
       .where(eq(orderPayments.orderId, placed[0]!.id));
@@ -214,12 +126,12 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
       expect.objectContaining({
         provider: 'kustom',
         transactionId: id,
-        amount: standIn.orders.get(id)!.order_amount,
+        amount: shop.standIn.orders.get(id)!.order_amount,
         status: 'authorized',
       }),
     ]);
     expect(requestsTo(`/orders/${id}/acknowledge`).length).toBeGreaterThan(acksBefore);
-    expect(standIn.orders.get(id)!.om).toMatchObject({ status: 'AUTHORIZED' });
+    expect(shop.standIn.orders.get(id)!.om).toMatchObject({ status: 'AUTHORIZED' });
     // The confirm page again: the same order.
     const later = await q(CONFIRM, { id });
     expect(later.checkout.order.orderId).toBe(confirm.checkout.order.orderId);
@@ -228,20 +140,20 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
   it('the validation callback refuses a purchase whose stock ran out: Kustom sends the shopper to klarna-fail, no order', async () => {
     const cartId = await cartWith([[F.lock.skuId, 1]]);
     const { id } = kustomOrderOf((await chooseKustom(cartId)).paymentData!);
-    const [row] = await handle.db.select().from(stock).where(eq(stock.skuId, F.lock.skuId));
-    await handle.db.update(stock).set({ inStock: 0 }).where(eq(stock.skuId, F.lock.skuId));
+    const [row] = await shop.handle.db.select().from(stock).where(eq(stock.skuId, F.lock.skuId));
+    await shop.handle.db.update(stock).set({ inStock: 0 }).where(eq(stock.skuId, F.lock.skuId));
     try {
-      const done = await standIn.complete(id);
+      const done = await shop.standIn.complete(id);
       expect(done).toMatchObject({
         outcome: 'redirected',
         validationStatus: 303,
-        location: `${shopUrl}/checkout/klarna-fail?reason=out-of-stock`,
+        location: `${shop.shopUrl}/checkout/klarna-fail?reason=out-of-stock`,
       });
-      expect(await standIn.push(id)).toBe(503);
+      expect(await shop.standIn.push(id)).toBe(503);
       expect((await q(CONFIRM, { id })).checkout.completed).toBe(false);
       expect(await ordersOfCart(cartId)).toHaveLength(0);
     } finally {
-      await handle.db
+      await shop.handle.db
         .update(stock)
         .set({ inStock: row!.inStock })
         .where(eq(stock.skuId, F.lock.skuId));
@@ -252,15 +164,15 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
     const cartId = await cartWith([[F.tube.skuId, 1]]);
     const { id } = kustomOrderOf((await chooseKustom(cartId)).paymentData!);
     // What Kustom says it authorised differs by one öre from what we sent.
-    const stored = standIn.orders.get(id)!;
+    const stored = shop.standIn.orders.get(id)!;
     stored.order_amount += 1;
     stored.order_lines[0].total_amount += 1;
     stored.order_lines[0].unit_price += 1;
-    const done = await standIn.complete(id);
+    const done = await shop.standIn.complete(id);
     // Validation sees the other amount too.
     expect(done).toMatchObject({
       outcome: 'redirected',
-      location: `${shopUrl}/checkout/klarna-fail?reason=cart-changed`,
+      location: `${shop.shopUrl}/checkout/klarna-fail?reason=cart-changed`,
     });
     // Even if Kustom completed it anyway, the confirm page places no order and cancels.
     stored.status = 'checkout_complete';
@@ -292,7 +204,7 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
     push.searchParams.delete('sig');
     expect((await fetch(push, { method: 'POST' })).status).toBe(401);
 
-    const placed = await client.query(PLACE, {
+    const placed = await shop.client.query(PLACE, {
       cartId,
       checkout: personCheckout({ paymentId: KUSTOM }),
     });
@@ -302,7 +214,7 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
       redirectUrl: string;
     };
     expect(status).toBe('pending');
-    expect(redirectUrl).toMatch(new RegExp(`^${shopUrl}/payments/kustom/[0-9a-f-]{36}$`));
+    expect(redirectUrl).toMatch(new RegExp(`^${shop.shopUrl}/payments/kustom/[0-9a-f-]{36}$`));
     const page = await fetch(redirectUrl);
     expect(page.status).toBe(200);
     const csp = page.headers.get('content-security-policy')!;
@@ -310,7 +222,7 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
     const html = await page.text();
     expect(html).toContain(`<script nonce="${nonce}"`);
     expect(html).toContain(`/checkout/${id}/frame`);
-    expect(csp).toContain(`frame-src https: ${standIn.url}`);
+    expect(csp).toContain(`frame-src https: ${shop.standIn.url}`);
     expect(csp).toContain("frame-ancestors 'self'");
   });
 });

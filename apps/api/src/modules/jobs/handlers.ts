@@ -25,6 +25,7 @@ import { POSTINGS_SCAN_MS, scanPostings } from '../catalog/postings-scan.ts';
 import { mailOptionsFromConfig } from '../mail/mail.service.ts';
 import { jobMessageId } from './job-kinds.ts';
 import { ENGAGEMENT_JOB_HANDLERS } from '../engagement/engagement.handlers.ts';
+import { PAYMENT_JOB_HANDLERS } from '../payments/payment-operations.run.ts';
 
 /** Where a job's notable events go. */
 export interface JobLog {
@@ -153,4 +154,5 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   },
   // restock-scan, back-in-stock, newsletter-confirmation (issue 17).
   ...ENGAGEMENT_JOB_HANDLERS,
+  ...PAYMENT_JOB_HANDLERS,
 };

@@ -31,6 +31,7 @@ import { returnStock } from '../inventory/inventory.service.ts';
 import { returnStoreStock } from '../inventory/store-stock.service.ts';
 import { leasingApprovalJob, orderConfirmationJob } from '../jobs/job-kinds.ts';
 import { LEASING_STATUS_NAMES } from '../leasing/leasing-status.ts';
+import { queueCancellation, queueCapture } from '../payments/payment-operations.service.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { trackingUrlTemplateOf } from '../shipping/shipping.service.ts';
 import type { NewOrder, NewOrderLine, OrderLineRecord, OrderRecord } from './orders.service.ts';
@@ -253,6 +254,16 @@ export async function transitionOrder(
           ? await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId))
           : [];
       await onEnter(tx, current, lines);
+      // The provider payment (issue 42): cancelled (or refunded once captured).
+      if (to === 'cancelled') await queueCancellation(tx, orderId, options.actor ?? null);
+    }
+    // The provider payment is captured when the order ships (its first parcel) or completes.
+    if (current.status !== 'cancelled' && ((shipment && parcelNumber) || to === 'completed')) {
+      await queueCapture(
+        tx,
+        orderId,
+        parcelNumber ? { trackingNumber: parcelNumber, shippingCompany: order.shippingName } : null,
+      );
     }
     if (shipment && parcelNumber) {
       const [known] = await tx

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { ShopError, swedishInputError, swedishNotFound } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { creditCustomerBalance } from '../customers/customer-credit.service.ts';
+import { queueRefund } from '../payments/payment-operations.service.ts';
 import { paymentsByOrderIds } from '../payments/payments.service.ts';
 import { refundState, type OrderRefundRecord } from './order-refunds.ts';
 import type { OrderView } from './orders.service.ts';
@@ -231,6 +232,10 @@ export async function refundOrder(
     const credit = input.toBalance
       ? await creditCustomerBalance(tx, order.customerId!, amountIncVat, order.currencyCode)
       : null;
+    // To the payment: a provider's payment gets its refund call (issue 42), as a job.
+    const operation = input.toBalance
+      ? null
+      : await queueRefund(tx, order.id, refundNo, amountIncVat, actor);
     await recordAudit(tx, {
       actor,
       action: 'order.refund',
@@ -247,6 +252,7 @@ export async function refundOrder(
         amountIncVat,
         toBalance: input.toBalance,
         reason: input.reason,
+        ...(operation ? { paymentOperation: operation.idempotencyKey } : {}),
         rows: rows.map((row) => ({
           lineNo: row.lineNo,
           quantity: row.quantity,

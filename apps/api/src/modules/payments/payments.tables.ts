@@ -30,6 +30,10 @@ export const orderPayments = pgTable(
     transactionId: text().notNull(),
     amount: integer().notNull(),
     status: text().notNull(),
+    /** Öre taken at the provider (captures that succeeded, issue 42). */
+    capturedAmount: integer().notNull().default(0),
+    /** Öre paid back through the provider (refunds that succeeded, issue 42). */
+    refundedAmount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
   },
@@ -108,4 +112,60 @@ export const paymentNotifications = pgTable(
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('payment_notifications_event').on(t.provider, t.eventId)],
+);
+
+/**
+ * A call that moves money at a payment provider (issue 42; ADR 019 §3–4): a capture when the
+ * order ships, a cancel or release of what was not taken, a refund. Written in the transaction
+ * of its cause together with its `payment-operation` job; the job calls the provider with
+ * `idempotency_key` (the same key on every attempt, so a retry never moves money twice) and
+ * records the outcome. `state` queued -> succeeded | failed (the provider refused; the back
+ * office shows `provider_message` and may queue it again). Amounts in öre.
+ */
+export const paymentOperations = pgTable(
+  'payment_operations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderPaymentId: integer()
+      .notNull()
+      .references(() => orderPayments.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    /** capture | cancel | release (the rest of a partly captured authorisation) | refund. */
+    kind: text().notNull(),
+    /** 1, 2, … per order payment and kind. */
+    seq: integer().notNull(),
+    amount: integer().notNull(),
+    /** The back office refund (`order_refunds.refund_no`) a refund pays back; null otherwise. */
+    refundNo: integer(),
+    /** `capture:{orderId}:{seq}`, `refund:{orderId}:{refundNo}`, … (ADR 019 §1). */
+    idempotencyKey: text().notNull(),
+    state: text().notNull().default('queued'),
+    /** The provider's id of the capture or refund (Kustom `Capture-Id`, `Refund-Id`). */
+    providerOperationId: text(),
+    errorCode: text(),
+    /** The provider's own words when it refused or failed (shown to staff). */
+    providerMessage: text(),
+    /** Tracking numbers sent with a capture (`shipping_info`). */
+    shippingInfo:
+      jsonb().$type<Array<{ trackingNumber: string; shippingCompany: string | null }>>(),
+    attempts: integer().notNull().default(0),
+    staffUserId: integer(),
+    staffEmail: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('payment_operations_key').on(t.idempotencyKey),
+    unique('payment_operations_seq').on(t.orderPaymentId, t.kind, t.seq),
+    index().on(t.orderId),
+    check('payment_operations_amount', sql`${t.amount} >= 0`),
+    check(
+      'payment_operations_kind_known',
+      sql`${t.kind} in ('capture', 'cancel', 'release', 'refund')`,
+    ),
+    check('payment_operations_state_known', sql`${t.state} in ('queued', 'succeeded', 'failed')`),
+  ],
 );

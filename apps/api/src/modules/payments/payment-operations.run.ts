@@ -1,0 +1,146 @@
+/**
+ * The `payment-operation` job (issue 42; ADR 019 §4): calls the provider for one
+ * `payment_operations` row with its idempotency key and records the outcome in one transaction
+ * with the payment's captured and refunded amounts. A refusal that cannot change by waiting (a
+ * 4xx such as Kustom's 403 "capture not allowed") marks the operation failed with the provider's
+ * words, for the back office; anything else (network, 5xx, 429, 409, Kustom not configured)
+ * throws, so the queue retries with back-off (12 attempts, about 3 hours), then shows it failed.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { PaymentsConfig } from '../../config-types.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobHandler } from '../jobs/handlers.ts';
+import type { KustomResult } from './kustom-client.ts';
+import { kustomClient } from './kustom-session.service.ts';
+import { queueRelease } from './payment-operations.service.ts';
+import { orderPayments, paymentOperations } from './payments.tables.ts';
+
+/** A provider call that failed and may succeed later: the job is retried. */
+export class RetryablePaymentError extends Error {
+  override name = 'RetryablePaymentError';
+}
+
+/**
+ * Runs operation `operationId` once: nothing for an operation no longer queued.
+ * @throws RetryablePaymentError when the provider could not answer (the queue retries)
+ */
+export async function runPaymentOperation(
+  db: Database,
+  payments: PaymentsConfig,
+  operationId: number,
+): Promise<void> {
+  const [op] = await db
+    .select()
+    .from(paymentOperations)
+    .where(eq(paymentOperations.id, operationId));
+  if (!op || op.state !== 'queued') return;
+  const [payment] = await db
+    .select()
+    .from(orderPayments)
+    .where(eq(orderPayments.id, op.orderPaymentId));
+  if (!payment) return;
+  if (op.provider !== 'kustom') throw new Error(`No provider calls for ${op.provider}`);
+  if (!payments.kustom) {
+    throw new RetryablePaymentError('Kustom is not configured (KUSTOM_USERNAME/PASSWORD)');
+  }
+  const client = kustomClient(payments.kustom);
+  const ref = payment.transactionId;
+  const key = op.idempotencyKey;
+  let result: KustomResult<null>;
+  switch (op.kind) {
+    case 'capture':
+      result = await client.capture(ref, key, {
+        amount: op.amount,
+        reference: `order-${op.orderId}`,
+        shippingInfo: (op.shippingInfo ?? []).map((p) => ({
+          tracking_number: p.trackingNumber.slice(0, 100),
+          ...(p.shippingCompany ? { shipping_company: p.shippingCompany.slice(0, 100) } : {}),
+        })),
+      });
+      break;
+    case 'refund':
+      result = await client.refund(ref, key, {
+        amount: op.amount,
+        description: `Återbetalning order ${op.orderId}`,
+        reference:
+          op.refundNo === null ? `order-${op.orderId}` : `refund-${op.orderId}-${op.refundNo}`,
+      });
+      break;
+    case 'cancel':
+      result = await client.cancel(ref, key);
+      break;
+    case 'release':
+      result = await client.releaseRemaining(ref, key);
+      break;
+    default:
+      throw new Error(`Unknown payment operation ${op.kind}`);
+  }
+  if (!result.ok && result.retry) {
+    await db
+      .update(paymentOperations)
+      .set({
+        attempts: sql`${paymentOperations.attempts} + 1`,
+        errorCode: result.code,
+        providerMessage: result.message,
+        updatedAt: new Date(),
+      })
+      .where(eq(paymentOperations.id, op.id));
+    throw new RetryablePaymentError(`Kustom ${op.kind}: ${result.code} ${result.message}`);
+  }
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(paymentOperations)
+      .set(
+        result.ok
+          ? {
+              state: 'succeeded',
+              providerOperationId: result.operationId,
+              errorCode: null,
+              providerMessage: null,
+              attempts: sql`${paymentOperations.attempts} + 1`,
+              updatedAt: new Date(),
+            }
+          : {
+              state: 'failed',
+              errorCode: result.code,
+              providerMessage: result.message,
+              attempts: sql`${paymentOperations.attempts} + 1`,
+              updatedAt: new Date(),
+            },
+      )
+      .where(sql`${paymentOperations.id} = ${op.id} and ${paymentOperations.state} = 'queued'`)
+      .returning();
+    if (!claimed || !result.ok) return;
+    if (op.kind === 'capture') {
+      await tx
+        .update(orderPayments)
+        .set({
+          capturedAmount: sql`${orderPayments.capturedAmount} + ${op.amount}`,
+          status: 'paid',
+          paidAt: new Date(),
+        })
+        .where(eq(orderPayments.id, payment.id));
+      if (op.amount < payment.amount) await queueRelease(tx, payment);
+    } else if (op.kind === 'refund') {
+      await tx
+        .update(orderPayments)
+        .set({ refundedAmount: sql`${orderPayments.refundedAmount} + ${op.amount}` })
+        .where(eq(orderPayments.id, payment.id));
+    } else if (op.kind === 'cancel') {
+      await tx
+        .update(orderPayments)
+        .set({ status: 'cancelled' })
+        .where(eq(orderPayments.id, payment.id));
+    }
+  });
+}
+
+/** The job handlers of payments (merged into JOB_HANDLERS). */
+export const PAYMENT_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
+  'payment-operation': {
+    async run(payload, { db, config }) {
+      if (!config) throw new Error('The payment jobs need the configuration');
+      await runPaymentOperation(db, config.payments, Number(payload.operationId));
+    },
+  },
+};
