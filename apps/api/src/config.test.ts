@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_CALLBACK_SECRET } from './config-payments.ts';
 import {
   ConfigError,
   DEVELOPMENT_API_KEY,
@@ -174,7 +175,8 @@ describe('loadConfig', () => {
         PAYMENT_SANDBOX_SECRET: 'p'.repeat(32),
         GRAPHQL_INTROSPECTION: 'true',
       });
-      expect(withSandbox.payments).toEqual({ sandbox: true, sandboxSecret: 'p'.repeat(32) });
+      expect(withSandbox.payments).toMatchObject({ sandbox: true, sandboxSecret: 'p'.repeat(32) });
+      expect(withSandbox.payments.kustom).toBeNull();
       expect(withSandbox.graphql.introspection).toBe(true);
     });
 
@@ -184,6 +186,8 @@ describe('loadConfig', () => {
         expect(config.payments).toEqual({
           sandbox: true,
           sandboxSecret: DEVELOPMENT_SANDBOX_SECRET,
+          kustom: null,
+          callbackSecret: DEVELOPMENT_CALLBACK_SECRET,
         });
         expect(config.graphql.introspection).toBe(true);
       }
