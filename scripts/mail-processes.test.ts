@@ -12,7 +12,11 @@
  *   `dist/seed.js`; without a PostgreSQL server, `dist/server.js` alone on PGlite.
  *
  * Each places an order, asks for a password reset, subscribes to the newsletter and restocks a
- * watched size, and finds each `.eml` in the outbox (scripts/mail-flows.ts).
+ * watched size, and finds each `.eml` in the outbox (scripts/mail-flows.ts). Each also takes a
+ * real payment (issue 42): Kustom Checkout against the local Kustom stand-in (KUSTOM_API_URL
+ * with KUSTOM_TEST_MODE, as a shop on Kustom's playground runs), whose callbacks reach the
+ * started process, then a capture and a refund run by the shop's own job runner
+ * (scripts/payment-flows.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +27,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../apps/api/test/test-db.ts';
 import { buildIfStale, repoRoot } from './build-if-stale.ts';
 import { buildServer } from './build-server.ts';
+import { startKustomStandIn, type KustomStandIn } from '../apps/api/test/kustom-stand-in.ts';
 import { exerciseMail } from './mail-flows.ts';
+import { exerciseKustom } from './payment-flows.ts';
 
 const ADMIN = { email: 'agare@butik.example', password: 'ett-langt-adminlosen-1' };
 
@@ -107,8 +113,22 @@ function expectNoFailedJobs(output: string): void {
   expect(output).not.toMatch(/"msg":"Job (attempt failed|failed and was given up)"/);
 }
 
+/** Kustom's settings for a started shop: the stand-in, test payments on purpose. */
+function kustomEnv(standIn: KustomStandIn): Record<string, string> {
+  return {
+    KUSTOM_USERNAME: standIn.username,
+    KUSTOM_PASSWORD: standIn.password,
+    KUSTOM_API_URL: standIn.url,
+    KUSTOM_TEST_MODE: 'true',
+  };
+}
+
+let standIn: KustomStandIn | null = null;
+const kustom = async () => (standIn ??= await startKustomStandIn({ autoPush: false }));
+
 afterAll(async () => {
   await Promise.all(children.map(stop));
+  await standIn?.close();
 });
 
 describe('mail under npm start (issue 40 §1)', () => {
@@ -128,6 +148,7 @@ describe('mail under npm start (issue 40 §1)', () => {
         MAIL_OUTBOX_DIR: outbox,
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
+        ...kustomEnv(await kustom()),
       }),
     );
     try {
@@ -138,10 +159,11 @@ describe('mail under npm start (issue 40 §1)', () => {
       const apiKey = (
         JSON.parse(readFileSync(join(work, 'secrets.json'), 'utf8')) as { API_KEY: string }
       ).API_KEY;
-      await exerciseMail(
-        { url, publicUrl: `http://localhost:${port}`, apiKey, outbox, admin: ADMIN },
-        'npmstart',
-      );
+      const running = { url, publicUrl: `http://localhost:${port}`, apiKey, outbox, admin: ADMIN };
+      await exerciseMail(running, 'npmstart');
+      await exerciseKustom(running, await kustom(), 'npmstart').catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${output.text.slice(-3000)}`);
+      });
       expectNoFailedJobs(output.text);
     } finally {
       await stop(child);
@@ -170,6 +192,8 @@ describe('mail of the compiled bundles (issue 40 §1)', () => {
       MAIL_OUTBOX_DIR: outbox,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      PAYMENT_CALLBACK_SECRET: 'dist-mail-test-callback-secret-0123456789',
+      ...kustomEnv(await kustom()),
       ...(scratch ? { DATABASE_URL: scratch.url } : { PGLITE_DATA_DIR: join(work, 'pglite') }),
     });
     const started: ChildProcess[] = [];
@@ -194,10 +218,15 @@ describe('mail of the compiled bundles (issue 40 §1)', () => {
         ? start(process.execPath, ['--enable-source-maps', outputs.worker!], work, env)
         : null;
       if (worker) started.push(worker.child);
-      await exerciseMail(
-        { url, publicUrl: `http://localhost:${port}`, apiKey: env.API_KEY!, outbox, admin: ADMIN },
-        scratch ? 'distworker' : 'distserver',
-      );
+      const running = {
+        url,
+        publicUrl: `http://localhost:${port}`,
+        apiKey: env.API_KEY!,
+        outbox,
+        admin: ADMIN,
+      };
+      await exerciseMail(running, scratch ? 'distworker' : 'distserver');
+      await exerciseKustom(running, await kustom(), scratch ? 'distworker' : 'distserver');
       expectNoFailedJobs(server.output.text + (worker?.output.text ?? ''));
     } finally {
       await Promise.all(started.map(stop));

@@ -23,13 +23,17 @@ interface JobKindInfo {
 
 /**
  * Every kind of job the shop runs (handlers.ts) and who handles it when it fails: order and
- * förmånscykel mail are `orders`; mail to customers and subscribers (password reset,
+ * förmånscykel mail and payment operations (issue 42) are `orders`; mail to customers and subscribers (password reset,
  * newsletter, back in stock) and the restock scan are `customers`; index builds and the price
  * stamp are `catalogue`. A kind missing here is shown to administrators only (area `staff`).
  */
 export const JOB_KINDS: Readonly<Record<string, JobKindInfo>> = {
   'order-confirmation': { title: 'Orderbekräftelse (e-post)', area: 'orders' },
   'leasing-approval': { title: 'Förmånscykel: e-post till arbetsgivaren', area: 'orders' },
+  'payment-operation': {
+    title: 'Betalning: dragning, makulering eller återbetalning hos Kustom',
+    area: 'orders',
+  },
   'password-reset-mail': { title: 'Återställning av lösenord (e-post)', area: 'customers' },
   'newsletter-confirmation': { title: 'Bekräftelse av nyhetsbrev (e-post)', area: 'customers' },
   'back-in-stock': { title: 'Åter i lager (e-post)', area: 'customers' },

@@ -121,8 +121,8 @@ export type KustomResult<T> =
 const KEY_NAMESPACE = '6f1c2b0e-5d4a-4e8b-9a27-3c0d8e9f1a42';
 
 /**
- * The `Klarna-Idempotency-Key` for one of our operation keys (e.g. `capture:42:1`): a UUID
- * version 5 of it, the same for the same key every time.
+ * The `Klarna-Idempotency-Key` for one of our operation keys, prefixed with Kustom's order id
+ * (e.g. `4c7e…:capture:42:1`): a UUID version 5 of it, the same for the same key every time.
  */
 export function kustomIdempotencyKey(key: string): string {
   const ns = Buffer.from(KEY_NAMESPACE.replaceAll('-', ''), 'hex');
@@ -243,11 +243,13 @@ export class KustomClient {
     key: string,
     body?: unknown,
   ): Promise<KustomResult<T>> {
+    // Kustom's order id in the key too: our keys repeat across shops and restored databases
+    // (order 100002 of another installation), Kustom's order ids do not.
     return this.call<T>(
       'POST',
       `/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/${action}`,
       body,
-      key,
+      `${orderId}:${key}`,
     );
   }
 

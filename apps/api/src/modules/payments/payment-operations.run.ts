@@ -9,7 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PaymentsConfig } from '../../config-types.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobHandler } from '../jobs/handlers.ts';
+import type { JobHandler, JobLog } from '../jobs/handlers.ts';
 import type { KustomResult } from './kustom-client.ts';
 import { kustomClient } from './kustom-session.service.ts';
 import { queueRelease } from './payment-operations.service.ts';
@@ -28,6 +28,7 @@ export async function runPaymentOperation(
   db: Database,
   payments: PaymentsConfig,
   operationId: number,
+  log?: JobLog,
 ): Promise<void> {
   const [op] = await db
     .select()
@@ -87,6 +88,17 @@ export async function runPaymentOperation(
       .where(eq(paymentOperations.id, op.id));
     throw new RetryablePaymentError(`Kustom ${op.kind}: ${result.code} ${result.message}`);
   }
+  if (!result.ok) {
+    log?.error('Payment operation refused by the provider', {
+      operationId: op.id,
+      orderId: op.orderId,
+      kind: op.kind,
+      amount: op.amount,
+      status: result.status,
+      code: result.code,
+      message: result.message,
+    });
+  }
   await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(paymentOperations)
@@ -138,9 +150,9 @@ export async function runPaymentOperation(
 /** The job handlers of payments (merged into JOB_HANDLERS). */
 export const PAYMENT_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   'payment-operation': {
-    async run(payload, { db, config }) {
+    async run(payload, { db, config, log }) {
       if (!config) throw new Error('The payment jobs need the configuration');
-      await runPaymentOperation(db, config.payments, Number(payload.operationId));
+      await runPaymentOperation(db, config.payments, Number(payload.operationId), log);
     },
   },
 };
