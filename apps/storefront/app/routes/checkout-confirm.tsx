@@ -115,8 +115,13 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
       culture,
       promoCode: order.promoCode ?? null,
     }),
-    paymentName:
-      order.paymentId === 2 ? t('confirm.payment.sandbox') : t('confirm.payment.invoice'),
+    paymentName: t(
+      order.paymentId === 2
+        ? 'confirm.payment.sandbox'
+        : order.paymentId === 4
+          ? 'confirm.payment.kustom'
+          : 'confirm.payment.invoice',
+    ),
   };
   const tracking = purchaseEvent({
     orderId: view.orderId,

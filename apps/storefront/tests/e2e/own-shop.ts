@@ -39,7 +39,12 @@ export function ownShop(prefix: string) {
     async start(): Promise<void> {
       process.env.NODE_ENV = 'production';
       const { startServer } = await import('../../server.ts');
-      running = await startServer({ port: 0, env, pgliteLoadDataDir: shopTemplate() });
+      // A random port unless the journey chose one (PORT, with PUBLIC_URL for absolute links).
+      running = await startServer({
+        port: Number(env.PORT ?? 0),
+        env,
+        pgliteLoadDataDir: shopTemplate(),
+      });
     },
     /** Stops the shop; its database stays in the folder. */
     async stop(): Promise<void> {

@@ -10,7 +10,8 @@
  *   goes on; 303 to the storefront's `/checkout/klarna-fail?reason=out-of-stock` (or
  *   `cart-changed`, `general`) stops the purchase with nothing charged.
  * - `GET /payments/kustom/{sessionId}`: our page around Kustom's snippet, where the shop's own
- *   storefront sends the shopper from placeOrder; Kustom's frame moves the whole window to the
+ *   storefront sends the shopper from placeOrder (a session already decided goes to its confirm
+ *   page, which shows the order or the refusal); Kustom's frame moves the whole window to the
  *   confirm page when the purchase is done. Its scripts run with this page's nonce; Kustom
  *   publishes no list of its origins, so scripts and frames may come from any https origin
  *   (and from KUSTOM_API_URL's origin, for a playground or stand-in).
@@ -25,6 +26,7 @@ import {
   findKustomSession,
   validateKustomPurchase,
 } from '../checkout/kustom-payment.service.ts';
+import { fillReturnUrl } from './embedded-session.service.ts';
 import { kustomClient, validCallbackSignature } from './kustom-session.service.ts';
 import { escapeHtml, SANDBOX_STYLESHEET_PATH } from './sandbox-page.ts';
 
@@ -60,7 +62,7 @@ function kustomPage(config: Config, snippet: string, status = 200): Response {
     "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ');
-  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Betalning – ${escapeHtml(config.shopName)}</title><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><main class="kustom"><p class="shop">${escapeHtml(config.shopName)}</p><h1>Betalning</h1>${withNonce(snippet, nonce)}</main></body></html>`;
+  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Betalning – ${escapeHtml(config.shopName)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><main class="kustom"><p class="shop">${escapeHtml(config.shopName)}</p><h1>Betalning</h1>${withNonce(snippet, nonce)}</main></body></html>`;
   return new Response(html, {
     status,
     headers: {
@@ -133,6 +135,15 @@ export function createKustomHandler(options: KustomHttpOptions) {
 
     if (request.method === 'GET' && /^[0-9a-f-]{36}$/i.test(rest)) {
       const session = await findKustomSession(db, rest);
+      // A purchase already made (the page reloaded, or opened again): to its confirm page.
+      if (session?.providerRef && session.returnUrl && session.status !== 'created') {
+        return new Response(null, {
+          status: 303,
+          headers: {
+            location: fillReturnUrl(session.returnUrl, session.providerRef, session.cartId),
+          },
+        });
+      }
       if (!session?.providerRef || session.status !== 'created') {
         return messagePage(config, 'Betalningen finns inte', 'Gå tillbaka till kassan.', 404);
       }
