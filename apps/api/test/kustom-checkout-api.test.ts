@@ -225,4 +225,36 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
     expect(csp).toContain(`frame-src https: ${shop.standIn.url}`);
     expect(csp).toContain("frame-ancestors 'self'");
   });
+
+  it('a Kustom purchase of a cart that was ordered by invoice meanwhile is refused and cancelled, never acknowledged', async () => {
+    const cartId = await cartWith([[F.tube.skuId, 1]]);
+    const { id } = kustomOrderOf((await chooseKustom(cartId)).paymentData!);
+    const invoice = await shop.client.query(PLACE, { cartId, checkout: personCheckout() });
+    expect(invoice.errors).toBeUndefined();
+    // The validation callback already refuses it: the cart is no longer open.
+    expect(await shop.standIn.complete(id)).toMatchObject({
+      outcome: 'redirected',
+      location: `${shop.shopUrl}/checkout/klarna-fail?reason=cart-changed`,
+    });
+    // Were it completed anyway, the confirm page and the push place nothing and cancel it.
+    const stored = shop.standIn.orders.get(id)!;
+    stored.status = 'checkout_complete';
+    stored.om = {
+      status: 'AUTHORIZED',
+      order_amount: stored.order_amount,
+      captured_amount: 0,
+      refunded_amount: 0,
+      remaining_authorized_amount: stored.order_amount,
+      captures: [],
+      refunds: [],
+    };
+    expect(await shop.standIn.push(id)).toBe(200);
+    expect((await q(CONFIRM, { id })).checkout).toMatchObject({
+      completed: false,
+      htmlSnippet: JSON.stringify({ failure: 'general' }),
+    });
+    expect(await ordersOfCart(cartId)).toHaveLength(1);
+    expect(requestsTo(`/orders/${id}/cancel`)).toHaveLength(1);
+    expect(requestsTo(`/orders/${id}/acknowledge`)).toHaveLength(0);
+  });
 });

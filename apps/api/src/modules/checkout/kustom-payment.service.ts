@@ -28,6 +28,7 @@ import { kustomClient } from '../payments/kustom-session.service.ts';
 import {
   decidePaymentSession,
   getPaymentSession,
+  orderHasPayment,
   type DeclineReason,
   type PaymentSessionRecord,
   type PaymentSettings,
@@ -232,6 +233,16 @@ export async function completeKustomPayment(
   }
   const outcome = await completeHostedPayment(db, session.id, shop, now, settings);
   if (!outcome) return pending(session);
+  if (outcome.order && !(await orderHasPayment(db, outcome.order.order.id, 'kustom', ref))) {
+    // The cart became an order paid another way (invoice) meanwhile: this authorisation is not
+    // that order's payment, so it is cancelled, never acknowledged (issue 41 §5).
+    processLogger().warn(
+      { sessionId: session.id, providerRef: ref, orderId: outcome.order.order.id },
+      'Kustom purchase of a cart ordered another way; the authorisation is cancelled',
+    );
+    const declined = await declineAndCancel(db, settings, outcome.session, 'general');
+    return { session: declined, order: null, failure: 'general', confirmationSnippet: null };
+  }
   if (outcome.order) {
     await acknowledge(settings, ref, outcome.order.order.id);
     return { ...outcome, confirmationSnippet: read.body.html_snippet ?? null };
