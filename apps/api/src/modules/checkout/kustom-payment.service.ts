@@ -12,7 +12,6 @@
  * The validation callback ({@link validateKustomPurchase}) refuses, before Kustom authorises, a
  * purchase whose stock or prices no longer hold.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { processLogger } from '../../log.ts';
 import { findCart } from '../cart/cart.service.ts';
@@ -24,16 +23,18 @@ import type {
   KustomCheckoutOrder,
   KustomOrderLine,
 } from '../payments/kustom-client.ts';
-import { kustomClient } from '../payments/kustom-session.service.ts';
+import {
+  declineSessionWithoutOrder,
+  kustomClient,
+  updateOpenSessionCheckout,
+} from '../payments/kustom-session.service.ts';
 import {
   decidePaymentSession,
-  getPaymentSession,
   orderHasPayment,
   type DeclineReason,
   type PaymentSessionRecord,
   type PaymentSettings,
 } from '../payments/payments.service.ts';
-import { paymentSessions } from '../payments/payments.tables.ts';
 import type { ProviderLine } from '../payments/provider-lines.ts';
 import { completeHostedPayment, type HostedPaymentOutcome } from './hosted-payment.service.ts';
 import { cartMatchesPayment } from './order-writer.ts';
@@ -42,22 +43,6 @@ import { cartMatchesPayment } from './order-writer.ts';
 export interface KustomOutcome extends HostedPaymentOutcome {
   /** Kustom's confirmation `html_snippet` once the order exists, else null. */
   confirmationSnippet: string | null;
-}
-
-/** The Kustom session with our id or Kustom's order id (`kid`), or null. */
-export async function findKustomSession(
-  db: Database,
-  idOrRef: string,
-): Promise<PaymentSessionRecord | null> {
-  const byId = await getPaymentSession(db, idOrRef);
-  if (byId) return byId.provider === 'kustom' ? byId : null;
-  if (!/^[A-Za-z0-9-]{8,64}$/.test(idOrRef)) return null;
-  const [row] = await db
-    .select()
-    .from(paymentSessions)
-    .where(and(eq(paymentSessions.provider, 'kustom'), eq(paymentSessions.providerRef, idOrRef)))
-    .limit(1);
-  return row ?? null;
 }
 
 const isComplete = (order: KustomCheckoutOrder) =>
@@ -131,16 +116,7 @@ async function declineAndCancel(
   session: PaymentSessionRecord,
   reason: DeclineReason,
 ): Promise<PaymentSessionRecord> {
-  await db
-    .update(paymentSessions)
-    .set({ status: 'declined', declineReason: reason, updatedAt: new Date() })
-    .where(
-      and(
-        eq(paymentSessions.id, session.id),
-        inArray(paymentSessions.status, ['created', 'approved']),
-        isNull(paymentSessions.orderId),
-      ),
-    );
+  const declined = await declineSessionWithoutOrder(db, session.id, reason);
   if (settings.kustom && session.providerRef) {
     const cancelled = await kustomClient(settings.kustom).cancel(
       session.providerRef,
@@ -153,7 +129,7 @@ async function declineAndCancel(
       );
     }
   }
-  return (await getPaymentSession(db, session.id)) ?? session;
+  return declined ?? session;
 }
 
 /** Tells Kustom the order exists (idempotent: the key is the order's). Logged when it fails. */
@@ -225,10 +201,7 @@ export async function completeKustomPayment(
     return { ...pending(declined), failure: 'cart-changed' };
   }
   if (session.status === 'created') {
-    await db
-      .update(paymentSessions)
-      .set({ checkout: withKustomAddress(session.checkout, read.body), updatedAt: new Date() })
-      .where(and(eq(paymentSessions.id, session.id), eq(paymentSessions.status, 'created')));
+    await updateOpenSessionCheckout(db, session.id, withKustomAddress(session.checkout, read.body));
     await decidePaymentSession(db, session.id, { approved: true });
   }
   const outcome = await completeHostedPayment(db, session.id, shop, now, settings);

@@ -11,13 +11,18 @@
  * URL is one we gave out; even then a push is only a hint to read the order at Kustom.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { KustomSettings } from '../../config-payments.ts';
 import type { Database } from '../../db/client.ts';
 import { processLogger } from '../../log.ts';
 import type { CartView } from '../cart/cart-view.ts';
 import { KustomClient, toKustomLines, type KustomAddress } from './kustom-client.ts';
 import { providerLinesOf, sumProviderLines, type ProviderLine } from './provider-lines.ts';
+import {
+  getPaymentSession,
+  type DeclineReason,
+  type PaymentSessionRecord,
+} from './payments.service.ts';
 import { paymentSessions } from './payments.tables.ts';
 
 /** A client for the configured Kustom account. */
@@ -214,4 +219,54 @@ export async function openKustomSession(
     snippet: created.body.html_snippet ?? '',
     created: true,
   };
+}
+
+/** The Kustom session with our id or Kustom's order id (`kid`), or null. */
+export async function findKustomSession(
+  db: Database,
+  idOrRef: string,
+): Promise<PaymentSessionRecord | null> {
+  const byId = await getPaymentSession(db, idOrRef);
+  if (byId) return byId.provider === 'kustom' ? byId : null;
+  if (!/^[A-Za-z0-9-]{8,64}$/.test(idOrRef)) return null;
+  const [row] = await db
+    .select()
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.provider, 'kustom'), eq(paymentSessions.providerRef, idOrRef)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Declines a session that has no order (only a `created` or `approved` one).
+ * @returns the session after the change, or null when unknown
+ */
+export async function declineSessionWithoutOrder(
+  db: Database,
+  sessionId: string,
+  reason: DeclineReason,
+): Promise<PaymentSessionRecord | null> {
+  await db
+    .update(paymentSessions)
+    .set({ status: 'declined', declineReason: reason, updatedAt: new Date() })
+    .where(
+      and(
+        eq(paymentSessions.id, sessionId),
+        inArray(paymentSessions.status, ['created', 'approved']),
+        isNull(paymentSessions.orderId),
+      ),
+    );
+  return getPaymentSession(db, sessionId);
+}
+
+/** Replaces the checkout input of a session still `created` (the order is written from it). */
+export async function updateOpenSessionCheckout(
+  db: Database,
+  sessionId: string,
+  checkout: Record<string, unknown>,
+): Promise<void> {
+  await db
+    .update(paymentSessions)
+    .set({ checkout, updatedAt: new Date() })
+    .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.status, 'created')));
 }

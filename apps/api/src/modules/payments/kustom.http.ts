@@ -23,11 +23,14 @@ import type { Logger } from '../../log.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import {
   completeKustomPayment,
-  findKustomSession,
   validateKustomPurchase,
 } from '../checkout/kustom-payment.service.ts';
 import { fillReturnUrl } from './embedded-session.service.ts';
-import { kustomClient, validCallbackSignature } from './kustom-session.service.ts';
+import {
+  findKustomSession,
+  kustomClient,
+  validCallbackSignature,
+} from './kustom-session.service.ts';
 import { escapeHtml, SANDBOX_STYLESHEET_PATH } from './sandbox-page.ts';
 
 /** Path prefix of the Kustom endpoints. */

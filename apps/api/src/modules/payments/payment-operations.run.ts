@@ -9,11 +9,27 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PaymentsConfig } from '../../config-types.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobHandler, JobLog } from '../jobs/handlers.ts';
+import type { Config } from '../../config.ts';
 import type { KustomResult } from './kustom-client.ts';
 import { kustomClient } from './kustom-session.service.ts';
 import { queueRelease } from './payment-operations.service.ts';
 import { orderPayments, paymentOperations } from './payments.tables.ts';
+
+/** Where a refusal is logged (modules/jobs/handlers.ts `JobLog`). */
+interface OperationLog {
+  error(message: string, details?: Record<string, unknown>): void;
+}
+
+/**
+ * A job handler as modules/jobs/handlers.ts `JobHandler` calls it (declared here, so that this
+ * module does not import the handlers' module that imports it).
+ */
+export interface PaymentJobHandler {
+  run(
+    payload: Record<string, unknown>,
+    ctx: { db: Database; config: Config | undefined; log: OperationLog },
+  ): Promise<void>;
+}
 
 /** A provider call that failed and may succeed later: the job is retried. */
 export class RetryablePaymentError extends Error {
@@ -28,7 +44,7 @@ export async function runPaymentOperation(
   db: Database,
   payments: PaymentsConfig,
   operationId: number,
-  log?: JobLog,
+  log?: OperationLog,
 ): Promise<void> {
   const [op] = await db
     .select()
@@ -148,7 +164,7 @@ export async function runPaymentOperation(
 }
 
 /** The job handlers of payments (merged into JOB_HANDLERS). */
-export const PAYMENT_JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
+export const PAYMENT_JOB_HANDLERS: Readonly<Record<string, PaymentJobHandler>> = {
   'payment-operation': {
     async run(payload, { db, config, log }) {
       if (!config) throw new Error('The payment jobs need the configuration');
