@@ -54,6 +54,7 @@ interface DashboardData {
   lowStock?: LowStock;
   pendingReviewCount?: number;
   pendingLeasingApplicationCount?: number;
+  failedPaymentOperations?: number;
   failedJobs?: { total: number; jobs: FailedJob[] };
 }
 
@@ -67,7 +68,7 @@ function dashboardQuery(me: Me): string {
     can('orders')
       ? `orderStats { today weekStart weekNumber fromDay todayByMarket { ${REVENUE} }
           weekByMarket { ${REVENUE} } days { day ${REVENUE} } }
-         pendingLeasingApplicationCount`
+         pendingLeasingApplicationCount failedPaymentOperations`
       : '',
     can('stock')
       ? 'lowStock(take: 10) { total threshold items { skuId articleNumber size productName inStock incoming } }'
@@ -315,6 +316,10 @@ export function Dashboard({ me }: { me: Me }) {
           to: '/leasing',
           text: `${data.pendingLeasingApplicationCount} ${data.pendingLeasingApplicationCount === 1 ? 'leasingansökan väntar' : 'leasingansökningar väntar'} på arbetsgivarens svar`,
         }
+      : null,
+    // Provider calls that were refused (issue 42): retried from the order's page.
+    data?.failedPaymentOperations
+      ? { to: '/ordrar', text: `Misslyckade betalningshändelser: ${data.failedPaymentOperations}` }
       : null,
   ].filter((queue) => queue !== null);
   const failedJobs = data?.failedJobs;

@@ -22,6 +22,7 @@ import {
   TRANSITION_MUTATION,
   type OrderDetail,
 } from './orders-api.ts';
+import { PaymentOperations } from './PaymentOperations.tsx';
 import { RefundForm } from './RefundForm.tsx';
 
 const HISTORY_KINDS: Record<string, string> = {
@@ -170,6 +171,7 @@ export function OrderDetailPage({ canWrite }: { canWrite: boolean }) {
       <div className="order-columns">
         <div>
           <OrderFacts order={order} />
+          <PaymentOperations order={order} canWrite={canWrite} />
         </div>
         <div>
           <section className="panel" aria-labelledby="order-documents-title">

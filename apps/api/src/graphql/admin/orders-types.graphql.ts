@@ -197,7 +197,7 @@ const TotalsType = adminBuilder.objectRef<OrderDetail['totals']>('AdminOrderTota
 const PaymentType = adminBuilder.objectRef<OrderPaymentRecord>('AdminOrderPayment').implement({
   description: 'A payment of the order.',
   fields: (t) => ({
-    provider: t.exposeString('provider', { description: 'invoice, sandbox or leasing.' }),
+    provider: t.exposeString('provider', { description: 'invoice, sandbox, leasing or kustom.' }),
     transactionId: t.exposeString('transactionId'),
     amount: t.exposeInt('amount', { description: 'öre.' }),
     status: t.exposeString('status', { description: 'pending, authorized, paid or cancelled.' }),
@@ -209,6 +209,9 @@ const PaymentType = adminBuilder.objectRef<OrderPaymentRecord>('AdminOrderPaymen
     paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true }),
   }),
 });
+
+/** The payment type, for the fields issue 42 adds (payment-operations.admin.graphql.ts). */
+export { PaymentType };
 
 const ShipmentType = adminBuilder.objectRef<OrderShipmentRecord>('AdminOrderShipment').implement({
   description: 'A parcel handed to the carrier.',

@@ -19,6 +19,7 @@ import './subscribers.graphql.ts';
 import './content.graphql.ts';
 import './menus.graphql.ts';
 import '../../modules/jobs/failed-jobs.graphql.ts';
+import '../../modules/payments/payment-operations.admin.graphql.ts';
 import './seller.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
