@@ -171,7 +171,7 @@ export function OrderDetailPage({ canWrite }: { canWrite: boolean }) {
       <div className="order-columns">
         <div>
           <OrderFacts order={order} />
-          <PaymentOperations order={order} canWrite={canWrite} />
+          <PaymentOperations order={order} canWrite={canWrite} onSettled={() => void load()} />
         </div>
         <div>
           <section className="panel" aria-labelledby="order-documents-title">

@@ -61,26 +61,48 @@ const POLL_MS = 4000;
 const POLL_MAX = 15;
 
 /** The order page's payment operations; nothing for an order without provider payments. */
-export function PaymentOperations({ order, canWrite }: { order: OrderDetail; canWrite: boolean }) {
+export function PaymentOperations({
+  order,
+  canWrite,
+  onSettled,
+}: {
+  order: OrderDetail;
+  canWrite: boolean;
+  /** Called when the operations that waited have all been answered (the page reads the order again). */
+  onSettled?: () => void;
+}) {
   const [data, setData] = useState<OperationsData['adminOrder']>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const alert = useRef<HTMLParagraphElement>(null);
   const polls = useRef(0);
+  const lastSignature = useRef<string | null>(null);
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
   const money = (minor: number) => formatAmount(minor, order.currencyCode);
 
   const load = useCallback(async () => {
     const answer = await adminRequest<OperationsData>(OPERATIONS_QUERY, { id: order.id }).catch(
       () => null,
     );
-    if (answer) setData(answer.adminOrder);
+    if (!answer) return;
+    setData(answer.adminOrder);
+    // An operation answered since the last read (also one that ran before this component saw it
+    // waiting): the rest of the page (payment status, what is refundable) is stale.
+    const signature = (answer.adminOrder?.paymentOperations ?? [])
+      .map((op) => `${op.id}:${op.state}`)
+      .join(',');
+    const changed = lastSignature.current !== null && signature !== lastSignature.current;
+    lastSignature.current = signature;
+    if (changed && !signature.includes(':queued')) settled.current?.();
   }, [order]);
   useEffect(() => {
     polls.current = 0;
     void load();
   }, [load]);
   const waiting = data?.paymentOperations.some((op) => op.state === 'queued') ?? false;
+
   useEffect(() => {
     if (!waiting || polls.current >= POLL_MAX) return;
     const timer = setTimeout(() => {
@@ -133,7 +155,7 @@ export function PaymentOperations({ order, canWrite }: { order: OrderDetail; can
       {payments.map((p) => (
         <dl key={p.transactionId} className="order-sum" data-testid="payment-amounts">
           <dt>
-            {PROVIDER_NAMES[p.provider] ?? p.provider} ({p.transactionId}), reserverat
+            Reserverat hos {PROVIDER_NAMES[p.provider] ?? p.provider} ({p.transactionId})
           </dt>
           <dd>{money(p.amount)}</dd>
           <dt>Dragit</dt>

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startKustomStandIn, type KustomStandIn } from '../../../api/test/kustom-stand-in.ts';
 import { NO_BROWSER, browserAvailable, expect, test } from './fixtures.ts';
+import { logInAsAdministrator } from './admin-helpers.ts';
 import { ownShop } from './own-shop.ts';
 import { sizedProduct } from './shop.ts';
 
@@ -122,5 +123,21 @@ test.describe('Kustom Checkout', () => {
     await expect
       .poll(() => standIn.requests.some((r) => r.path.endsWith(`/${order!.order_id}/acknowledge`)))
       .toBe(true);
+
+    // The shop owner ships it: the capture is made at Kustom and shown on the order page.
+    await logInAsAdministrator(page, { base: shop.url });
+    await page.goto(`${shop.url}/admin/ordrar/${orderNumber}`);
+    await page.getByLabel('Kollinummer (valfritt)').fill('PN42424242SE');
+    await page.getByRole('button', { name: 'Börja behandla' }).click();
+    await expect(page.getByRole('status').first()).toHaveText('Ordern har status behandlas.');
+    const operations = page.getByRole('region', { name: 'Betalningshändelser' });
+    await expect(operations.getByRole('row', { name: /Dragning.*Klar/ })).toHaveCount(1, {
+      timeout: 30_000,
+    });
+    await expect.poll(() => standIn.orders.get(order!.order_id)!.om.captured_amount).toBe(total);
+    // The rest of the page follows: the payment is now "Betald".
+    await expect(page.getByTestId('order-payment')).toContainText('Betald');
+    await operations.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'issue42-admin-operations.png'), fullPage: true });
   });
 });
