@@ -30,8 +30,6 @@ import {
   type PaymentOption,
   type PaymentSettings,
 } from '../payments/payments.service.ts';
-import { openKustomSession } from '../payments/kustom-session.service.ts';
-import { CONFIRM_QUERY } from './return-url.ts';
 import {
   checkoutShippingMethods,
   normalizeZip,
@@ -49,6 +47,7 @@ import {
   parseCheckoutInput,
   type CheckoutInput,
 } from './checkout-input.ts';
+import { startKustomPayment } from './kustom-start.service.ts';
 import { isUniqueViolation, writeOrderFromCart } from './order-writer.ts';
 
 export { parseCheckoutInput, toAddress, type CheckoutInput } from './checkout-input.ts';
@@ -339,44 +338,6 @@ export interface PlaceOrderResult {
   redirectUrl: string | null;
 }
 
-/**
- * placeOrder with Kustom Checkout (issue 42): the Kustom checkout order for the cart as it is
- * now, and our page that shows its snippet as `redirectUrl` (status "pending"); the order is
- * written when Kustom has authorised the purchase (kustom-payment.service.ts).
- * @throws ShopError PAYMENT_DECLINED (reason `general`) when Kustom could not be reached
- */
-async function startKustomPayment(
-  db: Database,
-  view: CartView,
-  input: CheckoutInput,
-  options: PlaceOrderOptions,
-  shop: PricedShopContext,
-): Promise<PlaceOrderResult> {
-  const publicUrl = (options.publicUrl ?? '').replace(/\/$/, '');
-  const kustom = options.payments.kustom;
-  const session = kustom
-    ? await openKustomSession(db, view, {
-        settings: kustom,
-        callbackSecret: options.payments.callbackSecret ?? '',
-        publicUrl,
-        returnUrl: `${publicUrl}/checkout/confirm?${CONFIRM_QUERY}`,
-        checkout: { ...input, customerId: options.customerId ?? null },
-        locale: shop.language.id,
-      })
-    : null;
-  if (!session) {
-    throw new ShopError('PAYMENT_DECLINED', 'The payment could not be started; try again', {
-      reason: 'general',
-    });
-  }
-  return {
-    orderId: '',
-    publicId: '',
-    status: 'pending',
-    redirectUrl: `${publicUrl}/payments/kustom/${session.sessionId}`,
-  };
-}
-
 /** What {@link placeOrder} needs besides the cart. */
 export interface PlaceOrderOptions {
   cartId: string;
@@ -489,7 +450,18 @@ export async function placeOrder(
   }
   const { input, view, payment } = validated;
   if (payment.provider === 'kustom') {
-    return startKustomPayment(db, view, input, options, shop);
+    const publicUrl = (options.publicUrl ?? '').replace(/\/$/, '');
+    const sessionId = await startKustomPayment(db, view, {
+      checkout: { ...input, customerId: options.customerId ?? null },
+      payments: options.payments,
+      publicUrl,
+    });
+    return {
+      orderId: '',
+      publicId: '',
+      status: 'pending',
+      redirectUrl: `${publicUrl}/payments/kustom/${sessionId}`,
+    };
   }
   if (payment.checkoutType === 'EXTERNAL') {
     const sessionId = await sandboxProvider.createSession(db, {

@@ -210,6 +210,19 @@ async function cancelPayments(tx: Database, orderId: number): Promise<void> {
     .where(eq(orderPayments.orderId, orderId));
 }
 
+/**
+ * A hosted payment's row: authorised by the provider, `transactionId` its reference (the
+ * sandbox's session id, Kustom's order id); written once (a repeat changes nothing).
+ */
+function recordAuthorized(provider: 'sandbox' | 'kustom'): PaymentProvider['recordPayment'] {
+  return async (tx, orderId, amount, reference) => {
+    await tx
+      .insert(orderPayments)
+      .values({ orderId, provider, transactionId: reference, amount, status: 'authorized' })
+      .onConflictDoNothing();
+  };
+}
+
 /** Invoice: no hosted page; the payment is authorized when the order is placed, paid later. */
 export const invoiceProvider: PaymentProvider = {
   name: 'invoice',
@@ -242,18 +255,7 @@ export const sandboxProvider: PaymentProvider = {
   async confirm(db, sessionId) {
     return getPaymentSession(db, sessionId);
   },
-  async recordPayment(tx, orderId, amount, reference) {
-    await tx
-      .insert(orderPayments)
-      .values({
-        orderId,
-        provider: 'sandbox',
-        transactionId: reference,
-        amount,
-        status: 'authorized',
-      })
-      .onConflictDoNothing();
-  },
+  recordPayment: recordAuthorized('sandbox'),
   cancel: cancelPayments,
 };
 
@@ -282,29 +284,18 @@ const leasingProvider: PaymentProvider = {
 };
 
 /**
- * Kustom Checkout (issue 42): the session is opened and read at Kustom (kustom.service.ts); the
+ * Kustom Checkout (issue 42): the session is opened and read at Kustom (kustom-session.service.ts, checkout/kustom-payment.service.ts); the
  * order's payment is the authorised KCO order (`transactionId` its order_id), captured later.
  */
 const kustomProvider: PaymentProvider = {
   name: 'kustom',
   async createSession() {
-    throw new Error('Kustom sessions are opened by kustom.service.ts');
+    throw new Error('Kustom sessions are opened by kustom-session.service.ts');
   },
   async confirm(db, sessionId) {
     return getPaymentSession(db, sessionId);
   },
-  async recordPayment(tx, orderId, amount, reference) {
-    await tx
-      .insert(orderPayments)
-      .values({
-        orderId,
-        provider: 'kustom',
-        transactionId: reference,
-        amount,
-        status: 'authorized',
-      })
-      .onConflictDoNothing();
-  },
+  recordPayment: recordAuthorized('kustom'),
   cancel: cancelPayments,
 };
 
