@@ -102,10 +102,19 @@ test.describe('Kustom Checkout', () => {
     // The shop's payment page with Kustom's checkout in its frame.
     await page.waitForURL(/\/payments\/kustom\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Betalning');
+    await expect(page.getByRole('link', { name: 'Tillbaka till kassan' })).toHaveAttribute(
+      'href',
+      '/kassan',
+    );
     const frame = page.frameLocator('iframe[title="Kustom Checkout"]');
     await expect(frame.getByRole('button', { name: 'Slutför köp' })).toHaveCount(1);
     await page.screenshot({ path: join(shots, 'issue42-kustom-page.png'), fullPage: true });
-    await frame.getByRole('button', { name: 'Slutför köp' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'issue42-kustom-page-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1360, height: 900 });
+    // By keyboard: the purchase button inside Kustom's frame.
+    await frame.getByRole('button', { name: 'Slutför köp' }).focus();
+    await page.keyboard.press('Enter');
 
     await page.waitForURL(/\/checkout\/confirm\?kid=/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tack för din beställning!');

@@ -65,7 +65,7 @@ function kustomPage(config: Config, snippet: string, status = 200): Response {
     "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ');
-  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Betalning – ${escapeHtml(config.shopName)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><main class="kustom"><p class="shop">${escapeHtml(config.shopName)}</p><h1>Betalning</h1>${withNonce(snippet, nonce)}</main></body></html>`;
+  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Betalning – ${escapeHtml(config.shopName)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><main class="kustom"><p class="shop">${escapeHtml(config.shopName)}</p><h1>Betalning</h1>${withNonce(snippet, nonce)}<p><a href="/kassan">Tillbaka till kassan</a></p></main></body></html>`;
   return new Response(html, {
     status,
     headers: {
