@@ -1,0 +1,639 @@
+/**
+ * A local stand-in for Stripe's v1 Payment Intents, Refunds and Charges API and its webhooks
+ * (issue 42's tests; docs/payment-stand-ins.md S3–S5, as built in S8). The real `stripe` client
+ * talks to it over HTTP; every request's parameters and every body it sends are validated
+ * against JSON Schema generated from that client's own types (stripe-stand-in-schemas.ts).
+ * Listens on 127.0.0.1 only. "Stand-in assumption" marks what the reference leaves open.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import qs from 'qs';
+import Stripe from 'stripe';
+import {
+  REFERENCE as SCHEMA_REFERENCE,
+  chargeShape,
+  checkBody,
+  eventShape,
+  metadataShape,
+  methodOptionsShape,
+  checkParams,
+  intentShape,
+  refundShape,
+  unsimulatedParam,
+  type RequestType,
+  type ResponseType,
+} from './stripe-stand-in-schemas.ts';
+import { stripeJsStub } from './stripe-js-stub.ts';
+
+const REFERENCE = `${SCHEMA_REFERENCE}; docs/payment-stand-ins.md S3–S5, S8`;
+
+/** Options of {@link startStripeStandIn}. */
+export interface StripeStandInOptions {
+  /** Where events are POSTed (also settable later with setWebhookUrl). */
+  webhookUrl?: string;
+  /** Send the events of S4 after confirm, capture, refund and cancel (default true). */
+  autoWebhooks?: boolean;
+  /** Delay before an automatic event is sent (default 50 ms). */
+  webhookDelayMs?: number;
+}
+/** One API request the stand-in answered. */
+export interface StandInRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  params: Record<string, unknown>;
+  status: number;
+}
+/** How {@link StripeStandIn.deliver} signs: properly, not at all, with another secret, or signs and then alters the body. */
+export type SignatureMode = 'valid' | 'none' | 'wrong-secret' | 'tampered-body';
+/** The running stand-in. */
+export interface StripeStandIn {
+  /** `http://127.0.0.1:PORT` (stripe-node: host 127.0.0.1, port, protocol 'http'). */
+  url: string;
+  port: number;
+  /** `sk_test_standin_…`, accepted as Bearer; any other key is a 401. */
+  secretKey: string;
+  /** `pk_test_standin_…`: only GET of an intent and its confirm, with the intent's client_secret (Stripe.js). */
+  publishableKey: string;
+  webhookSecret: string;
+  setWebhookUrl(url: string | null): void;
+  /** The intent's current state (a copy). */
+  intent(id: string): Stripe.PaymentIntent | undefined;
+  /** The refunds of an intent, oldest first (copies). */
+  refunds(intentId: string): Stripe.Refund[];
+  requests: StandInRequest[];
+  /** Bodies that failed their own schema (a stand-in bug: answered 500), and internal errors. */
+  validationErrors: string[];
+  /** Webhook deliveries: HTTP status, or 0 when the URL was unreachable or none was set. */
+  events: Array<{ id: string; type: string; delivered: number }>;
+  /** The next n API calls answer 503 (type api_error): "provider down". */
+  failNext(n: number): void;
+  /** Confirms as the browser would: card → requires_capture (manual) or succeeded, 'decline' → requires_payment_method + last_payment_error; swish → succeeded. */
+  confirm(
+    intentId: string,
+    how: { method: 'card' | 'swish'; outcome?: 'succeed' | 'decline' },
+  ): Promise<Stripe.PaymentIntent>;
+  /** Sends an event for the intent (charge.*: its charge) now, signed per `signature`; `times` repeats the same event id. Resolves to the HTTP statuses. */
+  deliver(
+    type: string,
+    intentId: string,
+    opts?: { times?: number; signature?: SignatureMode },
+  ): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+type Params = Record<string, unknown>;
+type Intent = Stripe.PaymentIntent;
+type Op = 'create' | 'retrieve' | 'update' | 'confirm' | 'capture' | 'cancel' | 'refund';
+type Get = 'getRefund' | 'getCharge';
+/** [method, path (`:id` = the id), request type (none: no parameters), response type]. */
+const ROUTES: Record<Op | Get, [string, string, RequestType | null, ResponseType]> = {
+  create: ['POST', 'payment_intents', 'PaymentIntentCreateParams', 'PaymentIntent'],
+  retrieve: ['GET', 'payment_intents/:id', 'PaymentIntentRetrieveParams', 'PaymentIntent'],
+  update: ['POST', 'payment_intents/:id', 'PaymentIntentUpdateParams', 'PaymentIntent'],
+  confirm: ['POST', 'payment_intents/:id/confirm', 'PaymentIntentConfirmParams', 'PaymentIntent'],
+  capture: ['POST', 'payment_intents/:id/capture', 'PaymentIntentCaptureParams', 'PaymentIntent'],
+  cancel: ['POST', 'payment_intents/:id/cancel', 'PaymentIntentCancelParams', 'PaymentIntent'],
+  refund: ['POST', 'refunds', 'RefundCreateParams', 'Refund'],
+  getRefund: ['GET', 'refunds/:id', null, 'Refund'],
+  getCharge: ['GET', 'charges/:id', null, 'Charge'],
+};
+const MATCHERS = Object.entries(ROUTES).map(([op, [method, path]]) => ({
+  op: op as Op | Get,
+  method,
+  re: new RegExp(`^/v1/${path.replace(':id', '([^/]+)')}$`),
+}));
+/** Stand-in tokens named after Stripe's test PaymentMethods (docs.stripe.com/testing shows pm_card_visa; pm_card_chargeDeclined only secondary sources). */
+const TEST_METHODS: Record<string, boolean> = { pm_card_visa: false, pm_card_chargeDeclined: true };
+/** The event types sent, with their generated schemas [S4; Events.d.ts]. */
+const EVENTS: Record<string, ResponseType> = {
+  'payment_intent.amount_capturable_updated': 'PaymentIntentAmountCapturableUpdatedEvent',
+  'payment_intent.succeeded': 'PaymentIntentSucceededEvent',
+  'payment_intent.payment_failed': 'PaymentIntentPaymentFailedEvent',
+  'payment_intent.canceled': 'PaymentIntentCanceledEvent',
+  'charge.refunded': 'ChargeRefundedEvent',
+};
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+/** S3 (cancel): "rarely processing" is left out. */
+const CANCELABLE = [...CONFIRMABLE, 'requires_capture'];
+/** S3: uncaptured intents are cancelled 7 days after creation (shown in capture_before only). */
+const CAPTURE_SECONDS = 7 * 86400;
+const DECLINED = 'Your card was declined.';
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, Stripe-Version',
+  'access-control-expose-headers': 'Request-Id, Idempotent-Replayed',
+};
+
+const token = (bytes = 12) => randomBytes(bytes).toString('hex');
+const rid = (prefix: string) => `${prefix}_${token()}`;
+const now = () => Math.floor(Date.now() / 1000);
+const copy = <T>(v: T): T => structuredClone(v);
+const ok = (body: unknown): Answer => ({ status: 200, body });
+
+function fail(status: number, type: string, message: string, extra: Params = {}): Answer {
+  return { status, body: { error: { type, message, ...extra } } };
+}
+const invalid = (message: string, extra: Params = {}) =>
+  fail(400, 'invalid_request_error', message, extra);
+const noSuch = (status: number, kind: string, id: string, param: string) =>
+  fail(status, 'invalid_request_error', `No such ${kind}: '${id}'`, {
+    code: 'resource_missing',
+    param,
+  });
+const unrecognized = (method = 'GET', path: string) =>
+  fail(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+const badInteger = (param: string) =>
+  invalid('This value must be a positive integer.', { code: 'parameter_invalid_integer', param });
+const notSimulated = (what: string, param: string) =>
+  invalid(`Stripe stand-in: ${what} is not simulated.`, { param });
+const positiveInt = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) > 0;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Starts the stand-in on 127.0.0.1 and a free port. */
+export async function startStripeStandIn(
+  options: StripeStandInOptions = {},
+): Promise<StripeStandIn> {
+  const secretKey = `sk_test_standin_${token()}`;
+  const publishableKey = `pk_test_standin_${token()}`;
+  // Stand-in assumption: the `whsec_` prefix as secondary sources show it (S4: not confirmed).
+  const webhookSecret = `whsec_${token(16)}`;
+  const autoWebhooks = options.autoWebhooks ?? true;
+  const webhookDelayMs = options.webhookDelayMs ?? 50;
+  let webhookUrl = options.webhookUrl ?? null;
+  let down = 0;
+  let closed = false;
+  const intents = new Map<string, Intent>();
+  const charges = new Map<string, Stripe.Charge>();
+  const refunds = new Map<string, Stripe.Refund>();
+  /** intent id → its succeeded charge (the one refunds go to). */
+  const paidCharge = new Map<string, string>();
+  const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
+  const requests: StandInRequest[] = [];
+  const validationErrors: string[] = [];
+  const events: StripeStandIn['events'] = [];
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const inFlight = new Set<AbortController>();
+  /** Events the current operation created; made and sent once it has answered. */
+  let pending: Array<{ type: string; object: unknown }> = [];
+  const emit = (type: string, object: unknown) => pending.push({ type, object: copy(object) });
+
+  /** The payment method types, or a refusal: only card and swish, and Swish only in SEK. */
+  const typesFor = (types: string[], currency: string): Answer | null => {
+    const other = types.find((t) => t !== 'card' && t !== 'swish');
+    if (other) return notSimulated(`payment method type ${other}`, 'allowed_payment_method_types');
+    // docs.stripe.com/payments/swish/accept-a-payment: "Supported currencies: `sek`".
+    if (!types.includes('swish') || currency === 'sek') return null;
+    return invalid(`The currency ${currency} is not supported by swish (only sek).`, {
+      code: 'payment_intent_invalid_parameter',
+      param: 'currency',
+    });
+  };
+  const unexpectedState = (intent: Intent, action: string, allowed: string[]) =>
+    invalid(
+      `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}. ` +
+        `Allowed statuses: ${allowed.join(', ')}.`,
+      { code: 'payment_intent_unexpected_state', payment_intent: copy(intent) },
+    );
+
+  const create = (p: Stripe.PaymentIntentCreateParams): Answer => {
+    if (!positiveInt(p.amount)) return badInteger('amount');
+    const currency = p.currency.toLowerCase();
+    // Stand-in assumption: without allowed_payment_method_types (dashboard-configured), card only.
+    const types = p.allowed_payment_method_types ?? ['card'];
+    const refused = typesFor(types, currency);
+    if (refused) return refused;
+    const id = rid('pi');
+    const intent = intentShape({
+      id,
+      amount: p.amount,
+      currency,
+      // Stand-in assumption: automatic_async is this API version's default capture_method.
+      capture_method: p.capture_method ?? 'automatic_async',
+      client_secret: `${id}_secret_${token()}`,
+      allowed_payment_method_types: p.allowed_payment_method_types ?? null,
+      payment_method_types: types,
+      payment_method_options: p.payment_method_options
+        ? methodOptionsShape(p.payment_method_options, types)
+        : null,
+      metadata: metadataShape({}, p.metadata),
+      description: p.description ?? null,
+      receipt_email: p.receipt_email ?? null,
+    });
+    intents.set(id, intent);
+    return ok(intent);
+  };
+
+  const update = (intent: Intent, p: Stripe.PaymentIntentUpdateParams): Answer => {
+    // Stand-in assumption: updates only before a payment method was confirmed (Stripe allows more).
+    const open = ['requires_payment_method'];
+    if (!open.includes(intent.status)) return unexpectedState(intent, 'update', open);
+    if (p.amount !== undefined && !positiveInt(p.amount)) return badInteger('amount');
+    const types = p.allowed_payment_method_types ?? intent.payment_method_types;
+    const refused = typesFor(types, intent.currency);
+    if (refused) return refused;
+    if (p.allowed_payment_method_types) {
+      Object.assign(intent, { allowed_payment_method_types: types, payment_method_types: types });
+    }
+    if (p.amount !== undefined) intent.amount = p.amount;
+    if (p.metadata !== undefined) intent.metadata = metadataShape(intent.metadata, p.metadata);
+    if (p.description !== undefined) intent.description = p.description || null;
+    if (p.receipt_email !== undefined) intent.receipt_email = p.receipt_email || null;
+    if (p.payment_method_options) {
+      intent.payment_method_options = methodOptionsShape(p.payment_method_options, types);
+    }
+    // "It will be cleared if the PaymentIntent is later updated for any reason" (PaymentIntents.d.ts).
+    intent.last_payment_error = null;
+    return ok(intent);
+  };
+
+  const confirm = (intent: Intent, p: Stripe.PaymentIntentConfirmParams): Answer => {
+    if (!CONFIRMABLE.includes(intent.status))
+      return unexpectedState(intent, 'confirm', CONFIRMABLE);
+    const pmType = p.payment_method_data?.type;
+    if (pmType !== undefined && pmType !== 'swish') {
+      return notSimulated(`payment_method_data[type]=${pmType}`, 'payment_method_data[type]');
+    }
+    const declined = p.payment_method ? TEST_METHODS[p.payment_method] : false;
+    if (declined === undefined) {
+      const message = `No such PaymentMethod: '${p.payment_method}'`;
+      return invalid(message, { code: 'resource_missing', param: 'payment_method' });
+    }
+    if (!p.payment_method && !pmType) {
+      // Stand-in assumption: the code of a confirm without any payment method.
+      const message = 'You must provide a payment_method or payment_method_data to confirm.';
+      return invalid(message, { code: 'parameter_missing', param: 'payment_method' });
+    }
+    const method = p.payment_method ? 'card' : 'swish';
+    if (!intent.payment_method_types.includes(method)) {
+      const message = `The payment method type ${method} is not allowed for this PaymentIntent.`;
+      return invalid(message, {
+        code: 'payment_intent_incompatible_payment_method',
+        param: 'payment_method',
+      });
+    }
+    const paymentMethod = rid('pm');
+    const charge = chargeShape(rid('ch'), intent, {
+      method,
+      paymentMethod,
+      declined,
+      captureBefore: now() + CAPTURE_SECONDS,
+    });
+    charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
+    if (declined) {
+      const error = { type: 'card_error' as const, code: 'card_declined', message: DECLINED };
+      intent.last_payment_error = { ...error, decline_code: 'generic_decline', charge: charge.id };
+      Object.assign(intent, { status: 'requires_payment_method', payment_method: null });
+      emit('payment_intent.payment_failed', intent);
+      return {
+        status: 402,
+        body: { error: { ...intent.last_payment_error, payment_intent: intent } },
+      };
+    }
+    Object.assign(intent, { payment_method: paymentMethod, last_payment_error: null });
+    const manual =
+      method === 'card' &&
+      (intent.capture_method === 'manual' ||
+        intent.payment_method_options?.card?.capture_method === 'manual');
+    if (manual) {
+      Object.assign(intent, { status: 'requires_capture', amount_capturable: intent.amount });
+      emit('payment_intent.amount_capturable_updated', intent);
+    } else {
+      // Swish (its options have no capture_method, S3) and automatic card capture: at once.
+      Object.assign(charge, { captured: true, amount_captured: intent.amount });
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+      paidCharge.set(intent.id, charge.id);
+      emit('payment_intent.succeeded', intent);
+    }
+    return ok(intent);
+  };
+
+  const capture = (intent: Intent, p: Stripe.PaymentIntentCaptureParams): Answer => {
+    if (intent.status !== 'requires_capture') {
+      return unexpectedState(intent, 'capture', ['requires_capture']);
+    }
+    if (p.final_capture === false) return notSimulated('final_capture=false', 'final_capture');
+    const amount = p.amount_to_capture ?? intent.amount_capturable;
+    if (!positiveInt(amount)) return badInteger('amount_to_capture');
+    if (amount > intent.amount_capturable) {
+      // Stand-in assumption: the code (it is among stripe-node's error codes).
+      const message = `The amount_to_capture (${amount}) is greater than amount_capturable (${intent.amount_capturable}).`;
+      return invalid(message, { code: 'amount_too_large', param: 'amount_to_capture' });
+    }
+    const charge = charges.get(String(intent.latest_charge));
+    if (!charge) throw new Error(`Stripe stand-in: intent ${intent.id} has no charge`);
+    // final_capture (default true) releases the rest. Stand-in assumption: the released rest does
+    // not show in charge.amount_refunded (only refunds do).
+    Object.assign(charge, { captured: true, amount_captured: amount });
+    Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
+    if (p.metadata !== undefined) intent.metadata = metadataShape(intent.metadata, p.metadata);
+    paidCharge.set(intent.id, charge.id);
+    emit('payment_intent.succeeded', intent);
+    return ok(intent);
+  };
+
+  const cancel = (intent: Intent, p: Stripe.PaymentIntentCancelParams): Answer => {
+    if (!CANCELABLE.includes(intent.status)) return unexpectedState(intent, 'cancel', CANCELABLE);
+    const held = intent.status === 'requires_capture' && charges.get(String(intent.latest_charge));
+    // "the remaining amount_capturable is automatically refunded" (PaymentIntents.d.ts, cancel).
+    if (held) Object.assign(held, { refunded: true, amount_refunded: held.amount });
+    const reason = p.cancellation_reason ?? null;
+    Object.assign(intent, { status: 'canceled', canceled_at: now(), amount_capturable: 0 });
+    intent.cancellation_reason = reason;
+    emit('payment_intent.canceled', intent);
+    return ok(intent);
+  };
+
+  const refund = (p: Stripe.RefundCreateParams): Answer => {
+    const viaCharge = p.charge === undefined ? undefined : charges.get(p.charge);
+    if (p.charge !== undefined && !viaCharge) return noSuch(400, 'charge', p.charge, 'charge');
+    const intentId = p.payment_intent ?? String(viaCharge?.payment_intent ?? '');
+    if (!intentId) {
+      const message = 'One of the following params should be provided: payment_intent, charge.';
+      return invalid(message, { code: 'parameter_missing', param: 'payment_intent' });
+    }
+    // Stand-in assumption: an unknown id in a parameter is a 400 (404 is for ids in the path).
+    const intent = intents.get(intentId);
+    if (!intent) return noSuch(400, 'payment_intent', intentId, 'payment_intent');
+    const charge = charges.get(paidCharge.get(intent.id) ?? '');
+    if (!charge) {
+      const message = `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`;
+      return invalid(message, { param: 'payment_intent' });
+    }
+    const left = charge.amount_captured - charge.amount_refunded;
+    // Stand-in assumption: when Stripe uses which of these two codes (both in its error codes).
+    if (left === 0) {
+      const message = `Charge ${charge.id} has already been refunded.`;
+      return invalid(message, { code: 'charge_already_refunded', charge: charge.id });
+    }
+    const amount = p.amount ?? left;
+    if (!positiveInt(amount)) return badInteger('amount');
+    if (amount > left) {
+      const message = `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`;
+      return invalid(message, { code: 'amount_too_large', param: 'amount' });
+    }
+    const created = refundShape({
+      id: rid('re'),
+      amount,
+      charge: charge.id,
+      currency: charge.currency,
+      metadata: metadataShape({}, p.metadata),
+      payment_intent: intent.id,
+      payment_method: charge.payment_method,
+      reason: p.reason ?? null,
+    });
+    refunds.set(created.id, created);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount_captured;
+    emit('charge.refunded', charge);
+    return ok(created);
+  };
+
+  /** One operation on validated parameters (the HTTP API and the helpers both come here). */
+  const operate = (op: Op | Get, id: string, params: Params): Answer => {
+    const p = params as never;
+    if (op === 'create') return create(p);
+    if (op === 'refund') return refund(p);
+    const found =
+      op === 'getRefund' ? refunds.get(id) : op === 'getCharge' ? charges.get(id) : null;
+    if (found) return ok(found);
+    if (op === 'getRefund' || op === 'getCharge')
+      return noSuch(404, op.slice(3).toLowerCase(), id, 'id');
+    const intent = intents.get(id);
+    if (!intent) return noSuch(404, 'payment_intent', id, 'intent');
+    return op === 'retrieve' ? ok(intent) : { update, confirm, capture, cancel }[op](intent, p);
+  };
+
+  /** A webhook event [S4; Events.d.ts EventBase], checked against its generated schema. */
+  const newEvent = (type: string, object: unknown, request: Stripe.Event.Request | null) => {
+    const event = eventShape(rid('evt'), type, object, request);
+    const problem = checkBody(EVENTS[type] as ResponseType, event);
+    if (problem) validationErrors.push(`event ${type}: ${problem}`);
+    return event;
+  };
+
+  /** POSTs one event as JSON; the HTTP status, or 0 when not reachable. Never throws. */
+  const send = async (event: { id: string; type: string }, mode: SignatureMode) => {
+    let delivered = 0;
+    if (webhookUrl && !closed) {
+      const payload = JSON.stringify(event, null, 2);
+      const secret = mode === 'wrong-secret' ? `whsec_${token(16)}` : webhookSecret;
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+      const body =
+        mode === 'tampered-body'
+          ? payload.replace(/"amount": (\d+)/, (_, n: string) => `"amount": ${Number(n) + 1}`)
+          : payload;
+      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+      if (mode !== 'none') headers['stripe-signature'] = signature;
+      const controller = new AbortController();
+      inFlight.add(controller);
+      const timer = setTimeout(() => controller.abort(), 10_000);
+      try {
+        const res = await fetch(webhookUrl, {
+          method: 'POST',
+          headers,
+          body,
+          signal: controller.signal,
+        });
+        await res.arrayBuffer();
+        delivered = res.status;
+      } catch {
+        delivered = 0;
+      } finally {
+        clearTimeout(timer);
+        inFlight.delete(controller);
+      }
+    }
+    events.push({ id: event.id, type: event.type, delivered });
+    return delivered;
+  };
+
+  /** Makes the events of the operation that just answered and sends them after webhookDelayMs. */
+  const flush = (request: Stripe.Event.Request | null) => {
+    const created = pending.map(({ type, object }) => newEvent(type, object, request));
+    pending = [];
+    for (const event of autoWebhooks ? created : []) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void send(event, 'valid');
+      }, webhookDelayMs);
+      timers.add(timer);
+    }
+  };
+
+  /** Runs an operation and checks its body: a failure is a stand-in bug, answered 500 (S2). */
+  const run = (op: Op | Get, id: string, params: Params, request: Stripe.Event.Request | null) => {
+    pending = [];
+    const answer = copy(operate(op, id, params));
+    const type = answer.status < 300 ? ROUTES[op][3] : 'StripeErrorBody';
+    const problem = checkBody(type, answer.body);
+    flush(request);
+    if (!problem) return answer;
+    validationErrors.push(`${op} ${id}: ${problem}`);
+    return fail(500, 'api_error', 'Stripe stand-in: its answer failed its own schema.');
+  };
+
+  const api = (req: IncomingMessage, pathname: string, params: Params, key: string | null) => {
+    if (down > 0) {
+      down -= 1;
+      return fail(503, 'api_error', 'Stripe stand-in: the provider is down (failNext).');
+    }
+    const formKey = typeof params.key === 'string' ? params.key : null;
+    delete params.key;
+    const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? formKey;
+    if (auth !== secretKey && auth !== publishableKey) {
+      const message = auth ? 'Invalid API Key provided.' : 'You did not provide an API key.';
+      return fail(401, 'authentication_error', message);
+    }
+    const method = req.method ?? 'GET';
+    const match = MATCHERS.find((m) => m.method === method && m.re.test(pathname));
+    if (!match) return unrecognized(method, pathname);
+    const id = decodeURIComponent(match.re.exec(pathname)?.[1] ?? '');
+    if (auth === publishableKey) {
+      // Stripe.js's two calls; client_secret is a Stripe.js parameter of confirm, not in the types.
+      if (match.op !== 'retrieve' && match.op !== 'confirm') {
+        const message = 'This API call cannot be made with a publishable API key.';
+        return fail(401, 'authentication_error', message, { code: 'secret_key_required' });
+      }
+      // Stand-in assumption: a wrong client_secret answers like an unknown intent.
+      const secret = intents.get(id)?.client_secret;
+      if (params.client_secret !== secret) return noSuch(404, 'payment_intent', id, 'intent');
+      if (match.op === 'confirm') delete params.client_secret;
+    }
+    const fingerprint = JSON.stringify([method, pathname, params]);
+    const first = key ? idempotent.get(key) : undefined;
+    if (first && first.fingerprint !== fingerprint) {
+      const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
+      return fail(400, 'idempotency_error', message);
+    }
+    if (first) return { ...first.answer, headers: { 'idempotent-replayed': 'true' } };
+    const requestType = ROUTES[match.op][2];
+    if (!requestType && Object.keys(params).length > 0) {
+      return notSimulated(`parameters of ${method} ${pathname}`, Object.keys(params)[0] ?? '');
+    }
+    const checked = requestType ? checkParams(requestType, params) : { params: {} };
+    if ('problem' in checked) {
+      const { code, param, message } = checked.problem;
+      return invalid(message, { code, param });
+    }
+    const unsimulated = requestType && unsimulatedParam(requestType, checked.params);
+    if (unsimulated) return notSimulated(`the parameter ${unsimulated}`, unsimulated);
+    const answer = run(match.op, id, checked.params, { id: rid('req'), idempotency_key: key });
+    // Kept once the operation ran (not for refused parameters, keys or "down").
+    if (key) idempotent.set(key, { fingerprint, answer });
+    return answer;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const raw = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (req.method === 'OPTIONS') {
+      return void res.writeHead(204, { ...CORS, 'access-control-max-age': '600' }).end();
+    }
+    if (req.method === 'GET' && /^\/(v3\/?|[a-z0-9]+\/stripe\.js)$/.test(url.pathname)) {
+      const headers = {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-store',
+      };
+      res.writeHead(200, { ...CORS, ...headers });
+      return void res.end(`/* Stripe.js stub (${REFERENCE}) */\n${stripeJsStub(standInUrl)}`);
+    }
+    const header = req.headers['idempotency-key'];
+    const key = req.method === 'POST' && typeof header === 'string' ? header : null;
+    const form = req.method === 'GET' ? url.search.slice(1) : raw;
+    const params = qs.parse(form, { arrayLimit: 100, depth: 10, parameterLimit: 5000 }) as Params;
+    const answer = url.pathname.startsWith('/v1/')
+      ? api(req, url.pathname, params, key)
+      : unrecognized(req.method, url.pathname);
+    const { method = 'GET' } = req;
+    const { status } = answer;
+    requests.push({ method, path: url.pathname, idempotencyKey: key, params, status });
+    res.writeHead(answer.status, {
+      ...CORS,
+      ...answer.headers,
+      ...(key ? { 'idempotency-key': key } : {}),
+      'content-type': 'application/json',
+      'request-id': rid('req'),
+      'stripe-version': String(req.headers['stripe-version'] ?? Stripe.API_VERSION),
+    });
+    res.end(JSON.stringify(answer.body));
+  };
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((e: unknown) => {
+      validationErrors.push(`stand-in error: ${String(e)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: String(e) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const standInUrl = `http://127.0.0.1:${port}`;
+  const noRequest = { id: null, idempotency_key: null };
+
+  return {
+    ...{ url: standInUrl, port, secretKey, publishableKey, webhookSecret },
+    ...{ requests, validationErrors, events },
+    setWebhookUrl(url) {
+      webhookUrl = url;
+    },
+    intent: (id) => (intents.has(id) ? copy(intents.get(id)) : undefined),
+    refunds: (id) => [...refunds.values()].filter((r) => r.payment_intent === id).map(copy),
+    failNext(n) {
+      down = n;
+    },
+    async confirm(intentId, how) {
+      if (how.method === 'swish' && how.outcome === 'decline') {
+        throw new Error('Stripe stand-in: a declined Swish payment is not simulated');
+      }
+      const card = how.outcome === 'decline' ? 'pm_card_chargeDeclined' : 'pm_card_visa';
+      const params: Params =
+        how.method === 'swish'
+          ? { payment_method_data: { type: 'swish' } }
+          : { payment_method: card };
+      const answer = run('confirm', intentId, params, noRequest);
+      if (answer.status !== 200 && answer.status !== 402) {
+        throw new Error(`Stripe stand-in: confirm refused: ${JSON.stringify(answer.body)}`);
+      }
+      return copy(intents.get(intentId) as Intent);
+    },
+    async deliver(type, intentId, opts = {}) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`Stripe stand-in: no intent ${intentId}`);
+      if (!EVENTS[type]) throw new Error(`Stripe stand-in: event type ${type} is not simulated`);
+      const charge = charges.get(paidCharge.get(intentId) ?? String(intent.latest_charge));
+      const object = type.startsWith('charge.') ? charge : intent;
+      if (!object) throw new Error(`Stripe stand-in: intent ${intentId} has no charge`);
+      const event = newEvent(type, copy(object), noRequest);
+      const statuses: number[] = [];
+      for (let i = 0; i < (opts.times ?? 1); i += 1) {
+        statuses.push(await send(event, opts.signature ?? 'valid'));
+      }
+      return statuses;
+    },
+    async close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      for (const controller of inFlight) controller.abort();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
