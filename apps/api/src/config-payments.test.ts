@@ -4,7 +4,11 @@
  * payments are meant; the callback secret is a production secret once Kustom is on; markets.
  */
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_CALLBACK_SECRET, KUSTOM_PRODUCTION_API } from './config-payments.ts';
+import {
+  DEVELOPMENT_CALLBACK_SECRET,
+  KUSTOM_PRODUCTION_API,
+  STRIPE_PRODUCTION_API,
+} from './config-payments.ts';
 import { loadConfig } from './config.ts';
 
 const secrets = { API_KEY: 'k'.repeat(32), AUTH_JWT_SECRET: 's'.repeat(32) };
@@ -61,5 +65,55 @@ describe('Kustom configuration', () => {
     });
     // Outside production the development callback key serves.
     expect(loadConfig(kustom).payments.callbackSecret).toBe(DEVELOPMENT_CALLBACK_SECRET);
+  });
+});
+
+const stripeTest = {
+  STRIPE_SECRET_KEY: 'sk_test_51abcDEF',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcDEF',
+  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789',
+};
+const stripeLive = {
+  STRIPE_SECRET_KEY: 'sk_live_51abcDEF',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_51abcDEF',
+  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789',
+};
+
+describe('Stripe configuration', () => {
+  it('is off without keys, and needs all three together, of one mode', () => {
+    expect(loadConfig({}).payments.stripe).toBeNull();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together/,
+    );
+    expect(() => loadConfig({ ...stripeTest, STRIPE_PUBLISHABLE_KEY: 'pk_live_1' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: must be of the same mode/,
+    );
+    expect(() => loadConfig({ ...stripeTest, STRIPE_SECRET_KEY: 'pk_test_1' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+    expect(loadConfig(stripeTest).payments.stripe).toEqual({
+      secretKey: 'sk_test_51abcDEF',
+      publishableKey: 'pk_test_51abcDEF',
+      webhookSecret: 'whsec_0123456789',
+      apiUrl: STRIPE_PRODUCTION_API,
+      testMode: true,
+    });
+  });
+
+  it('in production: refuses test keys and another API unless STRIPE_TEST_MODE', () => {
+    const production = { ...secrets, NODE_ENV: 'production' };
+    expect(() => loadConfig({ ...production, ...stripeTest })).toThrow(
+      /STRIPE_SECRET_KEY: test keys are refused in production/,
+    );
+    expect(
+      loadConfig({ ...production, ...stripeTest, STRIPE_TEST_MODE: 'true' }).payments.stripe,
+    ).toMatchObject({ testMode: true });
+    expect(loadConfig({ ...production, ...stripeLive }).payments.stripe).toMatchObject({
+      apiUrl: STRIPE_PRODUCTION_API,
+      testMode: false,
+    });
+    expect(() =>
+      loadConfig({ ...production, ...stripeLive, STRIPE_API_URL: 'http://127.0.0.1:9' }),
+    ).toThrow(/STRIPE_API_URL: must be https:\/\/api\.stripe\.com in production/);
   });
 });

@@ -4,6 +4,9 @@
  * markets of `KUSTOM_MARKETS`. Production refuses anything but Kustom's production API unless
  * `KUSTOM_TEST_MODE=true` says, on purpose, that this shop takes test payments (playground or a
  * local stand-in); its callbacks are signed with `PAYMENT_CALLBACK_SECRET`, a production secret.
+ * Stripe (card, Swish) is offered when `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY` and
+ * `STRIPE_WEBHOOK_SECRET` are set; production refuses Stripe's test keys and `STRIPE_API_URL`
+ * unless `STRIPE_TEST_MODE=true`.
  */
 import { z } from 'zod';
 
@@ -32,6 +35,22 @@ export const paymentEnvShape = {
     .string()
     .regex(/^[A-Z]{2}:[A-Z]{3}(,[A-Z]{2}:[A-Z]{3})*$/, 'must be like SE:SEK,FI:EUR')
     .optional(),
+  /** Stripe secret key (`sk_live_…`, or `sk_test_…`/`rk_…` for test mode); with the other two. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(live|test)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_live_…)')
+    .optional(),
+  /** Stripe publishable key (`pk_live_…`) for the Payment Element. */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(live|test)_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_live_…)')
+    .optional(),
+  /** The signing secret of the shop's webhook endpoint (Stripe Dashboard, `whsec_…`). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).max(200).optional(),
+  /** Another Stripe API base (a local stand-in in tests); default https://api.stripe.com. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** `true`: a production shop may use Stripe test keys or another API base: test payments. */
+  STRIPE_TEST_MODE: z.enum(['true', 'false']).optional(),
   /** HMAC-SHA256 key of the push and validation URLs given to Kustom; at least 32 characters. */
   PAYMENT_CALLBACK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 };
@@ -79,4 +98,56 @@ export function kustomSettings(
     return { country, currency };
   });
   return { settings: { apiUrl, username, password, markets, testMode }, problems };
+}
+
+/** Stripe's API (docs/payment-stand-ins.md S3). */
+export const STRIPE_PRODUCTION_API = 'https://api.stripe.com';
+
+/** Stripe as configured: keys, API base (stripe-node `host`/`port`/`protocol`), test mode. */
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+  /** True with test keys or another API base: the shop takes test payments. */
+  testMode: boolean;
+}
+
+/**
+ * Stripe's settings from the environment, null when it is not configured (ADR 019 §6).
+ * @returns problems (one line each, `NAME: why`) for the caller's ConfigError
+ */
+export function stripeSettings(
+  env: PaymentEnv,
+  production: boolean,
+): { settings: StripeSettings | null; problems: string[] } {
+  const problems: string[] = [];
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+  } = env;
+  if (!secretKey && !publishableKey && !webhookSecret) return { settings: null, problems };
+  if (!secretKey || !publishableKey || !webhookSecret) {
+    problems.push(
+      '  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together (or none)',
+    );
+    return { settings: null, problems };
+  }
+  const apiUrl = (env.STRIPE_API_URL ?? STRIPE_PRODUCTION_API).replace(/\/$/, '');
+  const testKeys = /_test_/.test(secretKey) || publishableKey.startsWith('pk_test_');
+  if (/_live_/.test(secretKey) !== publishableKey.startsWith('pk_live_')) {
+    problems.push(
+      '  STRIPE_PUBLISHABLE_KEY: must be of the same mode (live or test) as STRIPE_SECRET_KEY',
+    );
+  }
+  const testMode = testKeys || apiUrl !== STRIPE_PRODUCTION_API;
+  if (production && testMode && env.STRIPE_TEST_MODE !== 'true') {
+    problems.push(
+      testKeys
+        ? '  STRIPE_SECRET_KEY: test keys are refused in production (set STRIPE_TEST_MODE=true to take test payments on purpose)'
+        : `  STRIPE_API_URL: must be ${STRIPE_PRODUCTION_API} in production (set STRIPE_TEST_MODE=true to take test payments on purpose)`,
+    );
+  }
+  return { settings: { secretKey, publishableKey, webhookSecret, apiUrl, testMode }, problems };
 }

@@ -2,7 +2,7 @@
  * The typed shapes of the shop's configuration, as `loadConfig` (config.ts) returns it from the
  * environment. Split from config.ts to keep each file small (issue 22).
  */
-import type { KustomSettings } from './config-payments.ts';
+import type { KustomSettings, StripeSettings } from './config-payments.ts';
 import type { LogLevel } from './log.ts';
 import type { SellerIdentity } from './seller.ts';
 
@@ -107,6 +107,8 @@ export interface PaymentsConfig {
   sandboxSecret: string;
   /** Kustom Checkout (KUSTOM_*, config-payments.ts), null when not configured (issue 42). */
   kustom: KustomSettings | null;
+  /** Stripe card and Swish (STRIPE_*, config-payments.ts), null when not configured (issue 42). */
+  stripe: StripeSettings | null;
   /** PAYMENT_CALLBACK_SECRET (or the development key): signs the push/validation URLs. */
   callbackSecret: string;
 }

@@ -187,6 +187,7 @@ describe('loadConfig', () => {
           sandbox: true,
           sandboxSecret: DEVELOPMENT_SANDBOX_SECRET,
           kustom: null,
+          stripe: null,
           callbackSecret: DEVELOPMENT_CALLBACK_SECRET,
         });
         expect(config.graphql.introspection).toBe(true);

@@ -2,7 +2,12 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { LOG_LEVELS } from './log.ts';
 import { SELLER_ENV_FIELDS, sellerFromEnv } from './seller-config.ts';
-import { DEVELOPMENT_CALLBACK_SECRET, kustomSettings, paymentEnvShape } from './config-payments.ts';
+import {
+  DEVELOPMENT_CALLBACK_SECRET,
+  kustomSettings,
+  paymentEnvShape,
+  stripeSettings,
+} from './config-payments.ts';
 
 /**
  * `shared_buffers` of the embedded database (issue 28). PGlite's own default, 128 MB, is resident
@@ -351,9 +356,11 @@ export function loadConfig(
   const production = e.NODE_ENV === 'production';
   const sandbox = (e.PAYMENT_SANDBOX ?? (production ? 'false' : 'true')) === 'true';
   const kustom = kustomSettings(e, production);
-  if (kustom.problems.length > 0) {
+  const stripe = stripeSettings(e, production);
+  const providerProblems = [...kustom.problems, ...stripe.problems];
+  if (providerProblems.length > 0) {
     throw new ConfigError(
-      `Invalid configuration in the environment:\n${kustom.problems.join('\n')}`,
+      `Invalid configuration in the environment:\n${providerProblems.join('\n')}`,
     );
   }
   if (production && options.requireProductionSecrets !== false) {
@@ -432,6 +439,7 @@ export function loadConfig(
       sandbox,
       sandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? DEVELOPMENT_SANDBOX_SECRET,
       kustom: kustom.settings,
+      stripe: stripe.settings,
       callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? DEVELOPMENT_CALLBACK_SECRET,
     },
     graphql: {

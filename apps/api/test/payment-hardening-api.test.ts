@@ -87,6 +87,7 @@ describe.each(testDatabaseKinds())('payment and checkout hardening (issue 13) on
         sandbox: true,
         sandboxSecret: 'test-sandbox-secret-0123456789abcdef',
         kustom: null,
+        stripe: null,
         callbackSecret: 'test-callback-secret-0123456789abcdef',
       },
     });
@@ -98,6 +99,7 @@ describe.each(testDatabaseKinds())('payment and checkout hardening (issue 13) on
           sandbox: false,
           sandboxSecret: 'test-sandbox-secret-0123456789abcdef',
           kustom: null,
+          stripe: null,
           callbackSecret: 'test-callback-secret-0123456789abcdef',
         },
       }),

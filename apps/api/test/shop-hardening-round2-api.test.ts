@@ -77,6 +77,7 @@ describe.each(testDatabaseKinds())('shop API hardening, round 2 (issue 41) on %s
         sandbox: true,
         sandboxSecret: 'test-sandbox-secret-0123456789abcdef',
         kustom: null,
+        stripe: null,
         callbackSecret: 'test-callback-secret-0123456789abcdef',
       },
     });

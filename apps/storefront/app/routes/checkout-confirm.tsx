@@ -19,7 +19,7 @@ import { checkoutContext, checkoutCountry } from '../features/checkout/checkout.
 import { OrderSummary, orderSummaryRows } from '../features/checkout/order-summary';
 import { purchaseEvent } from '../features/checkout/purchase-tracking';
 import { CheckoutConfirmDocument, CompleteCartDocument } from '../graphql/generated';
-import { t } from '../i18n/i18n';
+import { t, type MessageKey } from '../i18n/i18n';
 import { cartMoneyFormat } from '../market/request-market';
 import { pageMeta, shopFromMatches } from '../routing/meta';
 
@@ -115,13 +115,7 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
       culture,
       promoCode: order.promoCode ?? null,
     }),
-    paymentName: t(
-      order.paymentId === 2
-        ? 'confirm.payment.sandbox'
-        : order.paymentId === 4
-          ? 'confirm.payment.kustom'
-          : 'confirm.payment.invoice',
-    ),
+    paymentName: t(PAYMENT_NAME_KEYS[order.paymentId] ?? 'confirm.payment.invoice'),
   };
   const tracking = purchaseEvent({
     orderId: view.orderId,
@@ -149,6 +143,13 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
 }
 
 /** The confirmation. */
+/** The confirm page's name of a payment option, by `paymentId` (the API's PAYMENT_OPTIONS). */
+const PAYMENT_NAME_KEYS: Record<number, MessageKey> = {
+  2: 'confirm.payment.sandbox',
+  4: 'confirm.payment.kustom',
+  5: 'confirm.payment.stripe',
+};
+
 export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
   const { view, tracking } = loaderData;
   useEffect(() => {

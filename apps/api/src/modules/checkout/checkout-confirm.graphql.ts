@@ -13,7 +13,9 @@ import { getOrderView, getOrderViewByPublicId, type OrderView } from '../orders/
 import { sandboxConfirmationSnippet } from '../payments/embedded-session.service.ts';
 import { getPaymentSession, type PaymentSessionRecord } from '../payments/payments.service.ts';
 import { findKustomSession } from '../payments/kustom-session.service.ts';
+import { findStripeSession } from '../payments/stripe-session.service.ts';
 import { completeKustomPayment } from './kustom-payment.service.ts';
+import { completeStripePayment } from './stripe-payment.service.ts';
 import { completeHostedPayment } from './hosted-payment.service.ts';
 import { CheckoutDataRef, PaymentTypeEnum, type CheckoutData } from './checkout-types.graphql.ts';
 import { CheckoutOrderRef } from './order.graphql.ts';
@@ -55,6 +57,8 @@ async function confirmCheckout(ctx: GraphQLContext, args: ConfirmArgs): Promise<
   }
   const kustom = await findKustomSession(ctx.db, args.id);
   if (kustom) return confirmKustom(ctx, args, kustom);
+  const stripe = await findStripeSession(ctx.db, args.id);
+  if (stripe) return confirmStripe(ctx, args, stripe);
   // The order is priced in the market the payment was started in, whatever the return says.
   const session = await getPaymentSession(ctx.db, args.id);
   const paidShop =
@@ -100,6 +104,29 @@ async function confirmKustom(
     cart: cart && (await loadCartView(ctx.db, cart, shop, ctx.now)),
     failure: outcome.failure,
     confirmation: outcome.order ? outcome.confirmationSnippet : null,
+  };
+}
+
+/**
+ * The confirm page of a Stripe payment (issue 42): `kid` is our session id (or the intent id);
+ * the order is placed now if the webhook has not done it yet.
+ */
+async function confirmStripe(
+  ctx: GraphQLContext,
+  args: ConfirmArgs,
+  session: PaymentSessionRecord,
+): Promise<CheckoutData> {
+  const shop = await ctx.pricedShop({ ...args, marketId: session.marketId });
+  const outcome = await completeStripePayment(ctx.db, session, shop, ctx.now, ctx.config.payments);
+  const cart = await findCart(ctx.db, outcome.session.cartId);
+  const order = outcome.order;
+  return {
+    completed: Boolean(order),
+    order,
+    cart: cart && (await loadCartView(ctx.db, cart, shop, ctx.now)),
+    failure: outcome.failure,
+    confirmation:
+      order && sandboxConfirmationSnippet(String(order.order.id), order.order.email || null),
   };
 }
 

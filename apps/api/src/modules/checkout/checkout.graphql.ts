@@ -171,6 +171,7 @@ builder.mutationFields((t) => ({
         publicUrl: ctx.config.publicUrl,
         customerId: (await ctx.viewer())?.customerId ?? null,
         payments: ctx.config.payments,
+        shopName: ctx.config.shopName,
       });
       return visibleCheckout(embedded, ctx, args.checkout);
     },
@@ -219,6 +220,7 @@ builder.mutationFields((t) => ({
           idempotencyKey: idempotencyKeyOf(ctx),
           customerId: viewer?.customerId ?? null,
           publicUrl: ctx.config.publicUrl,
+          shopName: ctx.config.shopName,
           payments: ctx.config.payments,
         },
         await ctx.pricedShop(args),

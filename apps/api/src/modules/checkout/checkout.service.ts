@@ -47,7 +47,7 @@ import {
   parseCheckoutInput,
   type CheckoutInput,
 } from './checkout-input.ts';
-import { startKustomPayment } from './kustom-start.service.ts';
+import { startKustomPayment, startStripePayment } from './provider-start.service.ts';
 import { isUniqueViolation, writeOrderFromCart } from './order-writer.ts';
 
 export { parseCheckoutInput, toAddress, type CheckoutInput } from './checkout-input.ts';
@@ -348,6 +348,8 @@ export interface PlaceOrderOptions {
   customerId?: number | null;
   /** Public base URL for the sandbox redirect, e.g. `http://localhost:3000`. */
   publicUrl?: string;
+  /** SHOP_NAME: named in a provider's payment (Stripe's description, Swish reference). */
+  shopName?: string;
   /** `config.payments`: which payment options may be chosen (issue 13 §1). */
   payments: PaymentSettings;
 }
@@ -461,6 +463,21 @@ export async function placeOrder(
       publicId: '',
       status: 'pending',
       redirectUrl: `${publicUrl}/payments/kustom/${sessionId}`,
+    };
+  }
+  if (payment.provider === 'stripe') {
+    const publicUrl = (options.publicUrl ?? '').replace(/\/$/, '');
+    const sessionId = await startStripePayment(db, view, {
+      checkout: { ...input, customerId: options.customerId ?? null },
+      payments: options.payments,
+      publicUrl,
+      shopName: options.shopName ?? '',
+    });
+    return {
+      orderId: '',
+      publicId: '',
+      status: 'pending',
+      redirectUrl: `${publicUrl}/payments/stripe/${sessionId}`,
     };
   }
   if (payment.checkoutType === 'EXTERNAL') {

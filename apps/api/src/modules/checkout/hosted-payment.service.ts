@@ -22,7 +22,12 @@ import {
   type PaymentSessionRecord,
   type PaymentSettings,
 } from '../payments/payments.service.ts';
-import { openEmbeddedSession, sandboxSnippet } from '../payments/embedded-session.service.ts';
+import {
+  openEmbeddedSession,
+  paymentFrameSnippet,
+  sandboxSnippet,
+} from '../payments/embedded-session.service.ts';
+import { openStripeSession } from '../payments/stripe-session.service.ts';
 import { openKustomSession } from '../payments/kustom-session.service.ts';
 import { parseCheckoutInput, type CheckoutInput } from './checkout-input.ts';
 import type { CheckoutView } from './checkout.service.ts';
@@ -198,6 +203,8 @@ export interface EmbedOptions {
   customerId: number | null;
   /** `config.payments`: Kustom's settings and the callback secret (issue 42). */
   payments?: PaymentSettings;
+  /** SHOP_NAME, named in a Stripe payment. */
+  shopName?: string;
 }
 
 /**
@@ -231,6 +238,32 @@ export async function withEmbeddedPayment(
           ? {
               ...o,
               paymentData: session?.snippet ?? null,
+              newCheckoutSession: session?.created ?? false,
+            }
+          : o,
+      ),
+    };
+  }
+  if (selected.provider === 'stripe' && options.payments?.stripe) {
+    // Stripe (issue 42): our page with the Payment Element, framed, for the cart as it is now.
+    const session = await openStripeSession(db, view.cart, {
+      settings: options.payments.stripe,
+      returnUrl: options.returnUrl,
+      checkout: { ...view.input, paymentId: selected.id, customerId: options.customerId },
+      shopName: options.shopName ?? '',
+    });
+    const pageUrl = session
+      ? `${options.publicUrl.replace(/\/$/, '')}/payments/stripe/${session.sessionId}`
+      : null;
+    return {
+      ...view,
+      paymentOptions: view.paymentOptions.map((o) =>
+        o === selected
+          ? {
+              ...o,
+              paymentData: pageUrl
+                ? paymentFrameSnippet(pageUrl, 'Betalning med kort eller Swish')
+                : null,
               newCheckoutSession: session?.created ?? false,
             }
           : o,

@@ -99,7 +99,20 @@ export function fillReturnUrl(template: string, sessionId: string, cartId: strin
  * @param pageUrl absolute URL of the session's page, e.g. `https://api.cykel.example/payments/sandbox/{id}`
  */
 export function sandboxSnippet(pageUrl: string): string {
-  return `<div id="klarna-checkout-container" class="trampa-payment-sandbox"><iframe src="${escapeHtml(pageUrl)}" title="Testbetalning" width="100%" height="560" style="border:0;width:100%;min-height:560px" loading="eager" referrerpolicy="strict-origin-when-cross-origin"></iframe></div>`;
+  return paymentFrameSnippet(pageUrl, 'Testbetalning', 'trampa-payment-sandbox');
+}
+
+/**
+ * A payment page of ours in an iframe, as `paymentData` of an embedded option (the sandbox,
+ * Stripe's Payment Element page), inside `klarna-checkout-container` (ralph looks for it).
+ * `allow="payment"` lets the page use the Payment Request API (wallets) when framed.
+ */
+export function paymentFrameSnippet(
+  pageUrl: string,
+  title: string,
+  className = 'trampa-payment-frame',
+): string {
+  return `<div id="klarna-checkout-container" class="${escapeHtml(className)}"><iframe src="${escapeHtml(pageUrl)}" title="${escapeHtml(title)}" width="100%" height="560" style="border:0;width:100%;min-height:560px" loading="eager" allow="payment" referrerpolicy="strict-origin-when-cross-origin"></iframe></div>`;
 }
 
 /**

@@ -2,16 +2,19 @@
  * The `payment-operation` job (issue 42; ADR 019 §4): calls the provider for one
  * `payment_operations` row with its idempotency key and records the outcome in one transaction
  * with the payment's captured and refunded amounts. A refusal that cannot change by waiting (a
- * 4xx such as Kustom's 403 "capture not allowed") marks the operation failed with the provider's
- * words, for the back office; anything else (network, 5xx, 429, 409, Kustom not configured)
+ * 4xx such as Kustom's 403 "capture not allowed" or Stripe's 400) marks the operation failed with the provider's
+ * words, for the back office; anything else (network, 5xx, 429, 409, the provider not configured)
  * throws, so the queue retries with back-off (12 attempts, about 3 hours), then shows it failed.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PaymentsConfig } from '../../config-types.ts';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import type { KustomResult } from './kustom-client.ts';
-import { kustomClient } from './kustom-session.service.ts';
+import {
+  callProvider,
+  ProviderNotConfiguredError,
+  type ProviderCallResult,
+} from './provider-calls.ts';
 import { queueRelease } from './payment-operations.service.ts';
 import { orderPayments, paymentOperations } from './payments.tables.ts';
 
@@ -56,41 +59,12 @@ export async function runPaymentOperation(
     .from(orderPayments)
     .where(eq(orderPayments.id, op.orderPaymentId));
   if (!payment) return;
-  if (op.provider !== 'kustom') throw new Error(`No provider calls for ${op.provider}`);
-  if (!payments.kustom) {
-    throw new RetryablePaymentError('Kustom is not configured (KUSTOM_USERNAME/PASSWORD)');
-  }
-  const client = kustomClient(payments.kustom);
-  const ref = payment.transactionId;
-  const key = op.idempotencyKey;
-  let result: KustomResult<null>;
-  switch (op.kind) {
-    case 'capture':
-      result = await client.capture(ref, key, {
-        amount: op.amount,
-        reference: `order-${op.orderId}`,
-        shippingInfo: (op.shippingInfo ?? []).map((p) => ({
-          tracking_number: p.trackingNumber.slice(0, 100),
-          ...(p.shippingCompany ? { shipping_company: p.shippingCompany.slice(0, 100) } : {}),
-        })),
-      });
-      break;
-    case 'refund':
-      result = await client.refund(ref, key, {
-        amount: op.amount,
-        description: `Återbetalning order ${op.orderId}`,
-        reference:
-          op.refundNo === null ? `order-${op.orderId}` : `refund-${op.orderId}-${op.refundNo}`,
-      });
-      break;
-    case 'cancel':
-      result = await client.cancel(ref, key);
-      break;
-    case 'release':
-      result = await client.releaseRemaining(ref, key);
-      break;
-    default:
-      throw new Error(`Unknown payment operation ${op.kind}`);
+  let result: ProviderCallResult;
+  try {
+    result = await callProvider(payments, op, payment);
+  } catch (error) {
+    if (error instanceof ProviderNotConfiguredError) throw new RetryablePaymentError(error.message);
+    throw error;
   }
   if (!result.ok && result.retry) {
     await db
@@ -102,7 +76,7 @@ export async function runPaymentOperation(
         updatedAt: new Date(),
       })
       .where(eq(paymentOperations.id, op.id));
-    throw new RetryablePaymentError(`Kustom ${op.kind}: ${result.code} ${result.message}`);
+    throw new RetryablePaymentError(`${op.provider} ${op.kind}: ${result.code} ${result.message}`);
   }
   if (!result.ok) {
     log?.error('Payment operation refused by the provider', {

@@ -6,7 +6,7 @@
  * The job ({@link runPaymentOperation}) calls the provider with the row's idempotency key, the
  * same on every attempt, so a retry never captures or refunds twice.
  *
- * Which payments have provider calls: Kustom's. Invoice, leasing and the sandbox move no money
+ * Which payments have provider calls: Kustom's and Stripe's. Invoice, leasing and the sandbox move no money
  * through a provider (the sandbox takes none; an invoice is paid to the shop's account), so
  * their orders get no operations. Amounts in öre.
  *
@@ -26,7 +26,7 @@ import { enqueueJob, type NewJob } from '../jobs/queue.ts';
 import { orderPayments, paymentOperations } from './payments.tables.ts';
 
 /** The providers whose payments move money through calls (the others need none). */
-export const PROVIDERS_WITH_CALLS: readonly string[] = ['kustom'];
+export const PROVIDERS_WITH_CALLS: readonly string[] = ['kustom', 'stripe'];
 
 /** A `payment_operations` row. */
 export type PaymentOperationRecord = typeof paymentOperations.$inferSelect;
@@ -154,6 +154,48 @@ export async function queueCapture(
     amount,
     key: (seq) => `capture:${orderId}:${seq}`,
     shippingInfo: parcel ? [parcel] : null,
+  });
+}
+
+/**
+ * A payment the provider took at the purchase (Stripe Swish: no manual capture): its capture is
+ * recorded as done, once, and the payment is paid; later refunds and a cancellation refund it.
+ * Nothing for an unknown payment or one with a capture already.
+ * @param amount öre taken
+ */
+export async function recordCaptureAtPurchase(
+  db: Database,
+  orderId: number,
+  provider: string,
+  transactionId: string,
+  amount: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(orderPayments)
+      .where(
+        and(
+          eq(orderPayments.orderId, orderId),
+          eq(orderPayments.provider, provider),
+          eq(orderPayments.transactionId, transactionId),
+        ),
+      )
+      .for('update');
+    if (!payment || payment.status === 'cancelled') return;
+    const ops = (await operationsOf(tx, payment.id)).filter(live);
+    if (ops.some((op) => op.kind === 'capture')) return;
+    await insertOperation(tx, payment, {
+      kind: 'capture',
+      amount,
+      key: (seq) => `capture:${orderId}:${seq}`,
+      state: 'succeeded',
+      providerMessage: 'Dragen direkt vid köpet.',
+    });
+    await tx
+      .update(orderPayments)
+      .set({ status: 'paid', capturedAmount: amount, paidAt: new Date() })
+      .where(eq(orderPayments.id, payment.id));
   });
 }
 

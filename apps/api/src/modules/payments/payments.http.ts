@@ -40,6 +40,7 @@ import { currentLogger, processLogger, type Logger } from '../../log.ts';
 import { formatMoney } from '../pricing/money.ts';
 import { fillReturnUrl } from './embedded-session.service.ts';
 import { createKustomHandler } from './kustom.http.ts';
+import { createStripeHandler } from './stripe.http.ts';
 import {
   SANDBOX_STYLESHEET,
   SANDBOX_STYLESHEET_PATH,
@@ -95,17 +96,26 @@ export function createPaymentsHandler(options: { db: Database; config: Config; l
   const page = (title: string, body: string, status = 200) =>
     sandboxPage(title, body, status, origins);
   const kustom = createKustomHandler({ db, config, log, shopFor: (id) => shopFor(db, id) });
+  const stripe = createStripeHandler({
+    db,
+    config,
+    log,
+    shopFor: (id) => shopFor(db, id),
+    frameAncestors: origins,
+  });
   return async (request: Request): Promise<Response | null> => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith(`${PAYMENTS_PATH}/`)) return null;
     const kustomResponse = await kustom(request, url);
     if (kustomResponse) return kustomResponse;
-    // The page's stylesheet serves Kustom's page too.
+    const stripeResponse = await stripe(request, url);
+    if (stripeResponse) return stripeResponse;
+    // The page's stylesheet serves Kustom's and Stripe's pages too.
     if (
       url.pathname === SANDBOX_STYLESHEET_PATH &&
       request.method === 'GET' &&
       !config.payments.sandbox &&
-      config.payments.kustom
+      (config.payments.kustom || config.payments.stripe)
     ) {
       return new Response(SANDBOX_STYLESHEET, {
         headers: {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { KustomSettings } from '../../config-payments.ts';
+import type { KustomSettings, StripeSettings } from '../../config-payments.ts';
 import { orderPayments, paymentNotifications, paymentSessions } from './payments.tables.ts';
 
 /** `PaymentType` values (GEINS-API §2.4: kid KLARNA, sid SVEA, wid WALLEY, aid AVARDA, oid STANDARD). */
@@ -30,7 +30,7 @@ export interface PaymentOption {
   paymentType: PaymentTypeValue;
   /** STANDARD: placeOrder completes the purchase; EXTERNAL: a hosted page takes the payment. */
   checkoutType: 'STANDARD' | 'EXTERNAL';
-  provider: 'invoice' | 'sandbox' | 'leasing' | 'kustom';
+  provider: 'invoice' | 'sandbox' | 'leasing' | 'kustom' | 'stripe';
   /** Fee incl. VAT, öre. */
   feeIncVat: number;
   isDefault: boolean;
@@ -82,6 +82,19 @@ export const PAYMENT_OPTIONS: readonly PaymentOption[] = [
     feeIncVat: 0,
     isDefault: false,
   },
+  {
+    // Stripe (issue 42): card and, in SEK, Swish in Stripe's Payment Element on our page
+    // /payments/stripe/{session}. PaymentType KLARNA like the sandbox, so that a headless Geins
+    // client (ralph) embeds `paymentData` and its confirm page reads `kid` (ADR 019 deviation).
+    id: 5,
+    name: 'stripe',
+    displayName: 'Kort eller Swish',
+    paymentType: 'KLARNA',
+    checkoutType: 'EXTERNAL',
+    provider: 'stripe',
+    feeIncVat: 0,
+    isDefault: false,
+  },
 ];
 
 /** The förmånscykel option (issue 21): the payment of every leasing application order. */
@@ -99,6 +112,8 @@ export interface PaymentSettings {
   sandbox: boolean;
   /** Kustom Checkout (KUSTOM_*), null or absent when not configured (issue 42). */
   kustom?: KustomSettings | null;
+  /** Stripe (STRIPE_*), null or absent when not configured (issue 42). */
+  stripe?: StripeSettings | null;
   /** PAYMENT_CALLBACK_SECRET: signs the push and validation URLs given to Kustom. */
   callbackSecret?: string;
 }
@@ -142,7 +157,8 @@ export function offeredPaymentOptions(
     (o) =>
       o.provider === 'invoice' ||
       (o.provider === 'sandbox' && settings.sandbox) ||
-      (o.provider === 'kustom' && kustomServes(settings, market)),
+      (o.provider === 'kustom' && kustomServes(settings, market)) ||
+      (o.provider === 'stripe' && Boolean(settings.stripe)),
   );
 }
 
@@ -214,7 +230,9 @@ async function cancelPayments(tx: Database, orderId: number): Promise<void> {
  * A hosted payment's row: authorised by the provider, `transactionId` its reference (the
  * sandbox's session id, Kustom's order id); written once (a repeat changes nothing).
  */
-function recordAuthorized(provider: 'sandbox' | 'kustom'): PaymentProvider['recordPayment'] {
+function recordAuthorized(
+  provider: 'sandbox' | 'kustom' | 'stripe',
+): PaymentProvider['recordPayment'] {
   return async (tx, orderId, amount, reference) => {
     await tx
       .insert(orderPayments)
@@ -299,9 +317,27 @@ const kustomProvider: PaymentProvider = {
   cancel: cancelPayments,
 };
 
+/**
+ * Stripe (issue 42): the intent is created and read at Stripe (stripe-session.service.ts,
+ * checkout/stripe-payment.service.ts); the order's payment is the intent (`transactionId` its
+ * `pi_…` id), authorised (card, captured at shipment) or paid at once (Swish).
+ */
+const stripeProvider: PaymentProvider = {
+  name: 'stripe',
+  async createSession() {
+    throw new Error('Stripe sessions are opened by stripe-session.service.ts');
+  },
+  async confirm(db, sessionId) {
+    return getPaymentSession(db, sessionId);
+  },
+  recordPayment: recordAuthorized('stripe'),
+  cancel: cancelPayments,
+};
+
 /** The provider of a payment option. */
 export function providerFor(option: PaymentOption): PaymentProvider {
   if (option.provider === 'leasing') return leasingProvider;
+  if (option.provider === 'stripe') return stripeProvider;
   if (option.provider === 'kustom') return kustomProvider;
   return option.provider === 'sandbox' ? sandboxProvider : invoiceProvider;
 }

@@ -1,13 +1,14 @@
 /**
- * Starting a Kustom Checkout payment from placeOrder (issue 42; docs/payments.md): kept apart from
- * kustom-payment.service.ts (which completes purchases) so that checkout.service.ts can call it
- * without an import cycle.
+ * Starting a Kustom Checkout or Stripe payment from placeOrder (issue 42; docs/payments.md): kept
+ * apart from kustom-payment.service.ts and stripe-payment.service.ts (which complete purchases)
+ * so that checkout.service.ts can call them without an import cycle.
  */
 import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import type { CartView } from '../cart/cart-view.ts';
 import { openKustomSession } from '../payments/kustom-session.service.ts';
 import type { PaymentSettings } from '../payments/payments.service.ts';
+import { openStripeSession } from '../payments/stripe-session.service.ts';
 import { CONFIRM_QUERY } from './return-url.ts';
 
 /**
@@ -33,6 +34,41 @@ export async function startKustomPayment(
         returnUrl: `${options.publicUrl}/checkout/confirm?${CONFIRM_QUERY}`,
         checkout: options.checkout,
         locale: view.shop.language.id,
+      })
+    : null;
+  if (!session) {
+    throw new ShopError('PAYMENT_DECLINED', 'The payment could not be started; try again', {
+      reason: 'general',
+    });
+  }
+  return session.sessionId;
+}
+
+/**
+ * placeOrder with Stripe (issue 42): the cart's Payment Intent, returning to the shop's own
+ * confirm page; our page at `/payments/stripe/{session}` shows the Payment Element, and the order
+ * is written once Stripe has authorised (card) or taken (Swish) the payment.
+ * @param options.publicUrl PUBLIC_URL without a trailing slash
+ * @returns the session id
+ * @throws ShopError PAYMENT_DECLINED (reason `general`) when Stripe is off or could not be reached
+ */
+export async function startStripePayment(
+  db: Database,
+  view: CartView,
+  options: {
+    checkout: Record<string, unknown>;
+    payments: PaymentSettings;
+    publicUrl: string;
+    shopName: string;
+  },
+): Promise<string> {
+  const { stripe } = options.payments;
+  const session = stripe
+    ? await openStripeSession(db, view, {
+        settings: stripe,
+        returnUrl: `${options.publicUrl}/checkout/confirm?${CONFIRM_QUERY}`,
+        checkout: options.checkout,
+        shopName: options.shopName,
       })
     : null;
   if (!session) {

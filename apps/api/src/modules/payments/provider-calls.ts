@@ -1,0 +1,118 @@
+/**
+ * One payment operation as a call to its provider (issue 42; ADR 019 §1, §4): the capture,
+ * cancel, release or refund of a `payment_operations` row, with the row's idempotency key, for
+ * Kustom (Order Management) and Stripe (Payment Intents, Refunds). Amounts in öre. The job
+ * (payment-operations.run.ts) records the outcome.
+ */
+import type { PaymentsConfig } from '../../config-types.ts';
+import type { KustomResult } from './kustom-client.ts';
+import { kustomClient } from './kustom-session.service.ts';
+import type { PaymentOperationRecord } from './payment-operations.service.ts';
+import type { orderPayments } from './payments.tables.ts';
+import { stripeClient } from './stripe-client.ts';
+
+/** What a provider answered to one operation. */
+export type ProviderCallResult =
+  | { ok: true; operationId: string | null }
+  | { ok: false; retry: boolean; status: number; code: string; message: string };
+
+/** Thrown when the provider of an operation is not configured now (the job retries). */
+export class ProviderNotConfiguredError extends Error {
+  override name = 'ProviderNotConfiguredError';
+}
+
+type Payment = typeof orderPayments.$inferSelect;
+
+async function kustomCall(
+  payments: PaymentsConfig,
+  op: PaymentOperationRecord,
+  payment: Payment,
+): Promise<ProviderCallResult> {
+  if (!payments.kustom) {
+    throw new ProviderNotConfiguredError('Kustom is not configured (KUSTOM_USERNAME/PASSWORD)');
+  }
+  const client = kustomClient(payments.kustom);
+  const ref = payment.transactionId;
+  const key = op.idempotencyKey;
+  let result: KustomResult<null>;
+  switch (op.kind) {
+    case 'capture':
+      result = await client.capture(ref, key, {
+        amount: op.amount,
+        reference: `order-${op.orderId}`,
+        shippingInfo: (op.shippingInfo ?? []).map((p) => ({
+          tracking_number: p.trackingNumber.slice(0, 100),
+          ...(p.shippingCompany ? { shipping_company: p.shippingCompany.slice(0, 100) } : {}),
+        })),
+      });
+      break;
+    case 'refund':
+      result = await client.refund(ref, key, {
+        amount: op.amount,
+        description: `Återbetalning order ${op.orderId}`,
+        reference:
+          op.refundNo === null ? `order-${op.orderId}` : `refund-${op.orderId}-${op.refundNo}`,
+      });
+      break;
+    case 'cancel':
+      result = await client.cancel(ref, key);
+      break;
+    case 'release':
+      result = await client.releaseRemaining(ref, key);
+      break;
+    default:
+      throw new Error(`Unknown payment operation ${op.kind}`);
+  }
+  return result.ok ? { ok: true, operationId: result.operationId } : result;
+}
+
+async function stripeCall(
+  payments: PaymentsConfig,
+  op: PaymentOperationRecord,
+  payment: Payment,
+): Promise<ProviderCallResult> {
+  if (!payments.stripe) {
+    throw new ProviderNotConfiguredError('Stripe is not configured (STRIPE_SECRET_KEY)');
+  }
+  const client = stripeClient(payments.stripe);
+  const intent = payment.transactionId;
+  const key = op.idempotencyKey;
+  switch (op.kind) {
+    case 'capture': {
+      const result = await client.capture(intent, key, op.amount);
+      if (!result.ok) return result;
+      const charge = result.body.latest_charge;
+      return { ok: true, operationId: typeof charge === 'string' ? charge : (charge?.id ?? null) };
+    }
+    case 'refund': {
+      const result = await client.refund(intent, key, op.amount, {
+        orderId: String(op.orderId),
+        ...(op.refundNo === null ? {} : { refundNo: String(op.refundNo) }),
+      });
+      return result.ok ? { ok: true, operationId: result.body.id } : result;
+    }
+    case 'cancel': {
+      const result = await client.cancel(intent, key);
+      return result.ok ? { ok: true, operationId: null } : result;
+    }
+    case 'release':
+      // A Stripe capture is final: what it did not take was released with it.
+      return { ok: true, operationId: null };
+    default:
+      throw new Error(`Unknown payment operation ${op.kind}`);
+  }
+}
+
+/**
+ * Calls the provider of `op` once.
+ * @throws ProviderNotConfiguredError when its provider is not configured now
+ */
+export async function callProvider(
+  payments: PaymentsConfig,
+  op: PaymentOperationRecord,
+  payment: Payment,
+): Promise<ProviderCallResult> {
+  if (op.provider === 'kustom') return kustomCall(payments, op, payment);
+  if (op.provider === 'stripe') return stripeCall(payments, op, payment);
+  throw new Error(`No provider calls for ${op.provider}`);
+}
