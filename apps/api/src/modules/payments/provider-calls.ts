@@ -76,7 +76,9 @@ async function stripeCall(
   }
   const client = stripeClient(payments.stripe);
   const intent = payment.transactionId;
-  const key = op.idempotencyKey;
+  // Our order ids repeat across installations (and after a test database is reset) on one
+  // Stripe account: the intent id makes the key unique there.
+  const key = `${intent}:${op.idempotencyKey}`;
   switch (op.kind) {
     case 'capture': {
       const result = await client.capture(intent, key, op.amount);
