@@ -15,8 +15,9 @@
  * watched size, and finds each `.eml` in the outbox (scripts/mail-flows.ts). Each also takes a
  * real payment (issue 42): Kustom Checkout against the local Kustom stand-in (KUSTOM_API_URL
  * with KUSTOM_TEST_MODE, as a shop on Kustom's playground runs), whose callbacks reach the
- * started process, then a capture and a refund run by the shop's own job runner
- * (scripts/payment-flows.ts).
+ * started process, and a Stripe card payment against the Stripe stand-in (STRIPE_API_URL with
+ * STRIPE_TEST_MODE, its webhook reaching the process); each then a capture and a refund run by
+ * the shop's own job runner (scripts/payment-flows.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,8 +29,9 @@ import { createScratchDatabase } from '../apps/api/test/test-db.ts';
 import { buildIfStale, repoRoot } from './build-if-stale.ts';
 import { buildServer } from './build-server.ts';
 import { startKustomStandIn, type KustomStandIn } from '../apps/api/test/kustom-stand-in.ts';
+import { startStripeStandIn, type StripeStandIn } from '../apps/api/test/stripe-stand-in.ts';
 import { exerciseMail } from './mail-flows.ts';
-import { exerciseKustom } from './payment-flows.ts';
+import { exerciseKustom, exerciseStripe } from './payment-flows.ts';
 
 const ADMIN = { email: 'agare@butik.example', password: 'ett-langt-adminlosen-1' };
 
@@ -125,10 +127,25 @@ function kustomEnv(standIn: KustomStandIn): Record<string, string> {
 
 let standIn: KustomStandIn | null = null;
 const kustom = async () => (standIn ??= await startKustomStandIn({ autoPush: false }));
+let stripeStandIn: StripeStandIn | null = null;
+const stripe = async () => (stripeStandIn ??= await startStripeStandIn({ autoWebhooks: false }));
+
+/** Stripe's settings for a started shop: the stand-in's keys, test payments on purpose. */
+async function stripeEnv(): Promise<Record<string, string>> {
+  const s = await stripe();
+  return {
+    STRIPE_SECRET_KEY: s.secretKey,
+    STRIPE_PUBLISHABLE_KEY: s.publishableKey,
+    STRIPE_WEBHOOK_SECRET: s.webhookSecret,
+    STRIPE_API_URL: s.url,
+    STRIPE_TEST_MODE: 'true',
+  };
+}
 
 afterAll(async () => {
   await Promise.all(children.map(stop));
   await standIn?.close();
+  await stripeStandIn?.close();
 });
 
 describe('mail under npm start (issue 40 §1)', () => {
@@ -149,6 +166,7 @@ describe('mail under npm start (issue 40 §1)', () => {
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         ...kustomEnv(await kustom()),
+        ...(await stripeEnv()),
       }),
     );
     try {
@@ -162,6 +180,9 @@ describe('mail under npm start (issue 40 §1)', () => {
       const running = { url, publicUrl: `http://localhost:${port}`, apiKey, outbox, admin: ADMIN };
       await exerciseMail(running, 'npmstart');
       await exerciseKustom(running, await kustom(), 'npmstart').catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${output.text.slice(-3000)}`);
+      });
+      await exerciseStripe(running, await stripe(), 'npmstart').catch((error: unknown) => {
         throw new Error(`${String(error)}\n${output.text.slice(-3000)}`);
       });
       expectNoFailedJobs(output.text);
@@ -194,6 +215,7 @@ describe('mail of the compiled bundles (issue 40 §1)', () => {
       ADMIN_PASSWORD: ADMIN.password,
       PAYMENT_CALLBACK_SECRET: 'dist-mail-test-callback-secret-0123456789',
       ...kustomEnv(await kustom()),
+      ...(await stripeEnv()),
       ...(scratch ? { DATABASE_URL: scratch.url } : { PGLITE_DATA_DIR: join(work, 'pglite') }),
     });
     const started: ChildProcess[] = [];
@@ -227,6 +249,7 @@ describe('mail of the compiled bundles (issue 40 §1)', () => {
       };
       await exerciseMail(running, scratch ? 'distworker' : 'distserver');
       await exerciseKustom(running, await kustom(), scratch ? 'distworker' : 'distserver');
+      await exerciseStripe(running, await stripe(), scratch ? 'distworker' : 'distserver');
       expectNoFailedJobs(server.output.text + (worker?.output.text ?? ''));
     } finally {
       await Promise.all(started.map(stop));

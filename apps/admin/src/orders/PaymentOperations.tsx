@@ -14,10 +14,10 @@ import { formatAmount, formatDateTime } from '../money.ts';
 import type { OrderDetail } from './orders-api.ts';
 
 /** The providers whose payments move money through calls (the API's PROVIDERS_WITH_CALLS). */
-const PROVIDERS_WITH_CALLS = ['kustom'];
+const PROVIDERS_WITH_CALLS = ['kustom', 'stripe'];
 
 /** Provider names as staff know them. */
-const PROVIDER_NAMES: Record<string, string> = { kustom: 'Kustom' };
+const PROVIDER_NAMES: Record<string, string> = { kustom: 'Kustom', stripe: 'Stripe' };
 
 /** A payment operation as the admin API gives it (`AdminPaymentOperation`). Amounts in öre. */
 interface PaymentOperation {
