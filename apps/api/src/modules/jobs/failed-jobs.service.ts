@@ -31,9 +31,10 @@ export const JOB_KINDS: Readonly<Record<string, JobKindInfo>> = {
   'order-confirmation': { title: 'Orderbekräftelse (e-post)', area: 'orders' },
   'leasing-approval': { title: 'Förmånscykel: e-post till arbetsgivaren', area: 'orders' },
   'payment-operation': {
-    title: 'Betalning: dragning, makulering eller återbetalning hos Kustom',
+    title: 'Betalning: dragning, makulering eller återbetalning hos Kustom eller Stripe',
     area: 'orders',
   },
+  'payment-reconcile': { title: 'Betalningar: avstämning mot Kustom och Stripe', area: 'orders' },
   'password-reset-mail': { title: 'Återställning av lösenord (e-post)', area: 'customers' },
   'newsletter-confirmation': { title: 'Bekräftelse av nyhetsbrev (e-post)', area: 'customers' },
   'back-in-stock': { title: 'Åter i lager (e-post)', area: 'customers' },

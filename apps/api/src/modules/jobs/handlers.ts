@@ -26,6 +26,7 @@ import { mailOptionsFromConfig } from '../mail/mail.service.ts';
 import { jobMessageId } from './job-kinds.ts';
 import { ENGAGEMENT_JOB_HANDLERS } from '../engagement/engagement.handlers.ts';
 import { PAYMENT_JOB_HANDLERS } from '../payments/payment-operations.run.ts';
+import { CHECKOUT_JOB_HANDLERS } from '../checkout/payment-reconcile.run.ts';
 
 /** Where a job's notable events go. */
 export interface JobLog {
@@ -155,4 +156,6 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   // restock-scan, back-in-stock, newsletter-confirmation (issue 17).
   ...ENGAGEMENT_JOB_HANDLERS,
   ...PAYMENT_JOB_HANDLERS,
+  // payment-reconcile (issue 42; ADR 019 §5).
+  ...CHECKOUT_JOB_HANDLERS,
 };

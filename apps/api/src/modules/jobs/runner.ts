@@ -14,6 +14,7 @@ import type { Logger } from '../../log.ts';
 import { JOB_HANDLERS, type JobHandler, type JobLog } from './handlers.ts';
 import { POSTINGS_SCAN_JOB, PRICE_STAMP_JOB } from './job-kinds.ts';
 import { RESTOCK_SCAN_JOB } from '../engagement/engagement-jobs.ts';
+import { PAYMENT_RECONCILE_JOB } from '../checkout/payment-reconcile.run.ts';
 import {
   backoffMs,
   claimJob,
@@ -113,7 +114,7 @@ export class JobRunner {
 
   /**
    * Starts the background loop (idempotent) and makes sure the scheduled jobs exist (price stamp,
-   * restock scan).
+   * restock scan, payment reconciliation).
    * Jobs enqueued in this process wake it at once; others are seen at the next poll.
    */
   start(): void {
@@ -250,8 +251,14 @@ export class JobRunner {
   }
 
   private async runLoop(): Promise<void> {
-    // Scheduled work: the price stamp, the postings scan (ADR 012), the restock scan (issue 17).
-    for (const job of [PRICE_STAMP_JOB, POSTINGS_SCAN_JOB, RESTOCK_SCAN_JOB]) {
+    // Scheduled work: the price stamp, the postings scan (ADR 012), the restock scan (issue 17),
+    // the payments' reconciliation (issue 42).
+    for (const job of [
+      PRICE_STAMP_JOB,
+      POSTINGS_SCAN_JOB,
+      RESTOCK_SCAN_JOB,
+      PAYMENT_RECONCILE_JOB,
+    ]) {
       if (!this.kinds.includes(job.kind)) continue;
       await enqueueJob(this.db, job, { rearm: true }).catch((error: unknown) =>
         this.log.error('Job queue: could not schedule a job', {
