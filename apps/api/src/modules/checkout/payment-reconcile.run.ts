@@ -20,12 +20,12 @@ import { completeKustomPayment } from './kustom-payment.service.ts';
 import { completeStripePayment } from './stripe-payment.service.ts';
 
 /** How often the job runs: every 2 minutes (milliseconds). */
-export const RECONCILE_EVERY_MS = 120_000;
+const RECONCILE_EVERY_MS = 120_000;
 /** A session is read back once it has been quiet this long (milliseconds): 2 minutes. */
 export const RECONCILE_AFTER_MS = 120_000;
 /** …and while it is younger than this (Kustom's checkout orders expire after 48 h; Stripe's
  * uncaptured authorisations after 7 days): 7 days, milliseconds. */
-export const RECONCILE_WITHIN_MS = 7 * 24 * 3_600_000;
+const RECONCILE_WITHIN_MS = 7 * 24 * 3_600_000;
 /** Sessions read back per run, oldest first. */
 const BATCH = 50;
 
