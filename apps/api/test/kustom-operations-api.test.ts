@@ -165,4 +165,25 @@ describe.each(testDatabaseKinds())('Kustom payment operations on %s', (kind) => 
     // The confirm page still shows the one order.
     expect((await shop.q(CONFIRM, { id: kcoId })).checkout.completed).toBe(true);
   });
+
+  it('a capture retried after a day reads Kustom first: taken already, it is not sent again', async () => {
+    const { orderId, kcoId } = await paidOrder([[F.tube.skuId, 1]]);
+    const authorised = (await paymentOf(orderId)).amount;
+    await transitionOrder(shop.handle.db, orderId, 'processing', 'Skickad', {
+      shipment: { parcelNumber: 'PN-2424242' },
+    });
+    // An attempt a day ago reached Kustom, its answer was lost, and the shop was down since.
+    await shop.handle.db
+      .update(paymentOperations)
+      .set({ attempts: 1, createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(paymentOperations.orderId, orderId));
+    const stored = shop.standIn.orders.get(kcoId)!;
+    stored.om.captured_amount = authorised;
+    stored.om.remaining_authorized_amount = 0;
+    await runJobs();
+    expect(shop.requestsTo(`/orders/${kcoId}/captures`)).toHaveLength(0);
+    const [capture] = await opsOf(orderId);
+    expect(capture).toMatchObject({ kind: 'capture', state: 'succeeded', amount: authorised });
+    expect(await paymentOf(orderId)).toMatchObject({ status: 'paid', capturedAmount: authorised });
+  });
 });

@@ -23,6 +23,24 @@ export class ProviderNotConfiguredError extends Error {
 
 type Payment = typeof orderPayments.$inferSelect;
 
+/** Kustom keeps an idempotency key for a limited time; past it, a repeat is not recognised. */
+const KEY_TRUST_MS = 23 * 3_600_000;
+
+/**
+ * True when a capture queued more than {@link KEY_TRUST_MS} ago is already taken at Kustom (an
+ * attempt that reached Kustom but whose answer was lost, then a long outage of ours): read the
+ * order back instead of trusting the old key, so the money is never captured twice.
+ */
+async function capturedLongAgo(
+  client: ReturnType<typeof kustomClient>,
+  ref: string,
+  op: PaymentOperationRecord,
+): Promise<boolean> {
+  if (op.attempts === 0 || Date.now() - op.createdAt.getTime() < KEY_TRUST_MS) return false;
+  const order = await client.readOrder(ref);
+  return order.ok && order.body.captured_amount >= op.amount;
+}
+
 async function kustomCall(
   payments: PaymentsConfig,
   op: PaymentOperationRecord,
@@ -37,6 +55,7 @@ async function kustomCall(
   let result: KustomResult<null>;
   switch (op.kind) {
     case 'capture':
+      if (await capturedLongAgo(client, ref, op)) return { ok: true, operationId: null };
       result = await client.capture(ref, key, {
         amount: op.amount,
         reference: `order-${op.orderId}`,
