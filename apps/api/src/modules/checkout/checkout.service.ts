@@ -22,14 +22,14 @@ import { acknowledgeGiftCardBalance } from '../cart/cart-giftcard.service.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';
 import { findOrderByKeyOrCart, type OrderRecord } from '../orders/orders.service.ts';
+import { sandboxProvider } from '../payments/payments.service.ts';
 import {
   offeredPaymentOption,
   offeredPaymentOptions,
   paymentMarketOf,
-  sandboxProvider,
   type PaymentOption,
   type PaymentSettings,
-} from '../payments/payments.service.ts';
+} from '../payments/payment-options.ts';
 import {
   checkoutShippingMethods,
   normalizeZip,

@@ -14,14 +14,16 @@ import {
   decidePaymentSession,
   getPaymentSession,
   orderHasPayment,
-  paymentOptionById,
   recordNotification,
   refuseApprovedSession,
   sandboxProvider,
-  type DeclineReason,
   type PaymentSessionRecord,
-  type PaymentSettings,
 } from '../payments/payments.service.ts';
+import {
+  paymentOptionById,
+  type DeclineReason,
+  type PaymentSettings,
+} from '../payments/payment-options.ts';
 import {
   openEmbeddedSession,
   paymentFrameSnippet,

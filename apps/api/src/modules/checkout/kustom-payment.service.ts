@@ -31,10 +31,9 @@ import {
 import {
   decidePaymentSession,
   orderHasPayment,
-  type DeclineReason,
   type PaymentSessionRecord,
-  type PaymentSettings,
 } from '../payments/payments.service.ts';
+import { type DeclineReason, type PaymentSettings } from '../payments/payment-options.ts';
 import type { ProviderLine } from '../payments/provider-lines.ts';
 import { completeHostedPayment, type HostedPaymentOutcome } from './hosted-payment.service.ts';
 import { cartMatchesPayment } from './order-writer.ts';

@@ -20,12 +20,8 @@ import { takeStoreStock } from '../inventory/store-stock.service.ts';
 import { placeOrderRecord } from '../orders/order-process.ts';
 import { findOrderByKeyOrCart, type OrderRecord } from '../orders/orders.service.ts';
 import { storedOrderAmounts } from '../orders/order-totals.ts';
-import {
-  linkSessionToOrder,
-  providerFor,
-  type PaidLine,
-  type PaymentOption,
-} from '../payments/payments.service.ts';
+import { linkSessionToOrder, providerFor, type PaidLine } from '../payments/payments.service.ts';
+import { type PaymentOption } from '../payments/payment-options.ts';
 import { exVat } from '../pricing/price.ts';
 import { consumePromoCode } from '../promotions/promotions.service.ts';
 import { invalidCheckout, MESSAGES, toAddress, type CheckoutInput } from './checkout-input.ts';

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import type { CartView } from '../cart/cart-view.ts';
 import { openKustomSession } from '../payments/kustom-session.service.ts';
-import type { PaymentSettings } from '../payments/payments.service.ts';
+import type { PaymentSettings } from '../payments/payment-options.ts';
 import { openStripeSession } from '../payments/stripe-session.service.ts';
 import { CONFIRM_QUERY } from './return-url.ts';
 

@@ -20,10 +20,9 @@ import { recordCaptureAtPurchase } from '../payments/payment-operations.service.
 import {
   decidePaymentSession,
   orderHasPayment,
-  type DeclineReason,
   type PaymentSessionRecord,
-  type PaymentSettings,
 } from '../payments/payments.service.ts';
+import { type DeclineReason, type PaymentSettings } from '../payments/payment-options.ts';
 import { stripeClient } from '../payments/stripe-client.ts';
 import { completeHostedPayment, type HostedPaymentOutcome } from './hosted-payment.service.ts';
 

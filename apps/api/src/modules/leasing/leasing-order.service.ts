@@ -24,7 +24,8 @@ import {
   type OrderRecord,
   type OrderView,
 } from '../orders/orders.service.ts';
-import { LEASING_PAYMENT_OPTION, providerFor } from '../payments/payments.service.ts';
+import { providerFor } from '../payments/payments.service.ts';
+import { LEASING_PAYMENT_OPTION } from '../payments/payment-options.ts';
 import { calculateLeasing, type LeasingResult } from './leasing-calculation.ts';
 import { leasingCartProblems } from './leasing-cart-rules.ts';
 import { parseLeasingApplication, type LeasingApplication } from './leasing-application-input.ts';

@@ -18,11 +18,8 @@ import { processLogger } from '../../log.ts';
 import type { CartView } from '../cart/cart-view.ts';
 import { KustomClient, toKustomLines, type KustomAddress } from './kustom-client.ts';
 import { providerLinesOf, sumProviderLines, type ProviderLine } from './provider-lines.ts';
-import {
-  getPaymentSession,
-  type DeclineReason,
-  type PaymentSessionRecord,
-} from './payments.service.ts';
+import { getPaymentSession, type PaymentSessionRecord } from './payments.service.ts';
+import { type DeclineReason } from './payment-options.ts';
 import { paymentSessions } from './payments.tables.ts';
 
 /** A client for the configured Kustom account. */

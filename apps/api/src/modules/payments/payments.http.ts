@@ -48,7 +48,8 @@ import {
   sandboxPage,
   sandboxPaymentBody,
 } from './sandbox-page.ts';
-import { decidePaymentSession, getPaymentSession, type DeclineReason } from './payments.service.ts';
+import { decidePaymentSession, getPaymentSession } from './payments.service.ts';
+import { type DeclineReason } from './payment-options.ts';
 
 /** Path prefix of the payment endpoints. */
 export const PAYMENTS_PATH = '/payments';
