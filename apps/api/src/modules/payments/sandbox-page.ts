@@ -33,6 +33,9 @@ button.primary:hover { background: var(--primary-hover); }
 button:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .declines { margin: 0.5rem 0 0; padding: 0; border: 0; display: grid; gap: 0.5rem; }
 .declines legend { padding: 0; margin-bottom: 0.25rem; color: var(--muted); font-size: 0.875rem; }
+.stripe p:empty { margin: 0; }
+.stripe #payment-message:not(:empty) { padding: 0.5rem 0.75rem; border: 1px solid #a4262c;
+  border-radius: 10px; color: #a4262c; }
 `;
 
 /** HTML-escapes a text for the page. */
