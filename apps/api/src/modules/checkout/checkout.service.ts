@@ -47,7 +47,7 @@ import {
   parseCheckoutInput,
   type CheckoutInput,
 } from './checkout-input.ts';
-import { startKustomPayment, startStripePayment } from './provider-start.service.ts';
+import { startProviderPayment } from './provider-start.service.ts';
 import { isUniqueViolation, writeOrderFromCart } from './order-writer.ts';
 
 export { parseCheckoutInput, toAddress, type CheckoutInput } from './checkout-input.ts';
@@ -451,34 +451,14 @@ export async function placeOrder(
     throw error;
   }
   const { input, view, payment } = validated;
-  if (payment.provider === 'kustom') {
-    const publicUrl = (options.publicUrl ?? '').replace(/\/$/, '');
-    const sessionId = await startKustomPayment(db, view, {
+  if (payment.provider === 'kustom' || payment.provider === 'stripe') {
+    const redirectUrl = await startProviderPayment(db, view, payment.provider, {
       checkout: { ...input, customerId: options.customerId ?? null },
       payments: options.payments,
-      publicUrl,
-    });
-    return {
-      orderId: '',
-      publicId: '',
-      status: 'pending',
-      redirectUrl: `${publicUrl}/payments/kustom/${sessionId}`,
-    };
-  }
-  if (payment.provider === 'stripe') {
-    const publicUrl = (options.publicUrl ?? '').replace(/\/$/, '');
-    const sessionId = await startStripePayment(db, view, {
-      checkout: { ...input, customerId: options.customerId ?? null },
-      payments: options.payments,
-      publicUrl,
+      publicUrl: (options.publicUrl ?? '').replace(/\/$/, ''),
       shopName: options.shopName ?? '',
     });
-    return {
-      orderId: '',
-      publicId: '',
-      status: 'pending',
-      redirectUrl: `${publicUrl}/payments/stripe/${sessionId}`,
-    };
+    return { orderId: '', publicId: '', status: 'pending', redirectUrl };
   }
   if (payment.checkoutType === 'EXTERNAL') {
     const sessionId = await sandboxProvider.createSession(db, {

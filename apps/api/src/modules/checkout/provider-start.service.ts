@@ -11,70 +11,57 @@ import type { PaymentSettings } from '../payments/payment-options.ts';
 import { openStripeSession } from '../payments/stripe-session.service.ts';
 import { CONFIRM_QUERY } from './return-url.ts';
 
-/**
- * placeOrder with Kustom Checkout (issue 42): the Kustom checkout order for the cart as it is
- * now, returning to the shop's own confirm page; our page at `/payments/kustom/{session}` shows
- * its snippet, and the order is written once Kustom has authorised the purchase.
- * @param options.checkout the checkout input to store on the session (with `customerId`)
- * @param options.publicUrl PUBLIC_URL without a trailing slash
- * @returns the session id
- * @throws ShopError PAYMENT_DECLINED (reason `general`) when Kustom is off or could not be reached
- */
-export async function startKustomPayment(
-  db: Database,
-  view: CartView,
-  options: { checkout: Record<string, unknown>; payments: PaymentSettings; publicUrl: string },
-): Promise<string> {
-  const { kustom } = options.payments;
-  const session = kustom
-    ? await openKustomSession(db, view, {
-        settings: kustom,
-        callbackSecret: options.payments.callbackSecret ?? '',
-        publicUrl: options.publicUrl,
-        returnUrl: `${options.publicUrl}/checkout/confirm?${CONFIRM_QUERY}`,
-        checkout: options.checkout,
-        locale: view.shop.language.id,
-      })
-    : null;
-  if (!session) {
-    throw new ShopError('PAYMENT_DECLINED', 'The payment could not be started; try again', {
-      reason: 'general',
-    });
-  }
-  return session.sessionId;
+/** What a provider's payment is started with. */
+interface StartOptions {
+  /** The checkout input to store on the session (with `customerId`). */
+  checkout: Record<string, unknown>;
+  payments: PaymentSettings;
+  /** PUBLIC_URL without a trailing slash. */
+  publicUrl: string;
+  /** SHOP_NAME, named in a Stripe payment. */
+  shopName: string;
 }
 
 /**
- * placeOrder with Stripe (issue 42): the cart's Payment Intent, returning to the shop's own
- * confirm page; our page at `/payments/stripe/{session}` shows the Payment Element, and the order
- * is written once Stripe has authorised (card) or taken (Swish) the payment.
- * @param options.publicUrl PUBLIC_URL without a trailing slash
- * @returns the session id
- * @throws ShopError PAYMENT_DECLINED (reason `general`) when Stripe is off or could not be reached
+ * placeOrder with Kustom Checkout or Stripe (issue 42): the provider's session for the cart as
+ * it is now (Kustom's checkout order, Stripe's Payment Intent), returning to the shop's own
+ * confirm page; the shopper is sent to our page around the provider's checkout
+ * (`/payments/kustom/{session}`, `/payments/stripe/{session}`), and the order is written once
+ * the provider has authorised the payment.
+ * @returns the absolute URL of that page
+ * @throws ShopError PAYMENT_DECLINED (reason `general`) when the provider is off or could not be
+ *   reached
  */
-export async function startStripePayment(
+export async function startProviderPayment(
   db: Database,
   view: CartView,
-  options: {
-    checkout: Record<string, unknown>;
-    payments: PaymentSettings;
-    publicUrl: string;
-    shopName: string;
-  },
+  provider: 'kustom' | 'stripe',
+  options: StartOptions,
 ): Promise<string> {
-  const { stripe } = options.payments;
-  const session = stripe
-    ? await openStripeSession(db, view, {
-        settings: stripe,
-        returnUrl: `${options.publicUrl}/checkout/confirm?${CONFIRM_QUERY}`,
-        checkout: options.checkout,
-        shopName: options.shopName,
-      })
-    : null;
+  const { kustom, stripe } = options.payments;
+  const returnUrl = `${options.publicUrl}/checkout/confirm?${CONFIRM_QUERY}`;
+  const session =
+    provider === 'kustom'
+      ? kustom &&
+        (await openKustomSession(db, view, {
+          settings: kustom,
+          callbackSecret: options.payments.callbackSecret ?? '',
+          publicUrl: options.publicUrl,
+          returnUrl,
+          checkout: options.checkout,
+          locale: view.shop.language.id,
+        }))
+      : stripe &&
+        (await openStripeSession(db, view, {
+          settings: stripe,
+          returnUrl,
+          checkout: options.checkout,
+          shopName: options.shopName,
+        }));
   if (!session) {
     throw new ShopError('PAYMENT_DECLINED', 'The payment could not be started; try again', {
       reason: 'general',
     });
   }
-  return session.sessionId;
+  return `${options.publicUrl}/payments/${provider}/${session.sessionId}`;
 }

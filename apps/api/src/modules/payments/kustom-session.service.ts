@@ -11,7 +11,7 @@
  * URL is one we gave out; even then a push is only a hint to read the order at Kustom.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { KustomSettings } from '../../config-payments.ts';
 import type { Database } from '../../db/client.ts';
 import { processLogger } from '../../log.ts';
@@ -20,6 +20,7 @@ import { KustomClient, toKustomLines, type KustomAddress } from './kustom-client
 import { providerLinesOf, sumProviderLines, type ProviderLine } from './provider-lines.ts';
 import { getPaymentSession, type PaymentSessionRecord } from './payments.service.ts';
 import { type DeclineReason } from './payment-options.ts';
+import { openProviderSession } from './open-sessions.service.ts';
 import { paymentSessions } from './payments.tables.ts';
 
 /** A client for the configured Kustom account. */
@@ -154,19 +155,7 @@ export async function openKustomSession(
     returnUrl: options.returnUrl,
     updatedAt: new Date(),
   };
-  const [open] = await db
-    .select()
-    .from(paymentSessions)
-    .where(
-      and(
-        eq(paymentSessions.cartId, view.record.id),
-        eq(paymentSessions.provider, 'kustom'),
-        eq(paymentSessions.status, 'created'),
-        isNotNull(paymentSessions.providerRef),
-      ),
-    )
-    .orderBy(desc(paymentSessions.createdAt))
-    .limit(1);
+  const open = await openProviderSession(db, view.record.id, 'kustom');
   if (
     open?.providerRef &&
     open.marketId === row.marketId &&

@@ -1,9 +1,10 @@
 /**
- * Open payment sessions of the providers, for the reconciliation job (issue 42; ADR 019 §5;
- * checkout/payment-reconcile.run.ts): sessions without an order that the provider may have
- * authorised although neither its push/webhook nor the shopper's confirm page came back.
+ * Open payment sessions of the providers (issue 42): a cart's open session, reused while the
+ * checkout changes; and, for the reconciliation job (ADR 019 §5; checkout/payment-reconcile.run.ts),
+ * sessions without an order that the provider may have authorised although neither its
+ * push/webhook nor the shopper's confirm page came back.
  */
-import { and, asc, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { PaymentSessionRecord } from './payments.service.ts';
 import { paymentSessions } from './payments.tables.ts';
@@ -35,4 +36,26 @@ export async function quietOpenSessions(
     )
     .orderBy(asc(paymentSessions.updatedAt))
     .limit(limit);
+}
+
+/** The cart's newest session of `provider` still `created` with the provider's id, or null. */
+export async function openProviderSession(
+  db: Database,
+  cartId: string,
+  provider: string,
+): Promise<PaymentSessionRecord | null> {
+  const [open] = await db
+    .select()
+    .from(paymentSessions)
+    .where(
+      and(
+        eq(paymentSessions.cartId, cartId),
+        eq(paymentSessions.provider, provider),
+        eq(paymentSessions.status, 'created'),
+        isNotNull(paymentSessions.providerRef),
+      ),
+    )
+    .orderBy(desc(paymentSessions.createdAt))
+    .limit(1);
+  return open ?? null;
 }

@@ -8,12 +8,13 @@
  * written (issue 13 §2). Nothing is charged here.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { StripeSettings } from '../../config-payments.ts';
 import type { Database } from '../../db/client.ts';
 import { processLogger } from '../../log.ts';
 import type { CartView } from '../cart/cart-view.ts';
 import { getPaymentSession, type PaymentSessionRecord } from './payments.service.ts';
+import { openProviderSession } from './open-sessions.service.ts';
 import { paymentSessions } from './payments.tables.ts';
 import { providerLinesOf } from './provider-lines.ts';
 import { stripeClient, stripeMethodsFor } from './stripe-client.ts';
@@ -65,19 +66,7 @@ export async function openStripeSession(
     returnUrl: options.returnUrl,
     updatedAt: new Date(),
   };
-  const [open] = await db
-    .select()
-    .from(paymentSessions)
-    .where(
-      and(
-        eq(paymentSessions.cartId, view.record.id),
-        eq(paymentSessions.provider, 'stripe'),
-        eq(paymentSessions.status, 'created'),
-        isNotNull(paymentSessions.providerRef),
-      ),
-    )
-    .orderBy(desc(paymentSessions.createdAt))
-    .limit(1);
+  const open = await openProviderSession(db, view.record.id, 'stripe');
   if (
     open?.providerRef &&
     open.marketId === row.marketId &&
