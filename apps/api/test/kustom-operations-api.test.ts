@@ -13,6 +13,7 @@ import { orderPayments, orders, paymentOperations } from '../src/db/schema.ts';
 import { JobRunner } from '../src/modules/jobs/runner.ts';
 import { transitionOrder } from '../src/modules/orders/order-process.ts';
 import { refundOrder, refundInputSchema } from '../src/modules/orders/order-refund.service.ts';
+import { KustomClient } from '../src/modules/payments/kustom-client.ts';
 import { retryPaymentOperation } from '../src/modules/payments/payment-operations.service.ts';
 import { CART_FIXTURE as F } from './cart-fixture.ts';
 import { CONFIRM, useKustomShop } from './kustom-suite.ts';
@@ -54,6 +55,23 @@ describe.each(testDatabaseKinds())('Kustom payment operations on %s', (kind) => 
   const om = (kcoId: string) => shop.standIn.orders.get(kcoId)!.om;
   const refund = (input: Record<string, unknown>) =>
     refundOrder(shop.handle.db, refundInputSchema.parse(input), STAFF, new Date());
+  /** The references of the lines Kustom authorised (the checkout's order lines). */
+  const kustomLineRefs = (kcoId: string) =>
+    (shop.standIn.orders.get(kcoId)!.order_lines as Array<{ reference: string }>).map(
+      (l) => l.reference,
+    );
+  type RefundLine = Record<
+    | 'quantity'
+    | 'unit_price'
+    | 'tax_rate'
+    | 'total_amount'
+    | 'total_tax_amount'
+    | 'total_discount_amount',
+    number
+  > & { type: string; reference: string; name: string };
+  type Refund = { refunded_amount: number; description?: string; order_lines: RefundLine[] };
+  const sum = (lines: RefundLine[], field: keyof RefundLine) =>
+    lines.reduce((n, l) => n + (l[field] as number), 0);
 
   it('the first parcel captures; a partial then a full refund reach Kustom, amounts equal to the öre', async () => {
     const { orderId, kcoId } = await paidOrder([
@@ -85,6 +103,38 @@ describe.each(testDatabaseKinds())('Kustom payment operations on %s', (kind) => 
     expect(om(kcoId).refunded_amount).toBe(partial.amountIncVat);
     const full = await refund({ orderId, full: true, includeShipping: true });
     await runJobs();
+    // Each refund carries its lines (K4), adding up to its amount, the tax as Kustom checks it.
+    const [first, second] = shop
+      .requestsTo(`/orders/${kcoId}/refunds`)
+      .map((r) => r.body as Refund);
+    expect(first).toMatchObject({
+      refunded_amount: partial.amountIncVat,
+      reference: `refund-${orderId}-1`,
+      order_lines: [
+        { type: 'physical', quantity: 1, tax_rate: 2500, total_amount: partial.amountIncVat },
+      ],
+    });
+    expect(first!.order_lines[0]!.reference).toBe(kustomLineRefs(kcoId)[1]);
+    expect(second!.order_lines.map((l) => [l.type, l.quantity])).toEqual([
+      ['physical', 1],
+      ...(order!.shippingFeeIncVat > 0 ? [['shipping_fee', 1]] : []),
+    ]);
+    for (const body of [first!, second!]) {
+      expect(sum(body.order_lines, 'total_amount')).toBe(body.refunded_amount);
+      for (const l of body.order_lines) {
+        expect(l.total_amount).toBe(l.quantity * l.unit_price - l.total_discount_amount);
+        expect(
+          Math.abs(l.total_tax_amount - (l.total_amount * l.tax_rate) / (10000 + l.tax_rate)),
+        ).toBeLessThanOrEqual(1);
+      }
+    }
+    const rows = [...partial.rows, ...full.rows];
+    expect(
+      sum(
+        [first!, second!].flatMap((b) => b.order_lines),
+        'total_tax_amount',
+      ),
+    ).toBe(rows.reduce((n, r) => n + r.amountIncVat - r.amountExVat, 0));
     expect(partial.amountIncVat + full.amountIncVat).toBe(authorised - order!.fromBalance);
     expect(om(kcoId).refunded_amount).toBe(authorised);
     expect(await paymentOf(orderId)).toMatchObject({ refundedAmount: authorised });
@@ -185,5 +235,64 @@ describe.each(testDatabaseKinds())('Kustom payment operations on %s', (kind) => 
     const [capture] = await opsOf(orderId);
     expect(capture).toMatchObject({ kind: 'capture', state: 'succeeded', amount: authorised });
     expect(await paymentOf(orderId)).toMatchObject({ status: 'paid', capturedAmount: authorised });
+  });
+
+  it('a refund of an amount (cancelling after the capture) sends the amount and a description, no lines; the stand-in refuses lines that do not add up', async () => {
+    const { orderId, kcoId } = await paidOrder([[F.tube.skuId, 2]]);
+    const authorised = (await paymentOf(orderId)).amount;
+    await transitionOrder(shop.handle.db, orderId, 'processing', 'Skickad', {
+      shipment: { parcelNumber: 'PN-3131313' },
+    });
+    await runJobs();
+    await transitionOrder(shop.handle.db, orderId, 'cancelled', 'Returnerad', { actor: STAFF });
+    await runJobs();
+    const [sent] = shop.requestsTo(`/orders/${kcoId}/refunds`);
+    expect(sent!.body).toEqual({
+      refunded_amount: authorised,
+      description: `Återbetalning order ${orderId}`,
+      reference: `order-${orderId}`,
+    });
+    expect(om(kcoId).refunded_amount).toBe(authorised);
+
+    // As Klarna would: lines whose totals are not the refunded amount, or whose tax is not
+    // their rate's, are refused (400 BAD_VALUE), and nothing is refunded.
+    const other = await paidOrder([[F.tube.skuId, 1]]);
+    await transitionOrder(shop.handle.db, other.orderId, 'processing', 'Skickad', {
+      shipment: { parcelNumber: 'PN-3232323' },
+    });
+    await runJobs();
+    const kustom = new KustomClient({
+      apiUrl: shop.standIn.url,
+      username: shop.standIn.username,
+      password: shop.standIn.password,
+    });
+    const line = {
+      type: 'physical' as const,
+      reference: 'X',
+      name: 'Slang',
+      quantity: 1,
+      unitPrice: 10000,
+      taxRate: 2500,
+      totalDiscountAmount: 0,
+      totalAmount: 10000,
+      totalTaxAmount: 2000,
+      skuId: null,
+    };
+    const short = await kustom.refund(other.kcoId, 'refund:test:1', {
+      amount: 9000,
+      lines: [line],
+    });
+    expect(short).toMatchObject({ ok: false, status: 400, code: 'BAD_VALUE' });
+    const badTax = await kustom.refund(other.kcoId, 'refund:test:2', {
+      amount: 10000,
+      lines: [{ ...line, totalTaxAmount: 2500 }],
+    });
+    expect(badTax).toMatchObject({ ok: false, status: 400, code: 'BAD_VALUE' });
+    expect(om(other.kcoId).refunded_amount).toBe(0);
+    const good = await kustom.refund(other.kcoId, 'refund:test:3', {
+      amount: 10000,
+      lines: [line],
+    });
+    expect(good.ok).toBe(true);
   });
 });

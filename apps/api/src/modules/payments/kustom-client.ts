@@ -281,14 +281,24 @@ export class KustomClient {
     });
   }
 
-  /** `POST …/refunds` (201, `Refund-Id`): pays `amount` öre of the captured amount back. */
+  /**
+   * `POST …/refunds` (201, `Refund-Id`): pays `amount` öre of the captured amount back; with
+   * `lines` (the refunded lines, "shown to the customer", K4), their `total_amount`s add up to
+   * `amount` exactly.
+   */
   refund(
     orderId: string,
     key: string,
-    refund: { amount: number; description?: string; reference?: string },
+    refund: {
+      amount: number;
+      lines?: readonly ProviderLine[];
+      description?: string;
+      reference?: string;
+    },
   ): Promise<KustomResult<null>> {
     return this.omPost(orderId, 'refunds', key, {
       refunded_amount: refund.amount,
+      ...(refund.lines?.length ? { order_lines: toKustomLines(refund.lines) } : {}),
       ...(refund.description ? { description: refund.description.slice(0, 255) } : {}),
       ...(refund.reference ? { reference: refund.reference.slice(0, 255) } : {}),
     });

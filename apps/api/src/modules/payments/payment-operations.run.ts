@@ -61,7 +61,7 @@ export async function runPaymentOperation(
   if (!payment) return;
   let result: ProviderCallResult;
   try {
-    result = await callProvider(payments, op, payment);
+    result = await callProvider(db, payments, op, payment);
   } catch (error) {
     if (error instanceof ProviderNotConfiguredError) throw new RetryablePaymentError(error.message);
     throw error;

@@ -4,11 +4,15 @@
  * Kustom (Order Management) and Stripe (Payment Intents, Refunds). Amounts in öre. The job
  * (payment-operations.run.ts) records the outcome.
  */
+import { and, eq } from 'drizzle-orm';
 import type { PaymentsConfig } from '../../config-types.ts';
+import type { Database } from '../../db/client.ts';
+import { orderLines, orderRefundRows, orders } from '../orders/orders.tables.ts';
 import type { KustomResult } from './kustom-client.ts';
 import { kustomClient } from './kustom-session.service.ts';
 import type { PaymentOperationRecord } from './payment-operations.service.ts';
 import type { orderPayments } from './payments.tables.ts';
+import { refundLinesOf, sumProviderLines, type ProviderLine } from './provider-lines.ts';
 import { stripeClient } from './stripe-client.ts';
 
 /** What a provider answered to one operation. */
@@ -41,7 +45,33 @@ async function capturedLongAgo(
   return order.ok && order.body.captured_amount >= op.amount;
 }
 
+/**
+ * The lines of a back-office refund per order line (`order_refunds` rows of `refundNo`), when
+ * they add up to exactly what the provider refunds; null for a refund of an amount (the
+ * cancellation's) or one whose provider part is less than its lines (a gift card paid the
+ * rest), which is sent as the amount with a description.
+ */
+async function refundedLines(
+  db: Database,
+  op: PaymentOperationRecord,
+): Promise<ProviderLine[] | null> {
+  if (op.refundNo === null) return null;
+  const rows = await db
+    .select()
+    .from(orderRefundRows)
+    .where(and(eq(orderRefundRows.orderId, op.orderId), eq(orderRefundRows.refundNo, op.refundNo)))
+    .orderBy(orderRefundRows.id);
+  if (rows.length === 0 || rows.some((row) => row.toBalance)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, op.orderId));
+  if (!order) return null;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, op.orderId));
+  const refund = refundLinesOf(order, lines, rows);
+  if (!refund || refund.length === 0) return null;
+  return sumProviderLines(refund).amount === op.amount ? refund : null;
+}
+
 async function kustomCall(
+  db: Database,
   payments: PaymentsConfig,
   op: PaymentOperationRecord,
   payment: Payment,
@@ -65,14 +95,17 @@ async function kustomCall(
         })),
       });
       break;
-    case 'refund':
+    case 'refund': {
+      const lines = await refundedLines(db, op);
       result = await client.refund(ref, key, {
         amount: op.amount,
+        ...(lines ? { lines } : {}),
         description: `Återbetalning order ${op.orderId}`,
         reference:
           op.refundNo === null ? `order-${op.orderId}` : `refund-${op.orderId}-${op.refundNo}`,
       });
       break;
+    }
     case 'cancel':
       result = await client.cancel(ref, key);
       break;
@@ -125,15 +158,16 @@ async function stripeCall(
 }
 
 /**
- * Calls the provider of `op` once.
+ * Calls the provider of `op` once (`db` reads what a refund refunded, for its lines).
  * @throws ProviderNotConfiguredError when its provider is not configured now
  */
 export async function callProvider(
+  db: Database,
   payments: PaymentsConfig,
   op: PaymentOperationRecord,
   payment: Payment,
 ): Promise<ProviderCallResult> {
-  if (op.provider === 'kustom') return kustomCall(payments, op, payment);
+  if (op.provider === 'kustom') return kustomCall(db, payments, op, payment);
   if (op.provider === 'stripe') return stripeCall(payments, op, payment);
   throw new Error(`No provider calls for ${op.provider}`);
 }

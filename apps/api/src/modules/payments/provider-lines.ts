@@ -112,3 +112,88 @@ export function sumProviderLines(lines: readonly ProviderLine[]): { amount: numb
     { amount: 0, tax: 0 },
   );
 }
+
+/** An order line as a refund needs it (orders.tables.ts `order_lines`, the fields read). */
+export interface RefundedOrderLine {
+  lineNo: number;
+  skuId: number;
+  articleNumber: string;
+  skuArticleNumber: string;
+  name: string;
+  skuName: string;
+  unitPriceIncVat: number;
+  vatRateBasisPoints: number;
+}
+
+/** One row of a back-office refund (orders.tables.ts `order_refunds`): units of a line, or the shipping fee. */
+export interface RefundedRow {
+  /** Null for the shipping fee. */
+  lineNo: number | null;
+  quantity: number;
+  amountIncVat: number;
+  amountExVat: number;
+}
+
+/**
+ * The VAT of `amount` at `taxRate` as Kustom checks it (K2: within ±1 of
+ * `amount × rate / (10000 + rate)`): ours when it is within that, else the formula's, rounded.
+ */
+function providerTax(amount: number, exVat: number, taxRate: number): number {
+  const ours = amount - exVat;
+  const denominator = 10_000 + taxRate;
+  if (Math.abs(ours * denominator - amount * taxRate) <= denominator) return ours;
+  return Math.round((amount * taxRate) / denominator);
+}
+
+/**
+ * The lines of a refund per order line (the back office's refund rows), as the provider sees
+ * them: each row's units at the line's unit price, what the line's discounts took off as
+ * `totalDiscountAmount`, so that `totalAmount` is exactly the row's amount and the lines add up
+ * to the refund; the shipping fee as a `shipping_fee` line. Null when a row's line is unknown.
+ */
+export function refundLinesOf(
+  order: { shippingName: string; shippingFeeIncVat: number; shippingFeeExVat: number },
+  lines: readonly RefundedOrderLine[],
+  rows: readonly RefundedRow[],
+): ProviderLine[] | null {
+  const out: ProviderLine[] = [];
+  for (const row of rows) {
+    if (row.amountIncVat <= 0) continue;
+    if (row.lineNo === null) {
+      const taxRate = ratePercentTimes100(order.shippingFeeIncVat, order.shippingFeeExVat);
+      out.push({
+        type: 'shipping_fee',
+        reference: 'shipping',
+        name: (order.shippingName || 'Frakt').slice(0, 255),
+        quantity: 1,
+        unitPrice: row.amountIncVat,
+        taxRate,
+        totalDiscountAmount: 0,
+        totalAmount: row.amountIncVat,
+        totalTaxAmount: providerTax(row.amountIncVat, row.amountExVat, taxRate),
+        skuId: null,
+      });
+      continue;
+    }
+    const line = lines.find((l) => l.lineNo === row.lineNo);
+    if (!line || row.quantity <= 0) return null;
+    // The last units of a line take the exact remainder, which may round above the unit price.
+    const unitPrice = Math.max(line.unitPriceIncVat, Math.ceil(row.amountIncVat / row.quantity));
+    out.push({
+      type: 'physical',
+      reference: (line.skuArticleNumber || line.articleNumber || String(line.skuId)).slice(0, 255),
+      name: (line.skuName && line.skuName !== line.name
+        ? `${line.name} – ${line.skuName}`
+        : line.name
+      ).slice(0, 255),
+      quantity: row.quantity,
+      unitPrice,
+      taxRate: line.vatRateBasisPoints,
+      totalDiscountAmount: row.quantity * unitPrice - row.amountIncVat,
+      totalAmount: row.amountIncVat,
+      totalTaxAmount: providerTax(row.amountIncVat, row.amountExVat, line.vatRateBasisPoints),
+      skuId: line.skuId,
+    });
+  }
+  return out;
+}
