@@ -169,3 +169,41 @@ export const paymentOperations = pgTable(
     check('payment_operations_state_known', sql`${t.state} in ('queued', 'succeeded', 'failed')`),
   ],
 );
+
+/**
+ * What the provider said about an order's authorisation when it was last read back (issue 42;
+ * ADR 019 §5, the reconciliation's second half; authorisation-checks.service.ts): one row per
+ * Kustom or Stripe payment still authorised (not captured), read at most every 6 hours from an
+ * hour after the order. `state` ok, `expiring` (the authorisation runs out within 24 hours,
+ * `expires_at`), `expired` or `cancelled` (nothing can be captured: the payment is then
+ * cancelled too). A state other than ok is a flag on the dashboard's "Att hantera" and on the
+ * order page. `provider_status` is the provider's own word (Stripe intent `status`, Kustom OM
+ * `status`), or `error:{code}` when the read failed.
+ */
+export const paymentAuthorisationChecks = pgTable(
+  'payment_authorisation_checks',
+  {
+    orderPaymentId: integer()
+      .primaryKey()
+      .references(() => orderPayments.id, { onDelete: 'cascade' }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    state: text().notNull().default('ok'),
+    providerStatus: text(),
+    /** When the provider lets the authorisation be captured until (Stripe `capture_before`, Kustom `expires_at`). */
+    expiresAt: timestamp({ withTimezone: true }),
+    checkedAt: timestamp({ withTimezone: true }).notNull(),
+    /** When a state other than ok was first seen; null while ok. */
+    flaggedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.orderId),
+    index().on(t.state),
+    check(
+      'payment_authorisation_checks_state_known',
+      sql`${t.state} in ('ok', 'expiring', 'expired', 'cancelled')`,
+    ),
+  ],
+);
