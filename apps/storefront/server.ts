@@ -158,7 +158,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // is larger, and with 4 MiB per response 32 responses at once compressed at a third of the
   // rate (issue 23, docs/performance.md). Quality stays compression's 4.
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
-  app.use(securityHeaders(dev, config.nodeEnv === 'production' && https(), config.tags));
+  app.use(
+    securityHeaders(
+      dev,
+      config.nodeEnv === 'production' && https(),
+      config.tags,
+      config.payments.stripe?.apiUrl ?? null,
+    ),
+  );
   // Issue 13: Secure on every cookie over https (§17), no NUL or broken encoding in a URL
   // (§21), no state change from another site (§15), before any route.
   app.use(secureCookies(https));

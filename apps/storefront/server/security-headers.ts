@@ -18,22 +18,50 @@ const GTM_CONNECT_ORIGINS = [
 const GTM_FRAME_ORIGINS = ['https://www.googletagmanager.com'];
 
 /**
+ * Origins Stripe.js and the Payment Element need on the checkout page (Stripe's CSP guide: the
+ * script and its frames from js.stripe.com, 3-D Secure frames from hooks.stripe.com, calls to
+ * api.stripe.com; issue 42), only when Stripe is configured.
+ */
+const STRIPE_SCRIPT_ORIGINS = ['https://js.stripe.com'];
+const STRIPE_FRAME_ORIGINS = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_CONNECT_ORIGIN = 'https://api.stripe.com';
+const STRIPE_IMAGE_ORIGINS = ['https://*.stripe.com'];
+
+/** Stripe's connect origins: api.stripe.com, and STRIPE_API_URL's origin when it is another. */
+function stripeConnectOrigins(apiUrl: string): string[] {
+  const origin = new URL(apiUrl).origin;
+  return origin === STRIPE_CONNECT_ORIGIN ? [origin] : [STRIPE_CONNECT_ORIGIN, origin];
+}
+
+/**
  * Content-Security-Policy of the shop: only 'self'. React Router's inline hydration scripts get
  * the per-request nonce. In dev mode Vite injects styles and its client inline, so 'unsafe-inline'
  * is allowed there (and the HMR web socket). The tag manager's and the trust seal's origins are
  * added only when GTM_ID / TRUST_SEAL_SRC are configured (issue 19); the browser still loads them
- * only after consent.
+ * only after consent. Stripe's origins are added only when Stripe is configured (`stripeApiUrl`,
+ * STRIPE_API_URL): the checkout mounts its Payment Element (issue 42).
  */
 export function contentSecurityPolicy(
   nonce: string,
   dev: boolean,
   tags: Config['tags'] = { gtmId: null, trustSealSrc: null },
+  stripeApiUrl: string | null = null,
 ): string {
   const gtm = tags.gtmId !== null;
+  const stripe = stripeApiUrl !== null;
   const seal = tags.trustSealSrc ? [new URL(tags.trustSealSrc).origin] : [];
   const list = (...origins: string[]) => origins.join(' ');
-  const scripts = [...(gtm ? GTM_SCRIPT_ORIGINS : []), ...seal];
-  const images = [...(gtm ? GTM_CONNECT_ORIGINS : []), ...seal];
+  const scripts = [
+    ...(gtm ? GTM_SCRIPT_ORIGINS : []),
+    ...seal,
+    ...(stripe ? STRIPE_SCRIPT_ORIGINS : []),
+  ];
+  const images = [
+    ...(gtm ? GTM_CONNECT_ORIGINS : []),
+    ...seal,
+    ...(stripe ? STRIPE_IMAGE_ORIGINS : []),
+  ];
+  const frames = [...(gtm ? GTM_FRAME_ORIGINS : []), ...(stripe ? STRIPE_FRAME_ORIGINS : [])];
   return [
     "default-src 'self'",
     dev
@@ -45,8 +73,9 @@ export function contentSecurityPolicy(
     list(
       dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
       ...(gtm ? GTM_CONNECT_ORIGINS : []),
+      ...(stripeApiUrl !== null ? stripeConnectOrigins(stripeApiUrl) : []),
     ),
-    ...(gtm ? [list("frame-src 'self'", ...GTM_FRAME_ORIGINS)] : []),
+    ...(frames.length > 0 ? [list("frame-src 'self'", ...frames)] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -79,7 +108,12 @@ export const HSTS_MAX_AGE = 31_536_000;
  * issue 13 §17), and our own Content-Security-Policy with a per-request nonce
  * ({@link contentSecurityPolicy}, in `res.locals.cspNonce`) instead of helmet's.
  */
-export function securityHeaders(dev: boolean, hsts: boolean, tags: Config['tags']) {
+export function securityHeaders(
+  dev: boolean,
+  hsts: boolean,
+  tags: Config['tags'],
+  stripeApiUrl: string | null = null,
+) {
   const headers = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: hsts ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
@@ -92,7 +126,10 @@ export function securityHeaders(dev: boolean, hsts: boolean, tags: Config['tags'
       if (carriesSecret(req.originalUrl)) res.setHeader('Referrer-Policy', 'no-referrer');
       const nonce = randomBytes(16).toString('base64');
       res.locals.cspNonce = nonce;
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, dev, tags));
+      res.setHeader(
+        'Content-Security-Policy',
+        contentSecurityPolicy(nonce, dev, tags, stripeApiUrl),
+      );
       next();
     },
   ];

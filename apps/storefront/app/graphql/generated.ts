@@ -1226,6 +1226,12 @@ export type CheckoutFieldsFragment = {
     checkoutType: PaymentCheckout | null;
     isDefault: boolean;
     isSelected: boolean;
+    stripeElement: {
+      publishableKey: string;
+      clientSecret: string;
+      sessionId: string;
+      returnUrl: string;
+    } | null;
   }> | null;
 };
 
@@ -1360,6 +1366,12 @@ export type CreateOrUpdateCheckoutMutation = {
       checkoutType: PaymentCheckout | null;
       isDefault: boolean;
       isSelected: boolean;
+      stripeElement: {
+        publishableKey: string;
+        clientSecret: string;
+        sessionId: string;
+        returnUrl: string;
+      } | null;
     }> | null;
   } | null;
 };
@@ -2728,6 +2740,19 @@ export const CheckoutFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'checkoutType' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'isSelected' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'stripeElement' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'publishableKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'clientSecret' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sessionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'returnUrl' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -6309,6 +6334,19 @@ export const CreateOrUpdateCheckoutDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'checkoutType' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'isSelected' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'stripeElement' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'publishableKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'clientSecret' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sessionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'returnUrl' } },
+                    ],
+                  },
+                },
               ],
             },
           },

@@ -109,8 +109,16 @@ export async function action({ request, context: requestContext }: Route.ActionA
     const params = new URLSearchParams({ cartid: outcome.cartId, oid: outcome.orderId });
     throw redirect(`/checkout/confirm?${params}`, { status: 303 });
   }
-  // The payment page is not part of the storefront: a full document navigation.
-  if (outcome.kind === 'redirect') throw redirectDocument(outcome.url, { status: 303 });
+  if (outcome.kind === 'redirect') {
+    // Paid in the Payment Element on this page (issue 42): the browser confirms the payment.
+    const stripe =
+      form.get('paymentFlow') === 'element'
+        ? /^\/payments\/stripe\/([0-9a-f-]{36})$/i.exec(outcome.url)
+        : null;
+    if (stripe) return respond({ intent, terms, errors: {}, stripeSessionId: stripe[1] });
+    // The payment page is not part of the storefront: a full document navigation.
+    throw redirectDocument(outcome.url, { status: 303 });
+  }
   return answer(atPostcode(outcome.errors, view));
 }
 /** The checkout page. */

@@ -17,6 +17,7 @@ import { formatMoney, minorToDecimal } from '../pricing/money.ts';
 import { exVat } from '../pricing/price.ts';
 import type { OrderView } from '../orders/orders.service.ts';
 import { CheckoutOrderRef } from './order.graphql.ts';
+import { StripeElementRef } from './stripe-element.graphql.ts';
 import {
   toAddress,
   type CheckoutView,
@@ -125,6 +126,12 @@ const PaymentOptionRef = builder.objectRef<PaymentOptionNode>('PaymentOptionType
       description:
         "HTML snippet of the selected hosted option's payment page to embed in the checkout (createOrUpdateCheckout; issue 25): for the payment sandbox an iframe of its page, which only the shop's origin and CORS_ORIGINS may frame; after the approval the shopper's window goes to the client's confirm page. Null for other options and other fields.",
       resolve: (o) => o.paymentData ?? null,
+    }),
+    stripeElement: t.field({
+      type: StripeElementRef,
+      description:
+        "Stripe's Payment Element on the cart's intent, for a checkout page of the shop's own that mounts it (issue 42; a Trampa addition): set by createOrUpdateCheckout when this Stripe option is selected and the field is asked for; null otherwise or when Stripe could not be reached (placeOrder then sends the shopper to our hosted page).",
+      resolve: (o) => o.stripeElement ?? null,
     }),
     newCheckoutSession: t.boolean({
       nullable: false,

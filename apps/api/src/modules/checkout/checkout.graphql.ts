@@ -14,6 +14,7 @@ import { claimCartById } from '../cart/cart.service.ts';
 import { allowedOrigins } from '../../cors.ts';
 import { withEmbeddedPayment } from './hosted-payment.service.ts';
 import { embeddedReturnUrl } from './return-url.ts';
+import { withStripeElement } from './stripe-element.service.ts';
 import {
   createOrUpdateCheckout,
   MAX_EXTERNAL_SHIPPING_FEE,
@@ -161,6 +162,16 @@ builder.mutationFields((t) => ({
         ctx.now,
         ctx.config.payments,
       );
+      // Stripe chosen on our own checkout page: the Payment Element's intent (issue 42).
+      if (selectsField(info, ['paymentOptions', 'stripeElement'])) {
+        const withElement = await withStripeElement(ctx.db, view, {
+          payments: ctx.config.payments,
+          publicUrl: ctx.config.publicUrl,
+          shopName: ctx.config.shopName,
+          customerId: (await ctx.viewer())?.customerId ?? null,
+        });
+        return visibleCheckout(withElement, ctx, args.checkout);
+      }
       // A hosted option chosen: its payment page as a snippet to embed (issue 25), for a
       // client that asks for it (ours redirects at placeOrder instead).
       if (!selectsField(info, ['paymentOptions', 'paymentData'])) {

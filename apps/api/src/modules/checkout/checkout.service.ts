@@ -23,6 +23,7 @@ import type { PricedShopContext } from '../channel/channel.service.ts';
 import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';
 import { findOrderByKeyOrCart, type OrderRecord } from '../orders/orders.service.ts';
 import { sandboxProvider } from '../payments/payments.service.ts';
+import type { StripeElement } from '../payments/stripe-session.service.ts';
 import {
   offeredPaymentOption,
   offeredPaymentOptions,
@@ -77,6 +78,8 @@ export interface CheckoutView {
       paymentData?: string | null;
       /** True when the snippet belongs to a session started by this request. */
       newCheckoutSession?: boolean;
+      /** Stripe's Payment Element for our checkout page (stripe-element.service.ts), else absent. */
+      stripeElement?: StripeElement | null;
     }
   >;
   /** True when a zip was entered but no method serves it ("no shipping options"). */

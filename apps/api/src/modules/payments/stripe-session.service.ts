@@ -33,6 +33,21 @@ export interface StripeSessionOptions {
   shopName: string;
 }
 
+/**
+ * What Stripe.js needs to mount the Payment Element on the cart's intent, on the shop's own
+ * checkout page (checkout/stripe-element.service.ts).
+ */
+export interface StripeElement {
+  /** STRIPE_PUBLISHABLE_KEY (`pk_…`). */
+  publishableKey: string;
+  /** The intent's client secret (`pi_…_secret_…`): confirms this one intent, nothing else. */
+  clientSecret: string;
+  /** Our payment session's id (the `kid` of the confirm page). */
+  sessionId: string;
+  /** Absolute URL of the session's return page (`/payments/stripe/{session}/return`). */
+  returnUrl: string;
+}
+
 /** An opened session: our id and Stripe's intent id. */
 export interface StripeSession {
   sessionId: string;

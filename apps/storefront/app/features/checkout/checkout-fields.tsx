@@ -3,11 +3,13 @@
  * tied together (aria-describedby, aria-invalid), the customer's details, payment and the terms
  * box with its link to `/kopvillkor` (issue 14). WCAG 2.2 AA: every control has a visible label.
  */
+import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { t } from '../../i18n/i18n';
 import type { FieldErrors } from './checkout.server';
 import type { CheckoutFormView } from './checkout-view';
 import { ChoiceCard } from './choice-card';
+import { StripePaymentElement, type StripeHandle } from './stripe-payment-element';
 
 /** The id of a field's control: `billingAddress.zip` -> `f-billingAddress-zip`. */
 export function fieldId(name: string): string {
@@ -154,7 +156,16 @@ export function DetailsFieldset({
 }
 
 /** The payment options; the first radio carries the id the error summary links to. */
-export function PaymentFieldset({ view, errors }: { view: CheckoutFormView; errors: FieldErrors }) {
+export function PaymentFieldset({
+  view,
+  errors,
+  stripe,
+}: {
+  view: CheckoutFormView;
+  errors: FieldErrors;
+  /** The Payment Element's handle, the charged total and Stripe's message (issue 42). */
+  stripe?: { handle: RefObject<StripeHandle | null>; total: string; message: string | null };
+}) {
   const error = errors.paymentId;
   return (
     <fieldset
@@ -179,12 +190,22 @@ export function PaymentFieldset({ view, errors }: { view: CheckoutFormView; erro
               autosave
             >
               <span>{option.name}</span>
-              <span className="field__hint">
-                {option.external
-                  ? t('checkout.payment.externalHint')
-                  : t('checkout.payment.invoiceHint')}
-              </span>
+              {option.stripe ? null : (
+                <span className="field__hint">
+                  {option.external
+                    ? t('checkout.payment.externalHint')
+                    : t('checkout.payment.invoiceHint')}
+                </span>
+              )}
             </ChoiceCard>
+            {option.stripe && stripe ? (
+              <StripePaymentElement
+                element={option.stripe}
+                handle={stripe.handle}
+                total={stripe.total}
+                message={stripe.message}
+              />
+            ) : null}
           </li>
         ))}
       </ul>

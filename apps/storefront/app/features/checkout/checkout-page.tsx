@@ -11,7 +11,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatZip, normalizeZip } from '@trampa/api/zip';
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, useFetcher, useNavigation, useSubmit } from 'react-router';
 import { trackCheckout } from '../tracking/data-layer';
 import { CheckoutMarketSelect } from '../market/checkout-market-select';
 import { t } from '../../i18n/i18n';
@@ -24,12 +24,18 @@ import type { CheckoutFormView } from './checkout-view';
 import { ErrorSummary } from './error-summary';
 import { ShippingOptions, ZipFieldset } from './shipping-options';
 import { ChoiceCard } from './choice-card';
+import { useStripePayment } from './use-stripe-payment';
 
-/** What the checkout action answered: the intent, whether the terms were ticked, the errors. */
+/**
+ * What the checkout action answered: the intent, whether the terms were ticked, the errors; and,
+ * for an order placed to be paid in the Payment Element on this page, its payment session.
+ */
 export interface CheckoutActionAnswer {
   intent: string;
   terms: boolean;
   errors: FieldErrors;
+  /** The Stripe session placeOrder opened (issue 42): the Element confirms its payment. */
+  stripeSessionId?: string;
 }
 
 /** The checkout page: the form, or "the cart is empty" without a cart or lines. */
@@ -38,7 +44,7 @@ export function CheckoutPageView({
   attempt,
   swedishIdentity,
   countryCode,
-  actionData,
+  actionData: routeAnswer,
 }: {
   /** The checkout as entered so far; null without a cart. */
   view: CheckoutFormView | null;
@@ -51,6 +57,10 @@ export function CheckoutPageView({
   actionData?: CheckoutActionAnswer;
 }) {
   const culture = useCulture();
+  // "Slutför köp" with the Payment Element on the page (issue 42): the order is placed without a
+  // page load, then the payment is confirmed in the Element; its answer counts like the action's.
+  const stripe = useStripePayment(useFetcher<CheckoutActionAnswer>());
+  const actionData = stripe.answer ?? routeAnswer;
   // The browser's check of the last submit, shown until the next answer of the action.
   const [checked, setChecked] = useState<{
     errors: FieldErrors;
@@ -65,7 +75,7 @@ export function CheckoutPageView({
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const busy = navigation.state !== 'idle';
+  const busy = navigation.state !== 'idle' || stripe.busy;
   const cart = view?.cart ?? null;
   // The postcode whose options were last asked for (or shown on arrival), compact.
   const askedZip = useRef<string | null>(
@@ -135,7 +145,13 @@ export function CheckoutPageView({
       shippingOptions: current ? view.shippingOptions : null,
       paymentIds: view.paymentOptions.map((p) => p.id),
     });
-    if (Object.keys(found).length === 0) return;
+    if (Object.keys(found).length === 0) {
+      if (stripe.handle.current) {
+        event.preventDefault();
+        stripe.place(data);
+      }
+      return;
+    }
     event.preventDefault();
     setChecked({ errors: found, answer: actionData });
   };
@@ -235,7 +251,11 @@ export function CheckoutPageView({
             <ShippingOptions view={view} errors={errors} freeShipping={cart.freeShipping} />
           ) : null}
           <DetailsFieldset view={view} errors={errors} swedishIdentity={swedishIdentity} />
-          <PaymentFieldset view={view} errors={errors} />
+          <PaymentFieldset
+            view={view}
+            errors={errors}
+            stripe={{ handle: stripe.handle, total: cart.chargedIncVat, message: stripe.message }}
+          />
           <TermsField checked={actionData?.terms ?? false} error={errors.terms} />
           <button
             type="submit"

@@ -39,7 +39,24 @@ export interface CheckoutFormView {
   pickupPoint: string;
   shippingOptions: ShippingChoice[];
   noShippingForZip: boolean;
-  paymentOptions: Array<{ id: number; name: string; isSelected: boolean; external: boolean }>;
+  paymentOptions: Array<{
+    id: number;
+    name: string;
+    isSelected: boolean;
+    external: boolean;
+    /** Stripe's Payment Element for this (selected Stripe) option, null otherwise (issue 42). */
+    stripe: StripeElementView | null;
+  }>;
+}
+
+/** What Stripe.js needs to mount the Payment Element on the cart's intent (`stripeElement`). */
+export interface StripeElementView {
+  publishableKey: string;
+  clientSecret: string;
+  /** The payment session (the confirm page's `kid`). */
+  sessionId: string;
+  /** Absolute URL of the session's return page: `confirmPayment`'s `return_url`. */
+  returnUrl: string;
 }
 
 interface StoredInput {
@@ -127,6 +144,7 @@ export function toCheckoutView(
               name: p.displayName ?? '',
               isSelected: p.isSelected,
               external: p.checkoutType === 'EXTERNAL',
+              stripe: p.stripeElement ?? null,
             },
           ]
         : [],
