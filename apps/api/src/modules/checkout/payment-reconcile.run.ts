@@ -6,6 +6,10 @@
  * {@link RECONCILE_AFTER_MS} and {@link RECONCILE_WITHIN_MS} ago, and places its order through
  * the same code as the push and the confirm page (one order per session whatever races it). A
  * session the provider has not authorised is left as it is.
+ *
+ * Second half, in the same run: orders whose authorisation is not yet captured are read back
+ * now and then and flagged when the provider reports it cancelled, expired or expiring
+ * (payments/authorisation-checks.service.ts).
  */
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,6 +19,7 @@ import {
   resolveShopContext,
 } from '../channel/channel.service.ts';
 import type { NewJob } from '../jobs/queue.ts';
+import { checkAuthorisations } from '../payments/authorisation-checks.service.ts';
 import { quietOpenSessions } from '../payments/open-sessions.service.ts';
 import { completeKustomPayment } from './kustom-payment.service.ts';
 import { completeStripePayment } from './stripe-payment.service.ts';
@@ -102,6 +107,13 @@ export const CHECKOUT_JOB_HANDLERS: Readonly<Record<string, ReconcileJobHandler>
           log.info('Payments reconciled: orders placed without a push or webhook', {
             checked: result.checked,
             orderIds: result.placed,
+          });
+        }
+        const checks = await checkAuthorisations(db, config.payments, now);
+        if (checks.flagged.length > 0) {
+          log.info('Payments reconciled: authorisations cancelled, expired or expiring', {
+            checked: checks.checked,
+            flagged: checks.flagged,
           });
         }
       }

@@ -4,7 +4,9 @@
  * (`AdminOrder.paymentOperations`), what was taken and paid back on each payment
  * (`AdminOrderPayment.capturedAmount`/`refundedAmount`), the number that failed on the dashboard
  * (`failedPaymentOperations`, orders:read) and "Försök igen" on a failed one
- * (`retryPaymentOperation`, orders:write like `refundOrder`), audited as `payment.retry`.
+ * (`retryPaymentOperation`, orders:write like `refundOrder`), audited as `payment.retry`; the
+ * reconciliation's flags on authorisations the provider cancelled, let expire or is about to
+ * (`AdminOrder.paymentAlerts`, `paymentAuthorisationAlerts` on the dashboard, orders:read).
  * Amounts are Int minor units (öre) of the order's currency, as everywhere in the admin API.
  */
 import { eq } from 'drizzle-orm';
@@ -14,6 +16,11 @@ import { actorOf } from '../../graphql/admin/context.ts';
 import { requireStaff } from '../../graphql/admin/guard.ts';
 import { OrderDetailType, PaymentType } from '../../graphql/admin/orders-types.graphql.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import {
+  authorisationAlertsByOrderIds,
+  countAuthorisationAlerts,
+  type AuthorisationAlert,
+} from './authorisation-checks.service.ts';
 import {
   countFailedOperations,
   operationsByOrderIds,
@@ -152,6 +159,52 @@ adminBuilder.objectField(OrderDetailType, 'paymentOperations', (t) =>
   }),
 );
 
+const AlertStateEnum = adminBuilder.enumType('AdminPaymentAlertState', {
+  description:
+    'What the provider reported about an uncaptured authorisation (issue 42, reconciliation): ' +
+    'cancelled, expired (nothing can be captured) or expiring (runs out within 24 hours).',
+  values: ['cancelled', 'expired', 'expiring'] as const,
+});
+
+const PaymentAlertType = adminBuilder.objectRef<AuthorisationAlert>('AdminPaymentAlert').implement({
+  description:
+    "A flag of the payments' reconciliation (issue 42): the provider reports the order's " +
+    'authorisation cancelled, expired or about to expire.',
+  fields: (t) => ({
+    provider: t.exposeString('provider', { description: '`kustom` or `stripe` (issue 42).' }),
+    state: t.field({
+      type: AlertStateEnum,
+      description: 'cancelled, expired or expiring (issue 42).',
+      resolve: (alert) => alert.state,
+    }),
+    expiresAt: t.expose('expiresAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Until when the provider lets it be captured, when known (issue 42).',
+    }),
+    checkedAt: t.expose('checkedAt', {
+      type: 'DateTime',
+      description: 'When the provider was last asked (issue 42).',
+    }),
+    message: t.exposeString('message', {
+      description:
+        'What to do, in Swedish, e.g. "Reservationen går ut 4 december 2026 kl. 10:00: skicka ' +
+        'ordern eller kontakta kunden." (issue 42).',
+    }),
+  }),
+});
+
+adminBuilder.objectField(OrderDetailType, 'paymentAlerts', (t) =>
+  t.field({
+    type: [PaymentAlertType],
+    description:
+      "The reconciliation's flags on the order's authorisation (issue 42): empty while the " +
+      'provider has nothing to report; an expiring one goes when it is captured.',
+    resolve: async (d, _args, ctx) =>
+      (await authorisationAlertsByOrderIds(ctx.db, [d.order.id])).get(d.order.id) ?? [],
+  }),
+);
+
 adminBuilder.objectFields(PaymentType, (t) => ({
   capturedAmount: t.exposeInt('capturedAmount', {
     description:
@@ -170,6 +223,16 @@ adminBuilder.queryFields((t) => ({
     resolve: (_root, _args, ctx) => {
       requireStaff(ctx, 'orders', 'read');
       return countFailedOperations(ctx.db);
+    },
+  }),
+  paymentAuthorisationAlerts: t.int({
+    description:
+      'How many orders the provider reports with a cancelled or expired authorisation (until ' +
+      'the order is cancelled or completed) or one that runs out within 24 hours (until it is ' +
+      'captured): the dashboard\'s "Att hantera" (orders:read; issue 42).',
+    resolve: (_root, _args, ctx) => {
+      requireStaff(ctx, 'orders', 'read');
+      return countAuthorisationAlerts(ctx.db);
     },
   }),
 }));
