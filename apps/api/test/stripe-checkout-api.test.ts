@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('Stripe card and Swish on %s', (kind) => {
   const totalOre = async (cartId: string) =>
     Math.round((await q(TOTAL, { id: cartId })).getCart.summary.total.sellingPriceIncVat * 100);
 
-  it('frames our page of an intent for exactly the cart total, updated while the cart changes; Swish only in SEK, euro in Finland', async () => {
+  it('frames our page of an intent for exactly the cart total, updated while the cart changes; Swish only in SEK, Klarna in SEK and EUR, euro in Finland', async () => {
     const cartId = await cartWith([
       [F.bike.skuId, 1],
       [F.tube.skuId, 3],
@@ -40,8 +40,9 @@ describe.each(testDatabaseKinds())('Stripe card and Swish on %s', (kind) => {
       status: 'requires_payment_method',
       metadata: { sessionId },
     });
-    expect(intent.payment_method_types.sort()).toEqual(['card', 'swish']);
+    expect(intent.payment_method_types.sort()).toEqual(['card', 'klarna', 'swish']);
     expect(intent.payment_method_options?.card?.capture_method).toBe('manual');
+    expect(intent.payment_method_options?.klarna?.capture_method).toBe('manual');
     expect(shop.posts('/v1/payment_intents').at(-1)!.idempotencyKey).toBe(`intent:${sessionId}`);
 
     const again = await chooseStripe(cartId);
@@ -55,7 +56,8 @@ describe.each(testDatabaseKinds())('Stripe card and Swish on %s', (kind) => {
     expect(changed.intentId).toBe(intentId);
     expect(shop.standIn.intent(intentId)!.amount).toBe(await totalOre(cartId));
 
-    // Finland pays in EUR (25.5 % VAT): card, no Swish; the intent is the cart's total in cent.
+    // Finland pays in EUR (25.5 % VAT): card and Klarna, no Swish; the intent is the cart's
+    // total in cent.
     const finland = await cartWith([[F.tube.skuId, 1]], 'fi');
     const eur = await chooseStripe(finland, 'fi');
     const cent = Math.round(
@@ -69,7 +71,7 @@ describe.each(testDatabaseKinds())('Stripe card and Swish on %s', (kind) => {
     expect(shop.standIn.intent(eur.intentId)).toMatchObject({
       currency: 'eur',
       amount: cent,
-      payment_method_types: ['card'],
+      payment_method_types: ['card', 'klarna'],
     });
   });
 

@@ -7,7 +7,9 @@
  * @stripe/stripe-js 10.2.1's types, which load `https://js.stripe.com/endive/stripe.js`).
  *
  * Deviations: the Payment Element renders into the page's own DOM (no iframe), in Swedish, with a
- * card number field only; test numbers map to the stand-in's tokens. The source has no eval and
+ * card number field only (Swish and Klarna need none); test numbers map to the stand-in's tokens.
+ * Klarna confirms with `payment_method_data[type]=klarna` and follows the intent's
+ * `next_action.redirect_to_url` to the stand-in's Klarna page, which comes back to `return_url`. The source has no eval and
  * sets no style attributes, so it runs under a strict CSP.
  */
 
@@ -82,7 +84,7 @@ export function stripeJsStub(apiUrl: string): string {
     function digits() { return number ? number.value.replace(/\\s+/g, '') : ''; }
     function changed() {
       var empty = method === 'card' ? digits() === '' : false;
-      emit('change', { elementType: 'payment', empty: empty, complete: method === 'swish' || Object.prototype.hasOwnProperty.call(CONFIG.cards, digits()), collapsed: false, value: { type: method } });
+      emit('change', { elementType: 'payment', empty: empty, complete: method !== 'card' || Object.prototype.hasOwnProperty.call(CONFIG.cards, digits()), collapsed: false, value: { type: method } });
     }
     function showError(message) {
       if (!errorText) return;
@@ -99,7 +101,8 @@ export function stripeJsStub(apiUrl: string): string {
       fieldset.appendChild(el('legend', {}, 'Betalsätt'));
       var cardPanel = el('div', { 'data-method': 'card' });
       var swishPanel = el('div', { 'data-method': 'swish' });
-      var offered = [['card', 'Kort'], ['swish', 'Swish']].filter(function (m) { return types.indexOf(m[0]) >= 0; });
+      var klarnaPanel = el('div', { 'data-method': 'klarna' });
+      var offered = [['card', 'Kort'], ['swish', 'Swish'], ['klarna', 'Klarna']].filter(function (m) { return types.indexOf(m[0]) >= 0; });
       method = offered.length ? offered[0][0] : 'card';
       offered.forEach(function (m) {
         var label = el('label', {});
@@ -110,6 +113,7 @@ export function stripeJsStub(apiUrl: string): string {
           method = m[0];
           cardPanel.hidden = method !== 'card';
           swishPanel.hidden = method !== 'swish';
+          klarnaPanel.hidden = method !== 'klarna';
           showError('');
           changed();
         });
@@ -123,10 +127,13 @@ export function stripeJsStub(apiUrl: string): string {
       number.addEventListener('input', function () { showError(''); changed(); });
       cardPanel.appendChild(number);
       swishPanel.appendChild(el('p', {}, 'Du godkänner betalningen i Swish-appen.'));
+      klarnaPanel.appendChild(el('p', {}, 'Du skickas vidare till Klarna för att godkänna betalningen.'));
+      klarnaPanel.hidden = method !== 'klarna';
       cardPanel.hidden = method !== 'card' || types.indexOf('card') < 0;
       swishPanel.hidden = method !== 'swish';
       if (types.indexOf('card') >= 0) root.appendChild(cardPanel);
       if (types.indexOf('swish') >= 0) root.appendChild(swishPanel);
+      if (types.indexOf('klarna') >= 0) root.appendChild(klarnaPanel);
       errorText = el('p', { id: id + '-error', role: 'alert' });
       root.appendChild(errorText);
     }
@@ -158,7 +165,7 @@ export function stripeJsStub(apiUrl: string): string {
     /** What confirm sends, or a validation error (an empty card number, an unknown one). */
     this._collect = function () {
       if (!root || !errorText) return { error: { type: 'validation_error', code: 'incomplete', message: 'Betalsätten har inte laddats än.' } };
-      if (method === 'swish') return { data: { payment_method_data: { type: 'swish' } } };
+      if (method === 'swish' || method === 'klarna') return { data: { payment_method_data: { type: method } } };
       var n = digits();
       var error = n === '' ? { type: 'validation_error', code: 'incomplete_number', message: 'Ange kortnumret.' }
         : !Object.prototype.hasOwnProperty.call(CONFIG.cards, n) ? { type: 'validation_error', code: 'invalid_number', message: 'Kortnumret är ogiltigt.' } : null;
@@ -209,6 +216,12 @@ export function stripeJsStub(apiUrl: string): string {
             return { error: { type: e.type, code: e.code, decline_code: e.decline_code, message: e.message, payment_intent: e.payment_intent } };
           }
           var intent = answer.body;
+          // A redirect method (Klarna): to its page, which comes back to return_url (S6).
+          var next = intent.next_action;
+          if (intent.status === 'requires_action' && next && next.type === 'redirect_to_url') {
+            window.location.href = next.redirect_to_url.url;
+            return new Promise(function () {});
+          }
           if (opts.redirect === 'if_required' && element._method() === 'card') return { paymentIntent: intent };
           var target = new URL(params.return_url, window.location.href);
           target.searchParams.set('payment_intent', intent.id);

@@ -38,6 +38,8 @@ export interface StripeStandInState {
   paidCharge: Map<string, string>;
   /** Records an event of the current operation (made and sent once it has answered). */
   emit(type: string, object: unknown): void;
+  /** The stand-in's page of a redirect method (Klarna) for an intent (`next_action.redirect_to_url.url`). */
+  redirectUrl(intentId: string): string;
 }
 
 /** Stand-in tokens named after Stripe's test PaymentMethods (docs.stripe.com/testing shows pm_card_visa; pm_card_chargeDeclined only secondary sources). */
@@ -78,10 +80,27 @@ export const notSimulated = (what: string, param: string) =>
   invalid(`Stripe stand-in: ${what} is not simulated.`, { param });
 const positiveInt = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) > 0;
 
-/** The payment method types, or a refusal: only card and swish, and Swish only in SEK. */
+/**
+ * Klarna's currencies at Stripe. Stand-in assumption: Stripe's own list was not found; these are
+ * the ones secondary sources list for European Stripe accounts (Klarna takes a country's own
+ * currency; since API 2025-02-24 Stripe decides Klarna's availability by the currency).
+ */
+const KLARNA_CURRENCIES = ['dkk', 'eur', 'gbp', 'nok', 'sek'];
+
+/** The refusal of Klarna in another currency (the message as a Stripe answer quoted in public). */
+const klarnaCurrency = (currency: string): Answer | null =>
+  KLARNA_CURRENCIES.includes(currency)
+    ? null
+    : invalid(
+        `The currency provided (${currency}) is invalid. Payments with klarna support the following currencies: ${KLARNA_CURRENCIES.join(', ')}.`,
+        { code: 'payment_intent_invalid_parameter', param: 'currency' },
+      );
+
+/** The payment method types, or a refusal: card, swish and klarna; Swish only in SEK. */
 const typesFor = (types: string[], currency: string): Answer | null => {
-  const other = types.find((t) => t !== 'card' && t !== 'swish');
+  const other = types.find((t) => t !== 'card' && t !== 'swish' && t !== 'klarna');
   if (other) return notSimulated(`payment method type ${other}`, 'allowed_payment_method_types');
+  if (types.includes('klarna') && klarnaCurrency(currency)) return klarnaCurrency(currency);
   // docs.stripe.com/payments/swish/accept-a-payment: "Supported currencies: `sek`".
   if (!types.includes('swish') || currency === 'sek') return null;
   return invalid(`The currency ${currency} is not supported by swish (only sek).`, {
@@ -160,6 +179,7 @@ export function paymentIntentRules(
     if (!CONFIRMABLE.includes(intent.status))
       return unexpectedState(intent, 'confirm', CONFIRMABLE);
     const pmType = p.payment_method_data?.type;
+    if (pmType === 'klarna') return confirmRedirect(intent, p);
     if (pmType !== undefined && pmType !== 'swish') {
       return notSimulated(`payment_method_data[type]=${pmType}`, 'payment_method_data[type]');
     }
@@ -215,6 +235,34 @@ export function paymentIntentRules(
       paidCharge.set(intent.id, charge.id);
       emit('payment_intent.succeeded', intent);
     }
+    return ok(intent);
+  };
+
+  /**
+   * Confirm with a redirect method (Klarna): the intent `requires_action`, its `next_action` the
+   * stand-in's Klarna page ({@link redirectOutcome} decides there), which sends the shopper back
+   * to `return_url`. Stand-in assumption: the message of a missing return_url.
+   */
+  const confirmRedirect = (intent: Intent, p: Stripe.PaymentIntentConfirmParams): Answer => {
+    if (!intent.payment_method_types.includes('klarna')) {
+      const message = 'The payment method type klarna is not allowed for this PaymentIntent.';
+      return invalid(message, {
+        code: 'payment_intent_incompatible_payment_method',
+        param: 'payment_method_data[type]',
+      });
+    }
+    if (!p.return_url) {
+      const message =
+        'You must provide a `return_url` when confirming a PaymentIntent with klarna.';
+      return invalid(message, { code: 'parameter_missing', param: 'return_url' });
+    }
+    const redirect = { url: state.redirectUrl(intent.id), return_url: p.return_url };
+    Object.assign(intent, {
+      status: 'requires_action',
+      payment_method: rid('pm'),
+      last_payment_error: null,
+      next_action: { type: 'redirect_to_url', redirect_to_url: redirect },
+    });
     return ok(intent);
   };
 
@@ -312,4 +360,62 @@ export function paymentIntentRules(
     if (!intent) return noSuch(404, 'payment_intent', id, 'intent');
     return op === 'retrieve' ? ok(intent) : { update, confirm, capture, cancel }[op](intent, p);
   };
+}
+
+/**
+ * What the shopper decides on the stand-in's Klarna page (a redirect method, S6): `authorize`
+ * holds the money (manual capture: `requires_capture`, event
+ * `payment_intent.amount_capturable_updated`; else `succeeded`), `fail` (Klarna declined, or the
+ * shopper cancelled) leaves it `requires_payment_method` with `last_payment_error` (event
+ * `payment_intent.payment_failed`). Either way the shopper goes back to the `return_url` with
+ * `payment_intent`, `payment_intent_client_secret` and `redirect_status` (`succeeded`, `failed`).
+ * Stand-in assumption: the error's code and message of a failed Klarna authorisation.
+ * @returns the return location, or an error answer for an intent not waiting at Klarna
+ */
+export function redirectOutcome(
+  state: StripeStandInState,
+  intentId: string,
+  outcome: 'authorize' | 'fail',
+): { location: string } | Answer {
+  const intent = state.intents.get(intentId);
+  if (!intent) return noSuch(404, 'payment_intent', intentId, 'intent');
+  const returnUrl = intent.next_action?.redirect_to_url?.return_url;
+  if (intent.status !== 'requires_action' || !returnUrl) {
+    return unexpectedState(intent, 'authorize', ['requires_action']);
+  }
+  const paymentMethod = String(intent.payment_method);
+  const charge = chargeShape(rid('ch'), intent, {
+    method: 'klarna',
+    paymentMethod,
+    declined: outcome === 'fail',
+    captureBefore: now() + CAPTURE_SECONDS,
+  });
+  state.charges.set(charge.id, charge);
+  Object.assign(intent, { latest_charge: charge.id, next_action: null });
+  if (outcome === 'fail') {
+    intent.last_payment_error = {
+      type: 'invalid_request_error',
+      code: 'payment_intent_authentication_failure',
+      message: 'The provided PaymentMethod has failed authentication.',
+      charge: charge.id,
+    };
+    Object.assign(intent, { status: 'requires_payment_method', payment_method: null });
+    state.emit('payment_intent.payment_failed', intent);
+  } else if (
+    intent.capture_method === 'manual' ||
+    intent.payment_method_options?.klarna?.capture_method === 'manual'
+  ) {
+    Object.assign(intent, { status: 'requires_capture', amount_capturable: intent.amount });
+    state.emit('payment_intent.amount_capturable_updated', intent);
+  } else {
+    Object.assign(charge, { captured: true, amount_captured: intent.amount });
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+    state.paidCharge.set(intent.id, charge.id);
+    state.emit('payment_intent.succeeded', intent);
+  }
+  const back = new URL(returnUrl);
+  back.searchParams.set('payment_intent', intent.id);
+  back.searchParams.set('payment_intent_client_secret', String(intent.client_secret));
+  back.searchParams.set('redirect_status', outcome === 'fail' ? 'failed' : 'succeeded');
+  return { location: back.href };
 }

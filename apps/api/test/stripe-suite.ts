@@ -3,7 +3,7 @@
  * fixture on a fresh database of `kind`, the Stripe stand-in (apps/api/test/stripe-stand-in.ts,
  * the real `stripe` client talks to it), the shop's payment endpoints listening on HTTP (the
  * stand-in posts its webhooks there), a client whose configuration has Stripe, and helpers to
- * fill a cart, choose "Kort eller Swish" and find the intent.
+ * fill a cart, choose "Kort, Swish eller Klarna" and find the intent.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +20,7 @@ import { addCartFixture, CART_FIXTURE, personCheckout } from './cart-fixture.ts'
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.ts';
 import { openTestDb } from './test-db.ts';
 
-/** The Stripe payment option's id ("Kort eller Swish"). */
+/** The Stripe payment option's id ("Kort, Swish eller Klarna"). */
 export const STRIPE = 5;
 const CHECKOUT = `mutation co($cartId: String!, $checkout: CheckoutInputType, $marketId: String) {
   createOrUpdateCheckout(cartId: $cartId, checkout: $checkout, marketId: $marketId) {
@@ -56,7 +56,7 @@ export function useStripeShop(kind: 'pglite' | 'postgres') {
     }
     return getCart.id as string;
   };
-  /** createOrUpdateCheckout with "Kort eller Swish": the option, its session and intent ids. */
+  /** createOrUpdateCheckout with "Kort, Swish eller Klarna": the option, its session and intent ids. */
   const chooseStripe = async (cartId: string, marketId?: string) => {
     const data = await q(CHECKOUT, {
       cartId,

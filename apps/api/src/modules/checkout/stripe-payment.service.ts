@@ -3,7 +3,8 @@
  * The confirm page (`checkout(id: kid)`, kid = our session id) and Stripe's webhook
  * (`payment_intent.amount_capturable_updated`, `payment_intent.succeeded`) both call
  * {@link completeStripePayment}; it reads the intent back at Stripe and goes on only for an
- * intent that is authorised (card: `requires_capture`) or paid (Swish: `succeeded`) for exactly
+ * intent that is authorised (card, and Klarna once the shopper came back from Klarna:
+ * `requires_capture`) or paid (Swish: `succeeded`) for exactly
  * the session's amount and currency. Then the order is written through
  * {@link completeHostedPayment} (the session id is the idempotency key: one order however many
  * webhooks and page loads race). A Swish payment is taken at once, so its capture is recorded
@@ -26,7 +27,10 @@ import { type DeclineReason, type PaymentSettings } from '../payments/payment-op
 import { stripeClient } from '../payments/stripe-client.ts';
 import { completeHostedPayment, type HostedPaymentOutcome } from './hosted-payment.service.ts';
 
-/** The öre an intent holds for us: capturable (card) or received (Swish); 0 otherwise. */
+/**
+ * The öre an intent holds for us: capturable (card, Klarna) or received (Swish); 0 otherwise (also
+ * `requires_action`: the shopper is still at Klarna, and after a failed Klarna redirect).
+ */
 function heldAmount(intent: Stripe.PaymentIntent): number {
   if (intent.status === 'requires_capture') return intent.amount_capturable;
   if (intent.status === 'succeeded') return intent.amount_received;

@@ -76,12 +76,12 @@ export const PAYMENT_OPTIONS: readonly PaymentOption[] = [
     isDefault: false,
   },
   {
-    // Stripe (issue 42): card and, in SEK, Swish in Stripe's Payment Element on our page
-    // /payments/stripe/{session}. PaymentType KLARNA like the sandbox, so that a headless Geins
+    // Stripe (issue 42): card, Klarna (SEK, NOK, DKK, EUR) and, in SEK, Swish in Stripe's
+    // Payment Element on our page /payments/stripe/{session}. PaymentType KLARNA like the sandbox, so that a headless Geins
     // client (ralph) embeds `paymentData` and its confirm page reads `kid` (ADR 019 deviation).
     id: 5,
     name: 'stripe',
-    displayName: 'Kort eller Swish',
+    displayName: 'Kort, Swish eller Klarna',
     paymentType: 'KLARNA',
     checkoutType: 'EXTERNAL',
     provider: 'stripe',

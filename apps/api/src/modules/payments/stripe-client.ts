@@ -1,7 +1,8 @@
 /**
  * Stripe through its official Node SDK (`stripe`; issue 42; ADR 019; docs/payment-stand-ins.md
- * S3): Payment Intents for card (manual capture: authorised at the purchase, captured at
- * shipment) and Swish (captured at once, undone by a refund). Amounts are minor units (öre,
+ * S3): Payment Intents for card and Klarna (manual capture: authorised at the purchase,
+ * captured at shipment; Klarna after a redirect to Klarna and back to our return page) and Swish
+ * (captured at once, undone by a refund). Amounts are minor units (öre,
  * cent). Every POST carries an `Idempotency-Key` built from our own ids, so a retry never
  * charges, captures or refunds twice.
  *
@@ -18,7 +19,7 @@ export type StripeResult<T> =
   | { ok: false; retry: boolean; status: number; code: string; message: string };
 
 /** The payment methods the shop offers through Stripe. */
-export type StripeMethod = 'card' | 'swish';
+export type StripeMethod = 'card' | 'swish' | 'klarna';
 
 /** What an intent is created from (öre; lower-case ISO currency is derived here). */
 export interface StripeIntentRequest {
@@ -96,8 +97,9 @@ export class StripeClient {
   }
 
   /**
-   * Creates the intent of a session (key `intent:{sessionId}`). Card is captured manually
-   * (at shipment); Swish has no manual capture in Stripe's API and is captured at once.
+   * Creates the intent of a session (key `intent:{sessionId}`). Card and Klarna are captured
+   * manually (at shipment; both have `capture_method: 'manual'` in their options); Swish has no
+   * manual capture in Stripe's API and is captured at once.
    */
   createIntent(request: StripeIntentRequest): Promise<StripeResult<Stripe.PaymentIntent>> {
     const params: Stripe.PaymentIntentCreateParams = {
@@ -106,6 +108,7 @@ export class StripeClient {
       allowed_payment_method_types: request.methods,
       payment_method_options: {
         ...(request.methods.includes('card') ? { card: { capture_method: 'manual' } } : {}),
+        ...(request.methods.includes('klarna') ? { klarna: { capture_method: 'manual' } } : {}),
         ...(request.methods.includes('swish')
           ? { swish: { reference: request.swishReference.slice(0, 35) } }
           : {}),
@@ -185,7 +188,22 @@ export function stripeClient(settings: StripeSettings): StripeClient {
   return new StripeClient(settings);
 }
 
-/** The methods Stripe is offered with in a currency: card everywhere, Swish only in SEK. */
+/**
+ * The currencies of our Nordic markets in which Stripe takes Klarna (Klarna takes only a
+ * country's own currency; Stripe decides Klarna's availability by the payment's currency since
+ * API 2025-02-24, docs/payments.md).
+ */
+const KLARNA_CURRENCIES = new Set(['SEK', 'NOK', 'DKK', 'EUR']);
+
+/**
+ * The methods Stripe is offered with in a currency: card everywhere, Swish only in SEK, Klarna
+ * in SEK, NOK, DKK and EUR.
+ */
 export function stripeMethodsFor(currencyCode: string): StripeMethod[] {
-  return currencyCode.toUpperCase() === 'SEK' ? ['card', 'swish'] : ['card'];
+  const currency = currencyCode.toUpperCase();
+  return [
+    'card',
+    ...(currency === 'SEK' ? (['swish'] as const) : []),
+    ...(KLARNA_CURRENCIES.has(currency) ? (['klarna'] as const) : []),
+  ];
 }

@@ -1,7 +1,8 @@
 /**
  * Our page around Stripe's Payment Element (issue 42; ADR 019 §7; docs/payment-stand-ins.md
- * S6–S7): `/payments/stripe/{session}` shows the amount and the Payment Element (card, and
- * Swish in SEK), and pays with `stripe.confirmPayment`. Stripe.js always comes from
+ * S6–S7): `/payments/stripe/{session}` shows the amount and the Payment Element (card, Klarna,
+ * and Swish in SEK), and pays with `stripe.confirmPayment` (Klarna redirects to Klarna and back
+ * to the return page). Stripe.js always comes from
  * https://js.stripe.com (Stripe: "should always be loaded directly from https://js.stripe.com"),
  * in the release @stripe/stripe-js 10 loads for API `endive`. The page's own script runs with
  * a nonce; its data (keys, client secret, return URL) is JSON in the page, never in a URL.
@@ -118,11 +119,19 @@ export function stripePage(
 
 /**
  * The return page inside a frame (a headless client's checkout): the whole window goes on to the
- * confirm page; browsers may refuse that without a click, so a link says the same.
+ * confirm page (or, after a failed Klarna redirect, the fail page); browsers may refuse that
+ * without a click, so a link says the same.
  */
-export function stripeReturnPage(target: string, frameAncestors: readonly string[]): Response {
+export function stripeReturnPage(
+  target: string,
+  frameAncestors: readonly string[],
+  /** The heading when the payment did not go through (the link then leads back to the checkout). */
+  failedTitle?: string,
+): Response {
   const nonce = randomBytes(16).toString('base64');
-  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Betalningen är klar</title><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><main><h1>Betalningen är klar</h1><p><a id="go" href="${escapeHtml(target)}" target="_top">Visa orderbekräftelsen</a></p></main><script nonce="${nonce}">try { window.top.location.href = document.getElementById('go').href; } catch (e) {}</script></body></html>`;
+  const title = escapeHtml(failedTitle ?? 'Betalningen är klar');
+  const link = failedTitle ? 'Tillbaka till kassan' : 'Visa orderbekräftelsen';
+  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><main><h1>${title}</h1><p><a id="go" href="${escapeHtml(target)}" target="_top">${link}</a></p></main><script nonce="${nonce}">try { window.top.location.href = document.getElementById('go').href; } catch (e) {}</script></body></html>`;
   return new Response(html, {
     headers: {
       'content-type': 'text/html; charset=utf-8',
