@@ -59,6 +59,11 @@ export interface KustomStandIn {
   push(orderId: string): Promise<number>;
   /** The next n API requests answer 503 TEMPORARILY_UNAVAILABLE (Infinity = down until setDown(0)). */
   setDown(n: number): void;
+  /**
+   * Time passes at Kustom for an authorised order: its OM `expires_at` ("can only be captured
+   * until this time", K4) becomes `at`; once `at` has passed the order is `EXPIRED` (K4 status).
+   */
+  setExpiry(orderId: string, at: Date): void;
   close(): Promise<void>;
 }
 
@@ -467,6 +472,12 @@ export async function startKustomStandIn(
     push,
     setDown(n: number) {
       down = n;
+    },
+    setExpiry(orderId: string, at: Date) {
+      const om = orders.get(orderId)?.om;
+      if (!om) throw new Error(`Kustom stand-in: no authorised order ${orderId}`);
+      om.expires_at = at.toISOString();
+      if (at.getTime() <= Date.now() && om.status === 'AUTHORIZED') om.status = 'EXPIRED';
     },
     async close() {
       closed = true;

@@ -45,7 +45,8 @@ export type RequestType =
   | 'PaymentIntentConfirmParams'
   | 'PaymentIntentCaptureParams'
   | 'PaymentIntentCancelParams'
-  | 'RefundCreateParams';
+  | 'RefundCreateParams'
+  | 'RefundListParams';
 /** Response and webhook body types validated; `StripeErrorBody` is built from `StripeRawError`. */
 export type ResponseType =
   | 'PaymentIntent'
@@ -56,12 +57,15 @@ export type ResponseType =
   | 'PaymentIntentAmountCapturableUpdatedEvent'
   | 'PaymentIntentPaymentFailedEvent'
   | 'PaymentIntentCanceledEvent'
-  | 'ChargeRefundedEvent';
+  | 'ChargeRefundedEvent'
+  | 'RefundList'
+  | 'RefundUpdatedEvent';
 
 const GENERATED = `PaymentIntentCreateParams PaymentIntentUpdateParams PaymentIntentRetrieveParams
   PaymentIntentConfirmParams PaymentIntentCaptureParams PaymentIntentCancelParams RefundCreateParams
   PaymentIntent Refund Charge StripeRawError PaymentIntentSucceededEvent ChargeRefundedEvent
-  PaymentIntentAmountCapturableUpdatedEvent PaymentIntentPaymentFailedEvent PaymentIntentCanceledEvent`
+  PaymentIntentAmountCapturableUpdatedEvent PaymentIntentPaymentFailedEvent PaymentIntentCanceledEvent
+  RefundListParams RefundUpdatedEvent`
   .trim()
   .split(/\s+/);
 /** The declaration files the types live in (esm/, as the package's `types` export points there). */
@@ -166,7 +170,8 @@ export function loadStripeSchemas(): StripeSchemas {
   const file = schemaCacheFile();
   try {
     const cached = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-    if (cached.format === FORMAT && cached.stripe === STRIPE_VERSION) {
+    const complete = GENERATED.every((type) => cached.types.includes(type));
+    if (cached.format === FORMAT && cached.stripe === STRIPE_VERSION && complete) {
       return (loaded = { file, generatedMs: null, definitions: cached.definitions });
     }
   } catch {
@@ -190,6 +195,22 @@ export function loadStripeSchemas(): StripeSchemas {
   return (loaded = { file, generatedMs: Date.now() - started, definitions });
 }
 
+/**
+ * `ApiList<Refund>` (lib.d.ts) as JSON Schema, over the generated `Refund` definition: the
+ * generator takes named types, not instantiations of a generic.
+ */
+const REFUND_LIST_SCHEMA = {
+  type: 'object',
+  properties: {
+    object: { type: 'string', const: 'list' },
+    data: { type: 'array', items: { $ref: '#/definitions/Refund' } },
+    has_more: { type: 'boolean' },
+    url: { type: 'string' },
+  },
+  required: ['object', 'data', 'has_more', 'url'],
+  additionalProperties: false,
+};
+
 const SCHEMA_ID = 'stripe-types';
 let requestAjv: Ajv | undefined;
 let responseAjv: Ajv | undefined;
@@ -203,7 +224,8 @@ function validator(type: RequestType | ResponseType, request: boolean): Validate
   const make = () => {
     // optimize: false compiles these large schemas about twice as fast.
     const ajv = new Ajv({ strict: false, coerceTypes: request, code: { optimize: false } });
-    ajv.addSchema({ $id: SCHEMA_ID, definitions: loadStripeSchemas().definitions });
+    const definitions = { ...loadStripeSchemas().definitions, RefundList: REFUND_LIST_SCHEMA };
+    ajv.addSchema({ $id: SCHEMA_ID, definitions });
     return ajv;
   };
   const ajv = request ? (requestAjv ??= make()) : (responseAjv ??= make());
@@ -273,9 +295,7 @@ export function checkBody(type: ResponseType, body: unknown): string | null {
 }
 
 const INTENT_FIELDS = 'amount allowed_payment_method_types metadata description receipt_email';
-const OPTIONS =
-  'payment_method_options.card.capture_method payment_method_options.swish.reference ' +
-  'payment_method_options.klarna.capture_method';
+const OPTIONS = 'payment_method_options.card.capture_method payment_method_options.swish.reference';
 /**
  * The parameters the stand-in simulates per request type (dotted paths cover what is below).
  * Others that the types allow are refused with a 400 "not simulated", never silently ignored.
@@ -289,6 +309,7 @@ const SIMULATED: Record<RequestType, string[]> = Object.fromEntries(
     PaymentIntentCaptureParams: 'amount_to_capture final_capture metadata',
     PaymentIntentCancelParams: 'cancellation_reason',
     RefundCreateParams: 'payment_intent charge amount reason metadata',
+    RefundListParams: 'payment_intent charge limit starting_after',
   }).map(([type, names]) => [type, names.split(' ')]),
 ) as Record<RequestType, string[]>;
 
@@ -361,7 +382,7 @@ export function chargeShape(
   id: string,
   intent: Stripe.PaymentIntent,
   how: {
-    method: 'card' | 'swish' | 'klarna';
+    method: 'card' | 'swish';
     paymentMethod: string;
     declined: boolean;
     captureBefore: number;
@@ -382,11 +403,6 @@ export function chargeShape(
     network: 'visa',
   };
   const swish = nulls('fingerprint payment_reference verified_phone_last4');
-  // Stand-in assumption: the category the shopper chose at Klarna (Charges.d.ts: a string).
-  const klarna = {
-    ...nulls('payer_details preferred_locale'),
-    payment_method_category: 'pay_later',
-  };
   const outcome = {
     ...nulls('advice_code network_advice_code network_decline_code'),
     network_status: declined ? 'declined_by_network' : 'approved_by_network',
@@ -421,11 +437,7 @@ export function chargeShape(
     payment_intent: intent.id,
     payment_method: how.paymentMethod,
     payment_method_details:
-      how.method === 'card'
-        ? { type: 'card', card }
-        : how.method === 'klarna'
-          ? { type: 'klarna', klarna: { ...klarna } }
-          : { type: 'swish', swish },
+      how.method === 'card' ? { type: 'card', card } : { type: 'swish', swish },
     receipt_email: intent.receipt_email,
     refunded: false,
     status: declined ? 'failed' : 'succeeded',
@@ -481,10 +493,6 @@ export function methodOptionsShape(
     if (p.card.capture_method === 'manual') options.card.capture_method = 'manual';
   }
   if (p.swish && types.includes('swish')) options.swish = { reference: p.swish.reference || null };
-  if (p.klarna && types.includes('klarna')) {
-    options.klarna = { preferred_locale: null };
-    if (p.klarna.capture_method === 'manual') options.klarna.capture_method = 'manual';
-  }
   return options;
 }
 

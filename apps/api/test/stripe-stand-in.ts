@@ -25,7 +25,6 @@ import {
   noSuch,
   notSimulated,
   paymentIntentRules,
-  redirectOutcome,
   rid,
   token,
   type Answer,
@@ -34,6 +33,13 @@ import {
   type Params,
 } from './stripe-stand-in-rules.ts';
 import { stripeJsStub } from './stripe-js-stub.ts';
+import {
+  ageAuthorisation,
+  expireAuthorisation,
+  failRefund,
+  listRefunds,
+  type ListOp,
+} from './stripe-stand-in-outside.ts';
 
 const REFERENCE = `${SCHEMA_REFERENCE}; docs/payment-stand-ins.md S3–S5, S8`;
 
@@ -78,32 +84,29 @@ export interface StripeStandIn {
   events: Array<{ id: string; type: string; delivered: number }>;
   /** The next n API calls answer 503 (type api_error): "provider down". */
   failNext(n: number): void;
-  /**
-   * Confirms as the browser would: card → requires_capture (manual) or succeeded, 'decline' →
-   * requires_payment_method + last_payment_error; swish → succeeded; klarna (with `returnUrl`) →
-   * requires_action, `next_action.redirect_to_url.url` the stand-in's Klarna page, whose
-   * "Godkänn"/"Neka" (POST …/authorize, …/fail) send the shopper back to `returnUrl`.
-   */
+  /** Confirms as the browser would: card → requires_capture (manual) or succeeded, 'decline' → requires_payment_method + last_payment_error; swish → succeeded. */
   confirm(
     intentId: string,
-    how: {
-      method: 'card' | 'swish' | 'klarna';
-      outcome?: 'succeed' | 'decline';
-      returnUrl?: string;
-    },
+    how: { method: 'card' | 'swish'; outcome?: 'succeed' | 'decline' },
   ): Promise<Stripe.PaymentIntent>;
-  /** Sends an event for the intent (charge.*: its charge) now, signed per `signature`; `times` repeats the same event id. Resolves to the HTTP statuses. */
+  /** Outside the shop (stripe-stand-in-outside.ts): the refund fails later (`refund.updated`). */
+  failRefund(refundId: string, reason?: string): Stripe.Refund;
+  /** Outside the shop: `seconds` pass for an uncaptured authorisation (`created`, `capture_before`). */
+  ageAuthorisation(intentId: string, seconds: number): void;
+  /** Outside the shop: Stripe cancels the uncaptured authorisation as expired (`automatic`). */
+  expireAuthorisation(intentId: string): void;
+  /** Sends an event for the intent (charge.*: its charge; refund.*: `refundId`, else its last refund) now, signed per `signature`; `times` repeats the same event id. Resolves to the HTTP statuses. */
   deliver(
     type: string,
     intentId: string,
-    opts?: { times?: number; signature?: SignatureMode },
+    opts?: { times?: number; signature?: SignatureMode; refundId?: string },
   ): Promise<number[]>;
   close(): Promise<void>;
 }
 
 type Intent = Stripe.PaymentIntent;
 /** [method, path (`:id` = the id), request type (none: no parameters), response type]. */
-const ROUTES: Record<Op | Get, [string, string, RequestType | null, ResponseType]> = {
+const ROUTES: Record<Op | Get | ListOp, [string, string, RequestType | null, ResponseType]> = {
   create: ['POST', 'payment_intents', 'PaymentIntentCreateParams', 'PaymentIntent'],
   retrieve: ['GET', 'payment_intents/:id', 'PaymentIntentRetrieveParams', 'PaymentIntent'],
   update: ['POST', 'payment_intents/:id', 'PaymentIntentUpdateParams', 'PaymentIntent'],
@@ -113,9 +116,10 @@ const ROUTES: Record<Op | Get, [string, string, RequestType | null, ResponseType
   refund: ['POST', 'refunds', 'RefundCreateParams', 'Refund'],
   getRefund: ['GET', 'refunds/:id', null, 'Refund'],
   getCharge: ['GET', 'charges/:id', null, 'Charge'],
+  listRefunds: ['GET', 'refunds', 'RefundListParams', 'RefundList'],
 };
 const MATCHERS = Object.entries(ROUTES).map(([op, [method, path]]) => ({
-  op: op as Op | Get,
+  op: op as Op | Get | ListOp,
   method,
   re: new RegExp(`^/v1/${path.replace(':id', '([^/]+)')}$`),
 }));
@@ -126,6 +130,7 @@ const EVENTS: Record<string, ResponseType> = {
   'payment_intent.payment_failed': 'PaymentIntentPaymentFailedEvent',
   'payment_intent.canceled': 'PaymentIntentCanceledEvent',
   'charge.refunded': 'ChargeRefundedEvent',
+  'refund.updated': 'RefundUpdatedEvent',
 };
 const CORS = {
   'access-control-allow-origin': '*',
@@ -174,10 +179,18 @@ export async function startStripeStandIn(
   let pending: Array<{ type: string; object: unknown }> = [];
   const emit = (type: string, object: unknown) => pending.push({ type, object: copy(object) });
 
-  const redirectUrl = (id: string) => `${standInUrl}/redirect/klarna/${encodeURIComponent(id)}`;
-  const state = { intents, charges, refunds, paidCharge, emit, redirectUrl };
   /** One operation on validated parameters (the HTTP API and the helpers both come here). */
-  const operate = paymentIntentRules(state);
+  const state = { intents, charges, refunds, paidCharge, emit };
+  const rules = paymentIntentRules(state);
+  const operate = (op: Op | Get | ListOp, id: string, params: Params) =>
+    op === 'listRefunds' ? listRefunds(state, params) : rules(op, id, params);
+  /** A helper acting outside the shop: its events are made as an operation's are. */
+  const outside = <T>(act: () => T): T => {
+    pending = [];
+    const result = act();
+    flush(null);
+    return result;
+  };
 
   /** A webhook event [S4; Events.d.ts EventBase], checked against its generated schema. */
   const newEvent = (type: string, object: unknown, request: Stripe.Event.Request | null) => {
@@ -237,7 +250,12 @@ export async function startStripeStandIn(
   };
 
   /** Runs an operation and checks its body: a failure is a stand-in bug, answered 500 (S2). */
-  const run = (op: Op | Get, id: string, params: Params, request: Stripe.Event.Request | null) => {
+  const run = (
+    op: Op | Get | ListOp,
+    id: string,
+    params: Params,
+    request: Stripe.Event.Request | null,
+  ) => {
     pending = [];
     const answer = copy(operate(op, id, params));
     const type = answer.status < 300 ? ROUTES[op][3] : 'StripeErrorBody';
@@ -313,7 +331,6 @@ export async function startStripeStandIn(
       res.writeHead(200, { ...CORS, ...headers });
       return void res.end(`/* Stripe.js stub (${REFERENCE}) */\n${stripeJsStub(standInUrl)}`);
     }
-    if (url.pathname.startsWith('/redirect/klarna/')) return klarnaPage(req, res, url.pathname);
     const header = req.headers['idempotency-key'];
     const key = req.method === 'POST' && typeof header === 'string' ? header : null;
     const form = req.method === 'GET' ? url.search.slice(1) : raw;
@@ -333,53 +350,6 @@ export async function startStripeStandIn(
       'stripe-version': String(req.headers['stripe-version'] ?? Stripe.API_VERSION),
     });
     res.end(JSON.stringify(answer.body));
-  };
-
-  /**
-   * The stand-in's Klarna page (a redirect method's `next_action.redirect_to_url.url`, S6): GET
-   * shows the amount with "Godkänn" and "Neka"; their POST decides (redirectOutcome) and sends
-   * the shopper back to the intent's `return_url` (303), as Klarna and Stripe do.
-   */
-  const klarnaPage = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
-    const [id = '', action] = pathname.slice('/redirect/klarna/'.length).split('/');
-    const intentId = decodeURIComponent(id);
-    const intent = intents.get(intentId);
-    const page = (status: number, body: string) => {
-      res.writeHead(status, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-      });
-      res.end(
-        `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Klarna (stand-in)</title></head><body><main><h1>Klarna (stand-in)</h1>${body}</main></body></html>`,
-      );
-    };
-    if (!intent) return page(404, '<p>Betalningen finns inte.</p>');
-    if (req.method === 'GET' && !action) {
-      const amount = `${(intent.amount / 100).toFixed(2)} ${intent.currency.toUpperCase()}`;
-      const base = `/redirect/klarna/${encodeURIComponent(intentId)}`;
-      return page(
-        200,
-        `<p>Betala ${amount} med Klarna.</p>` +
-          `<form method="post" action="${base}/authorize"><button type="submit">Godkänn</button></form>` +
-          `<form method="post" action="${base}/fail"><button type="submit">Neka</button></form>`,
-      );
-    }
-    if (req.method !== 'POST' || (action !== 'authorize' && action !== 'fail')) {
-      return page(404, '<p>Sidan finns inte.</p>');
-    }
-    pending = [];
-    const result = redirectOutcome(state, intentId, action);
-    for (const [type, body] of [
-      ['PaymentIntent', intents.get(intentId)],
-      ['Charge', charges.get(String(intents.get(intentId)?.latest_charge))],
-    ] as const) {
-      const problem = body === undefined ? null : checkBody(type, body);
-      if (problem) validationErrors.push(`klarna ${action} ${intentId}: ${problem}`);
-    }
-    flush(noRequest);
-    if (!('location' in result)) return page(409, '<p>Betalningen väntar inte på Klarna.</p>');
-    res.writeHead(303, { location: result.location, 'cache-control': 'no-store' });
-    res.end();
   };
 
   const server = createServer((req, res) => {
@@ -406,16 +376,14 @@ export async function startStripeStandIn(
       down = n;
     },
     async confirm(intentId, how) {
-      if (how.method !== 'card' && how.outcome === 'decline') {
-        throw new Error(`Stripe stand-in: a declined ${how.method} confirm is not simulated`);
+      if (how.method === 'swish' && how.outcome === 'decline') {
+        throw new Error('Stripe stand-in: a declined Swish payment is not simulated');
       }
       const card = how.outcome === 'decline' ? 'pm_card_chargeDeclined' : 'pm_card_visa';
       const params: Params =
-        how.method === 'klarna'
-          ? { payment_method_data: { type: 'klarna' }, return_url: how.returnUrl }
-          : how.method === 'swish'
-            ? { payment_method_data: { type: 'swish' } }
-            : { payment_method: card };
+        how.method === 'swish'
+          ? { payment_method_data: { type: 'swish' } }
+          : { payment_method: card };
       const answer = run('confirm', intentId, params, noRequest);
       if (answer.status !== 200 && answer.status !== 402) {
         throw new Error(`Stripe stand-in: confirm refused: ${JSON.stringify(answer.body)}`);
@@ -427,7 +395,13 @@ export async function startStripeStandIn(
       if (!intent) throw new Error(`Stripe stand-in: no intent ${intentId}`);
       if (!EVENTS[type]) throw new Error(`Stripe stand-in: event type ${type} is not simulated`);
       const charge = charges.get(paidCharge.get(intentId) ?? String(intent.latest_charge));
-      const object = type.startsWith('charge.') ? charge : intent;
+      const ofIntent = [...refunds.values()].filter((r) => r.payment_intent === intentId);
+      const refund = opts.refundId ? refunds.get(opts.refundId) : ofIntent[ofIntent.length - 1];
+      const object = type.startsWith('charge.')
+        ? charge
+        : type.startsWith('refund.')
+          ? refund
+          : intent;
       if (!object) throw new Error(`Stripe stand-in: intent ${intentId} has no charge`);
       const event = newEvent(type, copy(object), noRequest);
       const statuses: number[] = [];
@@ -436,6 +410,13 @@ export async function startStripeStandIn(
       }
       return statuses;
     },
+    failRefund(refundId, reason) {
+      const answer = outside(() => failRefund(state, refundId, reason));
+      if (answer.status !== 200) throw new Error(`Stripe stand-in: ${JSON.stringify(answer.body)}`);
+      return copy(answer.body as Stripe.Refund);
+    },
+    ageAuthorisation: (intentId, seconds) => ageAuthorisation(state, intentId, seconds),
+    expireAuthorisation: (intentId) => outside(() => expireAuthorisation(state, intentId)),
     async close() {
       closed = true;
       for (const timer of timers) clearTimeout(timer);

@@ -7,7 +7,10 @@
  *   `webhooks.constructEvent` (header `Stripe-Signature`, 300 s tolerance). A missing or wrong
  *   signature answers 401 and writes nothing. `payment_intent.amount_capturable_updated` and
  *   `payment_intent.succeeded` place the session's order (read back at Stripe, once); a
- *   `payment_intent.canceled` declines a session without an order. 200 when handled, 503 while
+ *   `payment_intent.canceled` declines a session without an order and flags an order's
+ *   authorisation as cancelled (authorisation-checks.service.ts). `charge.refunded`,
+ *   `refund.updated` and `refund.failed` read the intent's refunds back and record those made
+ *   outside the shop (provider-refund-sync.service.ts). 200 when handled, 503 while
  *   Stripe cannot be read (Stripe sends the event again). Test events (`livemode: false`) are
  *   ignored by a shop with live keys.
  * - `GET /payments/stripe/{sessionId}`: our page with the Payment Element, where our storefront
@@ -15,8 +18,7 @@
  *   session goes on to its confirm page.
  * - `GET /payments/stripe/{sessionId}/return`: where Stripe sends the shopper back (its
  *   `return_url`); goes on to the client's confirm page (`kid` = the session id), which places
- *   the order if the webhook has not yet, or after a failed Klarna redirect to the checkout's
- *   fail page with the cart kept (stripe-return.ts).
+ *   the order if the webhook has not yet.
  */
 import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
@@ -26,10 +28,11 @@ import type { PricedShopContext } from '../channel/channel.service.ts';
 import { completeStripePayment } from '../checkout/stripe-payment.service.ts';
 import { formatMoney } from '../pricing/money.ts';
 import { fillReturnUrl } from './embedded-session.service.ts';
+import { flagStripeCancellation } from './authorisation-checks.service.ts';
 import { declineSessionWithoutOrder } from './kustom-session.service.ts';
+import { syncStripeRefunds } from './provider-refund-sync.service.ts';
 import { stripeClient } from './stripe-client.ts';
-import { stripePage } from './stripe-page.ts';
-import { stripeReturn } from './stripe-return.ts';
+import { stripePage, stripeReturnPage } from './stripe-page.ts';
 import { findStripeSession } from './stripe-session.service.ts';
 import { escapeHtml, sandboxPage } from './sandbox-page.ts';
 
@@ -53,6 +56,9 @@ const PAID_EVENTS = new Set([
   'payment_intent.succeeded',
 ]);
 
+/** The events that mean "a refund of the intent changed": read its refunds back. */
+const REFUND_EVENTS = new Set(['charge.refunded', 'refund.updated', 'refund.failed']);
+
 /**
  * The Stripe handler: a Response for `/payments/stripe/*`, null for other paths or while Stripe
  * is not configured (then 404 by the caller).
@@ -66,6 +72,30 @@ export function createStripeHandler(options: StripeHttpOptions) {
       status,
       options.frameAncestors,
     );
+
+  /** A refund changed at Stripe (ours or one made outside the shop): read the intent's back. */
+  async function refundEvent(
+    event: Stripe.Event,
+    settings: NonNullable<Config['payments']['stripe']>,
+  ) {
+    const object = event.data.object as Stripe.Charge | Stripe.Refund;
+    const intent = object.payment_intent;
+    const intentId = typeof intent === 'string' ? intent : (intent?.id ?? null);
+    if (!intentId) return new Response(null, { status: 200 });
+    const result = await syncStripeRefunds(db, settings, intentId);
+    options.log().info(
+      {
+        eventId: event.id,
+        type: event.type,
+        intentId,
+        ...(result.ok
+          ? { orderId: result.orderId, recorded: result.recorded, failed: result.failed }
+          : { code: result.code, message: result.message }),
+      },
+      'Stripe refund event handled',
+    );
+    return new Response(null, { status: result.ok || !result.retry ? 200 : 503 });
+  }
 
   async function webhook(request: Request, settings: NonNullable<Config['payments']['stripe']>) {
     const body = await request.text();
@@ -82,6 +112,7 @@ export function createStripeHandler(options: StripeHttpOptions) {
       return Response.json({ error: 'BAD_SIGNATURE' }, { status: 401 });
     }
     if (!event.livemode && !settings.testMode) return new Response(null, { status: 200 });
+    if (REFUND_EVENTS.has(event.type)) return refundEvent(event, settings);
     if (!event.type.startsWith('payment_intent.')) return new Response(null, { status: 200 });
     const intent = event.data.object as Stripe.PaymentIntent;
     const session =
@@ -90,6 +121,7 @@ export function createStripeHandler(options: StripeHttpOptions) {
     if (!session || session.providerRef !== intent.id) return new Response(null, { status: 200 });
     if (event.type === 'payment_intent.canceled') {
       if (session.orderId === null) await declineSessionWithoutOrder(db, session.id, 'general');
+      else await flagStripeCancellation(db, intent, new Date());
       return new Response(null, { status: 200 });
     }
     if (!PAID_EVENTS.has(event.type)) return new Response(null, { status: 200 });
@@ -123,7 +155,10 @@ export function createStripeHandler(options: StripeHttpOptions) {
     }
     const confirmUrl = fillReturnUrl(session.returnUrl, session.id, session.cartId);
     if (rest.length === 2 && rest[1] === 'return') {
-      return stripeReturn(request, url, session, settings, confirmUrl, options.frameAncestors);
+      // In a headless client's frame the whole window must move; else a redirect will do.
+      return request.headers.get('sec-fetch-dest') === 'iframe'
+        ? stripeReturnPage(confirmUrl, options.frameAncestors)
+        : new Response(null, { status: 303, headers: { location: confirmUrl } });
     }
     if (rest.length !== 1) return null;
     if (session.status !== 'created' || session.orderId !== null) {
@@ -137,8 +172,7 @@ export function createStripeHandler(options: StripeHttpOptions) {
         503,
       );
     }
-    // requires_action: the shopper left Klarna's page without deciding; may pay again.
-    if (read.body.status !== 'requires_payment_method' && read.body.status !== 'requires_action') {
+    if (read.body.status !== 'requires_payment_method') {
       // Paid or on its way (the shopper came back): the confirm page tells.
       return new Response(null, { status: 303, headers: { location: confirmUrl } });
     }
