@@ -295,7 +295,9 @@ export function checkBody(type: ResponseType, body: unknown): string | null {
 }
 
 const INTENT_FIELDS = 'amount allowed_payment_method_types metadata description receipt_email';
-const OPTIONS = 'payment_method_options.card.capture_method payment_method_options.swish.reference';
+const OPTIONS =
+  'payment_method_options.card.capture_method payment_method_options.swish.reference ' +
+  'payment_method_options.klarna.capture_method';
 /**
  * The parameters the stand-in simulates per request type (dotted paths cover what is below).
  * Others that the types allow are refused with a 400 "not simulated", never silently ignored.
@@ -382,7 +384,7 @@ export function chargeShape(
   id: string,
   intent: Stripe.PaymentIntent,
   how: {
-    method: 'card' | 'swish';
+    method: 'card' | 'swish' | 'klarna';
     paymentMethod: string;
     declined: boolean;
     captureBefore: number;
@@ -403,6 +405,11 @@ export function chargeShape(
     network: 'visa',
   };
   const swish = nulls('fingerprint payment_reference verified_phone_last4');
+  // Stand-in assumption: the category the shopper chose at Klarna (Charges.d.ts: a string).
+  const klarna = {
+    ...nulls('payer_details preferred_locale'),
+    payment_method_category: 'pay_later',
+  };
   const outcome = {
     ...nulls('advice_code network_advice_code network_decline_code'),
     network_status: declined ? 'declined_by_network' : 'approved_by_network',
@@ -437,7 +444,11 @@ export function chargeShape(
     payment_intent: intent.id,
     payment_method: how.paymentMethod,
     payment_method_details:
-      how.method === 'card' ? { type: 'card', card } : { type: 'swish', swish },
+      how.method === 'card'
+        ? { type: 'card', card }
+        : how.method === 'klarna'
+          ? { type: 'klarna', klarna: { ...klarna } }
+          : { type: 'swish', swish },
     receipt_email: intent.receipt_email,
     refunded: false,
     status: declined ? 'failed' : 'succeeded',
@@ -493,6 +504,10 @@ export function methodOptionsShape(
     if (p.card.capture_method === 'manual') options.card.capture_method = 'manual';
   }
   if (p.swish && types.includes('swish')) options.swish = { reference: p.swish.reference || null };
+  if (p.klarna && types.includes('klarna')) {
+    options.klarna = { preferred_locale: null };
+    if (p.klarna.capture_method === 'manual') options.klarna.capture_method = 'manual';
+  }
   return options;
 }
 

@@ -25,6 +25,7 @@ import {
   noSuch,
   notSimulated,
   paymentIntentRules,
+  redirectOutcome,
   rid,
   token,
   type Answer,
@@ -84,10 +85,19 @@ export interface StripeStandIn {
   events: Array<{ id: string; type: string; delivered: number }>;
   /** The next n API calls answer 503 (type api_error): "provider down". */
   failNext(n: number): void;
-  /** Confirms as the browser would: card → requires_capture (manual) or succeeded, 'decline' → requires_payment_method + last_payment_error; swish → succeeded. */
+  /**
+   * Confirms as the browser would: card → requires_capture (manual) or succeeded, 'decline' →
+   * requires_payment_method + last_payment_error; swish → succeeded; klarna (with `returnUrl`) →
+   * requires_action, `next_action.redirect_to_url.url` the stand-in's Klarna page, whose
+   * "Godkänn"/"Neka" (POST …/authorize, …/fail) send the shopper back to `returnUrl`.
+   */
   confirm(
     intentId: string,
-    how: { method: 'card' | 'swish'; outcome?: 'succeed' | 'decline' },
+    how: {
+      method: 'card' | 'swish' | 'klarna';
+      outcome?: 'succeed' | 'decline';
+      returnUrl?: string;
+    },
   ): Promise<Stripe.PaymentIntent>;
   /** Outside the shop (stripe-stand-in-outside.ts): the refund fails later (`refund.updated`). */
   failRefund(refundId: string, reason?: string): Stripe.Refund;
@@ -179,8 +189,9 @@ export async function startStripeStandIn(
   let pending: Array<{ type: string; object: unknown }> = [];
   const emit = (type: string, object: unknown) => pending.push({ type, object: copy(object) });
 
+  const redirectUrl = (id: string) => `${standInUrl}/redirect/klarna/${encodeURIComponent(id)}`;
+  const state = { intents, charges, refunds, paidCharge, emit, redirectUrl };
   /** One operation on validated parameters (the HTTP API and the helpers both come here). */
-  const state = { intents, charges, refunds, paidCharge, emit };
   const rules = paymentIntentRules(state);
   const operate = (op: Op | Get | ListOp, id: string, params: Params) =>
     op === 'listRefunds' ? listRefunds(state, params) : rules(op, id, params);
@@ -331,6 +342,7 @@ export async function startStripeStandIn(
       res.writeHead(200, { ...CORS, ...headers });
       return void res.end(`/* Stripe.js stub (${REFERENCE}) */\n${stripeJsStub(standInUrl)}`);
     }
+    if (url.pathname.startsWith('/redirect/klarna/')) return klarnaPage(req, res, url.pathname);
     const header = req.headers['idempotency-key'];
     const key = req.method === 'POST' && typeof header === 'string' ? header : null;
     const form = req.method === 'GET' ? url.search.slice(1) : raw;
@@ -350,6 +362,53 @@ export async function startStripeStandIn(
       'stripe-version': String(req.headers['stripe-version'] ?? Stripe.API_VERSION),
     });
     res.end(JSON.stringify(answer.body));
+  };
+
+  /**
+   * The stand-in's Klarna page (a redirect method's `next_action.redirect_to_url.url`, S6): GET
+   * shows the amount with "Godkänn" and "Neka"; their POST decides (redirectOutcome) and sends
+   * the shopper back to the intent's `return_url` (303), as Klarna and Stripe do.
+   */
+  const klarnaPage = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    const [id = '', action] = pathname.slice('/redirect/klarna/'.length).split('/');
+    const intentId = decodeURIComponent(id);
+    const intent = intents.get(intentId);
+    const page = (status: number, body: string) => {
+      res.writeHead(status, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      res.end(
+        `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Klarna (stand-in)</title></head><body><main><h1>Klarna (stand-in)</h1>${body}</main></body></html>`,
+      );
+    };
+    if (!intent) return page(404, '<p>Betalningen finns inte.</p>');
+    if (req.method === 'GET' && !action) {
+      const amount = `${(intent.amount / 100).toFixed(2)} ${intent.currency.toUpperCase()}`;
+      const base = `/redirect/klarna/${encodeURIComponent(intentId)}`;
+      return page(
+        200,
+        `<p>Betala ${amount} med Klarna.</p>` +
+          `<form method="post" action="${base}/authorize"><button type="submit">Godkänn</button></form>` +
+          `<form method="post" action="${base}/fail"><button type="submit">Neka</button></form>`,
+      );
+    }
+    if (req.method !== 'POST' || (action !== 'authorize' && action !== 'fail')) {
+      return page(404, '<p>Sidan finns inte.</p>');
+    }
+    pending = [];
+    const result = redirectOutcome(state, intentId, action);
+    for (const [type, body] of [
+      ['PaymentIntent', intents.get(intentId)],
+      ['Charge', charges.get(String(intents.get(intentId)?.latest_charge))],
+    ] as const) {
+      const problem = body === undefined ? null : checkBody(type, body);
+      if (problem) validationErrors.push(`klarna ${action} ${intentId}: ${problem}`);
+    }
+    flush(noRequest);
+    if (!('location' in result)) return page(409, '<p>Betalningen väntar inte på Klarna.</p>');
+    res.writeHead(303, { location: result.location, 'cache-control': 'no-store' });
+    res.end();
   };
 
   const server = createServer((req, res) => {
@@ -376,14 +435,16 @@ export async function startStripeStandIn(
       down = n;
     },
     async confirm(intentId, how) {
-      if (how.method === 'swish' && how.outcome === 'decline') {
-        throw new Error('Stripe stand-in: a declined Swish payment is not simulated');
+      if (how.method !== 'card' && how.outcome === 'decline') {
+        throw new Error(`Stripe stand-in: a declined ${how.method} confirm is not simulated`);
       }
       const card = how.outcome === 'decline' ? 'pm_card_chargeDeclined' : 'pm_card_visa';
       const params: Params =
-        how.method === 'swish'
-          ? { payment_method_data: { type: 'swish' } }
-          : { payment_method: card };
+        how.method === 'klarna'
+          ? { payment_method_data: { type: 'klarna' }, return_url: how.returnUrl }
+          : how.method === 'swish'
+            ? { payment_method_data: { type: 'swish' } }
+            : { payment_method: card };
       const answer = run('confirm', intentId, params, noRequest);
       if (answer.status !== 200 && answer.status !== 402) {
         throw new Error(`Stripe stand-in: confirm refused: ${JSON.stringify(answer.body)}`);

@@ -18,7 +18,8 @@
  *   session goes on to its confirm page.
  * - `GET /payments/stripe/{sessionId}/return`: where Stripe sends the shopper back (its
  *   `return_url`); goes on to the client's confirm page (`kid` = the session id), which places
- *   the order if the webhook has not yet.
+ *   the order if the webhook has not yet, or after a failed Klarna redirect to the checkout's
+ *   fail page with the cart kept (stripe-return.ts).
  */
 import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
@@ -32,7 +33,8 @@ import { flagStripeCancellation } from './authorisation-checks.service.ts';
 import { declineSessionWithoutOrder } from './kustom-session.service.ts';
 import { syncStripeRefunds } from './provider-refund-sync.service.ts';
 import { stripeClient } from './stripe-client.ts';
-import { stripePage, stripeReturnPage } from './stripe-page.ts';
+import { stripePage } from './stripe-page.ts';
+import { stripeReturn } from './stripe-return.ts';
 import { findStripeSession } from './stripe-session.service.ts';
 import { escapeHtml, sandboxPage } from './sandbox-page.ts';
 
@@ -155,10 +157,7 @@ export function createStripeHandler(options: StripeHttpOptions) {
     }
     const confirmUrl = fillReturnUrl(session.returnUrl, session.id, session.cartId);
     if (rest.length === 2 && rest[1] === 'return') {
-      // In a headless client's frame the whole window must move; else a redirect will do.
-      return request.headers.get('sec-fetch-dest') === 'iframe'
-        ? stripeReturnPage(confirmUrl, options.frameAncestors)
-        : new Response(null, { status: 303, headers: { location: confirmUrl } });
+      return stripeReturn(request, url, session, settings, confirmUrl, options.frameAncestors);
     }
     if (rest.length !== 1) return null;
     if (session.status !== 'created' || session.orderId !== null) {
@@ -172,7 +171,8 @@ export function createStripeHandler(options: StripeHttpOptions) {
         503,
       );
     }
-    if (read.body.status !== 'requires_payment_method') {
+    // requires_action: the shopper left Klarna's page without deciding; may pay again.
+    if (read.body.status !== 'requires_payment_method' && read.body.status !== 'requires_action') {
       // Paid or on its way (the shopper came back): the confirm page tells.
       return new Response(null, { status: 303, headers: { location: confirmUrl } });
     }
