@@ -55,6 +55,8 @@ interface DashboardData {
   pendingReviewCount?: number;
   pendingLeasingApplicationCount?: number;
   failedPaymentOperations?: number;
+  /** Orders whose authorisation the provider cancelled, let expire or that runs out within 24 h. */
+  paymentAuthorisationAlerts?: number;
   failedJobs?: { total: number; jobs: FailedJob[] };
 }
 
@@ -68,7 +70,7 @@ function dashboardQuery(me: Me): string {
     can('orders')
       ? `orderStats { today weekStart weekNumber fromDay todayByMarket { ${REVENUE} }
           weekByMarket { ${REVENUE} } days { day ${REVENUE} } }
-         pendingLeasingApplicationCount failedPaymentOperations`
+         pendingLeasingApplicationCount failedPaymentOperations paymentAuthorisationAlerts`
       : '',
     can('stock')
       ? 'lowStock(take: 10) { total threshold items { skuId articleNumber size productName inStock incoming } }'
@@ -321,6 +323,13 @@ export function Dashboard({ me }: { me: Me }) {
     data?.failedPaymentOperations
       ? { to: '/ordrar', text: `Misslyckade betalningshändelser: ${data.failedPaymentOperations}` }
       : null,
+    // The reconciliation's flags (issue 42): cancelled, expired or expiring authorisations.
+    data?.paymentAuthorisationAlerts
+      ? {
+          to: '/ordrar',
+          text: `Reservationer som avbrutits, gått ut eller snart går ut: ${data.paymentAuthorisationAlerts}`,
+        }
+      : null,
   ].filter((queue) => queue !== null);
   const failedJobs = data?.failedJobs;
   return (
@@ -345,7 +354,7 @@ export function Dashboard({ me }: { me: Me }) {
           <h2 id="queues-title">Att hantera</h2>
           <ul className="queues">
             {queues.map((queue) => (
-              <li key={queue.to}>
+              <li key={queue.text}>
                 <Link to={queue.to}>{queue.text}</Link>
               </li>
             ))}

@@ -3,7 +3,11 @@
  * provider (Kustom) — the capture when the order ships, a cancel or release of what was not
  * taken, refunds — with their state, the provider's own words and error code when one failed,
  * and "Försök igen" (orders:write) that queues a failed one again (`retryPaymentOperation`).
- * Also what was taken ("Dragit") and paid back ("Återbetalt") on each such payment. Shown only
+ * Also what was taken ("Dragit") and paid back ("Återbetalt") on each such payment (refunds made
+ * at Stripe outside the shop included, with their note), and the reconciliation's flags: an
+ * authorisation the provider cancelled, let expire or that runs out soon, in Swedish with what
+ * to do (`paymentAlerts`, e.g. "Reservationen går ut 4 december 2026 kl. 10:00: skicka ordern
+ * eller kontakta kunden."). Shown only
  * for payments with provider calls; invoice, leasing and the sandbox move no money through one.
  * Reads its own part of the order again whenever the page's order changes (a shipment or a
  * refund queues an operation) and, while one waits, every few seconds.
@@ -37,6 +41,15 @@ interface PaymentOperation {
   updatedAt: string;
 }
 
+/** A flag of the reconciliation (`AdminPaymentAlert`): the provider reports the authorisation so. */
+interface PaymentAlert {
+  provider: string;
+  state: 'cancelled' | 'expired' | 'expiring';
+  expiresAt: string | null;
+  /** What to do, in Swedish. */
+  message: string;
+}
+
 interface ProviderPayment {
   provider: string;
   transactionId: string;
@@ -46,13 +59,18 @@ interface ProviderPayment {
 }
 
 interface OperationsData {
-  adminOrder: { payments: ProviderPayment[]; paymentOperations: PaymentOperation[] } | null;
+  adminOrder: {
+    payments: ProviderPayment[];
+    paymentOperations: PaymentOperation[];
+    paymentAlerts: PaymentAlert[];
+  } | null;
 }
 
 const OPERATIONS_QUERY = `query($id: Int!) { adminOrder(id: $id) {
   payments { provider transactionId amount capturedAmount refundedAmount }
   paymentOperations { id kind kindName amount state stateName errorCode providerMessage
-    trackingNumbers staffEmail createdAt updatedAt } } }`;
+    trackingNumbers staffEmail createdAt updatedAt }
+  paymentAlerts { provider state expiresAt message } } }`;
 
 const RETRY_MUTATION = `mutation($id: Int!) { retryPaymentOperation(id: $id) { id state } }`;
 
@@ -152,6 +170,19 @@ export function PaymentOperations({
   return (
     <section className="panel" aria-labelledby="payment-operations-title">
       <h2 id="payment-operations-title">Betalningshändelser</h2>
+      {data.paymentAlerts.map((alert) => (
+        <div
+          key={`${alert.provider}:${alert.state}`}
+          className="order-notice"
+          role="note"
+          aria-label={
+            alert.state === 'expiring' ? 'Reservationen går ut' : 'Reservationen gäller inte'
+          }
+          data-testid="payment-alert"
+        >
+          <strong>{alert.message}</strong>
+        </div>
+      ))}
       {payments.map((p) => (
         <dl key={p.transactionId} className="order-sum" data-testid="payment-amounts">
           <dt>
@@ -208,6 +239,12 @@ export function PaymentOperations({
                     <>
                       <br />
                       <span className="hint">{formatDateTime(op.updatedAt)}</span>
+                    </>
+                  ) : null}
+                  {op.state === 'succeeded' && op.providerMessage ? (
+                    <>
+                      <br />
+                      <span className="hint">{op.providerMessage}</span>
                     </>
                   ) : null}
                   {op.state === 'failed' && op.providerMessage ? (
