@@ -1,6 +1,6 @@
 /**
  * Stripe's Payment Element on the shop's own checkout page (issue 42: "The Payment Element is
- * mounted on our checkout page"; ADR 019 §7). When the shopper chooses "Kort eller Swish" on
+ * mounted on our checkout page"; ADR 019 §7). When the shopper chooses "Kort, Swish eller Klarna" on
  * `/kassan`, the storefront asks createOrUpdateCheckout for `paymentOptions.stripeElement`: the
  * cart's Payment Intent (opened or brought up to date exactly as placeOrder does, same session,
  * same return URL) and what Stripe.js needs to mount the Element on it. The storefront then

@@ -1,6 +1,6 @@
 /**
  * Stripe payment sessions (issue 42; ADR 019 §1–2; docs/payment-stand-ins.md S3): the Payment
- * Intent of a cart, created when the shopper chooses "Kort eller Swish" and brought up to date
+ * Intent of a cart, created when the shopper chooses "Kort, Swish eller Klarna" and brought up to date
  * while the cart changes, shown by our page `/payments/stripe/{session}` with Stripe's Payment
  * Element. A session row (`payment_sessions`, provider `stripe`) keeps what is being paid for:
  * the amount (öre), currency, the cart's lines, the checkout input and the intent id

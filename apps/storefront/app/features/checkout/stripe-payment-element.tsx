@@ -1,6 +1,6 @@
 /**
  * Stripe's Payment Element on `/kassan` (issue 42): mounted with Stripe.js on the cart's Payment
- * Intent (`stripeElement` of the selected "Kort eller Swish" option) right under the option, so
+ * Intent (`stripeElement` of the selected "Kort, Swish eller Klarna" option) right under the option, so
  * the shopper pays without leaving the checkout. Stripe.js is loaded from js.stripe.com by
  * `@stripe/stripe-js/pure` only here (no other page loads it), and only in the browser; without
  * JavaScript, or when Stripe.js cannot be loaded, nothing is mounted and "Slutför köp" goes to
