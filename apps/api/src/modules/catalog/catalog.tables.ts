@@ -202,7 +202,12 @@ export const productParameters = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.parameterId] })],
 );
 
-/** SKUs (`SkuType`): `name` is the size label shown in the size picker; `weight` in grams. */
+/**
+ * SKUs (`SkuType`): `name` is the size label shown in the size picker; `weight` in grams;
+ * `lengthMm`, `widthMm`, `heightMm` the packed size in whole millimetres (issue 43, for a shipping
+ * provider's price: a bike in its box about 1500 × 200 × 800). 0 means unknown, as for `weight`
+ * (never null: sums and maximums need no null handling; shipping/parcel.ts skips unknowns).
+ */
 export const skus = pgTable(
   'skus',
   {
@@ -215,6 +220,9 @@ export const skus = pgTable(
     gtin: text(),
     externalId: text(),
     weight: integer().notNull().default(0),
+    lengthMm: integer().notNull().default(0),
+    widthMm: integer().notNull().default(0),
+    heightMm: integer().notNull().default(0),
     sortOrder: integer().notNull().default(0),
   },
   (t) => [index().on(t.productId)],
