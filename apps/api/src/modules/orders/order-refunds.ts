@@ -16,7 +16,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderCartItemId } from './order-cart.ts';
 import type { OrderLineRecord, OrderView } from './orders.service.ts';
-import { orderRefundRows, orderStatusHistory } from './orders.tables.ts';
+import { orderLines, orderRefundRows, orders, orderStatusHistory } from './orders.tables.ts';
 
 /** When and why an order was cancelled (its status history row). */
 export interface OrderCancellation {
@@ -217,4 +217,30 @@ export async function cancellationsByOrderIds(
     if (!byOrder.has(row.orderId)) byOrder.set(row.orderId, { at: row.at, reason: row.reason });
   }
   return byOrder;
+}
+
+/**
+ * One back-office refund with what a provider needs to list its lines (issue 42, Kustom's
+ * refund `order_lines`): the order, its lines and the refund's rows (`refundNo`), oldest first.
+ * @returns null for an unknown order or a refund without rows
+ */
+export async function refundWithOrderLines(
+  db: Database,
+  orderId: number,
+  refundNo: number,
+): Promise<{
+  order: typeof orders.$inferSelect;
+  lines: Array<typeof orderLines.$inferSelect>;
+  rows: OrderRefundRecord[];
+} | null> {
+  const rows = await db
+    .select()
+    .from(orderRefundRows)
+    .where(and(eq(orderRefundRows.orderId, orderId), eq(orderRefundRows.refundNo, refundNo)))
+    .orderBy(asc(orderRefundRows.id));
+  if (rows.length === 0) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  return { order, lines, rows };
 }

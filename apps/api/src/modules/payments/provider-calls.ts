@@ -4,10 +4,9 @@
  * Kustom (Order Management) and Stripe (Payment Intents, Refunds). Amounts in öre. The job
  * (payment-operations.run.ts) records the outcome.
  */
-import { and, eq } from 'drizzle-orm';
 import type { PaymentsConfig } from '../../config-types.ts';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orderRefundRows, orders } from '../orders/orders.tables.ts';
+import { refundWithOrderLines } from '../orders/order-refunds.ts';
 import type { KustomResult } from './kustom-client.ts';
 import { kustomClient } from './kustom-session.service.ts';
 import type { PaymentOperationRecord } from './payment-operations.service.ts';
@@ -56,15 +55,9 @@ async function refundedLines(
   op: PaymentOperationRecord,
 ): Promise<ProviderLine[] | null> {
   if (op.refundNo === null) return null;
-  const rows = await db
-    .select()
-    .from(orderRefundRows)
-    .where(and(eq(orderRefundRows.orderId, op.orderId), eq(orderRefundRows.refundNo, op.refundNo)))
-    .orderBy(orderRefundRows.id);
-  if (rows.length === 0 || rows.some((row) => row.toBalance)) return null;
-  const [order] = await db.select().from(orders).where(eq(orders.id, op.orderId));
-  if (!order) return null;
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, op.orderId));
+  const found = await refundWithOrderLines(db, op.orderId, op.refundNo);
+  if (!found || found.rows.some((row) => row.toBalance)) return null;
+  const { order, lines, rows } = found;
   const refund = refundLinesOf(order, lines, rows);
   if (!refund || refund.length === 0) return null;
   return sumProviderLines(refund).amount === op.amount ? refund : null;

@@ -20,23 +20,11 @@ import { CheckoutAside } from './checkout-aside';
 import { DetailsFieldset, identityLabel, PaymentFieldset, TermsField } from './checkout-fields';
 import type { FieldErrors } from './checkout-validation';
 import { atPostcode, validateCheckoutForm } from './checkout-validation';
-import type { CheckoutFormView } from './checkout-view';
+import type { CheckoutActionAnswer, CheckoutFormView } from './checkout-view';
 import { ErrorSummary } from './error-summary';
 import { ShippingOptions, ZipFieldset } from './shipping-options';
 import { ChoiceCard } from './choice-card';
 import { useStripePayment } from './use-stripe-payment';
-
-/**
- * What the checkout action answered: the intent, whether the terms were ticked, the errors; and,
- * for an order placed to be paid in the Payment Element on this page, its payment session.
- */
-export interface CheckoutActionAnswer {
-  intent: string;
-  terms: boolean;
-  errors: FieldErrors;
-  /** The Stripe session placeOrder opened (issue 42): the Element confirms its payment. */
-  stripeSessionId?: string;
-}
 
 /** The checkout page: the form, or "the cart is empty" without a cart or lines. */
 export function CheckoutPageView({

@@ -7,6 +7,7 @@
 import type { CheckoutFieldsFragment, CustomerType } from '../../graphql/generated';
 import type { CartMoneyFormat } from '../../market/request-market';
 import { kronor, SWEDISH_MONEY, toCartView, type CartView } from '../cart/cart-view';
+import type { FieldErrors } from './checkout-validation';
 
 /** A shipping option for display. */
 export interface ShippingChoice {
@@ -197,4 +198,16 @@ export function withProfileDefaults(
       mobile: pick(view.address.mobile, from.mobile || from.phone),
     },
   };
+}
+
+/**
+ * What the checkout action answered: the intent, whether the terms were ticked, the errors; and,
+ * for an order placed to be paid in the Payment Element on this page, its payment session.
+ */
+export interface CheckoutActionAnswer {
+  intent: string;
+  terms: boolean;
+  errors: FieldErrors;
+  /** The Stripe session placeOrder opened (issue 42): the Element confirms its payment. */
+  stripeSessionId?: string;
 }

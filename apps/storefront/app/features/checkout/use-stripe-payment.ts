@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FetcherWithComponents } from 'react-router';
-import type { CheckoutActionAnswer } from './checkout-page';
+import type { CheckoutActionAnswer } from './checkout-view';
 import type { StripeHandle } from './stripe-payment-element';
 
 /** What the checkout page uses of the Element's payment. */
