@@ -196,7 +196,13 @@ export function PaymentOperations({
         </dl>
       ))}
       {operations.length === 0 ? (
-        <p>Inga betalningshändelser än. Betalningen dras när ordern skickas.</p>
+        <p>
+          Inga betalningshändelser än.
+          {/* A cancelled or expired authorisation is taken by nothing any more. */}
+          {data.paymentAlerts.some((alert) => alert.state !== 'expiring')
+            ? null
+            : ' Betalningen dras när ordern skickas.'}
+        </p>
       ) : (
         <table className="table">
           <caption className="visually-hidden">

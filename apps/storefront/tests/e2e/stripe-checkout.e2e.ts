@@ -375,6 +375,25 @@ test.describe('Stripe: card and Swish', () => {
     expect(await ordersOf(email)).toEqual([
       { id: Number(orderNumber), paymentName: STRIPE_OPTION },
     ]);
+
+    // The order is never shipped and Stripe lets the authorisation expire: its webhook flags
+    // the order at once, on the dashboard's "Att hantera" and on the order's payment panel.
+    standIn.expireAuthorisation(intent.id);
+    await logInAsAdministrator(page, { base: shop.url });
+    const todo = page.getByRole('region', { name: 'Att hantera' });
+    await expect(
+      todo.getByRole('link', {
+        name: 'Reservationer som avbrutits, gått ut eller snart går ut: 1',
+      }),
+    ).toBeVisible({ timeout: 20_000 });
+    await page.goto(`${shop.url}/admin/ordrar/${orderNumber}`);
+    const alert = page.getByRole('note', { name: 'Reservationen gäller inte' });
+    await expect(alert).toContainText('Reservationen har gått ut hos Stripe');
+    // Nothing will be taken at shipment any more, and the panel does not promise it.
+    const panel = page.getByRole('region', { name: 'Betalningshändelser' });
+    await expect(panel.getByText('Inga betalningshändelser än.', { exact: true })).toBeVisible();
+    await alert.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'issue42-admin-expired.png'), fullPage: true });
   });
 
   test('Stripe.js not loading on the checkout: "Slutför köp" goes to our Stripe page, paid there', async ({
