@@ -14,12 +14,16 @@ export interface ProductText {
   extraText: string;
 }
 
-/** One SKU (size). */
+/** One SKU (size): weight in grams, packed size in millimetres (0: unknown). */
 export interface Sku {
   id?: number;
   articleNumber: string;
   size: string;
   ean: string | null;
+  weight: number;
+  lengthMm: number;
+  widthMm: number;
+  heightMm: number;
 }
 
 /** A stored price with its VAT, as the API shows it. */
@@ -89,7 +93,7 @@ const PRICE_FIELDS = 'marketId currencyCode priceIncVat priceExVat vat vatRateBa
 export const PRODUCT_FIELDS = `id articleNumber alias brandId primaryCategoryId categoryIds published
   texts { languageId name shortText description extraText }
   parameters { parameterId value }
-  skus { id articleNumber size ean }
+  skus { id articleNumber size ean weight lengthMm widthMm heightMm }
   prices { ${PRICE_FIELDS} }
   images`;
 

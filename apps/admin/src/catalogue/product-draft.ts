@@ -14,6 +14,47 @@ import {
 import type { FormError } from '../ErrorSummary.tsx';
 import type { PriceDraft } from './PriceRows.tsx';
 
+/** The SKU measures of the form: grams and millimetres (issue 43). */
+export const SKU_MEASURES = ['weight', 'lengthMm', 'widthMm', 'heightMm'] as const;
+/** One of {@link SKU_MEASURES}. */
+export type SkuMeasure = (typeof SKU_MEASURES)[number];
+
+/** Each measure's label (with its unit), largest allowed value and its name in a message. */
+export const SKU_MEASURE_RULES: Record<SkuMeasure, { label: string; max: number; name: string }> = {
+  weight: { label: 'Vikt (g)', max: 1_000_000, name: 'Vikten' },
+  lengthMm: { label: 'Längd (mm)', max: 5_000, name: 'Längden' },
+  widthMm: { label: 'Bredd (mm)', max: 5_000, name: 'Bredden' },
+  heightMm: { label: 'Höjd (mm)', max: 5_000, name: 'Höjden' },
+};
+
+/** One SKU as typed: the measures as text ('' or '0': unknown). */
+export type SkuDraft = Omit<Sku, SkuMeasure> & Record<SkuMeasure, string>;
+
+/** A new, empty size. */
+export function emptySku(): SkuDraft {
+  return {
+    articleNumber: '',
+    size: '',
+    ean: '',
+    weight: '',
+    lengthMm: '',
+    widthMm: '',
+    heightMm: '',
+  };
+}
+
+/** A stored measure as field text: 0 (unknown) as an empty field. */
+function measureText(value: number): string {
+  return value > 0 ? String(value) : '';
+}
+
+/** A measure field's value: '' → 0 (unknown), whole digits → the number, anything else → null. */
+export function parseMeasure(text: string): number | null {
+  const value = text.replace(/[\s\u00a0\u202f]/g, '');
+  if (value === '') return 0;
+  return /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
 /** The product form as typed (strings where the user types). */
 export interface Draft {
   articleNumber: string;
@@ -24,7 +65,7 @@ export interface Draft {
   published: boolean;
   texts: Record<string, ProductText>;
   parameters: Array<{ parameterId: string; value: string }>;
-  skus: Sku[];
+  skus: SkuDraft[];
   prices: Record<string, PriceDraft>;
 }
 
@@ -57,7 +98,13 @@ export function draftOf(product: Product | null, choices: CatalogueChoices): Dra
       parameterId: String(p.parameterId),
       value: p.value,
     })),
-    skus: product?.skus.map((s) => ({ ...s })) ?? [{ articleNumber: '', size: '', ean: '' }],
+    skus: product?.skus.map((s) => ({
+      ...s,
+      weight: measureText(s.weight),
+      lengthMm: measureText(s.lengthMm),
+      widthMm: measureText(s.widthMm),
+      heightMm: measureText(s.heightMm),
+    })) ?? [emptySku()],
     prices,
   };
 }
@@ -128,6 +175,15 @@ export function validateDraft(
         message: `EAN för storlek ${index + 1} ska vara 8, 12, 13 eller 14 siffror.`,
         fieldId: `sku-${index}-ean`,
       });
+    for (const measure of SKU_MEASURES) {
+      const rule = SKU_MEASURE_RULES[measure];
+      const value = parseMeasure(sku[measure]);
+      if (value === null || value > rule.max)
+        found.push({
+          message: `${rule.name} för storlek ${index + 1} ska vara ett heltal från 0 till ${rule.max.toLocaleString('sv-SE')}.`,
+          fieldId: `sku-${index}-${measure}`,
+        });
+    }
   });
   if (canPrices) {
     for (const market of choices.markets) {
@@ -170,6 +226,10 @@ export function productInputOf(
       articleNumber: s.articleNumber.trim(),
       size: s.size.trim(),
       ean: s.ean?.trim() || null,
+      weight: parseMeasure(s.weight) ?? 0,
+      lengthMm: parseMeasure(s.lengthMm) ?? 0,
+      widthMm: parseMeasure(s.widthMm) ?? 0,
+      heightMm: parseMeasure(s.heightMm) ?? 0,
     })),
     ...(canPrices
       ? {

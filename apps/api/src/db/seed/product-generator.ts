@@ -46,6 +46,7 @@ import {
   type KindTemplate,
   type ModelLine,
 } from './product-templates.ts';
+import { packedSize } from './packed-sizes.ts';
 import { productSpecs, skuNames, type ProductFacts } from './product-specs.ts';
 import { productTexts } from './product-texts.ts';
 import { createRandom, deriveSeed, type Random } from './random.ts';
@@ -399,6 +400,7 @@ export class CatalogueGenerator {
         gtin: gtinForSku(skuId),
         externalId: null,
         weight: clampWeight(isBike, Math.round(weightGrams + (index - middle) * sizeDelta)),
+        ...packedSize(kind, isBike, index - middle),
         sortOrder: index,
       });
       const status = pickStockStatus(kind, skuId - FIRST_SKU_ID, own);

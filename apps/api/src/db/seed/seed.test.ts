@@ -282,6 +282,12 @@ describe.each(testDatabaseKinds())('seed catalogue on %s', (kind) => {
       const isBike = categories.get(product.primaryCategoryId)?.parentId === 1;
       expect(sku.weight).toBeGreaterThanOrEqual(isBike ? 9_000 : 50);
       expect(sku.weight).toBeLessThanOrEqual(isBike ? 35_000 : 3_000);
+      // The packed size (issue 43): a boxed bike about 1500 × 200 × 800 mm, accessories smaller.
+      expect(sku.lengthMm).toBeGreaterThanOrEqual(isBike ? 1000 : 100);
+      expect(Math.min(sku.widthMm, sku.heightMm)).toBeGreaterThan(isBike ? 150 : 40);
+      expect(Math.max(sku.lengthMm, sku.widthMm, sku.heightMm)).toBeLessThanOrEqual(
+        isBike ? 2500 : 700,
+      );
       expect(sku.articleNumber.startsWith(`${product.articleNumber}-`)).toBe(true);
     }
   });

@@ -58,13 +58,17 @@ const ProductTextType = adminBuilder.objectRef<AdminProductText>('AdminProductTe
 });
 
 const SkuType = adminBuilder.objectRef<AdminSku>('AdminSku').implement({
-  description: 'A SKU: a size with its article number and EAN.',
+  description:
+    'A SKU: a size with its article number and EAN, its weight and packed size (0 = unknown).',
   fields: (t) => ({
     id: t.exposeInt('id'),
     articleNumber: t.exposeString('articleNumber'),
     size: t.exposeString('size'),
     ean: t.exposeString('ean', { nullable: true }),
-    weight: t.exposeInt('weight', { description: 'Grams.' }),
+    weight: t.exposeInt('weight', { description: 'Grams; 0 = unknown.' }),
+    lengthMm: t.exposeInt('lengthMm', { description: 'Packed length, millimetres; 0 = unknown.' }),
+    widthMm: t.exposeInt('widthMm', { description: 'Packed width, millimetres; 0 = unknown.' }),
+    heightMm: t.exposeInt('heightMm', { description: 'Packed height, millimetres; 0 = unknown.' }),
   }),
 });
 
@@ -226,7 +230,14 @@ const SkuInput = adminBuilder.inputType('SkuInput', {
     articleNumber: t.string({ required: true }),
     size: t.string({ required: true }),
     ean: t.string({ description: 'EAN-8/UPC/EAN-13/GTIN-14 with a correct check digit.' }),
-    weight: t.int({ description: 'Grams.' }),
+    weight: t.int({ description: 'Grams, 0–1 000 000; 0 or omitted = unknown.' }),
+    lengthMm: t.int({
+      description: 'Packed length, millimetres, 0–5 000; 0 or omitted = unknown.',
+    }),
+    widthMm: t.int({ description: 'Packed width, millimetres, 0–5 000; 0 or omitted = unknown.' }),
+    heightMm: t.int({
+      description: 'Packed height, millimetres, 0–5 000; 0 or omitted = unknown.',
+    }),
   }),
 });
 

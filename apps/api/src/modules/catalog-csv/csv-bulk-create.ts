@@ -106,6 +106,9 @@ export async function createProductsInBulk(
         name: sku.size,
         gtin: sku.ean,
         weight: sku.weight,
+        lengthMm: sku.lengthMm,
+        widthMm: sku.widthMm,
+        heightMm: sku.heightMm,
         sortOrder,
       });
       const level = levels[sortOrder];

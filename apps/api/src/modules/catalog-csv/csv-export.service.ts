@@ -73,6 +73,9 @@ export async function exportCatalogueCsv(db: Database, columns: CsvExportColumns
       size: skus.name,
       ean: skus.gtin,
       weight: skus.weight,
+      lengthMm: skus.lengthMm,
+      widthMm: skus.widthMm,
+      heightMm: skus.heightMm,
     })
     .from(skus)
     .innerJoin(products, eq(products.id, skus.productId))
@@ -110,6 +113,9 @@ export async function exportCatalogueCsv(db: Database, columns: CsvExportColumns
       row.size,
       row.ean ?? '',
       String(row.weight),
+      String(row.lengthMm),
+      String(row.widthMm),
+      String(row.heightMm),
       ...markets.flatMap((m) => {
         const price = prices.get(`${row.productId}:${m.id}`);
         return price ? [formatMoney(price.amount), formatVatPercent(price.vat)] : ['', ''];

@@ -20,8 +20,22 @@ export const PRODUCT_COLUMNS = [
   'publicerad',
 ] as const;
 
-/** The SKU columns, after the product columns. */
-export const SKU_COLUMNS = ['sku_artikelnummer', 'storlek', 'ean', 'vikt_g'] as const;
+/**
+ * The SKU columns, after the product columns. `langd_mm`, `bredd_mm` and `hojd_mm` (issue 43,
+ * the packed size) came later: a file without them imports as before (the sizes are kept).
+ */
+export const SKU_COLUMNS = [
+  'sku_artikelnummer',
+  'storlek',
+  'ean',
+  'vikt_g',
+  'langd_mm',
+  'bredd_mm',
+  'hojd_mm',
+] as const;
+
+/** Most millimetres of a packed length, width or height (catalog-admin.input.ts's rule). */
+export const MAX_DIMENSION_MM = 5_000;
 
 /** The web stock columns, after the market columns. */
 export const WEB_STOCK_COLUMNS = ['lager_webb', 'inleverans'] as const;
@@ -105,7 +119,7 @@ export function formatVatPercent(basisPoints: number): string {
 }
 
 /**
- * A whole number of units or grams, 0 or more ("12"). Empty → null.
+ * A whole number of units, grams or millimetres, 0 to `max` ("12"). Empty → null.
  * @throws CellError for anything else
  */
 export function parseCount(text: string, max = 1_000_000): number | null {

@@ -119,9 +119,15 @@ export function locate(
   if (head === 'skus') {
     const row = group.rows[Number(index)]?.row ?? first;
     const column =
-      { articleNumber: 'sku_artikelnummer', size: 'storlek', ean: 'ean', weight: 'vikt_g' }[
-        field ?? ''
-      ] ?? 'sku_artikelnummer';
+      {
+        articleNumber: 'sku_artikelnummer',
+        size: 'storlek',
+        ean: 'ean',
+        weight: 'vikt_g',
+        lengthMm: 'langd_mm',
+        widthMm: 'bredd_mm',
+        heightMm: 'hojd_mm',
+      }[field ?? ''] ?? 'sku_artikelnummer';
     return { row, column };
   }
   if (head === 'prices') {
@@ -204,6 +210,9 @@ function productInput(
         size: row.size,
         ean: row.ean === undefined ? (old?.ean ?? null) : row.ean,
         weight: row.weight ?? old?.weight ?? 0,
+        lengthMm: row.lengthMm ?? old?.lengthMm ?? 0,
+        widthMm: row.widthMm ?? old?.widthMm ?? 0,
+        heightMm: row.heightMm ?? old?.heightMm ?? 0,
       };
     }),
     prices: [...prices.values()],
@@ -241,6 +250,9 @@ function unchangedInput(existing: AdminProduct): ProductInput {
       size: s.size,
       ean: s.ean,
       weight: s.weight,
+      lengthMm: s.lengthMm,
+      widthMm: s.widthMm,
+      heightMm: s.heightMm,
     })),
     prices: existing.prices.map((p) => ({
       marketId: p.marketId,

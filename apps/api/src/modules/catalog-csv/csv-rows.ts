@@ -15,6 +15,7 @@ import {
   parseVatPercent,
   parseYesNo,
   priceColumn,
+  MAX_DIMENSION_MM,
   priceExVatColumn,
   PRODUCT_COLUMNS,
   REQUIRED_COLUMNS,
@@ -69,6 +70,10 @@ export interface CsvRow {
   size: string;
   ean: string | undefined;
   weight: number | null | undefined;
+  /** Packed size in millimetres (`langd_mm`, `bredd_mm`, `hojd_mm`; issue 43). */
+  lengthMm: number | null | undefined;
+  widthMm: number | null | undefined;
+  heightMm: number | null | undefined;
   /** Per market whose price column the file has: its price, or null (no price there). */
   prices: Map<string, CsvPrice | null>;
   webStock: number | null | undefined;
@@ -254,6 +259,9 @@ function readRow(
     size: text('storlek'),
     ean: raw('ean')?.trim(),
     weight: cell('vikt_g', (v) => parseCount(v)),
+    lengthMm: cell('langd_mm', (v) => parseCount(v, MAX_DIMENSION_MM)),
+    widthMm: cell('bredd_mm', (v) => parseCount(v, MAX_DIMENSION_MM)),
+    heightMm: cell('hojd_mm', (v) => parseCount(v, MAX_DIMENSION_MM)),
     prices,
     webStock: cell('lager_webb', (v) => parseCount(v)),
     incoming: cell('inleverans', parseDate),

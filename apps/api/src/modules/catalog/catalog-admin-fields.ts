@@ -33,6 +33,9 @@ const SKU_FIELDS: Record<string, string> = {
   size: 'Storleken',
   ean: 'EAN',
   weight: 'Vikten',
+  lengthMm: 'Längden',
+  widthMm: 'Bredden',
+  heightMm: 'Höjden',
 };
 
 const TEXT_FIELDS: Record<string, string> = {

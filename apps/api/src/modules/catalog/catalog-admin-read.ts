@@ -28,13 +28,19 @@ export interface AdminProductText {
   extraText: string;
 }
 
-/** One SKU: `size` is the size label, `ean` its GTIN or null, `weight` grams. */
+/**
+ * One SKU: `size` is the size label, `ean` its GTIN or null, `weight` grams, `lengthMm`,
+ * `widthMm`, `heightMm` the packed size in millimetres (0: unknown).
+ */
 export interface AdminSku {
   id: number;
   articleNumber: string;
   size: string;
   ean: string | null;
   weight: number;
+  lengthMm: number;
+  widthMm: number;
+  heightMm: number;
 }
 
 /** A regular price in a market, minor units, with the VAT it holds (ADR 002). */
@@ -163,6 +169,9 @@ export async function getAdminProduct(db: Database, id: number): Promise<AdminPr
       size: s.name,
       ean: s.gtin,
       weight: s.weight,
+      lengthMm: s.lengthMm,
+      widthMm: s.widthMm,
+      heightMm: s.heightMm,
     })),
     prices: priceRows.map((p) =>
       marketPriceOf(p.marketId, p.currencyCode, p.regularPriceIncVat, p.vatRateBasisPoints),

@@ -62,6 +62,9 @@ export async function writeSkus(
       name: sku.size,
       gtin: sku.ean,
       weight: sku.weight,
+      lengthMm: sku.lengthMm,
+      widthMm: sku.widthMm,
+      heightMm: sku.heightMm,
       sortOrder,
     };
     if (id !== null) await tx.update(skus).set(values).where(eq(skus.id, id));

@@ -49,10 +49,33 @@ export const productTextSchema = z.object({
   extraText: z.string().trim().max(20_000).default(''),
 });
 
+/** Most grams a SKU may weigh: 1 000 kg (a cargo bike on a pallet is far below). */
+export const MAX_SKU_WEIGHT_GRAMS = 1_000_000;
+
+/** Most millimetres a SKU's packed length, width or height may be: 5 m. */
+export const MAX_SKU_DIMENSION_MM = 5_000;
+
+/** Grams, a whole number 0–{@link MAX_SKU_WEIGHT_GRAMS}; 0 (the default) = unknown. */
+const gramsSchema = z
+  .number({ error: 'Ange vikten i gram' })
+  .int('Ange vikten i hela gram')
+  .min(0, 'Vikten kan inte vara negativ')
+  .max(MAX_SKU_WEIGHT_GRAMS, 'Vikten får vara högst 1 000 000 g (1 000 kg)')
+  .default(0);
+
+/** Millimetres, a whole number 0–{@link MAX_SKU_DIMENSION_MM}; 0 (the default) = unknown. */
+const millimetresSchema = z
+  .number({ error: 'Ange måttet i millimeter' })
+  .int('Ange måttet i hela millimeter')
+  .min(0, 'Måttet kan inte vara negativt')
+  .max(MAX_SKU_DIMENSION_MM, 'Måttet får vara högst 5 000 mm (5 m)')
+  .default(0);
+
 /**
  * One SKU: `size` the label of the size picker (e.g. `M`, `54 cm`, `Onesize`), `ean` a GTIN with
- * a correct check digit or empty, `weight` in grams. An SKU of an existing product is matched by
- * `id` when given, else by its article number.
+ * a correct check digit or empty, `weight` in grams, `lengthMm`, `widthMm`, `heightMm` the
+ * packed size in millimetres (issue 43; each 0 = unknown, the default). An SKU of an existing
+ * product is matched by `id` when given, else by its article number.
  */
 export const skuInputSchema = z.object({
   id: idSchema.optional(),
@@ -67,7 +90,10 @@ export const skuInputSchema = z.object({
     .refine((value) => value === null || isValidGtin(value), {
       message: 'EAN-koden är inte giltig (8, 12, 13 eller 14 siffror med rätt kontrollsiffra)',
     }),
-  weight: z.number().int().min(0).max(1_000_000).default(0),
+  weight: gramsSchema,
+  lengthMm: millimetresSchema,
+  widthMm: millimetresSchema,
+  heightMm: millimetresSchema,
 });
 
 /**
