@@ -3,6 +3,7 @@
  * environment. Split from config.ts to keep each file small (issue 22).
  */
 import type { KustomSettings, StripeSettings } from './config-payments.ts';
+import type { NshiftSettings } from './config-shipping.ts';
 import type { LogLevel } from './log.ts';
 import type { SellerIdentity } from './seller.ts';
 
@@ -72,6 +73,8 @@ export interface Config {
   trustProxyHops: number;
   /** The payment sandbox (issue 13 §1; modules/payments). */
   payments: PaymentsConfig;
+  /** The shipping provider (issue 43, ADR 020): nShift (NSHIFT_*, config-shipping.ts) or null for the shop's own options. */
+  shipping: { nshift: NshiftSettings | null };
   /** GraphQL endpoint settings (issue 13 §20). */
   graphql: { introspection: boolean };
   /** Catalogue settings (issue 14). */

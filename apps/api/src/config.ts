@@ -8,6 +8,7 @@ import {
   paymentEnvShape,
   stripeSettings,
 } from './config-payments.ts';
+import { nshiftSettings, shippingEnvShape } from './config-shipping.ts';
 
 /**
  * `shared_buffers` of the embedded database (issue 28). PGlite's own default, 128 MB, is resident
@@ -236,6 +237,7 @@ const envSchema = z.object({
   /** HMAC-SHA256 key of the sandbox's notifications (`x-sandbox-signature`); at least 32 characters. */
   PAYMENT_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ...paymentEnvShape,
+  ...shippingEnvShape,
   /** `true`: the GraphQL schema answers introspection. Default `true` except in production. */
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   /**
@@ -357,7 +359,8 @@ export function loadConfig(
   const sandbox = (e.PAYMENT_SANDBOX ?? (production ? 'false' : 'true')) === 'true';
   const kustom = kustomSettings(e, production);
   const stripe = stripeSettings(e, production);
-  const providerProblems = [...kustom.problems, ...stripe.problems];
+  const nshift = nshiftSettings(e, production);
+  const providerProblems = [...kustom.problems, ...stripe.problems, ...nshift.problems];
   if (providerProblems.length > 0) {
     throw new ConfigError(
       `Invalid configuration in the environment:\n${providerProblems.join('\n')}`,
@@ -442,6 +445,7 @@ export function loadConfig(
       stripe: stripe.settings,
       callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? DEVELOPMENT_CALLBACK_SECRET,
     },
+    shipping: { nshift: nshift.settings },
     graphql: {
       introspection: (e.GRAPHQL_INTROSPECTION ?? (production ? 'false' : 'true')) === 'true',
     },
