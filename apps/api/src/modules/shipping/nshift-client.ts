@@ -82,7 +82,7 @@ const optionSchema: z.ZodType<OptionShape> = z.lazy(() =>
   }),
 );
 
-/** `GET /delivery-checkouts/{id}` (N2); unknown fields are kept (passthrough) for ralph's widget. */
+/** `GET /delivery-checkouts/{id}` (N2); the body is returned as sent, unknown fields kept. */
 export const deliveryCheckoutSchema = z
   .object({ deliveryCheckoutId: z.string(), options: z.array(optionSchema) })
   .passthrough();
@@ -304,7 +304,9 @@ export class NshiftClient {
     if (!schema) return { ok: true, status: response.status, body: parsed as T };
     const checked = schema.safeParse(parsed);
     if (!checked.success) return badAnswer(response.status, checked.error);
-    return { ok: true, status: response.status, body: checked.data };
+    // The answer as nShift sent it (the schemas transform nothing): fields the schemas do not
+    // name are kept, so `shippingData` is nShift's own JSON for ralph's widget (ADR 020 §3).
+    return { ok: true, status: response.status, body: parsed as T };
   }
 
   /** `GET /delivery-checkouts/{id}` (N2): the options for a postcode, weight and cart value. */
