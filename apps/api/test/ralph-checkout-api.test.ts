@@ -63,6 +63,24 @@ describe.each(testDatabaseKinds())("ralph's internal-shipping checkout on %s", (
     await handle?.close();
   });
 
+  it("an empty cart costs nothing: ralph's getCart shows no shipping fee until a line is added (issue 44 §5)", async () => {
+    const empty = (await run(GET_CART, { id: '', cartMarketAlias: 'se' })).getCart as {
+      id: string;
+      summary: {
+        shipping: { feeIncVat: number };
+        total: { sellingPriceIncVat: number };
+        balance: { totalSellingPriceExBalanceIncVat: number };
+      };
+    };
+    expect(empty.summary.shipping.feeIncVat).toBe(0);
+    expect(empty.summary.total.sellingPriceIncVat).toBe(0);
+    expect(empty.summary.balance.totalSellingPriceExBalanceIncVat).toBe(0);
+    const added = (
+      await run(ADD_TO_CART, { id: empty.id, item: { skuId: F.tube.skuId, quantity: 1 } })
+    ).addToCart as typeof empty;
+    expect(added.summary.shipping.feeIncVat).toBeGreaterThan(0);
+  });
+
   it('lists the options before the zip, keeps the choice, and places the order with the billing zip', async () => {
     const cart = await run(GET_CART, { id: '', cartMarketAlias: 'se' });
     const cartId = cart.getCart.id as string;

@@ -259,10 +259,19 @@ describe('computeCartTotals', () => {
   });
 
   it('an empty cart costs nothing and has no free shipping', () => {
+    // Issue 44 §5: no lines, nothing shipped, no shipping fee (it was 49 kr).
     const totals = computeCartTotals({ lines: [], shipping: homeDelivery });
-    expect(totals.total.sellingPriceIncVat).toBe(4900);
+    expect(totals.total.sellingPriceIncVat).toBe(0);
+    expect(totals.total.sellingPriceExVat).toBe(0);
+    expect(totals.shippingFeeIncVat).toBe(0);
+    expect(totals.shippingFeeExVat).toBe(0);
+    expect(totals.vats).toEqual([]);
     expect(totals.freeShipping).toBe(false);
     expect(totals.subTotal.sellingPriceIncVat).toBe(0);
+    // One line and the fee is back.
+    expect(
+      computeCartTotals({ lines: [line(1, 10000, 1)], shipping: homeDelivery }).shippingFeeIncVat,
+    ).toBe(4900);
   });
 
   it("uses the market's threshold and fee: Finland 49 € (4 900 cent), Norway 599 NOK", () => {

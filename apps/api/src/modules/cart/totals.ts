@@ -326,7 +326,8 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
           subTotal.regularPriceExVat,
           subTotal.regularPriceIncVat,
         );
-  const shipping = input.shipping ?? null;
+  // An empty cart ships nothing, so it costs nothing (issue 44 §5); else free over the threshold.
+  const shipping = input.lines.length > 0 ? (input.shipping ?? null) : null;
   const shippingFeeIncVat =
     shipping === null || (freeShipping && shipping.freeShippingEligible) ? 0 : shipping.feeIncVat;
   const shippingFeeExVat = shipping ? exVat(shippingFeeIncVat, shipping.vatRateBasisPoints) : 0;
