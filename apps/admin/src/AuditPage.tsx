@@ -50,6 +50,7 @@ const ACTION_NAMES: Record<string, string> = {
   'leasing.approve': 'Förmånscykel godkänd',
   'leasing.decline': 'Förmånscykel avslagen',
   'subscribers.export': 'Prenumeranter exporterade',
+  'orders.shipping-export': 'Packlista eller fraktetiketter exporterade',
   'content.draft': 'Utkast skapat',
   'content.update': 'Utkast ändrat',
   'content.publish': 'Innehåll publicerat',

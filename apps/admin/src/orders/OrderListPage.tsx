@@ -116,6 +116,9 @@ export function OrderListPage() {
   return (
     <>
       <h1>Ordrar</h1>
+      <p>
+        <Link to="/ordrar/packlista">Packlista och fraktetiketter (CSV)</Link>
+      </p>
       <ErrorSummary errors={errors} />
       <form className="form panel order-filters" role="search" onSubmit={submit}>
         <div className="form-row">

@@ -1,11 +1,13 @@
 /**
- * The order part of the back office under `/ordrar` (issue 27): the list and one order. One
+ * The order part of the back office under `/ordrar` (issue 27): the list, one order and the
+ * day's packing list (`/ordrar/packlista`, issue 43). One
  * route in main.tsx leads here; changes need orders:write.
  */
 import { Route, Routes } from 'react-router';
 import type { Me } from '../api.ts';
 import { OrderDetailPage } from './OrderDetailPage.tsx';
 import { OrderListPage } from './OrderListPage.tsx';
+import { PackingListPage } from './PackingListPage.tsx';
 import './orders.css';
 
 /** `/ordrar/*`. */
@@ -14,6 +16,7 @@ export function OrdersRoutes({ me }: { me: Me }) {
   return (
     <Routes>
       <Route index element={<OrderListPage />} />
+      <Route path="packlista" element={<PackingListPage />} />
       <Route path=":id" element={<OrderDetailPage canWrite={canWrite} />} />
     </Routes>
   );

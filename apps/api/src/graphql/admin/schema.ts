@@ -12,6 +12,7 @@ import './stock.graphql.ts';
 import './csv.graphql.ts';
 import './dashboard.graphql.ts';
 import './orders.graphql.ts';
+import './shipping-export.graphql.ts';
 import './customers.graphql.ts';
 import './reviews.graphql.ts';
 import './leasing.graphql.ts';
