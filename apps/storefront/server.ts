@@ -51,7 +51,7 @@ import { errorHandler } from './server/error-handler.ts';
 import { loadContextOf } from './server/load-context.ts';
 import { renderQueue } from './server/render-queue.ts';
 import { forwardImages, graphqlUrl } from './server/scale-out.ts';
-import { securityHeaders } from './server/security-headers.ts';
+import { crossOriginResource, securityHeaders } from './server/security-headers.ts';
 import { offlineFiles } from './server/offline-page.ts';
 import { pageCache } from './server/page-cache.ts';
 import { clientBuildFiles, webManifestHandler } from './server/static-assets.ts';
@@ -197,7 +197,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return payments(req, res);
     });
   }
-  // Product images (GEINS-API §1): the stored files, from the database or the API server.
+  // Product images (GEINS-API §1): the stored files, from the database or the API server;
+  // public, so a headless storefront on another origin (ralph) may show them.
+  app.use('/img', crossOriginResource);
   if (api)
     app.all(
       '/img/*splat',

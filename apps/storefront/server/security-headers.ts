@@ -134,3 +134,14 @@ export function securityHeaders(
     },
   ];
 }
+
+/**
+ * Public files a headless storefront on another origin shows (issue 44 §2: ralph's product
+ * images from `/img/*`): `Cross-Origin-Resource-Policy: cross-origin` instead of helmet's
+ * `same-origin`, which made the browser block every image on ralph's origin
+ * (`ERR_BLOCKED_BY_RESPONSE.NotSameOrigin`). Pages keep their isolation headers.
+ */
+export function crossOriginResource(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  next();
+}

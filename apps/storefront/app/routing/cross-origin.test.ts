@@ -3,7 +3,8 @@
  * against the real shop server (the built storefront in production mode): CORS preflights to
  * `/graphql` and `/auth/*` from an origin in CORS_ORIGINS get credentialed CORS, from another
  * origin none; the auth service takes its logins past the same-origin guard; an `OPTIONS`
- * request to a page or any other path is a 405 with `Allow`, never the page handler's 500.
+ * request to a page or any other path is a 405 with `Allow`, never the page handler's 500;
+ * product images may be shown on another origin (`Cross-Origin-Resource-Policy: cross-origin`).
  * On the embedded database and, with TEST_DATABASE_URL, on a PostgreSQL database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,15 @@ describe.each(testDatabaseKinds())('cross-origin requests to the shop on %s', (k
     }
     const bare = await fetch(`${server.url}/c/cyklar`, { method: 'OPTIONS' });
     expect(bare.status).toBe(405);
+  });
+
+  it('serves product images to other origins (CORP cross-origin; issue 44 §2) while pages stay same-origin', async () => {
+    const image = await fetch(`${server.url}/img/product/400x400/finns-inte.svg`, {
+      headers: { origin: RALPH },
+    });
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const page = await fetch(`${server.url}/`, { redirect: 'manual' });
+    expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
   it('/graphql and /auth/*: a listed origin gets credentialed CORS, another origin none', async () => {
