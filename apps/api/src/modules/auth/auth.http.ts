@@ -137,6 +137,10 @@ export function createAuthHandler(options: AuthHandlerOptions): AuthHandler {
     }
 
     if (action === 'login' && request.method === 'GET') {
+      // A visitor without a session sends no refresh token: that is no error (issue 44 §4).
+      // ralph asks on every page load and reads a body without `token` as "logged out"
+      // (GEINS-API §7.2); a 401 made every anonymous page log a console error.
+      if (!refreshToken) return reply(200, {});
       return answer(await refresh(refreshToken, deps));
     }
 
