@@ -81,6 +81,24 @@ describe.each(testDatabaseKinds())("ralph's internal-shipping checkout on %s", (
     expect(added.summary.shipping.feeIncVat).toBeGreaterThan(0);
   });
 
+  it("serves the order terms as ralph's `order` consent, checked once accepted (issue 44 §3)", async () => {
+    const cart = await run(GET_CART, { id: '', cartMarketAlias: 'se' });
+    const cartId = cart.getCart.id as string;
+    await run(ADD_TO_CART, { id: cartId, item: { skuId: F.tube.skuId, quantity: 1 } });
+    const consents = (data: Record<string, unknown>) =>
+      (data.createOrUpdateCheckout as { consents: Array<{ type: string; checked: boolean }> })
+        .consents;
+    // ralph finds its `order` consent and draws the terms box unticked.
+    expect(consents(await checkout(cartId, {}))).toEqual([
+      expect.objectContaining({ type: 'order', checked: false }),
+    ]);
+    // Ticked: ralph sends acceptedConsents ["order"]; the next answer keeps it ticked.
+    expect(consents(await checkout(cartId, { acceptedConsents: ['order'] }))).toEqual([
+      expect.objectContaining({ type: 'order', checked: true }),
+    ]);
+    expect(consents(await checkout(cartId, {}))[0]!.checked).toBe(true);
+  });
+
   it('lists the options before the zip, keeps the choice, and places the order with the billing zip', async () => {
     const cart = await run(GET_CART, { id: '', cartMarketAlias: 'se' });
     const cartId = cart.getCart.id as string;

@@ -143,18 +143,49 @@ const PaymentOptionRef = builder.objectRef<PaymentOptionNode>('PaymentOptionType
 });
 
 /** `ConsentType`. */
-const ConsentRef = builder
-  .objectRef<{ type: string; name: string; description: string }>('ConsentType')
-  .implement({
-    description: 'A consent (deprecated in Geins; the shop has none: empty list).',
-    fields: (t) => ({
-      type: t.exposeString('type', { description: 'Consent type.' }),
-      name: t.exposeString('name', { description: 'Name.' }),
-      description: t.exposeString('description', { description: 'Text.' }),
-      checked: t.boolean({ nullable: false, description: 'Checked.', resolve: () => false }),
-      autoAccept: t.boolean({ nullable: false, description: 'Auto.', resolve: () => false }),
+/** A consent of the checkout (GEINS-API §4.6 ConsentType), checked as the shopper left it. */
+interface ConsentNode {
+  type: string;
+  name: string;
+  description: string;
+  checked: boolean;
+}
+
+/**
+ * The checkout's consents (issue 44 §3): the order's terms, type `order` (ralph shows a box for
+ * it and sends `acceptedConsents: ["order"]`; our storefront sends `terms` for the same box),
+ * checked when the stored input accepted it. Swedish texts.
+ */
+function checkoutConsents(view: CheckoutView): ConsentNode[] {
+  const accepted = view.input.acceptedConsents ?? [];
+  return [
+    {
+      type: 'order',
+      name: 'Köpvillkor',
+      description: 'Jag godkänner köpvillkoren.',
+      checked: accepted.includes('order') || accepted.includes('terms'),
+    },
+  ];
+}
+
+const ConsentRef = builder.objectRef<ConsentNode>('ConsentType').implement({
+  description:
+    'A consent of the checkout (GEINS-API §4.6; deprecated in Geins, still read by ralph and the SDK): the order terms (`order`).',
+  fields: (t) => ({
+    type: t.exposeString('type', { description: 'Consent type: `order` (the terms).' }),
+    name: t.exposeString('name', { description: 'Name, Swedish.' }),
+    description: t.exposeString('description', { description: 'Text, Swedish.' }),
+    checked: t.exposeBoolean('checked', {
+      nullable: false,
+      description: 'Accepted in the stored checkout input (`acceptedConsents`).',
     }),
-  });
+    autoAccept: t.boolean({
+      nullable: false,
+      description: 'Never: the shopper ticks it.',
+      resolve: () => false,
+    }),
+  }),
+});
 
 function shippingNodes(view: CheckoutView): ShippingOptionNode[] {
   return view.shippingOptions.map((option) => ({
@@ -200,8 +231,9 @@ export const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').imple
     }),
     consents: t.field({
       type: [ConsentRef],
-      description: 'Deprecated; empty.',
-      resolve: () => [],
+      description:
+        'The order terms (`order`), checked as accepted (issue 44 §3). Deprecated in Geins; ralph requires its `order` consent before it places an order.',
+      resolve: (c) => checkoutConsents(c),
     }),
     paymentOptions: t.field({
       type: [PaymentOptionRef],
