@@ -45,6 +45,12 @@ export interface Product {
   primaryCategoryId: number;
   categoryIds: number[];
   published: boolean;
+  /** Fields the form does not edit but sends back as they are (a save must not reset them). */
+  leasable: boolean;
+  /** The product's weight in grams (the SKUs have their own). */
+  weight: number;
+  metaTitle: string | null;
+  metaDescription: string | null;
   texts: ProductText[];
   parameters: Array<{ parameterId: number; value: string }>;
   skus: Sku[];
@@ -91,6 +97,7 @@ const PRICE_FIELDS = 'marketId currencyCode priceIncVat priceExVat vat vatRateBa
 
 /** The product fields every page reads. */
 export const PRODUCT_FIELDS = `id articleNumber alias brandId primaryCategoryId categoryIds published
+  leasable weight metaTitle metaDescription
   texts { languageId name shortText description extraText }
   parameters { parameterId value }
   skus { id articleNumber size ean weight lengthMm widthMm heightMm }

@@ -67,6 +67,8 @@ export interface Draft {
   parameters: Array<{ parameterId: string; value: string }>;
   skus: SkuDraft[];
   prices: Record<string, PriceDraft>;
+  /** What the form does not edit, sent back unchanged (a new product: the API's defaults). */
+  kept: Pick<Product, 'leasable' | 'weight' | 'metaTitle' | 'metaDescription'>;
 }
 
 function emptyText(languageId: string): ProductText {
@@ -106,6 +108,12 @@ export function draftOf(product: Product | null, choices: CatalogueChoices): Dra
       heightMm: measureText(s.heightMm),
     })) ?? [emptySku()],
     prices,
+    kept: {
+      leasable: product?.leasable ?? false,
+      weight: product?.weight ?? 0,
+      metaTitle: product?.metaTitle ?? null,
+      metaDescription: product?.metaDescription ?? null,
+    },
   };
 }
 
@@ -215,6 +223,7 @@ export function productInputOf(
     primaryCategoryId: Number(current.primaryCategoryId),
     categoryIds: current.categoryIds,
     published: current.published,
+    ...current.kept,
     texts: Object.values(current.texts).filter(
       (t) => t.languageId === defaultLanguage || t.name.trim(),
     ),
