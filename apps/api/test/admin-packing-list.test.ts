@@ -86,7 +86,8 @@ describe.each(testDatabaseKinds())('packing list and label data on %s', (kind) =
     const at = (iso: string) => new Date(iso);
     await db
       .update(orders)
-      .set({ createdAt: at('2026-11-27T22:30:00Z'), status: 'processing' }) // 23:30 the 27th
+      // 23:30 the 27th; picked up in a store (the order names the store by its alias).
+      .set({ createdAt: at('2026-11-27T22:30:00Z'), status: 'processing', pickupPoint: 'goteborg' })
       .where(eq(orders.id, older.id));
     await db
       .update(orders)
@@ -150,8 +151,8 @@ describe.each(testDatabaseKinds())('packing list and label data on %s', (kind) =
       ort: 'Stockholm',
       land: 'SE',
       e_post: 'åsa.öberg@example.se',
-      utlamningsstalle: '',
     });
+    expect(first!.utlamningsstalle).toMatch(/^Trampa Göteborg Haga, .+, Göteborg$/);
     expect(first!.leveranssatt).not.toBe('');
     expect(second).toMatchObject({
       orderdatum: '2026-11-28',

@@ -15,7 +15,8 @@
  * Stockholm, oldest first — so the list of a day also holds older orders still waiting, and
  * tomorrow's list no longer has what was shipped (completed) today. Weights are the SKUs' current
  * weights in grams (orders copy no weight); a SKU removed from the catalogue, or of unknown
- * weight, weighs 0. Each export is one audit entry (`orders.shipping-export`: which file, day and
+ * weight, weighs 0. A store pickup's point (the store's alias on the order) is written as the
+ * store's name and address. Each export is one audit entry (`orders.shipping-export`: which file, day and
  * how many orders and rows), as exports of personal data are.
  */
 import { and, asc, inArray, sql } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { skuMeasuresById } from '../catalog/sku-measures.service.ts';
 import { writeCsv } from '../csv/safe-csv.ts';
+import { listStores } from '../inventory/inventory.service.ts';
 import { formatZip } from '../shipping/zip.ts';
 import { SHOP_TIME_ZONE, shopDay } from './order-stats.service.ts';
 import { orderLines, orders, type StoredAddress } from './orders.tables.ts';
@@ -94,6 +96,7 @@ export interface OrderToShip {
   phone: string;
   email: string;
   shippingName: string;
+  /** The pickup point as the order has it, a store pickup as "Name, address, city"; or ''. */
   pickupPoint: string;
   lines: LineToShip[];
   /** The lines' weights added up, grams. */
@@ -128,7 +131,7 @@ function clean(value: string | undefined): string {
 
 /**
  * The orders to ship on Stockholm day `day` (`yyyy-mm-dd`), oldest first, each with its lines in
- * order and their weights (three statements).
+ * order and their weights (four statements).
  */
 export async function ordersToShip(db: Database, day: string): Promise<OrderToShip[]> {
   const rows = await db
@@ -155,6 +158,9 @@ export async function ordersToShip(db: Database, day: string): Promise<OrderToSh
   const measures = await skuMeasuresById(
     db,
     lines.map((l) => l.skuId),
+  );
+  const storeNames = new Map(
+    (await listStores(db)).map((s) => [s.alias, `${s.name}, ${s.address}, ${s.city}`]),
   );
   const linesOf = new Map<number, LineToShip[]>();
   for (const line of lines) {
@@ -191,7 +197,7 @@ export async function ordersToShip(db: Database, day: string): Promise<OrderToSh
       phone: clean(order.phone) || clean(address.mobilePhone) || clean(address.phone),
       email: clean(order.email),
       shippingName: order.shippingName,
-      pickupPoint: clean(order.pickupPoint ?? ''),
+      pickupPoint: storeNames.get(clean(order.pickupPoint ?? '')) ?? clean(order.pickupPoint ?? ''),
       lines: own,
       weightGrams: own.reduce((sum, line) => sum + line.weightGrams, 0),
     };
