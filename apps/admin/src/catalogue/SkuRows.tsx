@@ -24,7 +24,7 @@ export function SkuRows({ draft, update }: DraftProps) {
         känt.
       </p>
       {draft.skus.map((sku, index) => (
-        <div className="form" key={index}>
+        <div className="form sku-group" key={index}>
           <div className="form form-row">
             <div className="field">
               <label htmlFor={`sku-${index}-size`}>Storlek {index + 1}</label>
