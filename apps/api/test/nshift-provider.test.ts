@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NshiftSettings } from '../src/config-shipping.ts';
 import { nshiftProvider } from '../src/modules/shipping/nshift-provider.ts';
+import { applyFreeShipping } from '../src/modules/cart/totals.ts';
 import {
-  applyFreeShipping,
   checkClientFee,
   type BookingRequest,
   type ShippingProvider,

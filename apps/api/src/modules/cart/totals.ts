@@ -329,7 +329,14 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
   // An empty cart ships nothing, so it costs nothing (issue 44 §5); else free over the threshold.
   const shipping = input.lines.length > 0 ? (input.shipping ?? null) : null;
   const shippingFeeIncVat =
-    shipping === null || (freeShipping && shipping.freeShippingEligible) ? 0 : shipping.feeIncVat;
+    shipping === null
+      ? 0
+      : applyFreeShipping(
+          shipping.feeIncVat,
+          shipping.freeShippingEligible,
+          itemsIncVat,
+          threshold,
+        );
   const shippingFeeExVat = shipping ? exVat(shippingFeeIncVat, shipping.vatRateBasisPoints) : 0;
   const payment = input.paymentFee ?? null;
   const paymentFeeIncVat = payment?.feeIncVat ?? 0;
@@ -406,4 +413,20 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
     totalExBalanceIncVat: totalInc - balancePending,
     totalExBalanceExVat: totalEx - pendingEx,
   };
+}
+
+/**
+ * The shop's free-shipping rule (SPEC §9 "free shipping over 499 kr"), the one place it is
+ * applied: the cart's totals above, and a shipping provider's choices (shipping/provider.ts,
+ * ADR 020 §4). An eligible method costs nothing once the items (after every discount, incl. VAT)
+ * reach the market's threshold; a fee is never raised. Minor units.
+ * @param threshold the market's threshold incl. VAT, null when the market has none
+ */
+export function applyFreeShipping(
+  feeIncVat: number,
+  eligible: boolean,
+  itemsIncVat: number,
+  threshold: number | null,
+): number {
+  return eligible && threshold !== null && itemsIncVat >= threshold ? 0 : feeIncVat;
 }

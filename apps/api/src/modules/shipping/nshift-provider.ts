@@ -13,7 +13,6 @@ import {
   type NshiftResult,
 } from './nshift-client.ts';
 import {
-  applyFreeShipping,
   type BookingOutcome,
   type BookingRequest,
   type ShippingChoice,
@@ -21,6 +20,7 @@ import {
   type ShippingProvider,
   type ShippingQuery,
 } from './provider.ts';
+import { applyFreeShipping } from '../cart/totals.ts';
 
 export interface NshiftProviderOptions {
   /** Used when nShift fails (network, 5xx, an answer of another shape); none: an empty offer. */

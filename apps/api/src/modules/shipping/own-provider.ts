@@ -5,22 +5,21 @@
  * no configuration and books nothing: staff enter parcel numbers (`MANUAL`). And which provider
  * a shop uses: {@link shippingProvider}.
  */
-import { asc } from 'drizzle-orm';
 import type { NshiftSettings } from '../../config-shipping.ts';
 import type { Database } from '../../db/client.ts';
-import { stores } from '../inventory/inventory.tables.ts';
+import { listStores } from '../inventory/inventory.service.ts';
 import { nshiftProvider, type NshiftProviderOptions } from './nshift-provider.ts';
 import {
-  applyFreeShipping,
   type PickupPoint,
   type ShippingChoice,
   type ShippingProvider,
   type ShippingQuery,
 } from './provider.ts';
+import { applyFreeShipping } from '../cart/totals.ts';
 import { checkoutShippingMethods, listShippingMethods, normalizeZip } from './shipping.service.ts';
 
 async function storePoints(db: Database): Promise<PickupPoint[]> {
-  const rows = await db.select().from(stores).orderBy(asc(stores.id));
+  const rows = await listStores(db);
   return rows.map((s) => ({
     id: s.alias,
     name: s.name,

@@ -3,7 +3,8 @@
  * (shipping_methods, the default) or nShift (nshift-provider.ts) give the checkout its
  * choices, prices and `shippingData`, and book parcels at shipment. Amounts are minor units
  * incl. VAT (ADR 002), weights grams. The rules every provider shares are here: free shipping
- * in one place ({@link applyFreeShipping}) and the check of a client's reported fee
+ * in one place (`applyFreeShipping` in cart/totals.ts, which prices the cart with it too) and the
+ * check of a client's reported fee
  * ({@link checkClientFee}: a client never sets a fee, issue 13 §3).
  */
 
@@ -47,7 +48,7 @@ export interface ShippingChoice {
   name: string;
   carrier: { id: string | null; name: string | null };
   kind: 'home' | 'service_point' | 'pickup';
-  /** What the shopper pays: {@link applyFreeShipping} of `providerFee`. */
+  /** What the shopper pays: `applyFreeShipping` (cart/totals.ts) of `providerFee`. */
   fee: number;
   /** What the provider charges for the query, before the shop's free-shipping rule. */
   providerFee: number;
@@ -118,19 +119,6 @@ export interface ShippingProvider {
     request: BookingRequest,
     onProviderRef: (ref: string) => Promise<void> | void,
   ): Promise<BookingOutcome>;
-}
-
-/**
- * The shop's free-shipping rule, the one place it is applied (SPEC §9; ADR 020 §4): an eligible
- * choice costs nothing once the items reach the market's threshold; a price is never raised.
- */
-export function applyFreeShipping(
-  providerFee: number,
-  eligible: boolean,
-  itemsValue: number,
-  threshold: number | null,
-): number {
-  return eligible && threshold !== null && itemsValue >= threshold ? 0 : providerFee;
 }
 
 /**
