@@ -51,6 +51,7 @@ export const QUERY_ACCESS: Record<string, QueryAccess> = {
   adminOrder: { gate: 'orders', args: '(id: 1)' },
   adminOrderFilterOptions: { gate: 'orders' },
   failedPaymentOperations: { gate: 'orders' },
+  paymentAuthorisationAlerts: { gate: 'orders' },
   adminOrders: { gate: 'orders' },
   orderStats: { gate: 'orders' },
   leasingApplications: { gate: 'orders' },

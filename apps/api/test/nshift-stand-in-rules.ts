@@ -65,15 +65,6 @@ interface Service {
   areas?: string[];
 }
 
-/** Carrier ids: `PLAB` is N2's example (PostNord); the others are stand-in assumptions. */
-export const CARRIERS: Record<string, string> = {
-  PLAB: 'PostNord',
-  DHL: 'DHL',
-  BUDBEE: 'Budbee',
-  INSTABOX: 'Instabox',
-  BRING: 'Bring',
-};
-
 export const SERVICES: Service[] = [
   {
     id: '6a1f0c2e-0001-4c3a-9b1e-postnord0001',
@@ -371,8 +362,3 @@ export function optionsFor(query: OptionsQuery): StandInOption[] {
 export const HOME_CONTAINER_ID = '6a1f0c2e-0000-4c3a-9b1e-hemleverans0';
 /** Stand-in assumption: free delivery from this `cartprice` (kr). */
 export const FREE_FROM = 2000;
-
-/** The service of an option id, or undefined. */
-export function serviceOf(optionId: string): Service | undefined {
-  return SERVICES.find((s) => s.id === optionId);
-}

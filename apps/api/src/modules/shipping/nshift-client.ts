@@ -26,12 +26,9 @@ import {
 } from './nshift-answers.ts';
 
 export {
-  deliveryCheckoutSchema,
   toShippingChoices,
   type DeliveryCheckout,
-  type PickupPoint,
   type PrintedShipment,
-  type ShippingChoice,
   type StoredShipment,
 } from './nshift-answers.ts';
 
