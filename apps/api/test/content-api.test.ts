@@ -65,8 +65,9 @@ describe.each(testDatabaseKinds())('widget areas on %s', (kind) => {
     const names = containers.flatMap((c) => c.widgets.map((w) => w.name));
     expect(names).toContain('Banner');
     expect(names.filter((n) => n === 'Product list')).toHaveLength(2);
-    const hero = JSON.parse(containers[0]!.widgets[0]!.configuration) as { title: string };
-    expect(hero.title).toBe('Redo att trampa iväg');
+    // ralph-ui's banner shape (issue 44 §1; ralph-widget-contract.test.ts has the whole contract).
+    const hero = JSON.parse(containers[0]!.widgets[0]!.configuration) as { text1: string };
+    expect(hero.text1).toBe('Redo att trampa iväg');
     const banners = containers.find((c) => c.layout === 'half')!.widgets;
     expect(banners[0]!.images[0]).toEqual({
       fileName: 'kampanj-elcykel.svg',

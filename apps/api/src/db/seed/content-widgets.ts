@@ -25,7 +25,11 @@ export interface SeedContainer {
   widgets: SeedWidget[];
 }
 
-/** A "Banner" widget with one 1200×600 image. */
+/**
+ * A "Banner" widget with one 1200×600 image, in ralph-ui's configuration shape
+ * (modules/content/widget-configuration.ts): heading `text1`, text `text2`, the link in
+ * `image.href`; text and button below the image in the primary colour.
+ */
 export function banner(
   title: string,
   text: string,
@@ -37,12 +41,32 @@ export function banner(
   return {
     name: 'Banner',
     type: 'BannerPageWidget',
-    configuration: { title, text, href, buttonText, image: fileName, altText },
+    configuration: {
+      text1: title,
+      text2: text,
+      buttonText,
+      textColor: 0,
+      textAndButtonPlacement: 0,
+      textAndButtonPlacementFullWidth: 0,
+      classNames: '',
+      image: { href, filename: fileName, filenameForMobileDevice: '', altText },
+    },
     images: [{ fileName, width: 1200, height: 600 }],
   };
 }
 
-/** A "Text" widget: a heading and one paragraph of HTML. */
+/** A "Text" widget: a heading (an h2) and one paragraph of HTML. */
 export function trust(title: string, text: string): SeedWidget {
-  return { name: 'Text', type: 'TextPageWidget', configuration: { title, text: `<p>${text}</p>` } };
+  return {
+    name: 'Text',
+    type: 'TextPageWidget',
+    configuration: {
+      title,
+      subtitle: '',
+      text: `<p>${text}</p>`,
+      titleRenderMode: 1,
+      subtitleRenderMode: 2,
+      textAlignment: 0,
+    },
+  };
 }

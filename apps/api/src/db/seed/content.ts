@@ -13,6 +13,9 @@ import { COOKIES_PAGE, PRIVACY_PAGE, TERMS_PAGE, type SeedContentPage } from './
 import { PAGE_AREAS } from './content-areas.ts';
 import { SHOP_PAGES } from './content-pages.ts';
 
+/** The hero's image (./images/widget-images.ts): ralph draws it; Trampa's hero has its own art. */
+const HERO_IMAGE = 'hero-cykel.svg';
+
 /** The start page's family and area (GEINS-API §2.4). */
 export const FRONTPAGE_AREA = { family: 'Frontpage', areaName: 'The front page area' } as const;
 
@@ -29,8 +32,19 @@ function productList(
   return {
     name: 'Product list',
     type: 'ProductListPageWidget',
-    configuration: { title, url, searchParameters: { sort }, pageCount: 8, link },
-    // link.what completes the "Visa alla …" link's accessible name.
+    // Two rows of four (ralph's productListRowSize); `url` and `link` are Trampa's: the list's
+    // page and its "Visa alla …" link (link.what completes its accessible name).
+    configuration: {
+      title,
+      searchParameters: { sort },
+      pageCount: 2,
+      limitNrOfRows: true,
+      slideshowDisabled: false,
+      displayNavigationArrows: true,
+      displayNavigationLinks: false,
+      url,
+      link,
+    },
   };
 }
 
@@ -44,16 +58,28 @@ export const FRONTPAGE_CONTAINERS: readonly SeedContainer[] = [
       {
         name: 'Banner',
         type: 'BannerPageWidget',
+        // ralph-ui's banner (full width, white text on the left of the image); Trampa draws
+        // it as its hero (`variant`, `eyebrow`, the second button in `buttons`).
         configuration: {
           variant: 'hero',
           eyebrow: 'Säsongens cyklar är här',
-          title: 'Redo att trampa iväg',
-          text: 'Cyklar och tillbehör för vardag, pendling och äventyr. Färdigmonterade cyklar med snabb leverans.',
-          buttons: [
-            { text: 'Se alla cyklar', href: '/c/cyklar', style: 'primary' },
-            { text: 'Tillbehör', href: '/c/tillbehor', style: 'secondary' },
-          ],
+          text1: 'Redo att trampa iväg',
+          text2:
+            'Cyklar och tillbehör för vardag, pendling och äventyr. Färdigmonterade cyklar med snabb leverans.',
+          buttonText: 'Se alla cyklar',
+          textColor: 1,
+          textAndButtonPlacement: 1,
+          textAndButtonPlacementFullWidth: 0,
+          classNames: 'full',
+          image: {
+            href: '/c/cyklar',
+            filename: HERO_IMAGE,
+            filenameForMobileDevice: '',
+            altText: 'En cykel på en kulle i soluppgången',
+          },
+          buttons: [{ buttonText: 'Tillbehör', url: '/c/tillbehor', style: 'secondary' }],
         },
+        images: [{ fileName: HERO_IMAGE, width: 1200, height: 600 }],
       },
     ],
   },
@@ -64,7 +90,9 @@ export const FRONTPAGE_CONTAINERS: readonly SeedContainer[] = [
       {
         name: 'JSON',
         type: 'JsonPageWidget',
-        configuration: { component: 'category-entries', title: 'Handla efter kategori' },
+        configuration: {
+          json: JSON.stringify({ component: 'category-entries', title: 'Handla efter kategori' }),
+        },
       },
     ],
   },
@@ -118,9 +146,11 @@ export const FRONTPAGE_CONTAINERS: readonly SeedContainer[] = [
         name: 'JSON',
         type: 'JsonPageWidget',
         configuration: {
-          component: 'brand-strip',
-          title: 'Populära varumärken',
-          brands: ['trek', 'specialized', 'crescent', 'monark', 'cube', 'cannondale'],
+          json: JSON.stringify({
+            component: 'brand-strip',
+            title: 'Populära varumärken',
+            brands: ['trek', 'specialized', 'crescent', 'monark', 'cube', 'cannondale'],
+          }),
         },
       },
     ],

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { swedishInputError, swedishNotFound } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { contentContainers, contentPages, contentWidgets } from './content.tables.ts';
+import { servedConfiguration } from './widget-configuration.ts';
 
 type PageRow = typeof contentPages.$inferSelect;
 type WidgetRow = typeof contentWidgets.$inferSelect;
@@ -108,7 +109,12 @@ export async function staffContentPage(
       containerName,
       name: widget.name,
       type: widget.type,
-      configuration: widget.configuration,
+      // In the served shape (ralph-ui's, issue 44 §1): saving it writes that shape.
+      configuration: servedConfiguration(
+        widget.name,
+        widget.configuration,
+        widget.images.map((i) => i.fileName),
+      ),
     })),
   };
 }

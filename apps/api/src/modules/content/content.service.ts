@@ -11,6 +11,7 @@ import {
   contentWidgets,
   type StoredWidgetImage,
 } from './content.tables.ts';
+import { servedConfiguration } from './widget-configuration.ts';
 
 /** One `PageWidgetCollectionFilterInputType`: a key (`Category`, `Brand`, ...) and a value. */
 export interface AreaFilter {
@@ -196,7 +197,9 @@ function toImage(image: StoredWidgetImage): WidgetImage {
  * Among several matches the most specific wins: more matching filters, then higher priority, a
  * draft before the published version in preview, then the lowest id. A collection whose filters
  * are not all among the request's is not a match. Widgets show only for the request's market,
- * customer type and `displaySetting` (see {@link AreaQuery.displaySetting}). Three statements.
+ * customer type and `displaySetting` (see {@link AreaQuery.displaySetting}). Configurations
+ * are served in ralph-ui's shape (./widget-configuration.ts), old documents mapped. Three
+ * statements.
  */
 export async function findWidgetArea(
   db: Database,
@@ -268,7 +271,11 @@ export async function findWidgetArea(
           size: w.size,
           classNames: widgetClassNames(w.classNames, w.displaySettings),
           images: w.images.map(toImage),
-          configuration: w.configuration,
+          configuration: servedConfiguration(
+            w.name,
+            w.configuration,
+            w.images.map((i) => i.fileName),
+          ),
         })),
     })),
   };

@@ -34,27 +34,34 @@ type ApiWidget = NonNullable<
 /** Most products a "Product list" widget shows. */
 const MAX_LIST_PRODUCTS = 24;
 
+/**
+ * The configurations as the API serves them: ralph-ui's shape, the one widget data model (issue
+ * 44 §1; api modules/content/widget-configuration.ts), plus Trampa's own extras (`variant`,
+ * `eyebrow` and `buttons` of the hero, a product list's `url` and `link`, a video's `src`).
+ */
+const imageSchema = z.object({
+  href: z.string().optional(),
+  filename: z.string().optional(),
+  altText: z.string().optional(),
+});
+
 const buttonSchema = z.object({
-  text: z.string(),
-  href: z.string(),
+  buttonText: z.string(),
+  url: z.string(),
   style: z.enum(['primary', 'secondary']).optional(),
 });
 
 const configSchemas = {
-  hero: z.object({
+  banner: z.object({
+    variant: z.string().optional(),
     eyebrow: z.string().optional(),
-    title: z.string(),
-    text: z.string().optional(),
+    text1: z.string().optional(),
+    text2: z.string().optional(),
+    buttonText: z.string().optional(),
+    image: imageSchema.optional(),
     buttons: z.array(buttonSchema).optional(),
   }),
-  banner: z.object({
-    title: z.string().optional(),
-    text: z.string().optional(),
-    href: z.string().optional(),
-    buttonText: z.string().optional(),
-    image: z.string().optional(),
-    altText: z.string().optional(),
-  }),
+  image: z.object({ image: imageSchema.optional() }),
   text: z.object({
     title: z.string().optional(),
     text: z.string().optional(),
@@ -65,17 +72,28 @@ const configSchemas = {
     url: z.string().optional(),
     searchParameters: z.record(z.string(), z.unknown()).optional(),
     pageCount: z.number().int().positive().optional(),
+    limitNrOfRows: z.boolean().optional(),
     link: z.object({ href: z.string(), what: z.string().optional() }).optional(),
   }),
   buttons: z.object({ buttons: z.array(buttonSchema) }),
-  video: z.object({ title: z.string().optional(), src: z.string(), poster: z.string().optional() }),
-  json: z.object({
+  video: z.object({
+    title: z.string().optional(),
+    src: z.string().optional(),
+    poster: z.string().optional(),
+    image: imageSchema.optional(),
+  }),
+  /** A "JSON" widget's own document, in its `json` text. */
+  json: z.object({ json: z.string() }),
+  custom: z.object({
     component: z.string(),
     title: z.string().optional(),
     /** The brand strip's brand aliases, in order. */
     brands: z.array(z.string()).optional(),
   }),
 };
+
+/** Products in a row of a "Product list" widget (`pageCount` counts rows, as in ralph). */
+const PRODUCT_LIST_ROW_SIZE = 4;
 
 /** The URL of a widget image (GEINS-API §1 `/img/pagewidget/{folder}/{fileName}`). */
 export function widgetImageUrl(fileName: string): string {
@@ -89,6 +107,11 @@ function parse<T>(schema: z.ZodType<T>, configuration: string): T | null {
   } catch {
     return null;
   }
+}
+
+/** The image file a widget names (ralph's `image.filename`); its first image when none. */
+function fileNameOf(image: z.infer<typeof imageSchema> | undefined): string | undefined {
+  return image?.filename || undefined;
 }
 
 function imageOf(
@@ -107,10 +130,13 @@ function imageOf(
   };
 }
 
-function buttons(list: z.infer<typeof buttonSchema>[] | undefined) {
+function buttons(
+  list: z.infer<typeof buttonSchema>[] | undefined,
+  style: 'primary' | 'secondary' = 'primary',
+) {
   return (list ?? []).flatMap((b) => {
-    const href = safeHref(b.href);
-    return href ? [{ text: b.text, href, style: b.style ?? 'primary' }] : [];
+    const href = safeHref(b.url);
+    return href && b.buttonText ? [{ text: b.buttonText, href, style: b.style ?? style }] : [];
   });
 }
 
@@ -160,26 +186,36 @@ async function toKindView(widget: ApiWidget, context: AppLoadContext): Promise<W
   const config = widget.configuration;
   switch (widget.name) {
     case 'Banner': {
-      const hero = config.includes('"variant":"hero"') ? parse(configSchemas.hero, config) : null;
-      if (hero)
-        return { kind: 'hero', id, ...hero, text: hero.text ?? '', buttons: buttons(hero.buttons) };
       const banner = parse(configSchemas.banner, config);
       if (!banner) return null;
+      const href = safeHref(banner.image?.href);
+      if (banner.variant === 'hero') {
+        // ralph's one button (`buttonText`, the link in `image.href`), then Trampa's others.
+        const first = buttons([{ buttonText: banner.buttonText ?? '', url: href ?? '' }]);
+        return {
+          kind: 'hero',
+          id,
+          eyebrow: banner.eyebrow,
+          title: banner.text1 ?? '',
+          text: banner.text2 ?? '',
+          buttons: [...first, ...buttons(banner.buttons, 'secondary')],
+        };
+      }
       return {
         kind: 'banner',
         id,
-        title: banner.title ?? '',
-        text: banner.text ?? '',
-        href: safeHref(banner.href),
+        title: banner.text1 ?? '',
+        text: banner.text2 ?? '',
+        href,
         buttonText: banner.buttonText ?? '',
-        image: imageOf(widget, banner.image, banner.altText ?? ''),
+        image: imageOf(widget, fileNameOf(banner.image), banner.image?.altText ?? ''),
       };
     }
     case 'Image': {
-      const image = parse(configSchemas.banner, config);
+      const image = parse(configSchemas.image, config);
       if (!image) return null;
-      const view = imageOf(widget, image.image, image.altText ?? '');
-      return view ? { kind: 'image', id, image: view, href: safeHref(image.href) } : null;
+      const view = imageOf(widget, fileNameOf(image.image), image.image?.altText ?? '');
+      return view ? { kind: 'image', id, image: view, href: safeHref(image.image?.href) } : null;
     }
     case 'Text':
     case 'Rich text':
@@ -198,14 +234,24 @@ async function toKindView(widget: ApiWidget, context: AppLoadContext): Promise<W
       return list ? { kind: 'buttons', id, buttons: buttons(list.buttons) } : null;
     }
     case 'Video': {
+      // Trampa plays a video file (`src`); ralph's YouTube or Vimeo `videoId` is not shown here.
       const video = parse(configSchemas.video, config);
       const src = video ? safeHref(video.src) : null;
-      return video && src
-        ? { kind: 'video', id, title: video.title ?? '', src, poster: safeHref(video.poster) }
-        : null;
+      if (!video || !src) return null;
+      const poster = fileNameOf(video.image)
+        ? imageOf(widget, fileNameOf(video.image), '')?.src
+        : undefined;
+      return {
+        kind: 'video',
+        id,
+        title: video.title ?? '',
+        src,
+        poster: poster ?? safeHref(video.poster),
+      };
     }
     case 'JSON': {
-      const json = parse(configSchemas.json, config);
+      const outer = parse(configSchemas.json, config);
+      const json = outer ? parse(configSchemas.custom, outer.json) : null;
       if (json?.component === 'brand-strip') {
         const brands = await brandLinks(context, json.brands);
         return brands.length > 0
@@ -222,7 +268,12 @@ async function toKindView(widget: ApiWidget, context: AppLoadContext): Promise<W
       const data = await context.api.query(WidgetProductsDocument, {
         url: list.url ?? null,
         filter: (list.searchParameters ?? null) as FilterInputType | null,
-        take: Math.min(list.pageCount ?? 8, MAX_LIST_PRODUCTS),
+        take: Math.min(
+          list.limitNrOfRows === false
+            ? MAX_LIST_PRODUCTS
+            : (list.pageCount ?? 2) * PRODUCT_LIST_ROW_SIZE,
+          MAX_LIST_PRODUCTS,
+        ),
       });
       const link = list.link ? safeHref(list.link.href) : null;
       return {

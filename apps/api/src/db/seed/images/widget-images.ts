@@ -1,6 +1,6 @@
 /**
- * The seed's widget images (issue 16): flat SVG illustrations for the start page's campaign
- * banners. The seed stores them as image files (modules/media), which the shop serves at
+ * The seed's widget images (issue 16): flat SVG illustrations for the start page's hero (drawn by
+ * ralph; Trampa's own hero has inline art) and campaign banners. The seed stores them as image files (modules/media), which the shop serves at
  * `/img/pagewidget/{folder}/{fileName}` (GEINS-API §1); the shop itself draws nothing. The seed
  * has no photographs; a real shop uploads its images through the back office later.
  * Pure: no database, no network.
@@ -17,6 +17,10 @@ function bike(x: number, colour: string): string {
 }
 
 const IMAGES: Record<string, string> = {
+  // The start page hero as ralph draws it (full width, white text on its left half).
+  'hero-cykel.svg': `<rect width="1200" height="600" fill="#3b0857"/>
+<circle cx="880" cy="260" r="190" fill="#f2b84b"/>
+<path d="M0 520 C300 440 700 450 1200 490 L1200 600 L0 600 Z" fill="#2a1140"/>${bike(700, '#f3eef6')}`,
   'kampanj-elcykel.svg': `<rect width="1200" height="600" fill="#2a1140"/>
 <circle cx="930" cy="190" r="120" fill="#f2b84b"/>
 <g fill="#3d1c57">${[0, 1, 2, 3, 4, 5]
