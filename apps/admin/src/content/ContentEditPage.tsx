@@ -1,7 +1,8 @@
 /**
  * The editor of a draft page or widget area (issue 27 "Moderation and content"; content:write):
- * the heading and meta texts, and each widget's texts (the string fields of its configuration;
- * other widgets as their JSON document). "Förhandsgranska" saves and gives a link to
+ * the heading and meta texts, and each widget's texts (the string fields of its configuration and
+ * of its `image`, in the shape the API serves: ralph-ui's, issue 44 §1; other widgets as their
+ * JSON document). "Förhandsgranska" saves and gives a link to
  * `/preview-widgets` with a staff token; "Publicera" saves and replaces the published version;
  * "Förkasta utkastet" drops a draft copy (the published version stays).
  */
@@ -44,16 +45,63 @@ const SELLER_PLACEHOLDER_HINT =
   '{{företagsnamn}}, {{organisationsnummer}}, {{momsregistreringsnummer}}, {{adress}}, ' +
   '{{e-post}} och {{telefon}} (till exempel <a href="tel:{{telefon}}">{{telefon}}</a>)';
 
-/** Swedish labels of the configuration fields editors change most. */
+/**
+ * Swedish labels of the configuration fields editors change most (ralph-ui's names; api
+ * modules/content/widget-configuration.ts), `image.` for the fields of a widget's image.
+ */
 const FIELD_NAMES: Record<string, string> = {
   title: 'Rubrik',
+  subtitle: 'Underrubrik',
   text: 'Text (HTML)',
   html: 'HTML',
-  href: 'Länk',
+  css: 'CSS',
+  json: 'JSON (egen widget)',
+  text1: 'Rubrik',
+  text2: 'Text',
+  eyebrow: 'Överrubrik',
   buttonText: 'Knapptext',
-  altText: 'Alternativtext för bilden',
-  image: 'Bildfil',
+  classNames: 'Klassnamn',
+  videoId: 'Video-id',
+  'image.href': 'Länk',
+  'image.altText': 'Alternativtext för bilden',
+  'image.filename': 'Bildfil',
+  'image.filenameForMobileDevice': 'Bildfil för mobil',
 };
+
+/** Fields edited in a text area. */
+const LONG_FIELDS = new Set(['text', 'html', 'css', 'json']);
+
+/** The object fields whose own string fields are edited too (`image.href`, ...). */
+const NESTED_FIELDS = ['image'];
+
+/** A configuration's editable string fields: top-level ones, then those of its image. */
+function stringFields(values: Record<string, unknown>): Array<[string, string]> {
+  const fields: Array<[string, string]> = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value === 'string') fields.push([key, value]);
+  }
+  for (const key of NESTED_FIELDS) {
+    const nested = values[key];
+    if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
+      for (const [inner, value] of Object.entries(nested as Record<string, unknown>)) {
+        if (typeof value === 'string') fields.push([`${key}.${inner}`, value]);
+      }
+    }
+  }
+  return fields;
+}
+
+/** The configuration with one field (`key` or `object.key`) set. */
+function withField(
+  values: Record<string, unknown>,
+  key: string,
+  value: string,
+): Record<string, unknown> {
+  const [outer, inner] = key.split('.', 2) as [string, string | undefined];
+  if (inner === undefined) return { ...values, [outer]: value };
+  const nested = (values[outer] ?? {}) as Record<string, unknown>;
+  return { ...values, [outer]: { ...nested, [inner]: value } };
+}
 
 /** A widget's editable form: its string fields, or the whole document when it is not an object. */
 type WidgetForm =
@@ -64,7 +112,7 @@ function formOf(configuration: string): WidgetForm {
     const value: unknown = JSON.parse(configuration);
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const record = value as Record<string, unknown>;
-      if (Object.values(record).some((v) => typeof v === 'string')) {
+      if (stringFields(record).length > 0) {
         return { kind: 'fields', values: record };
       }
     }
@@ -197,7 +245,10 @@ export function ContentEditPage() {
     setForms((all) => {
       const form = all[widgetId]!;
       if (form.kind !== 'fields') return all;
-      return { ...all, [widgetId]: { kind: 'fields', values: { ...form.values, [key]: value } } };
+      return {
+        ...all,
+        [widgetId]: { kind: 'fields', values: withField(form.values, key, value) },
+      };
     });
   }
 
@@ -273,37 +324,35 @@ export function ContentEditPage() {
                 Widget {index + 1}: {widget.name} ({widget.containerName})
               </legend>
               {form.kind === 'fields' ? (
-                Object.entries(form.values)
-                  .filter(([, value]) => typeof value === 'string')
-                  .map(([key, value]) => {
-                    const fieldId = `widget-${widget.id}-${key}`;
-                    const long = key === 'text' || key === 'html';
-                    return (
-                      <div className="field" key={key}>
-                        <label htmlFor={fieldId}>{FIELD_NAMES[key] ?? key}</label>
-                        {long ? (
-                          <span className="hint" id={`${fieldId}-hint`}>
-                            Butikens uppgifter fylls i där texten har {SELLER_PLACEHOLDER_HINT}.
-                          </span>
-                        ) : null}
-                        {long ? (
-                          <textarea
-                            id={fieldId}
-                            aria-describedby={`${fieldId}-hint`}
-                            rows={6}
-                            value={value as string}
-                            onChange={(event) => setField(widget.id, key, event.target.value)}
-                          />
-                        ) : (
-                          <input
-                            id={fieldId}
-                            value={value as string}
-                            onChange={(event) => setField(widget.id, key, event.target.value)}
-                          />
-                        )}
-                      </div>
-                    );
-                  })
+                stringFields(form.values).map(([key, value]) => {
+                  const fieldId = `widget-${widget.id}-${key.replace('.', '-')}`;
+                  const long = LONG_FIELDS.has(key);
+                  return (
+                    <div className="field" key={key}>
+                      <label htmlFor={fieldId}>{FIELD_NAMES[key] ?? key}</label>
+                      {long ? (
+                        <span className="hint" id={`${fieldId}-hint`}>
+                          Butikens uppgifter fylls i där texten har {SELLER_PLACEHOLDER_HINT}.
+                        </span>
+                      ) : null}
+                      {long ? (
+                        <textarea
+                          id={fieldId}
+                          aria-describedby={`${fieldId}-hint`}
+                          rows={6}
+                          value={value}
+                          onChange={(event) => setField(widget.id, key, event.target.value)}
+                        />
+                      ) : (
+                        <input
+                          id={fieldId}
+                          value={value}
+                          onChange={(event) => setField(widget.id, key, event.target.value)}
+                        />
+                      )}
+                    </div>
+                  );
+                })
               ) : (
                 <div className="field">
                   <label htmlFor={`widget-${widget.id}-json`}>Inställningar (JSON)</label>

@@ -119,7 +119,10 @@ export const contentContainers = pgTable(
   ],
 );
 
-/** Widget names ralph renders (GEINS-API §4.4 rendering note), the subset we seed and serve. */
+/**
+ * Widget names ralph renders (GEINS-API §4.4 rendering note), each served in the configuration
+ * shape its ralph-ui component reads (./widget-configuration.ts).
+ */
 export const WIDGET_NAMES = [
   'Text',
   'Rich text',
@@ -129,6 +132,8 @@ export const WIDGET_NAMES = [
   'Buttons',
   'Product list',
   'Video',
+  'JSON',
+  'Flowbox',
 ] as const;
 
 /**
@@ -154,7 +159,10 @@ export const contentWidgets = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** The configuration JSON document as text (Geins shape). */
+    /**
+     * The configuration JSON document as text, in ralph-ui's shape (./widget-configuration.ts;
+     * older documents are mapped when served).
+     */
     configuration: text().notNull().default('{}'),
     images: jsonb().$type<StoredWidgetImage[]>().notNull().default([]),
     /** `desktop` and/or `mobile`: where it shows; empty means both (GEINS-API §3.1 displaySetting). */
