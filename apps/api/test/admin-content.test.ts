@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contentPages } from '../src/db/schema.ts';
+import { auditLog, contentPages, contentWidgets } from '../src/db/schema.ts';
 import { seedCatalogue } from '../src/db/seed/seed.ts';
 import { deactivateStaffUser } from '../src/modules/staff/staff.service.ts';
 import { TEST_API_KEY, createTestClient, type TestClient } from './api-client.ts';
@@ -221,6 +221,50 @@ describe.each(testDatabaseKinds())('admin content on %s', (kind) => {
       .from(auditLog)
       .where(eq(auditLog.action, 'content.discard'));
     expect(entry).toMatchObject({ entityId: String(opened.page.id), after: null });
+  });
+
+  it("opens a widget stored in the earlier shape in ralph-ui's shape and saves that shape (issue 44 §1)", async () => {
+    const [start] = await state.handle.db
+      .select()
+      .from(contentPages)
+      .where(and(eq(contentPages.family, 'Frontpage'), eq(contentPages.published, true)));
+    const opened = (await editor.send(OPEN, { id: start!.id })).body.data
+      ?.openContentDraft as Detail;
+    const banner = opened.widgets.find(
+      (w) => w.name === 'Banner' && w.configuration.includes('kampanj-tillbehor.svg'),
+    )!;
+    const earlier = JSON.stringify({
+      title: 'Säkrare på vägen',
+      text: 'Hjälmar och lås.',
+      href: '/c/tillbehor',
+      buttonText: 'Handla tillbehör',
+      image: 'kampanj-tillbehor.svg',
+      altText: 'En cykelhjälm',
+    });
+    await state.handle.db
+      .update(contentWidgets)
+      .set({ configuration: earlier })
+      .where(eq(contentWidgets.id, banner.id));
+    const detail = (await editor.send(OPEN, { id: start!.id })).body.data
+      ?.openContentDraft as Detail;
+    const served = detail.widgets.find((w) => w.id === banner.id)!.configuration;
+    expect(JSON.parse(served)).toMatchObject({
+      text1: 'Säkrare på vägen',
+      text2: 'Hjälmar och lås.',
+      buttonText: 'Handla tillbehör',
+      image: { href: '/c/tillbehor', filename: 'kampanj-tillbehor.svg', altText: 'En cykelhjälm' },
+    });
+    const saved = await editor.send(UPDATE, {
+      input: { pageId: detail.page.id, widgets: [{ id: banner.id, configuration: served }] },
+    });
+    expect(saved.body.errors).toBeUndefined();
+    const [row] = await state.handle.db
+      .select({ configuration: contentWidgets.configuration })
+      .from(contentWidgets)
+      .where(eq(contentWidgets.id, banner.id));
+    expect(row!.configuration).toBe(served);
+    const DISCARD = 'mutation($id: Int!) { discardContentDraft(id: $id) { id } }';
+    expect((await editor.send(DISCARD, { id: detail.page.id })).body.errors).toBeUndefined();
   });
 
   it('changes a menu item: the shop shows it at once; audited; customer service refused', async () => {
