@@ -85,6 +85,16 @@ describe.each(testDatabaseKinds())('Klarna through Stripe on %s', (kind) => {
     expect(eur.currency).toBe('eur');
     expect([...eur.payment_method_types].sort()).toEqual(['card', 'klarna']);
     expect(eur.payment_method_options?.klarna?.capture_method).toBe('manual');
+    // Finland names what it offers: no Swish.
+    const fi = await q(
+      `mutation($cartId: String!) { createOrUpdateCheckout(cartId: $cartId, marketId: "fi") { paymentOptions { id displayName } } }`,
+      { cartId: finland },
+    );
+    expect(
+      (fi.createOrUpdateCheckout.paymentOptions as Array<{ id: number; displayName: string }>).find(
+        (o) => o.id === 5,
+      )?.displayName,
+    ).toBe('Kort eller Klarna');
   });
 
   it('Klarna: redirected to Klarna and back, the intent requires_capture becomes one order, captured at shipment and refunded', async () => {

@@ -9,6 +9,7 @@
 import { useEffect } from 'react';
 import { normalizeOrganisationsnummer } from '@trampa/api/identity-number';
 import { decimalToMinor } from '@trampa/api/money';
+import { stripeMethodsFor } from '@trampa/api/stripe-methods';
 import { orderTotalsOfDecimals } from '@trampa/api/order-totals';
 import { formatZip } from '@trampa/api/zip';
 import { data as respond, Link, redirect } from 'react-router';
@@ -115,7 +116,7 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
       culture,
       promoCode: order.promoCode ?? null,
     }),
-    paymentName: t(PAYMENT_NAME_KEYS[order.paymentId] ?? 'confirm.payment.invoice'),
+    paymentName: t(paymentNameKey(order.paymentId, currency)),
   };
   const tracking = purchaseEvent({
     orderId: view.orderId,
@@ -147,8 +148,20 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
 const PAYMENT_NAME_KEYS: Record<number, MessageKey> = {
   2: 'confirm.payment.sandbox',
   4: 'confirm.payment.kustom',
-  5: 'confirm.payment.stripe',
 };
+
+/**
+ * The message key of the order's payment: the Stripe option (5) named by the methods it has in
+ * the order's currency (`stripeMethodsFor`, as the checkout names it: no Swish outside SEK).
+ */
+function paymentNameKey(paymentId: number, currency: string): MessageKey {
+  if (paymentId !== 5) return PAYMENT_NAME_KEYS[paymentId] ?? 'confirm.payment.invoice';
+  const methods = stripeMethodsFor(currency);
+  if (methods.includes('swish')) return 'confirm.payment.stripe';
+  return methods.includes('klarna')
+    ? 'confirm.payment.stripeCardKlarna'
+    : 'confirm.payment.stripeCard';
+}
 
 export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
   const { view, tracking } = loaderData;

@@ -20,6 +20,7 @@ import {
   type PaymentSessionRecord,
 } from '../payments/payments.service.ts';
 import {
+  paymentMarketOf,
   paymentOptionById,
   type DeclineReason,
   type PaymentSettings,
@@ -81,7 +82,7 @@ export async function completeHostedPayment(
         input: parseCheckoutInput(checkout),
         idempotencyKey: `payment:${session.id}`,
         customerId: checkout.customerId ?? null,
-        payment: paymentOptionById(checkout.paymentId),
+        payment: paymentOptionById(checkout.paymentId, paymentMarketOf(shop)),
         // The provider's id of the payment (Kustom's order_id), else the session's own.
         paymentReference: session.providerRef ?? session.id,
         sessionId: session.id,

@@ -3,6 +3,7 @@
  * offers under the configured providers in a market (ADR 019 §6). Fees in öre.
  */
 import type { KustomSettings, StripeSettings } from '../../config-payments.ts';
+import { stripeMethodsFor, type StripeMethod } from './stripe-methods.ts';
 
 /** `PaymentType` values (GEINS-API §2.4: kid KLARNA, sid SVEA, wid WALLEY, aid AVARDA, oid STANDARD). */
 export type PaymentTypeValue = 'STANDARD' | 'KLARNA' | 'SVEA' | 'WALLEY' | 'AVARDA' | 'GEINS_PAY';
@@ -81,6 +82,7 @@ export const PAYMENT_OPTIONS: readonly PaymentOption[] = [
     // client (ralph) embeds `paymentData` and its confirm page reads `kid` (ADR 019 deviation).
     id: 5,
     name: 'stripe',
+    // The name in SEK; every market names its own methods (stripeOptionName).
     displayName: 'Kort, Swish eller Klarna',
     paymentType: 'KLARNA',
     checkoutType: 'EXTERNAL',
@@ -137,6 +139,32 @@ export function kustomServes(settings: PaymentSettings, market: PaymentMarket | 
   );
 }
 
+/** Stripe's methods as the shopper reads them. */
+const STRIPE_METHOD_NAMES: Record<StripeMethod, string> = {
+  card: 'Kort',
+  swish: 'Swish',
+  klarna: 'Klarna',
+};
+
+/**
+ * The Stripe option's name in a market: the methods its currency is offered with
+ * (stripeMethodsFor), so that no market names a method it does not have: "Kort, Swish eller
+ * Klarna" in SEK, "Kort eller Klarna" in NOK, DKK and EUR, "Kort" in any other currency.
+ */
+export function stripeOptionName(currencyCode: string): string {
+  const names = stripeMethodsFor(currencyCode).map((m) => STRIPE_METHOD_NAMES[m]);
+  return names.length === 1
+    ? names[0]!
+    : `${names.slice(0, -1).join(', ')} eller ${names[names.length - 1]!}`;
+}
+
+/** The option as a market shows it (the Stripe option named by the market's methods). */
+function inMarket(option: PaymentOption, market: PaymentMarket | null): PaymentOption {
+  return option.provider === 'stripe' && market
+    ? { ...option, displayName: stripeOptionName(market.currencyCode) }
+    : option;
+}
+
 /**
  * The options offered at the checkout under these settings in a market, in display order
  * (invoice first, the default). Never the förmånscykel option: only a leasing application uses
@@ -152,7 +180,7 @@ export function offeredPaymentOptions(
       (o.provider === 'sandbox' && settings.sandbox) ||
       (o.provider === 'kustom' && kustomServes(settings, market)) ||
       (o.provider === 'stripe' && Boolean(settings.stripe)),
-  );
+  ).map((o) => inMarket(o, market));
 }
 
 /**
@@ -169,7 +197,15 @@ export function offeredPaymentOption(
   return offered.find((o) => o.id === id) ?? null;
 }
 
-/** The option with that id, else the default (display of stored orders and sessions). */
-export function paymentOptionById(id: number | null | undefined): PaymentOption {
-  return PAYMENT_OPTIONS.find((o) => o.id === id) ?? PAYMENT_OPTIONS.find((o) => o.isDefault)!;
+/**
+ * The option with that id, else the default (display of stored orders and sessions), named as
+ * `market` shows it when one is given (the order written from a hosted payment).
+ */
+export function paymentOptionById(
+  id: number | null | undefined,
+  market: PaymentMarket | null = null,
+): PaymentOption {
+  const option =
+    PAYMENT_OPTIONS.find((o) => o.id === id) ?? PAYMENT_OPTIONS.find((o) => o.isDefault)!;
+  return inMarket(option, market);
 }

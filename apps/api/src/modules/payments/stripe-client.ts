@@ -18,8 +18,7 @@ export type StripeResult<T> =
   | { ok: true; body: T }
   | { ok: false; retry: boolean; status: number; code: string; message: string };
 
-/** The payment methods the shop offers through Stripe. */
-export type StripeMethod = 'card' | 'swish' | 'klarna';
+import type { StripeMethod } from './stripe-methods.ts';
 
 /** What an intent is created from (öre; lower-case ISO currency is derived here). */
 export interface StripeIntentRequest {
@@ -186,24 +185,4 @@ export class StripeClient {
 /** A client for the configured Stripe account. */
 export function stripeClient(settings: StripeSettings): StripeClient {
   return new StripeClient(settings);
-}
-
-/**
- * The currencies of our Nordic markets in which Stripe takes Klarna (Klarna takes only a
- * country's own currency; Stripe decides Klarna's availability by the payment's currency since
- * API 2025-02-24, docs/payments.md).
- */
-const KLARNA_CURRENCIES = new Set(['SEK', 'NOK', 'DKK', 'EUR']);
-
-/**
- * The methods Stripe is offered with in a currency: card everywhere, Swish only in SEK, Klarna
- * in SEK, NOK, DKK and EUR.
- */
-export function stripeMethodsFor(currencyCode: string): StripeMethod[] {
-  const currency = currencyCode.toUpperCase();
-  return [
-    'card',
-    ...(currency === 'SEK' ? (['swish'] as const) : []),
-    ...(KLARNA_CURRENCIES.has(currency) ? (['klarna'] as const) : []),
-  ];
 }

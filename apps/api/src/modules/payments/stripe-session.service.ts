@@ -17,7 +17,8 @@ import { getPaymentSession, type PaymentSessionRecord } from './payments.service
 import { openProviderSession } from './open-sessions.service.ts';
 import { paymentSessions } from './payments.tables.ts';
 import { providerLinesOf } from './provider-lines.ts';
-import { stripeClient, stripeMethodsFor } from './stripe-client.ts';
+import { stripeClient } from './stripe-client.ts';
+import { stripeMethodsFor } from './stripe-methods.ts';
 
 /** What a Stripe session is opened for, besides the cart. */
 export interface StripeSessionOptions {
