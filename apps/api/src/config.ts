@@ -9,6 +9,7 @@ import {
   stripeSettings,
 } from './config-payments.ts';
 import { nshiftSettings, shippingEnvShape } from './config-shipping.ts';
+import { parseOriginList } from './config-origins.ts';
 
 /**
  * `shared_buffers` of the embedded database (issue 28). PGlite's own default, 128 MB, is resident
@@ -26,41 +27,6 @@ export const DEVELOPMENT_API_KEY = 'trampa-dev-api-key';
 
 /** The documented development key of PAYMENT_SANDBOX_SECRET; refused in production. */
 export const DEVELOPMENT_SANDBOX_SECRET = 'trampa-development-sandbox-secret-not-for-production';
-
-/**
- * A comma-separated list of browser origins (`https://www.cykel.example`, `http://localhost:3700`)
- * as their normalised origins, duplicates dropped. Each must be `http(s)://host[:port]` without
- * path, query or credentials; `*` is refused (credentialed CORS needs named origins).
- */
-function parseOriginList(value: string, ctx: z.RefinementCtx): string[] {
-  const origins: string[] = [];
-  for (const entry of value.split(',').map((part) => part.trim())) {
-    if (!entry) continue;
-    let url: URL | null = null;
-    try {
-      url = new URL(entry);
-    } catch {
-      url = null;
-    }
-    const bare =
-      url !== null &&
-      (url.protocol === 'https:' || url.protocol === 'http:') &&
-      !url.username &&
-      !url.password &&
-      url.pathname === '/' &&
-      !url.search &&
-      !url.hash;
-    if (!url || !bare) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${entry}" is not an origin: write scheme://host[:port], e.g. https://www.cykel.example (no path, no *)`,
-      });
-      return [];
-    }
-    if (!origins.includes(url.origin)) origins.push(url.origin);
-  }
-  return origins;
-}
 
 /**
  * Environment variables the shop reads, validated with zod at start.

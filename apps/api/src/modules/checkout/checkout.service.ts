@@ -23,7 +23,6 @@ import type { PricedShopContext } from '../channel/channel.service.ts';
 import { decimalToMinor, minorToDecimal } from '../pricing/money.ts';
 import { findOrderByKeyOrCart, type OrderRecord } from '../orders/orders.service.ts';
 import { sandboxProvider } from '../payments/payments.service.ts';
-import type { StripeElement } from '../payments/stripe-session.service.ts';
 import {
   offeredPaymentOption,
   offeredPaymentOptions,
@@ -36,8 +35,6 @@ import {
   normalizeZip,
   pickupStoreAliases,
   storeStockForSkus,
-  type ShippingMethodRecord,
-  type StoreStockView,
 } from '../shipping/shipping.service.ts';
 import {
   checkIdentityNumber,
@@ -51,40 +48,11 @@ import {
 import { startProviderPayment } from './provider-start.service.ts';
 import { isUniqueViolation, writeOrderFromCart } from './order-writer.ts';
 
-export { parseCheckoutInput, toAddress, type CheckoutInput } from './checkout-input.ts';
+export { parseCheckoutInput, toAddress } from './checkout-input.ts';
 
-/** A shipping option for a checkout: the method, its fee for the cart, and pickup stores. */
-export interface CheckoutShippingOption {
-  method: ShippingMethodRecord;
-  feeIncVat: number;
-  isSelected: boolean;
-  /** For pickup: the stores with stock per size of the cart's SKUs. */
-  stores: StoreStockView[];
-}
+import type { CheckoutView } from './checkout-view.types.ts';
 
-/** What `CheckoutType` shows. */
-export interface CheckoutView {
-  cart: CartView;
-  input: CheckoutInput;
-  /**
-   * The market's options before a zip is entered (the default selected), then the options for
-   * the zip; empty when none serves it (or the zip is not a postcode of the market's country).
-   */
-  shippingOptions: CheckoutShippingOption[];
-  paymentOptions: Array<
-    PaymentOption & {
-      isSelected: boolean;
-      /** Embed snippet of the selected hosted option (hosted-payment.service.ts), else absent. */
-      paymentData?: string | null;
-      /** True when the snippet belongs to a session started by this request. */
-      newCheckoutSession?: boolean;
-      /** Stripe's Payment Element for our checkout page (stripe-element.service.ts), else absent. */
-      stripeElement?: StripeElement | null;
-    }
-  >;
-  /** True when a zip was entered but no method serves it ("no shipping options"). */
-  noShippingForZip: boolean;
-}
+export type { CheckoutView } from './checkout-view.types.ts';
 
 async function checkoutView(
   db: Database,
