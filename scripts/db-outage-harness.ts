@@ -266,6 +266,9 @@ export function useOutageShop(): void {
     await addCartFixture(handle.db);
     await handle.close();
     direct = new pg.Pool({ connectionString: scratch.url, max: 2 });
+    // An idle client of this pool is ended by the server when the outage or the database's drop
+    // terminates its connection (57P01); without a listener the pool's 'error' crashes the run.
+    direct.on('error', () => {});
     const alias = await direct.query<{ alias: string }>(
       'select alias from products where id = $1',
       [F.bike.productId],
