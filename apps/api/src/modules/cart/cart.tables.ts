@@ -17,6 +17,7 @@ import {
 import { products, skus } from '../catalog/catalog.tables.ts';
 import { markets } from '../channel/channel.tables.ts';
 import { stores } from '../inventory/inventory.tables.ts';
+import type { StoredShippingChoice } from '../shipping/provider.ts';
 
 /** The checkout details a shopper entered (createOrUpdateCheckout), validated by the checkout module. */
 export type StoredCheckout = Record<string, unknown>;
@@ -54,6 +55,12 @@ export const carts = pgTable(
      */
     externalShippingFeeIncVat: integer(),
     externalShippingFeeCurrency: text(),
+    /**
+     * The shipping provider's choice the cart is priced with (nShift's option, carrier, fee and
+     * pickup point; ADR 020 §3–§4), written by the checkout from the provider's answer; null
+     * with the shop's own options.
+     */
+    shippingChoice: jsonb().$type<StoredShippingChoice>(),
     /**
      * The merchant's own data on the cart (setCartMerchantData, GEINS-API §3.2): free text, often
      * JSON, at most 10 000 characters; null when none was set.

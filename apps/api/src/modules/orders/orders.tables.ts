@@ -17,6 +17,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PickupPoint } from '../shipping/provider.ts';
 
 /** An address as stored on an order (the 14 AddressType fields, strings). */
 export type StoredAddress = Record<string, string>;
@@ -59,6 +60,24 @@ export const orders = pgTable(
     shippingId: integer().notNull(),
     shippingName: text().notNull(),
     pickupPoint: text(),
+    /** Who delivers (ADR 020 §6): `own` (the shop's shipping_methods) or `nshift`. */
+    shippingProvider: text().notNull().default('own'),
+    /** The provider's option chosen (nShift option id, GEINS `externalShippingId`), or null. */
+    shippingChoiceId: text(),
+    /** The carrier's id at the provider (nShift `carrierId`, e.g. `PLAB`), or null. */
+    shippingCarrierId: text(),
+    /** The carrier's name as shown to the shopper (e.g. PostNord), or null. */
+    shippingCarrierName: text(),
+    /** The delivery promise shown at the checkout (e.g. "1–3 vardagar"), or null. */
+    deliveryPromise: text(),
+    /**
+     * The pickup point as the shopper chose it (id, name, address, zip, city, country, distance,
+     * opening hours), for the confirmation, e-mails, account, back office and packing slip;
+     * `pickupPoint` keeps its id (GEINS-API `pickupPoint`). Null for home delivery.
+     */
+    pickupPointDetails: jsonb().$type<PickupPoint>(),
+    /** What a shipping widget reported with the choice (ralph's `message`, nShift `fields`), ≤ 4 kB. */
+    shippingWidgetData: text(),
     paymentId: integer().notNull(),
     paymentName: text().notNull(),
     paymentType: text().notNull(),
@@ -238,6 +257,8 @@ export const orderShipments = pgTable(
     parcelNumber: text().notNull(),
     shippingDate: timestamp({ withTimezone: true }).notNull(),
     trackingLink: text(),
+    /** The provider booking that made the parcel (shipping order_bookings), null when typed in. */
+    bookingId: integer(),
   },
   (t) => [index().on(t.orderId)],
 );

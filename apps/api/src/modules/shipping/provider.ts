@@ -59,6 +59,28 @@ export interface ShippingChoice {
   pickupPoints: PickupPoint[];
 }
 
+/**
+ * The provider's choice a cart is priced with (carts.shipping_choice; ADR 020 §3, §4), written
+ * only by the checkout from the provider's own answer, never from a client's figures.
+ * `providerFee` in minor units incl. VAT of `currency`, before the free-shipping rule (the cart
+ * applies it on every read: `applyFreeShipping`). `query` is what it was priced for: weight in
+ * grams, items value in minor units, the zip (placeOrder asks the provider again).
+ */
+export interface StoredShippingChoice {
+  provider: ShippingProviderName;
+  choiceId: string;
+  kind: ShippingChoice['kind'];
+  name: string;
+  carrierId: string | null;
+  carrierName: string | null;
+  providerFee: number;
+  freeShippingEligible: boolean;
+  deliveryPromise: string | null;
+  pickupPoint: PickupPoint | null;
+  currency: string;
+  query: { zip: string; weightGrams: number; itemsValue: number };
+}
+
 export interface ShippingOffer {
   provider: ShippingProviderName;
   choices: ShippingChoice[];
