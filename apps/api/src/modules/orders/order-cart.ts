@@ -194,6 +194,7 @@ export function orderCartView(
     checkout: null,
     externalShippingFeeIncVat: null,
     externalShippingFeeCurrency: null,
+    shippingChoice: null,
     merchantData: null,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
