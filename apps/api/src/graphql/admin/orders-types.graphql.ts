@@ -15,6 +15,8 @@ import type {
 } from '../../modules/orders/order-search.service.ts';
 import type { OrderLineRecord, OrderShipmentRecord } from '../../modules/orders/orders.service.ts';
 import type { StoredAddress, StoredVatGroup } from '../../modules/orders/orders.tables.ts';
+import { loadOrderDelivery, orderDelivery } from '../../modules/orders/order-delivery.ts';
+import type { PickupPoint } from '../../modules/shipping/provider.ts';
 import { findStoreByAlias, type StoreRecord } from '../../modules/inventory/inventory.service.ts';
 import { adminBuilder } from './builder.ts';
 
@@ -166,6 +168,25 @@ const PickupStoreType = adminBuilder.objectRef<StoreRecord>('AdminOrderPickupSto
     address: t.exposeString('address'),
     zip: t.exposeString('zip'),
     city: t.exposeString('city'),
+  }),
+});
+
+const PickupPointType = adminBuilder.objectRef<PickupPoint>('AdminOrderPickupPoint').implement({
+  description:
+    "The pickup point an order is collected at, as the shopper chose it (issue 43): a carrier's service point or a store.",
+  fields: (t) => ({
+    id: t.exposeString('id', {
+      description: "The point's id at the carrier (a store's alias): the order's pickupPoint.",
+    }),
+    name: t.exposeString('name', { description: 'E.g. "ICA Kvantum Haga".' }),
+    address: t.exposeString('address', { description: 'Street address; "" when unknown.' }),
+    zip: t.exposeString('zip', { description: 'Postcode as given, unformatted; "" when unknown.' }),
+    city: t.exposeString('city', { description: '"" when unknown.' }),
+    country: t.exposeString('country', { description: 'ISO 3166-1 alpha-2, e.g. "SE".' }),
+    openingHours: t.exposeString('openingHours', {
+      nullable: true,
+      description: 'As the carrier words them; null when none.',
+    }),
   }),
 });
 
@@ -339,6 +360,29 @@ export const OrderDetailType = adminBuilder.objectRef<OrderDetail>('AdminOrder')
         'The store of a store-pickup order (its pickupPoint), where it is prepared and collected (issue 40 §6); null for delivery or a store that no longer exists.',
       resolve: (d, _args, ctx) =>
         d.order.pickupPoint ? findStoreByAlias(ctx.db, d.order.pickupPoint) : null,
+    }),
+    shippingProvider: t.string({
+      description: "Who delivers (issue 43): own (the shop's shipping methods) or nshift.",
+      resolve: (d) => orderDelivery(d.order).provider,
+    }),
+    shippingCarrierName: t.string({
+      nullable: true,
+      description:
+        'The carrier as shown at the checkout, e.g. "PostNord" (issue 43); null when the shop delivers itself or it is unknown.',
+      resolve: (d) => orderDelivery(d.order).carrierName,
+    }),
+    deliveryPromise: t.string({
+      nullable: true,
+      description:
+        'The delivery promise shown at the checkout, e.g. "1–3 vardagar" (issue 43); null when none.',
+      resolve: (d) => orderDelivery(d.order).deliveryPromise,
+    }),
+    pickupPointDetails: t.field({
+      type: PickupPointType,
+      nullable: true,
+      description:
+        'The pickup point as chosen (issue 43): name, address, postcode, city, opening hours; an order placed before issue 43 with a store pickup answers the store as it is today. Null for home delivery.',
+      resolve: async (d, _args, ctx) => (await loadOrderDelivery(ctx.db, d.order)).pickupPoint,
     }),
     paymentName: t.string({ resolve: (d) => d.order.paymentName }),
     lines: t.field({ type: [LineType], resolve: (d) => d.lines }),

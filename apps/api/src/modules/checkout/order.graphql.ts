@@ -14,6 +14,7 @@ import { computePrice, discountPercent, exVat } from '../pricing/price.ts';
 import { PriceRef } from '../pricing/pricing.graphql.ts';
 import type { PriceView } from '../pricing/pricing.service.ts';
 import { toAddress } from './checkout-input.ts';
+import { orderDeliveryFields } from './order-delivery.graphql.ts';
 import { PaymentDetailsRef, RefundRef } from './order-details.graphql.ts';
 
 function orderMoney(view: OrderView, minor: number): number {
@@ -246,6 +247,7 @@ export const CheckoutOrderRef = builder.objectRef<OrderView>('CheckoutOrderType'
           ? ((await findStoreByAlias(ctx.db, v.order.pickupPoint))?.name ?? null)
           : null,
     }),
+    ...orderDeliveryFields(t),
     customerOrderNumber: t.string({
       description: "The company customer's own order reference, as entered; null when none.",
       resolve: (v) => v.order.customerOrderNumber,
@@ -412,6 +414,7 @@ export const OrderRef = builder.objectRef<OrderView>('OrderType').implement({
       description: 'The delivery date the shopper asked for; null when none.',
       resolve: (v) => v.order.desiredDeliveryDate,
     }),
+    ...orderDeliveryFields(t),
     customerOrderNumber: t.string({
       description: "The company customer's own order reference; null when none.",
       resolve: (v) => v.order.customerOrderNumber,

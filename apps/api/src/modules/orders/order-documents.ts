@@ -17,6 +17,13 @@ import { createRequire } from 'node:module';
 import type { Database } from '../../db/client.ts';
 import { formatDeduction, formatMoney } from '../pricing/money.ts';
 import { formatZip } from '../shipping/zip.ts';
+import {
+  loadOrderDelivery,
+  orderDelivery,
+  pickupPointLines,
+  shippingMethodText,
+  type OrderDelivery,
+} from './order-delivery.ts';
 import { shopDay } from './order-stats.service.ts';
 import { orderTotals } from './order-totals.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
@@ -177,12 +184,16 @@ function heading(
 
 /**
  * The packing slip of an order as PDF bytes: seller, order number and date, delivery address,
- * shipping method (and pickup point), the customer's reference, goods label and message, and
- * each line's article number, name, size and quantity with a box to tick. No prices.
+ * shipping method with carrier and delivery promise, the pickup point the parcel is addressed to
+ * (name, address, postcode and city, opening hours; issue 43), the customer's reference, goods
+ * label and message, and each line's article number, name, size and quantity with a box to tick.
+ * No prices.
+ * @param delivery the order's delivery facts (default: from the row alone, {@link orderDelivery})
  */
 export async function packingSlipPdf(
   view: OrderView,
   from: DocumentSender,
+  delivery: OrderDelivery = orderDelivery(view.order),
 ): Promise<Uint8Array<ArrayBuffer>> {
   const { order, lines } = view;
   const d = await createDocument(`Följesedel, order ${order.id}`, senderName(from));
@@ -193,8 +204,17 @@ export async function packingSlipPdf(
   for (const line of addressLines(order.shippingAddress)) doc.text(line);
   if (order.phone) doc.text(`Telefon: ${order.phone}`);
   doc.moveDown(0.6);
-  doc.text(`Leveranssätt: ${order.shippingName}`);
-  if (order.pickupPoint) doc.text(`Utlämningsställe: ${order.pickupPoint}`);
+  doc.text(`Leveranssätt: ${shippingMethodText(delivery)}`);
+  if (delivery.pickupPoint) {
+    doc.moveDown(0.6);
+    doc.font('bold').text('Utlämningsställe');
+    doc.font('body');
+    for (const line of pickupPointLines(delivery.pickupPoint)) doc.text(line);
+    if (delivery.pickupPoint.id !== delivery.pickupPoint.name) {
+      doc.text(`Utlämningsställets id: ${delivery.pickupPoint.id}`);
+    }
+    doc.moveDown(0.6);
+  }
   if (order.customerOrderNumber) doc.text(`Er referens: ${order.customerOrderNumber}`);
   if (order.goodsLabel) doc.text(`Godsmärkning: ${order.goodsLabel}`);
   if (order.message) doc.text(`Meddelande: ${order.message}`);
@@ -352,7 +372,8 @@ export async function receiptPdf(
 }
 
 /**
- * The PDF of one of an order's documents, or null when there is no such order. Two statements.
+ * The PDF of one of an order's documents, or null when there is no such order. Two statements
+ * (three for a packing slip of a store pickup placed before issue 43: its store).
  */
 export async function orderDocumentPdf(
   db: Database,
@@ -362,5 +383,7 @@ export async function orderDocumentPdf(
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   const view = await getOrderView(db, orderId);
   if (!view) return null;
-  return kind === 'receipt' ? receiptPdf(view, from) : packingSlipPdf(view, from);
+  return kind === 'receipt'
+    ? receiptPdf(view, from)
+    : packingSlipPdf(view, from, await loadOrderDelivery(db, view.order));
 }

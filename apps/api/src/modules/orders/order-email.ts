@@ -12,6 +12,12 @@ import { sendMail, type MailOptions } from '../mail/mail.service.ts';
 import type { OrderMailLine } from '../mail/templates/order-confirmation.tsx';
 import { formatDeduction, formatMoney } from '../pricing/money.ts';
 import { formatZip } from '../shipping/zip.ts';
+import {
+  loadOrderDelivery,
+  orderDelivery,
+  pickupPointLines,
+  type OrderDelivery,
+} from './order-delivery.ts';
 import { getOrderView, type OrderView } from './orders.service.ts';
 import { orderTotals } from './order-totals.ts';
 import { orders } from './orders.tables.ts';
@@ -24,12 +30,15 @@ import type { SellerIdentity } from '../../seller.ts';
  * card and what is left to pay; deductions written with U+2212.
  * @param shopUrl the shop's public address (absolute) for the links of the layout; none when absent
  * @param seller the seller for the layout's footer (config `seller`, issue 40 §2)
+ * @param delivery the order's delivery facts (method, carrier, promise, pickup point; issue 43),
+ *   by default read from the row alone ({@link orderDelivery})
  */
 export async function orderEmail(
   view: OrderView,
   shopName: string,
   shopUrl?: string,
   seller?: SellerIdentity,
+  delivery: OrderDelivery = orderDelivery(view.order),
 ) {
   // Loaded on first use: React and React Email stay out of processes that send no mail.
   const { orderConfirmationMail } = await import('../mail/templates/order-confirmation.tsx');
@@ -78,6 +87,12 @@ export async function orderEmail(
     lines: rows,
     summary,
     paymentName: order.paymentName,
+    delivery: {
+      method: delivery.shippingName,
+      carrier: delivery.carrierName,
+      promise: delivery.deliveryPromise,
+      pickupPoint: delivery.pickupPoint ? pickupPointLines(delivery.pickupPoint) : null,
+    },
     address: [
       `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim(),
       address.addressLine1 ?? '',
@@ -102,7 +117,13 @@ export async function sendOrderConfirmation(
   if (!view || view.order.confirmationSentAt) return false;
   await sendMail(mail, {
     to: view.order.email,
-    ...(await orderEmail(view, mail.fromName, mail.shopUrl, mail.seller)),
+    ...(await orderEmail(
+      view,
+      mail.fromName,
+      mail.shopUrl,
+      mail.seller,
+      await loadOrderDelivery(db, view.order),
+    )),
     ...(options.messageId ? { messageId: options.messageId } : {}),
   });
   await db

@@ -15,8 +15,9 @@
  * Stockholm, oldest first — so the list of a day also holds older orders still waiting, and
  * tomorrow's list no longer has what was shipped (completed) today. Weights are the SKUs' current
  * weights in grams (orders copy no weight); a SKU removed from the catalogue, or of unknown
- * weight, weighs 0. A store pickup's point (the store's alias on the order) is written as the
- * store's name and address. Each export is one audit entry (`orders.shipping-export`: which file, day and
+ * weight, weighs 0. The pickup point (issue 43: a carrier's service point or a store, as the
+ * shopper chose it; an older store pickup's alias as the store) is written as its name, address,
+ * postcode and city, so the parcel can be labelled for it. Each export is one audit entry (`orders.shipping-export`: which file, day and
  * how many orders and rows), as exports of personal data are.
  */
 import { and, asc, inArray, sql } from 'drizzle-orm';
@@ -26,6 +27,7 @@ import { skuMeasuresById } from '../catalog/sku-measures.service.ts';
 import { writeCsv } from '../csv/safe-csv.ts';
 import { listStores } from '../inventory/inventory.service.ts';
 import { formatZip } from '../shipping/zip.ts';
+import { orderDelivery, pickupPointLines } from './order-delivery.ts';
 import { SHOP_TIME_ZONE, shopDay } from './order-stats.service.ts';
 import { orderLines, orders, type StoredAddress } from './orders.tables.ts';
 
@@ -96,7 +98,10 @@ export interface OrderToShip {
   phone: string;
   email: string;
   shippingName: string;
-  /** The pickup point as the order has it, a store pickup as "Name, address, city"; or ''. */
+  /**
+   * The pickup point as "Name, address, postcode city" (e.g. "ICA Haga, Haga Nygata 12, 411 01
+   * Göteborg"); an unknown alias as it is; '' for home delivery.
+   */
   pickupPoint: string;
   lines: LineToShip[];
   /** The lines' weights added up, grams. */
@@ -129,6 +134,16 @@ function clean(value: string | undefined): string {
   return (value ?? '').trim();
 }
 
+/** The order's pickup point on one line (opening hours left out), or ''. */
+function pickupPointText(
+  order: Parameters<typeof orderDelivery>[0],
+  store: Parameters<typeof orderDelivery>[1],
+): string {
+  const point = orderDelivery(order, store).pickupPoint;
+  if (!point) return '';
+  return pickupPointLines({ ...point, openingHours: null }).join(', ');
+}
+
 /**
  * The orders to ship on Stockholm day `day` (`yyyy-mm-dd`), oldest first, each with its lines in
  * order and their weights (four statements).
@@ -159,9 +174,7 @@ export async function ordersToShip(db: Database, day: string): Promise<OrderToSh
     db,
     lines.map((l) => l.skuId),
   );
-  const storeNames = new Map(
-    (await listStores(db)).map((s) => [s.alias, `${s.name}, ${s.address}, ${s.city}`]),
-  );
+  const stores = new Map((await listStores(db)).map((s) => [s.alias, s]));
   const linesOf = new Map<number, LineToShip[]>();
   for (const line of lines) {
     const list = linesOf.get(line.orderId) ?? [];
@@ -197,7 +210,7 @@ export async function ordersToShip(db: Database, day: string): Promise<OrderToSh
       phone: clean(order.phone) || clean(address.mobilePhone) || clean(address.phone),
       email: clean(order.email),
       shippingName: order.shippingName,
-      pickupPoint: storeNames.get(clean(order.pickupPoint ?? '')) ?? clean(order.pickupPoint ?? ''),
+      pickupPoint: pickupPointText(order, stores.get(clean(order.pickupPoint ?? ''))),
       lines: own,
       weightGrams: own.reduce((sum, line) => sum + line.weightGrams, 0),
     };

@@ -2,8 +2,9 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The order confirmation (issue 6 "Confirmation"; built by orders/order-email.ts from the order
- * and {@link orderTotals}): greeting, the lines at regular prices, the summary, payment and
- * delivery address. The figures arrive formatted; this file only lays them out.
+ * and {@link orderTotals}): greeting, the lines at regular prices, the summary, payment, the
+ * delivery (method, carrier and delivery promise, the pickup point; issue 43) and delivery
+ * address. The figures arrive formatted; this file only lays them out.
  */
 import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
@@ -28,8 +29,50 @@ export interface OrderConfirmationProps extends ShopBrand {
   /** Label and formatted value per summary row ("Varor", "Frakt (…)", "Totalt", …). */
   summary: Array<[label: string, value: string]>;
   paymentName: string;
+  /** How it is delivered, as chosen at the checkout (issue 43). */
+  delivery: OrderMailDelivery;
   /** The delivery address, one entry per line. */
   address: string[];
+}
+
+/** The delivery of an order as the confirmation names it. */
+export interface OrderMailDelivery {
+  /** The shipping method, e.g. "Hämta hos ombud". */
+  method: string;
+  /** The carrier, e.g. "PostNord"; null when none is named. */
+  carrier: string | null;
+  /** The delivery promise, e.g. "1–3 vardagar"; null when none. */
+  promise: string | null;
+  /**
+   * The pickup point as lines (name, street, "411 01 Göteborg", "Öppettider: …"); null for home
+   * delivery.
+   */
+  pickupPoint: string[] | null;
+}
+
+/** The delivery's "Label: value" lines, as the HTML and the text both write them. */
+function deliveryLines(delivery: OrderMailDelivery): string[] {
+  return [
+    `Leveranssätt: ${delivery.method}`,
+    delivery.carrier ? `Transportör: ${delivery.carrier}` : '',
+    delivery.promise ? `Leveranstid: ${delivery.promise}` : '',
+  ].filter((line) => line !== '');
+}
+
+/** Lines of text, one per line, in one paragraph. */
+function Lines({ lines }: { lines: string[] }) {
+  return (
+    <Text style={paragraph}>
+      {lines
+        .filter((line) => line !== '')
+        .map((line, i) => (
+          <span key={i}>
+            {i > 0 ? <br /> : null}
+            {line}
+          </span>
+        ))}
+    </Text>
+  );
 }
 
 const cell = { fontSize: '16px', lineHeight: '24px', color: '#1f1f1f', padding: '6px 0' };
@@ -46,7 +89,7 @@ function lineText(line: OrderMailLine): string {
 
 /** The order confirmation's HTML body. */
 export function OrderConfirmationEmail(props: OrderConfirmationProps) {
-  const { orderId, firstName, lines, summary, paymentName, address } = props;
+  const { orderId, firstName, lines, summary, paymentName, delivery, address } = props;
   return (
     <MailLayout
       shopName={props.shopName}
@@ -105,18 +148,21 @@ export function OrderConfirmationEmail(props: OrderConfirmationProps) {
       </table>
       <Text style={{ ...paragraph, marginTop: '16px' }}>Betalning: {paymentName}</Text>
       <Heading as="h2" style={h2}>
+        Leverans
+      </Heading>
+      <Lines lines={deliveryLines(delivery)} />
+      {delivery.pickupPoint ? (
+        <>
+          <Heading as="h2" style={h2}>
+            Utlämningsställe
+          </Heading>
+          <Lines lines={delivery.pickupPoint} />
+        </>
+      ) : null}
+      <Heading as="h2" style={h2}>
         Leveransadress
       </Heading>
-      <Text style={paragraph}>
-        {address
-          .filter((line) => line !== '')
-          .map((line, i) => (
-            <span key={i}>
-              {i > 0 ? <br /> : null}
-              {line}
-            </span>
-          ))}
-      </Text>
+      <Lines lines={address} />
       <Text style={paragraph}>Vänliga hälsningar, {props.shopName}</Text>
     </MailLayout>
   );
@@ -136,6 +182,9 @@ export async function orderConfirmationMail(props: OrderConfirmationProps): Prom
     '',
     ...props.summary.map(([label, value]) => `${label}: ${value}`),
     `Betalning: ${props.paymentName}`,
+    '',
+    ...deliveryLines(props.delivery),
+    ...(props.delivery.pickupPoint ? ['', 'Utlämningsställe:', ...props.delivery.pickupPoint] : []),
     '',
     'Leveransadress:',
     ...props.address,

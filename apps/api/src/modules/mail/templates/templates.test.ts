@@ -229,6 +229,54 @@ describe('order confirmation', () => {
     expect(mail.html).toContain('(efter rabatt <!-- -->2 298 kr<!-- -->)');
   });
 
+  it('names the carrier, the delivery promise and the pickup point (issue 43)', async () => {
+    const view = orderView();
+    Object.assign(view.order, {
+      shippingProvider: 'nshift',
+      shippingName: 'Hämta hos ombud',
+      shippingCarrierName: 'PostNord',
+      deliveryPromise: '1–3 vardagar',
+      pickupPoint: '1234567',
+      pickupPointDetails: {
+        id: '1234567',
+        name: 'ICA Nära <Ågatan>',
+        address: 'Ågatan 5',
+        zip: '41101',
+        city: 'Göteborg',
+        country: 'SE',
+        distanceMetres: 350,
+        openingHours: 'Mån–fre 8–21, lör–sön 9–20',
+      },
+    });
+    const mail = await orderEmail(view, brand.shopName, brand.shopUrl);
+    expectShopMail(mail, 'Orderbekräftelse 1042');
+    expect(mail.text).toContain(
+      [
+        'Leveranssätt: Hämta hos ombud',
+        'Transportör: PostNord',
+        'Leveranstid: 1–3 vardagar',
+        '',
+        'Utlämningsställe:',
+        'ICA Nära <Ågatan>',
+        'Ågatan 5',
+        '411 01 Göteborg',
+        'Öppettider: Mån–fre 8–21, lör–sön 9–20',
+      ].join('\n'),
+    );
+    expect(mail.html).toMatch(/<h2[^>]*>Utlämningsställe<\/h2>/);
+    expect(mail.html).toContain('ICA Nära &lt;Ågatan&gt;');
+    expect(mail.html).not.toContain('<Ågatan>');
+    expect(toPlainText(mail.html)).toContain('411 01 Göteborg');
+    expect(toPlainText(mail.html)).toContain('Transportör: PostNord');
+  });
+
+  it('home delivery: the method without carrier or pickup point', async () => {
+    const mail = await orderEmail(orderView(), brand.shopName, brand.shopUrl);
+    expect(mail.text).toContain('Leveranssätt: Hemleverans\n\nLeveransadress:');
+    expect(mail.text).not.toContain('Transportör');
+    expect(mail.html).not.toContain('Utlämningsställe');
+  });
+
   it('has no links to the shop without its address', async () => {
     const mail = await orderEmail(orderView(), 'Trampa');
     expect(hrefs(mail.html)).toEqual([]);
