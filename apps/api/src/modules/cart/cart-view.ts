@@ -25,6 +25,7 @@ import {
 } from '../shipping/shipping.service.ts';
 import type { carts } from './cart.tables.ts';
 import { cartItems, type StoredCheckout } from './cart.tables.ts';
+import type { StoredShippingChoice } from '../shipping/provider.ts';
 import {
   computeCartTotals,
   type CartTotals,
@@ -104,6 +105,12 @@ export interface CartView {
    * lower than the method's own).
    */
   externalShippingFee: boolean;
+  /**
+   * The shipping provider's choice the cart is priced with (carts.shipping_choice; nShift, ADR
+   * 020 §4): honoured where the cart is read with `allowExternalShippingFee`, in its currency,
+   * when the market has a method of its kind (that method is `shipping`); null otherwise.
+   */
+  shippingChoice: StoredShippingChoice | null;
   /** Gift-card balance available (öre), 0 without a card. */
   giftCardBalance: number;
   shop: PricedShopContext;
@@ -123,6 +130,8 @@ export interface LoadCartOptions {
    * shipping over the threshold still applies.
    */
   allowExternalShippingFee?: boolean;
+  /** Price with the shop's own methods even when the cart holds a provider's choice. */
+  ignoreShippingChoice?: boolean;
 }
 
 /** Stored checkout fields the cart needs for pricing. */
@@ -235,7 +244,18 @@ export async function loadCartView(
     options.shippingId !== undefined
       ? options.shippingId
       : checkoutNumber(record.checkout, 'shippingId');
+  // The provider's choice (written by the checkout from the provider's answer, ADR 020 §4).
+  const stored = record.shippingChoice;
+  const choiceMethod =
+    options.allowExternalShippingFee === true &&
+    options.ignoreShippingChoice !== true &&
+    stored &&
+    stored.currency === shop.currency.code
+      ? (methods.find((m) => m.kind === stored.kind) ?? null)
+      : null;
+  const shippingChoice = choiceMethod ? stored : null;
   const shipping =
+    choiceMethod ??
     methods.find((m) => m.id === selectedShippingId) ??
     methods.find((m) => m.isDefault) ??
     methods[0] ??
@@ -244,6 +264,7 @@ export async function loadCartView(
   // An external fee (setCartShippingFee) is reported by the client, so it may raise the fee of
   // the method but never lower it below the shop's own (issue 13 §3).
   const external =
+    shippingChoice === null &&
     options.allowExternalShippingFee === true &&
     shipping !== null &&
     record.externalShippingFeeIncVat !== null &&
@@ -262,9 +283,15 @@ export async function loadCartView(
     campaigns,
     promo: promoUsable ? toTotalsPromo(promoUsable) : null,
     shipping: shipping && {
-      feeIncVat: external ? record.externalShippingFeeIncVat! : shipping.feeIncVat,
+      feeIncVat: shippingChoice
+        ? shippingChoice.providerFee
+        : external
+          ? record.externalShippingFeeIncVat!
+          : shipping.feeIncVat,
       vatRateBasisPoints: shipping.vatRateBasisPoints,
-      freeShippingEligible: shipping.freeShippingEligible,
+      freeShippingEligible: shippingChoice
+        ? shippingChoice.freeShippingEligible
+        : shipping.freeShippingEligible,
     },
     freeShippingThresholdIncVat: threshold,
     giftCardBalance: balance,
@@ -304,6 +331,7 @@ export async function loadCartView(
     pickupStore,
     freeShippingThresholdIncVat: threshold,
     externalShippingFee: external,
+    shippingChoice,
     giftCardBalance: balance,
     shop,
   };

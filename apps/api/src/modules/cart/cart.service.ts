@@ -11,6 +11,7 @@ import { ShopError } from '../../errors.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { findPromoCode, promoCodeProblem } from '../promotions/promotions.service.ts';
 import { cartItems, carts, type StoredCheckout } from './cart.tables.ts';
+import type { StoredShippingChoice } from '../shipping/provider.ts';
 import { loadCartView, type CartRecord, type CartView } from './cart-view.ts';
 
 /** Reads a cart row, optionally locking it (FOR UPDATE) inside a transaction. */
@@ -277,6 +278,22 @@ export async function saveCartCheckout(
   await db
     .update(carts)
     .set({ checkout, updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
+
+/**
+ * Stores the shipping provider's choice a cart is priced with (carts.shipping_choice; ADR 020
+ * §4), written by the checkout from the provider's own answer; null clears it (the shop's own
+ * options price the cart again).
+ */
+export async function saveCartShippingChoice(
+  db: Database,
+  cartId: string,
+  choice: StoredShippingChoice | null,
+): Promise<void> {
+  await db
+    .update(carts)
+    .set({ shippingChoice: choice, updatedAt: sql`now()` })
     .where(eq(carts.id, cartId));
 }
 

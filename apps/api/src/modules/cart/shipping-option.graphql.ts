@@ -23,6 +23,8 @@ export interface ShippingOptionNode {
   /** Id override for sub-options. */
   id?: number;
   externalId?: string | null;
+  /** The carrier's badge file (carriers.ts), for a provider's choice; else none. */
+  logo?: string | null;
 }
 
 /** The option a cart's summary shows: the selected or default method. */
@@ -87,7 +89,8 @@ ShippingOptionRef.implement({
       resolve: (o) => o.isSelected,
     }),
     externalId: t.string({
-      description: 'Kind of method: home, service_point or pickup (or a store alias).',
+      description:
+        "Kind of method: home, service_point or pickup (or a store alias). With nShift (ADR 020 §3): the provider's option id (send as externalShippingId), and for a pickup point subOption its agent id (send as pickupPoint).",
       resolve: (o) => o.externalId ?? o.method.kind,
     }),
     shippingData: t.string({
@@ -112,7 +115,11 @@ ShippingOptionRef.implement({
         "Shop extension (not in the Geins contract; issue 40 §6): amountLeftToFreeShipping excl. VAT at the VAT ratio of the cart's items, major units of the market currency, for shoppers who see prices excl. VAT (companies). Free shipping itself still follows the items incl. VAT (SPEC §9). 0 when reached, without free shipping in the market, or for an empty cart.",
       resolve: (o) => money(o.cart, o.cart.totals.amountLeftToFreeShippingExVat),
     }),
-    logo: t.string({ description: 'Logo file name (none: null).', resolve: () => null }),
+    logo: t.string({
+      description:
+        "Logo file name: with nShift the carrier's badge (e.g. `postnord.svg`, served by the storefront under /shipping/); none: null.",
+      resolve: (o) => o.logo ?? null,
+    }),
     subOptions: t.field({
       type: [ShippingOptionRef],
       description: 'Choices within the method, e.g. the stores for pickup.',

@@ -33,6 +33,8 @@ export const MESSAGES = {
   terms: 'The terms of purchase must be accepted before placing the order',
   emptyCart: 'The cart is empty',
   chooseShipping: 'Choose a shipping method',
+  shippingChanged:
+    'The delivery chosen is no longer offered at this price; check the delivery and the total',
   choosePayment: 'Choose a payment method',
 } as const;
 
@@ -76,6 +78,10 @@ export const checkoutInputSchema = z.object({
   paymentId: z.number().int().optional().nullable(),
   shippingId: z.number().int().optional().nullable(),
   pickupPoint: text(100),
+  /** The shipping provider's option (nShift's id, ADR 020 §4); only with a provider that has them. */
+  externalShippingId: text(200),
+  /** The fee a widget reports for it, decimal major units; −1 = not set (ralph). Checked, never used. */
+  externalShippingFee: z.number().finite().optional().nullable(),
   message: text(1000),
   acceptedConsents: z.array(z.string().max(100)).max(20).optional().nullable(),
   shippingAddress: addressSchema,

@@ -18,6 +18,8 @@ import { exVat } from '../pricing/price.ts';
 import type { OrderView } from '../orders/orders.service.ts';
 import { CheckoutOrderRef } from './order.graphql.ts';
 import { StripeElementRef } from './stripe-element.graphql.ts';
+import { carrierOf } from '../shipping/carriers.ts';
+import type { CheckoutShippingOption } from './checkout-view.types.ts';
 import {
   toAddress,
   type CheckoutView,
@@ -187,25 +189,58 @@ const ConsentRef = builder.objectRef<ConsentNode>('ConsentType').implement({
   }),
 });
 
-function shippingNodes(view: CheckoutView): ShippingOptionNode[] {
-  return view.shippingOptions.map((option) => ({
+/** A provider's choice (nShift) as a `ShippingOptionType`, its pickup points as subOptions. */
+function choiceNode(view: CheckoutView, option: CheckoutShippingOption): ShippingOptionNode {
+  const choice = option.choice!;
+  return {
     cart: view.cart,
     method: option.method,
     feeIncVat: option.feeIncVat,
     isSelected: option.isSelected,
-    shippingData:
-      option.method.kind === 'pickup' ? JSON.stringify({ stores: option.stores }) : null,
-    subOptions: option.stores.map((store) => ({
+    displayName: choice.name,
+    externalId: choice.id,
+    logo: carrierOf(choice.carrier.id)?.logo ?? null,
+    shippingData: JSON.stringify({
+      carrier: choice.carrier,
+      kind: choice.kind,
+      deliveryPromise: choice.deliveryPromise,
+    }),
+    subOptions: choice.pickupPoints.map((point) => ({
       cart: view.cart,
       method: option.method,
       feeIncVat: option.feeIncVat,
-      isSelected: option.isSelected && view.input.pickupPoint === store.alias,
-      shippingData: JSON.stringify(store),
+      isSelected: option.isSelected && option.pickupPointId === point.id,
+      shippingData: JSON.stringify(point),
       subOptions: [],
-      displayName: `${store.name}, ${store.address}`,
-      externalId: store.alias,
+      displayName: `${point.name}, ${point.address}`,
+      externalId: point.id,
     })),
-  }));
+  };
+}
+
+function shippingNodes(view: CheckoutView): ShippingOptionNode[] {
+  return view.shippingOptions.map((option) =>
+    option.choice
+      ? choiceNode(view, option)
+      : {
+          cart: view.cart,
+          method: option.method,
+          feeIncVat: option.feeIncVat,
+          isSelected: option.isSelected,
+          shippingData:
+            option.method.kind === 'pickup' ? JSON.stringify({ stores: option.stores }) : null,
+          subOptions: option.stores.map((store) => ({
+            cart: view.cart,
+            method: option.method,
+            feeIncVat: option.feeIncVat,
+            isSelected: option.isSelected && view.input.pickupPoint === store.alias,
+            shippingData: JSON.stringify(store),
+            subOptions: [],
+            displayName: `${store.name}, ${store.address}`,
+            externalId: store.alias,
+          })),
+        },
+  );
 }
 
 /** `CheckoutType`. */
@@ -249,8 +284,9 @@ export const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').imple
     }),
     shippingData: t.string({
       description:
-        'JSON: noShippingForZip (true when a valid zip has no shipping option), and the customerType and pickupPoint entered.',
+        "JSON for a shipping widget. With nShift (ADR 020 §3): nShift Delivery Checkout's answer as nShift sent it (`{deliveryCheckoutId, options: […]}`, `options` empty before a zip), which ralph's CaNshift widget reads; else the shop's own: noShippingForZip (true when a valid zip has no shipping option), and the customerType and pickupPoint entered.",
       resolve: (c) =>
+        c.providerShippingData ??
         JSON.stringify({
           noShippingForZip: c.noShippingForZip,
           customerType: c.input.customerType ?? null,
@@ -286,8 +322,14 @@ export const CheckoutInput = builder.inputType('CheckoutInputType', {
     paymentId: t.int({ description: 'Payment option id.' }),
     shippingId: t.int({ description: 'Shipping option id.' }),
     skipShippingValidation: t.boolean({ description: 'Ignored.' }),
-    externalShippingId: t.string({ description: 'Ignored.' }),
-    pickupPoint: t.string({ description: 'Store alias for store pickup.' }),
+    externalShippingId: t.string({
+      description:
+        "The shipping provider's option chosen (nShift's option id, ShippingOptionType.externalId; ADR 020 §4). Selects that choice when it is offered for the cart; an id not offered is dropped (the first offered is used). Without a provider: ignored.",
+    }),
+    pickupPoint: t.string({
+      description:
+        "Store alias for store pickup; with nShift the pickup point (agent id, a subOption's externalId) of the chosen option (default: the nearest).",
+    }),
     desiredDeliveryDate: t.field({
       type: 'DateTime',
       description: 'The delivery date the shopper asks for (stored on the order).',
@@ -306,7 +348,7 @@ export const CheckoutInput = builder.inputType('CheckoutInputType', {
     externalShippingFee: t.field({
       type: 'Decimal',
       description:
-        'Ignored (-1 means not set in ralph): an external fee is set with setCartShippingFee.',
+        "With nShift: the fee the widget shows for externalShippingId, decimal major units incl. VAT; -1 or absent = not set (ralph). Never used as the price: a value that is not the provider's price for the cart is refused with BAD_USER_INPUT (reason SHIPPING_FEE_MISMATCH) and nothing is stored (ADR 020 §4). Without a provider: ignored.",
     }),
     merchantData: t.string({ description: 'Ignored.' }),
     checkoutUrls: t.field({

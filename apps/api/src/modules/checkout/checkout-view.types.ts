@@ -2,6 +2,7 @@
 import type { CartView } from '../cart/cart-view.ts';
 import type { PaymentOption } from '../payments/payment-options.ts';
 import type { StripeElement } from '../payments/stripe-session.service.ts';
+import type { ShippingChoice } from '../shipping/provider.ts';
 import type { ShippingMethodRecord, StoreStockView } from '../shipping/shipping.service.ts';
 import type { CheckoutInput } from './checkout-input.ts';
 
@@ -12,6 +13,13 @@ export interface CheckoutShippingOption {
   isSelected: boolean;
   /** For pickup: the stores with stock per size of the cart's SKUs. */
   stores: StoreStockView[];
+  /**
+   * The shipping provider's choice this option is (nShift: carrier, service, delivery promise,
+   * pickup points nearest first; ADR 020 §3); absent for the shop's own options.
+   */
+  choice?: ShippingChoice;
+  /** The chosen pickup point of `choice` (its id), null when none is chosen. */
+  pickupPointId?: string | null;
 }
 
 /** What `CheckoutType` shows. */
@@ -36,4 +44,9 @@ export interface CheckoutView {
   >;
   /** True when a zip was entered but no method serves it ("no shipping options"). */
   noShippingForZip: boolean;
+  /**
+   * The shipping provider's own `shippingData` (nShift's Delivery Checkout answer verbatim, for
+   * ralph's widget; ADR 020 §3); absent with the shop's own options (CheckoutType builds it).
+   */
+  providerShippingData?: string;
 }

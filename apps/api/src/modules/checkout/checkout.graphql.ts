@@ -5,6 +5,8 @@
  * (`checkout`) in checkout-confirm.graphql.ts. Resolvers parse, read the
  * caller and call one service function each.
  */
+import type { ShippingProvider } from '../shipping/provider.ts';
+import { shopShippingProvider } from '../shipping/shop-provider.ts';
 import type { GraphQLResolveInfo } from 'graphql';
 import { contextArgs } from '../../graphql/args.ts';
 import { selectsField } from '../../graphql/selection.ts';
@@ -58,8 +60,16 @@ async function visibleCheckout(
   if (owner === null || owner === (await ctx.viewer())?.customerId) return view;
   // Someone else: only what they sent in this request comes back, never the stored data.
   const own = sent == null ? {} : parseCheckoutInput(sent);
-  const { shippingId, paymentId, pickupPoint, customerType } = view.input;
-  return { ...view, input: { ...own, shippingId, paymentId, pickupPoint, customerType } };
+  const { shippingId, paymentId, pickupPoint, customerType, externalShippingId } = view.input;
+  return {
+    ...view,
+    input: { ...own, shippingId, paymentId, pickupPoint, customerType, externalShippingId },
+  };
+}
+
+/** The shop's shipping provider (ADR 020 §1): nShift when configured, else the own options. */
+function shippingProviderOf(ctx: GraphQLContext): ShippingProvider {
+  return shopShippingProvider(ctx.db, ctx.config.shipping.nshift);
 }
 
 /** The request Yoga merges into the context, if any. */
@@ -161,6 +171,7 @@ builder.mutationFields((t) => ({
         await ctx.pricedShop(args),
         ctx.now,
         ctx.config.payments,
+        shippingProviderOf(ctx),
       );
       // Stripe chosen on our own checkout page: the Payment Element's intent (issue 42).
       if (selectsField(info, ['paymentOptions', 'stripeElement'])) {
@@ -208,6 +219,7 @@ builder.mutationFields((t) => ({
         await ctx.pricedShop(args),
         ctx.now,
         ctx.config.payments,
+        shippingProviderOf(ctx),
       );
       return visibleCheckout(view, ctx);
     },
@@ -233,6 +245,7 @@ builder.mutationFields((t) => ({
           publicUrl: ctx.config.publicUrl,
           shopName: ctx.config.shopName,
           payments: ctx.config.payments,
+          shipping: shippingProviderOf(ctx),
         },
         await ctx.pricedShop(args),
         ctx.now,

@@ -15,6 +15,7 @@ import {
   findCart,
   requireOpenCart,
   saveCartCheckout,
+  saveCartShippingChoice,
   saveExternalShippingFee,
 } from '../cart/cart.service.ts';
 import { loadCartView, type CartView } from '../cart/cart-view.ts';
@@ -25,17 +26,14 @@ import { findOrderByKeyOrCart, type OrderRecord } from '../orders/orders.service
 import { sandboxProvider } from '../payments/payments.service.ts';
 import {
   offeredPaymentOption,
-  offeredPaymentOptions,
   paymentMarketOf,
   type PaymentOption,
   type PaymentSettings,
 } from '../payments/payment-options.ts';
-import {
-  checkoutShippingMethods,
-  normalizeZip,
-  pickupStoreAliases,
-  storeStockForSkus,
-} from '../shipping/shipping.service.ts';
+import { pickupStoreAliases } from '../shipping/shipping.service.ts';
+import type { ShippingProvider } from '../shipping/provider.ts';
+import { checkoutView } from './checkout-options.ts';
+import { confirmProviderChoice, providerCheckout } from './provider-checkout.service.ts';
 import {
   checkIdentityNumber,
   checkoutFieldErrors,
@@ -54,65 +52,16 @@ import type { CheckoutView } from './checkout-view.types.ts';
 
 export type { CheckoutView } from './checkout-view.types.ts';
 
-async function checkoutView(
-  db: Database,
-  cart: CartView,
-  input: CheckoutInput,
-  settings: PaymentSettings,
-): Promise<CheckoutView> {
-  const zip = input.shippingAddress?.zip || input.billingAddress?.zip || null;
-  const country = cart.shop.market.country.code;
-  const available = checkoutShippingMethods(cart.shippingMethods, zip, country);
-  const wanted = new Map(cart.lines.map((l) => [l.skuId, l.quantity]));
-  const needStores = available.some((m) => m.kind === 'pickup');
-  const everyStore = needStores ? await storeStockForSkus(db, wanted) : [];
-  // A cart with lines reserved in a store is picked up there only (issue 40 §6).
-  const stores = cart.pickupStore
-    ? everyStore.filter((s) => s.alias === cart.pickupStore!.alias)
-    : everyStore;
-  const free = cart.totals.freeShipping;
-  // An id not offered (the sandbox while it is off) shows the default as chosen.
-  const market = paymentMarketOf(cart.shop);
-  const payment =
-    offeredPaymentOption(settings, input.paymentId, market) ??
-    offeredPaymentOption(settings, null, market);
-  // The chosen method, else the one the cart is priced with (the default) when it serves the zip.
-  const selectedId = available.some((m) => m.id === input.shippingId)
-    ? input.shippingId
-    : available.some((m) => m.id === cart.shipping?.id)
-      ? cart.shipping?.id
-      : null;
-  return {
-    cart,
-    input,
-    shippingOptions: available.map((method) => ({
-      method,
-      // An external fee (setCartShippingFee) at or above the shop's own replaces the fee of the
-      // method the cart is priced with (loadCartView; issue 13 §3).
-      feeIncVat:
-        cart.externalShippingFee && method.id === cart.shipping?.id
-          ? cart.totals.shippingFeeIncVat
-          : free && method.freeShippingEligible
-            ? 0
-            : method.feeIncVat,
-      isSelected: method.id === selectedId,
-      stores: method.kind === 'pickup' ? stores : [],
-    })),
-    paymentOptions: offeredPaymentOptions(settings, market).map((o) => ({
-      ...o,
-      isSelected: o.id === payment?.id,
-    })),
-    noShippingForZip: normalizeZip(zip, country) !== null && available.length === 0,
-  };
-}
-
 /**
  * `createOrUpdateCheckout`: stores what the shopper entered so far on the cart (validated
  * types, no completeness check) and returns the cart priced with the chosen shipping, with the
  * shipping options (the market's with the default selected before a zip, then those for the
  * zip; issue 25) and the payment options offered.
+ * With a shipping provider that has its own choices (nShift, ADR 020 §3) those are offered
+ * and the cart is priced with the selected one (provider-checkout.service.ts).
  * @param settings `config.payments` (which payment options are offered)
- * @throws ShopError NOT_FOUND, CART_COMPLETED, BAD_USER_INPUT
+ * @param provider the shop's shipping provider (shop-provider.ts); absent: the own options
+ * @throws ShopError NOT_FOUND, CART_COMPLETED, BAD_USER_INPUT (also SHIPPING_FEE_MISMATCH)
  */
 export async function createOrUpdateCheckout(
   db: Database,
@@ -121,14 +70,25 @@ export async function createOrUpdateCheckout(
   shop: PricedShopContext,
   now: Date,
   settings: PaymentSettings,
+  provider?: ShippingProvider,
 ): Promise<CheckoutView> {
   const record = await requireOpenCart(db, cartId);
   const stored = (record.checkout ?? {}) as CheckoutInput;
   const input = rawInput == null ? stored : { ...stored, ...parseCheckoutInput(rawInput) };
+  if (provider?.name === 'nshift') {
+    return providerCheckout(db, provider, record, input, rawInput != null, shop, now, settings);
+  }
+  if (record.shippingChoice) await saveCartShippingChoice(db, record.id, null);
   if (rawInput != null) await saveCartCheckout(db, record.id, input);
-  const cart = await loadCartView(db, { ...record, checkout: input }, shop, now, {
-    allowExternalShippingFee: true,
-  });
+  const cart = await loadCartView(
+    db,
+    { ...record, checkout: input, shippingChoice: null },
+    shop,
+    now,
+    {
+      allowExternalShippingFee: true,
+    },
+  );
   return checkoutView(db, cart, input, settings);
 }
 
@@ -147,8 +107,10 @@ export const MAX_EXTERNAL_SHIPPING_FEE = 10_000;
  * @param shippingFee Decimal major units incl. VAT (kronor, euros), 0 to
  *   {@link MAX_EXTERNAL_SHIPPING_FEE}, at most the currency's minor digits (5.9, not 5.999)
  * @param settings `config.payments` (the payment options of the returned checkout)
+ * With a provider that prices shipping itself (nShift, ADR 020 §4) nothing is stored: the
+ * fee must be the provider's price of the cart's choice.
  * @throws ShopError BAD_USER_INPUT (argument shippingFee: negative, too large, too many
- *   decimals), NOT_FOUND, CART_COMPLETED
+ *   decimals; reason SHIPPING_FEE_MISMATCH with nShift), NOT_FOUND, CART_COMPLETED
  */
 export async function setCartShippingFee(
   db: Database,
@@ -157,6 +119,7 @@ export async function setCartShippingFee(
   shop: PricedShopContext,
   now: Date,
   settings: PaymentSettings,
+  provider?: ShippingProvider,
 ): Promise<CheckoutView> {
   const currency = shop.currency.code;
   const minor = Number.isFinite(shippingFee) ? decimalToMinor(shippingFee, currency) : NaN;
@@ -171,6 +134,17 @@ export async function setCartShippingFee(
       `shippingFee must be an amount between 0 and ${MAX_EXTERNAL_SHIPPING_FEE} ${currency}`,
       { argument: 'shippingFee', min: 0, max: MAX_EXTERNAL_SHIPPING_FEE, currency },
     );
+  }
+  if (provider?.name === 'nshift') {
+    // The provider prices the cart (ADR 020 §4): a widget's fee may only repeat that price.
+    const view = await createOrUpdateCheckout(db, cartId, null, shop, now, settings, provider);
+    if (view.cart.shippingChoice && minor !== view.cart.totals.shippingFeeIncVat) {
+      throw new ShopError('BAD_USER_INPUT', 'Fraktpriset stämmer inte, ladda om kassan', {
+        argument: 'shippingFee',
+        reason: 'SHIPPING_FEE_MISMATCH',
+      });
+    }
+    return view;
   }
   const record = await requireOpenCart(db, cartId);
   const updated = await saveExternalShippingFee(db, record.id, minor, currency);
@@ -323,6 +297,8 @@ export interface PlaceOrderOptions {
   shopName?: string;
   /** `config.payments`: which payment options may be chosen (issue 13 §1). */
   payments: PaymentSettings;
+  /** The shop's shipping provider (shop-provider.ts); absent: the own options. */
+  shipping?: ShippingProvider;
 }
 
 /**
@@ -363,12 +339,22 @@ async function validatedCheckout(
   shop: PricedShopContext,
   now: Date,
   settings: PaymentSettings,
+  provider?: ShippingProvider,
 ): Promise<{ input: CheckoutInput; view: CartView; payment: PaymentOption }> {
-  const record = await requireOpenCart(db, cartId);
-  const input = parseCheckoutInput(rawInput);
+  const opened = await requireOpenCart(db, cartId);
+  let input = parseCheckoutInput(rawInput);
+  let record = opened;
+  if (provider?.name === 'nshift') {
+    ({ input, record } = await confirmProviderChoice(db, provider, opened, input, shop, now));
+  } else if (opened.shippingChoice) {
+    // A choice left from a provider the shop no longer uses: the own options price the order.
+    await saveCartShippingChoice(db, opened.id, null);
+    record = { ...opened, shippingChoice: null };
+  }
   const view = await loadCartView(db, record, shop, now, {
     shippingId: input.shippingId ?? null,
     allowExternalShippingFee: true,
+    ignoreShippingChoice: provider?.name !== 'nshift',
   });
   if (view.lines.length === 0) {
     throw invalidCheckout({}, 'emptyCart');
@@ -414,7 +400,15 @@ export async function placeOrder(
   if (earlier) return orderResult(earlier);
   let validated;
   try {
-    validated = await validatedCheckout(db, cartId, options.checkout, shop, now, options.payments);
+    validated = await validatedCheckout(
+      db,
+      cartId,
+      options.checkout,
+      shop,
+      now,
+      options.payments,
+      options.shipping,
+    );
   } catch (error) {
     // A concurrent submission may have completed the cart in the meantime.
     const done = await findOrderByKeyOrCart(db, idempotencyKey, cartId);

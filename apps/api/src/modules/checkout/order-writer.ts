@@ -15,7 +15,7 @@ import { findCart, markCartCompleted } from '../cart/cart.service.ts';
 import { loadCartView, type CartView } from '../cart/cart-view.ts';
 import type { PricedShopContext } from '../channel/channel.service.ts';
 import { drawCartGiftCard } from '../cart/cart-giftcard.service.ts';
-import { takeStock } from '../inventory/inventory.service.ts';
+import { listStores, takeStock } from '../inventory/inventory.service.ts';
 import { takeStoreStock } from '../inventory/store-stock.service.ts';
 import { placeOrderRecord } from '../orders/order-process.ts';
 import { findOrderByKeyOrCart, type OrderRecord } from '../orders/orders.service.ts';
@@ -118,6 +118,43 @@ async function takeReservedStock(tx: Database, view: CartView): Promise<void> {
       shortages,
     },
   );
+}
+
+/**
+ * The order's delivery columns (ADR 020 §6): with a provider's choice its carrier, service,
+ * promise and pickup point (nShift's agent); for store pickup the store as the point; else none.
+ */
+async function deliveryColumns(tx: Database, view: CartView, input: CheckoutInput) {
+  const choice = view.shippingChoice;
+  if (choice) {
+    return {
+      pickupPoint: choice.pickupPoint?.id ?? null,
+      pickupPointDetails: choice.pickupPoint,
+      shippingProvider: choice.provider,
+      shippingChoiceId: choice.choiceId,
+      shippingCarrierId: choice.carrierId,
+      shippingCarrierName: choice.carrierName,
+      shippingName: choice.name,
+      deliveryPromise: choice.deliveryPromise,
+    };
+  }
+  if (view.shipping?.kind !== 'pickup' || !input.pickupPoint) return { pickupPoint: null };
+  const store = (await listStores(tx)).find((s) => s.alias === input.pickupPoint);
+  return {
+    pickupPoint: input.pickupPoint,
+    pickupPointDetails: store
+      ? {
+          id: store.alias,
+          name: store.name,
+          address: store.address,
+          zip: store.zip,
+          city: store.city,
+          country: view.shop.market.country.code,
+          distanceMetres: null,
+          openingHours: store.openingHours || null,
+        }
+      : null,
+  };
 }
 
 /**
@@ -239,7 +276,7 @@ export async function writeOrderFromCart(
         campaignNames,
         shippingId: method.id,
         shippingName: method.name,
-        pickupPoint: method.kind === 'pickup' ? (input.pickupPoint ?? null) : null,
+        ...(await deliveryColumns(tx, view, input)),
         paymentId: payment.id,
         paymentName: payment.displayName,
         paymentType: payment.paymentType,

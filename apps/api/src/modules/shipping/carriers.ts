@@ -13,31 +13,38 @@ export interface Carrier {
   name: string;
   /** The carrier's tracking page with `{parcelNumber}`, or null when it has none. */
   trackingUrlTemplate: string | null;
+  /** The storefront's badge for the carrier (`ShippingOptionType.logo`, a file in /shipping/). */
+  logo: string;
 }
 
 export const CARRIERS: Readonly<Record<string, Carrier>> = {
   PLAB: {
     id: 'PLAB',
+    logo: 'postnord.svg',
     name: 'PostNord',
     trackingUrlTemplate: 'https://tracking.postnord.com/se/?id={parcelNumber}',
   },
   DHL: {
     id: 'DHL',
+    logo: 'dhl.svg',
     name: 'DHL',
     trackingUrlTemplate: 'https://www.dhl.com/se-sv/home/tracking.html?tracking-id={parcelNumber}',
   },
   BUDBEE: {
     id: 'BUDBEE',
+    logo: 'budbee.svg',
     name: 'Budbee',
     trackingUrlTemplate: 'https://tracking.budbee.com/{parcelNumber}',
   },
   INSTABOX: {
     id: 'INSTABOX',
+    logo: 'instabox.svg',
     name: 'Instabox',
     trackingUrlTemplate: 'https://track.instabox.io/{parcelNumber}',
   },
   BRING: {
     id: 'BRING',
+    logo: 'bring.svg',
     name: 'Bring',
     trackingUrlTemplate: 'https://tracking.bring.se/tracking/{parcelNumber}',
   },
