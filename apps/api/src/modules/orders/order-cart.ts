@@ -211,6 +211,7 @@ export function orderCartView(
     pickupStore: null,
     freeShippingThresholdIncVat: null,
     externalShippingFee: false,
+    shippingChoice: null,
     giftCardBalance: order.fromBalance,
     shop,
   };
