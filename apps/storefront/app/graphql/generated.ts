@@ -339,6 +339,8 @@ export type AccountOrdersQuery = {
     createdAt: string | null;
     currency: string | null;
     fromBalance: number;
+    shippingCarrierName: string | null;
+    deliveryPromise: string | null;
     orderTotal: { sellingPriceIncVat: number; sellingPriceExVat: number } | null;
     shippingFee: { sellingPriceIncVat: number; sellingPriceExVat: number } | null;
     discount: { sellingPriceIncVat: number; sellingPriceExVat: number } | null;
@@ -352,6 +354,15 @@ export type AccountOrdersQuery = {
       toBalance: boolean;
       total: number;
     }> | null;
+    pickupPointDetails: {
+      id: string;
+      name: string;
+      address: string;
+      zip: string;
+      city: string;
+      country: string;
+      openingHours: string | null;
+    } | null;
     shippingDetails: Array<{
       id: number;
       name: string;
@@ -1434,6 +1445,8 @@ export type CheckoutConfirmQuery = {
       shippingName: string;
       pickupPoint: string | null;
       pickupPointName: string | null;
+      shippingCarrierName: string | null;
+      deliveryPromise: string | null;
       billingAddress: {
         firstName: string;
         lastName: string;
@@ -1466,6 +1479,15 @@ export type CheckoutConfirmQuery = {
         brand: string | null;
         productId: number;
       }> | null;
+      pickupPointDetails: {
+        id: string;
+        name: string;
+        address: string;
+        zip: string;
+        city: string;
+        country: string;
+        openingHours: string | null;
+      } | null;
     } | null;
     cart: { id: string | null; isCompleted: boolean } | null;
   } | null;
@@ -3493,6 +3515,24 @@ export const AccountOrdersDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'refundType' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'toBalance' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'shippingCarrierName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'deliveryPromise' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pickupPointDetails' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'openingHours' } },
                     ],
                   },
                 },
@@ -6621,6 +6661,24 @@ export const CheckoutConfirmDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'shippingName' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'pickupPoint' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'pickupPointName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shippingCarrierName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'deliveryPromise' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'pickupPointDetails' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'zip' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'city' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'openingHours' } },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },

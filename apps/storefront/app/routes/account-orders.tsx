@@ -1,13 +1,19 @@
 /**
  * `/mina-sidor/ordrar` (SPEC §2, §4 account order statuses): the customer's orders, in progress
  * (received, processing) and history (completed, cancelled), each with lines, totals, refunds,
- * shipping, payment, addresses and the tracking link when there is one.
+ * shipping (method, carrier and delivery promise, the pickup point; issue 43), payment, addresses
+ * and the tracking link when there is one.
  */
 import { decimalToMinor, formatMoney } from '@trampa/api/money';
 import { orderTotalsOfDecimals } from '@trampa/api/order-totals';
 import { formatZip } from '@trampa/api/zip';
 import { LEASING_TEXTS } from '../features/leasing/leasing-texts';
 import type { Route } from './+types/account-orders';
+import {
+  CarrierFacts,
+  orderDeliveryView,
+  PickupPointFacts,
+} from '../features/checkout/order-delivery';
 import { OrderSummary, orderSummaryRows } from '../features/checkout/order-summary';
 import { AccountOrdersDocument, type AccountOrdersQuery } from '../graphql/generated';
 import { formatDate, t, type MessageKey } from '../i18n/i18n';
@@ -168,6 +174,23 @@ function summaryRows(order: Order, culture: string) {
   });
 }
 
+/**
+ * The delivery of an order (issue 43): the shipping method with its carrier and delivery promise,
+ * and the pickup point with its address and opening hours.
+ */
+function Delivery({ order }: { order: Order }) {
+  const delivery = orderDeliveryView(order);
+  const method = order.shippingDetails?.[0]?.name ?? null;
+  return (
+    <div className="order-delivery">
+      <h4>{t('orderDelivery.method')}</h4>
+      {method ? <p>{method}</p> : null}
+      <CarrierFacts delivery={delivery} />
+      <PickupPointFacts delivery={delivery} id={`order-${order.id}-pickup-point`} as="h4" />
+    </div>
+  );
+}
+
 function OrderCard({ order, culture }: { order: Order; culture: string }) {
   const payment = order.paymentDetails?.[0];
   return (
@@ -222,6 +245,7 @@ function OrderCard({ order, culture }: { order: Order; culture: string }) {
       <Refunds order={order} culture={culture} />
       <Parcels details={order.shippingDetails} />
       <div className="order-card__meta">
+        <Delivery order={order} />
         {payment ? (
           <div>
             <h4>{t('account.orders.payment')}</h4>

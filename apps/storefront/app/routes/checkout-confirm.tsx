@@ -2,7 +2,8 @@
  * Order confirmation `/checkout/confirm` (SPEC §2; GEINS-API §2.4 "Confirm"): the payment type
  * comes from the query (`kid` KLARNA, i.e. the payment sandbox, otherwise `oid` STANDARD); the
  * page reads checkout(id, paymentType, cartId), completes the cart when it is not yet, clears
- * the cart cookie, shows the order (the delivery method, for store pickup the store's name; the
+ * the cart cookie, shows the order (the delivery method with its carrier and delivery promise,
+ * for store pickup the store's name, the pickup point's address and opening hours, issue 43; the
  * organisationsnummer of a company order; postcodes as "411 01", issue 40 §6) and pushes
  * `checkout:purchase` once. completed false sends the shopper back to the checkout.
  */
@@ -17,6 +18,11 @@ import type { Route } from './+types/checkout-confirm';
 import { kronor } from '../features/cart/cart-view';
 import { pushEvent } from '../features/tracking/data-layer';
 import { checkoutContext, checkoutCountry } from '../features/checkout/checkout.server';
+import {
+  CarrierFacts,
+  orderDeliveryView,
+  PickupPointFacts,
+} from '../features/checkout/order-delivery';
 import { OrderSummary, orderSummaryRows } from '../features/checkout/order-summary';
 import { purchaseEvent } from '../features/checkout/purchase-tracking';
 import { CheckoutConfirmDocument, CompleteCartDocument } from '../graphql/generated';
@@ -97,6 +103,8 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
     shippingName: order.shippingName,
     // The store's name (the alias only when the store no longer exists).
     pickupStore: order.pickupPointName ?? order.pickupPoint ?? null,
+    // The carrier, its promise and the pickup point's address (issue 43).
+    delivery: orderDeliveryView(order),
     // Lines at regular prices, so they add up to the "Varor" row; what was paid after the
     // discounts beside it when lower (issue 22 review).
     lines: rows.map((r) => {
@@ -240,9 +248,11 @@ export default function ConfirmPage({ loaderData }: Route.ComponentProps) {
           <p data-testid="confirm-shipping">
             {t('confirm.shippingLabel')} {view.shippingName}
           </p>
+          <CarrierFacts delivery={view.delivery} />
           {view.pickupStore ? (
             <p data-testid="pickup-store">{t('confirm.pickup', { store: view.pickupStore })}</p>
           ) : null}
+          <PickupPointFacts delivery={view.delivery} id="confirm-pickup-point" />
           {view.pickupStore ? null : (
             <address>
               {view.shipping?.firstName} {view.shipping?.lastName}
