@@ -1,7 +1,8 @@
 /**
  * What an order is (issue 27 "order detail"): its lines with prices, the summary with VAT per
- * rate, payment and shipping with parcels, the customer with the balance, the addresses and the
- * refunds. Read only; the changes are on OrderDetailPage.tsx.
+ * rate, payment and shipping with parcels (the carrier, delivery promise and pickup point as the
+ * shopper chose them, issue 43), the customer with the balance, the addresses and the refunds.
+ * Read only; the changes are on OrderDetailPage.tsx.
  */
 import { Fragment } from 'react';
 import { formatZip } from '@trampa/api/zip';
@@ -38,6 +39,73 @@ function Address({ title, address }: { title: string; address: OrderAddress }) {
         ))}
       </address>
     </div>
+  );
+}
+
+/**
+ * How the order is delivered (issue 43): the method, the carrier and the delivery promise, and
+ * the pickup point with its address and opening hours (a store pickup as "Hämtas i butik").
+ */
+function Delivery({ order }: { order: OrderDetail }) {
+  const point = order.pickupPointDetails;
+  const store = order.pickupStore;
+  return (
+    <dl className="order-sum" data-testid="order-delivery">
+      <dt>Leveranssätt</dt>
+      <dd>
+        <strong>{order.shippingName}</strong>
+        {order.shippingProvider === 'nshift' ? <span className="hint"> (nShift)</span> : null}
+      </dd>
+      {order.shippingCarrierName ? (
+        <>
+          <dt>Transportör</dt>
+          <dd>{order.shippingCarrierName}</dd>
+        </>
+      ) : null}
+      {order.deliveryPromise ? (
+        <>
+          <dt>Leveranslöfte</dt>
+          <dd>{order.deliveryPromise}</dd>
+        </>
+      ) : null}
+      {point || store || order.pickupPoint ? (
+        <>
+          <dt>{store ? 'Hämtas i butik' : 'Utlämningsställe'}</dt>
+          <dd>
+            {point ? (
+              <address>
+                {[
+                  point.name,
+                  point.address,
+                  `${point.zip ? formatZip(point.zip, point.country || 'SE') : ''} ${point.city}`,
+                ]
+                  .map((line) => line.trim())
+                  .filter(Boolean)
+                  .map((line, i) => (
+                    <span key={i}>
+                      {line}
+                      <br />
+                    </span>
+                  ))}
+              </address>
+            ) : store ? (
+              `${store.name}, ${store.address}, ${formatZip(store.zip, 'SE')} ${store.city}`
+            ) : (
+              order.pickupPoint
+            )}
+            {point?.openingHours ? (
+              <span className="hint">Öppettider: {point.openingHours}</span>
+            ) : null}
+            {(point || store) && order.pickupPoint && order.pickupPoint !== point?.name ? (
+              <>
+                <br />
+                <span className="hint">Id: {order.pickupPoint}</span>
+              </>
+            ) : null}
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 
@@ -169,14 +237,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
             </span>
           ))}
         </p>
-        <p>
-          <strong>{order.shippingName}</strong>
-          {order.pickupStore
-            ? ` · Hämtas i butik: ${order.pickupStore.name}, ${order.pickupStore.address}, ${order.pickupStore.zip} ${order.pickupStore.city}`
-            : order.pickupPoint
-              ? ` · Hämtas i butik: ${order.pickupPoint}`
-              : ''}
-        </p>
+        <Delivery order={order} />
         {order.lines.some((line) => line.fromStoreShelf) && order.pickupStore ? (
           <p className="order-prepare">
             <strong>Förbered i butik:</strong> {order.pickupStore.name} plockar{' '}

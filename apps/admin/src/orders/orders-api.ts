@@ -82,6 +82,19 @@ export interface OrderPickupStore {
   city: string;
 }
 
+/** The pickup point an order is collected at, as chosen at the checkout (issue 43). */
+export interface OrderPickupPoint {
+  id: string;
+  name: string;
+  address: string;
+  /** Unformatted, as the carrier gave it. */
+  zip: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  openingHours: string | null;
+}
+
 /** A refund as the shop API shows it. */
 export interface OrderRefund {
   id: number;
@@ -134,6 +147,11 @@ export interface OrderDetail {
   shippingName: string;
   pickupPoint: string | null;
   pickupStore: OrderPickupStore | null;
+  /** Issue 43: who delivers (own or nshift), the carrier, its promise and the pickup point. */
+  shippingProvider: string;
+  shippingCarrierName: string | null;
+  deliveryPromise: string | null;
+  pickupPointDetails: OrderPickupPoint | null;
   paymentName: string;
   lines: OrderLine[];
   vats: Array<{ ratePercent: number; amount: number }>;
@@ -190,6 +208,8 @@ export const ORDER_FIELDS = `id status statusName nextStatuses createdAt complet
   marketId currencyCode customerType email phone message promoCode
   billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }
   shippingName pickupPoint pickupStore { name address zip city } paymentName
+  shippingProvider shippingCarrierName deliveryPromise
+  pickupPointDetails { id name address zip city country openingHours }
   lines { lineNo name skuName skuArticleNumber quantity regularUnitPriceIncVat unitPriceIncVat
     vatRatePercent discountIncVat totalIncVat fromStoreShelf }
   vats { ratePercent amount }
