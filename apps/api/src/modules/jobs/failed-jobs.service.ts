@@ -34,6 +34,8 @@ export const JOB_KINDS: Readonly<Record<string, JobKindInfo>> = {
     title: 'Betalning: dragning, makulering eller återbetalning hos Kustom eller Stripe',
     area: 'orders',
   },
+  'shipment-booking': { title: 'Frakt: bokning av paket hos nShift', area: 'orders' },
+  'order-shipped': { title: 'Din order har skickats (e-post)', area: 'orders' },
   'payment-reconcile': { title: 'Betalningar: avstämning mot Kustom och Stripe', area: 'orders' },
   'password-reset-mail': { title: 'Återställning av lösenord (e-post)', area: 'customers' },
   'newsletter-confirmation': { title: 'Bekräftelse av nyhetsbrev (e-post)', area: 'customers' },

@@ -27,6 +27,7 @@ import { jobMessageId } from './job-kinds.ts';
 import { ENGAGEMENT_JOB_HANDLERS } from '../engagement/engagement.handlers.ts';
 import { PAYMENT_JOB_HANDLERS } from '../payments/payment-operations.run.ts';
 import { CHECKOUT_JOB_HANDLERS } from '../checkout/payment-reconcile.run.ts';
+import { SHIPPING_JOB_HANDLERS } from '../shipping/booking.run.ts';
 
 /** Where a job's notable events go. */
 export interface JobLog {
@@ -158,4 +159,6 @@ export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   ...PAYMENT_JOB_HANDLERS,
   // payment-reconcile (issue 42; ADR 019 §5).
   ...CHECKOUT_JOB_HANDLERS,
+  // shipment-booking, order-shipped (issue 43; ADR 020 §5).
+  ...SHIPPING_JOB_HANDLERS,
 };

@@ -18,6 +18,37 @@ export function orderConfirmationJob(orderId: number): NewJob {
 }
 
 /**
+ * The booking of parcel booking `bookingId` (order_bookings, ADR 020 §5) with the shipping
+ * provider: key `shipment-booking:{orderId}:{seq}` (one job per booking number), 12 attempts
+ * (about 3 hours with the queue's back-off) while the provider is unreachable.
+ */
+export function shipmentBookingJob(orderId: number, seq: number, bookingId: number): NewJob {
+  return {
+    kind: 'shipment-booking',
+    key: `shipment-booking:${orderId}:${seq}`,
+    payload: { orderId, bookingId },
+    maxAttempts: 12,
+  };
+}
+
+/**
+ * The "Din order har skickats" mail of one parcel registration of order `orderId` (ADR 020 §5):
+ * a booking (`shipmentKey` `b{seq}`, its parcels by `bookingId`) or a parcel typed by staff
+ * (`shipmentKey` `p-{parcelNumber}`), one mail per registration.
+ */
+export function orderShippedJob(
+  orderId: number,
+  shipmentKey: string,
+  parcels: { bookingId: number } | { parcelNumber: string },
+): NewJob {
+  return {
+    kind: 'order-shipped',
+    key: `order-shipped:${orderId}:${shipmentKey}`,
+    payload: { orderId, ...parcels },
+  };
+}
+
+/**
  * The employer's mail of a förmånscykel application (issue 21): approve and decline links,
  * signed when the mail is written (modules/leasing/leasing-links.ts), one per order.
  */

@@ -24,16 +24,17 @@
  * payment that is not approved yet is a payment session (payments module), not an order: orders
  * start as placed (`received`).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import { returnStock } from '../inventory/inventory.service.ts';
 import { returnStoreStock } from '../inventory/store-stock.service.ts';
-import { leasingApprovalJob, orderConfirmationJob } from '../jobs/job-kinds.ts';
+import { leasingApprovalJob, orderConfirmationJob, orderShippedJob } from '../jobs/job-kinds.ts';
 import { LEASING_STATUS_NAMES } from '../leasing/leasing-status.ts';
 import { queueCancellation, queueCapture } from '../payments/payment-operations.service.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { trackingUrlTemplateOf } from '../shipping/shipping.service.ts';
+import { orderBookings } from '../shipping/shipping.tables.ts';
 import type { NewOrder, NewOrderLine, OrderLineRecord, OrderRecord } from './orders.service.ts';
 import { orderLines, orders, orderShipments, orderStatusHistory } from './orders.tables.ts';
 
@@ -143,6 +144,13 @@ export interface ShipmentInput {
   parcelNumber: string;
   /** When it was handed over (default: now). */
   shippedAt?: Date;
+  /**
+   * A booked parcel (ADR 020 §5; shipping/booking.run.ts): its booking (order_bookings.id and
+   * seq) and the tracking link the provider's carrier gives (instead of the shipping method's
+   * template). Absent for a parcel typed by staff, which marks the order's open bookings
+   * (queued, failed, uncertain) `manual`.
+   */
+  booking?: { id: number; seq: number; trackingLink: string | null };
 }
 
 /** Options of {@link transitionOrder}. */
@@ -204,8 +212,10 @@ export function trackingLinkFor(template: string | null, parcelNumber: string): 
  * returns the order's units to stock), in one transaction. Moving to the same status changes
  * nothing and runs no side effect (but still registers a given shipment), so a repeated cancel
  * never returns stock twice. A shipment writes an `order_shipments` row with the tracking link
- * of the order's shipping method ({@link trackingLinkFor}); the same parcel number twice is
- * written once.
+ * of the order's shipping method ({@link trackingLinkFor}, or the booking's own link); the same
+ * parcel number twice is written once. A new parcel enqueues the "Din order har skickats" mail
+ * (`order-shipped`, one per registration: a booking's parcels together, a typed parcel alone);
+ * a typed parcel marks the order's open bookings `manual` (ADR 020 §5).
  * @throws ShopError NOT_FOUND for an unknown order; ORDER_TRANSITION_NOT_ALLOWED for a
  *   transition the table does not allow ({@link transitionNotAllowed}); BAD_USER_INPUT for a
  *   shipment with another status than processing or completed, or a malformed parcel number
@@ -273,15 +283,37 @@ export async function transitionOrder(
           and(eq(orderShipments.orderId, orderId), eq(orderShipments.parcelNumber, parcelNumber)),
         );
       if (!known) {
-        const template = await trackingUrlTemplateOf(tx, order.shippingId);
+        const { booking } = shipment;
+        const trackingLink = booking
+          ? booking.trackingLink
+          : trackingLinkFor(await trackingUrlTemplateOf(tx, order.shippingId), parcelNumber);
         await tx.insert(orderShipments).values({
           orderId,
           shippingId: order.shippingId,
           shippingName: order.shippingName,
           parcelNumber,
           shippingDate: shipment.shippedAt ?? new Date(),
-          trackingLink: trackingLinkFor(template, parcelNumber),
+          trackingLink,
+          bookingId: booking?.id ?? null,
         });
+        if (!booking) {
+          // Staff typed the parcel: a booking still waiting or refused is not made any more.
+          await tx
+            .update(orderBookings)
+            .set({ state: 'manual', updatedAt: new Date() })
+            .where(
+              and(
+                eq(orderBookings.orderId, orderId),
+                inArray(orderBookings.state, ['queued', 'failed', 'uncertain']),
+              ),
+            );
+        }
+        await enqueueJob(
+          tx,
+          booking
+            ? orderShippedJob(orderId, `b${booking.seq}`, { bookingId: booking.id })
+            : orderShippedJob(orderId, `p-${parcelNumber}`, { parcelNumber }),
+        );
       }
     }
     return current;
