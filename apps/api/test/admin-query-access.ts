@@ -50,6 +50,7 @@ export const QUERY_ACCESS: Record<string, QueryAccess> = {
   stockStores: { gate: 'stock' },
   adminOrder: { gate: 'orders', args: '(id: 1)' },
   adminOrderFilterOptions: { gate: 'orders' },
+  nshiftServices: { gate: 'orders' },
   failedPaymentOperations: { gate: 'orders' },
   paymentAuthorisationAlerts: { gate: 'orders' },
   adminOrders: { gate: 'orders' },

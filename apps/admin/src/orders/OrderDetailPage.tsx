@@ -24,6 +24,7 @@ import {
 } from './orders-api.ts';
 import { PaymentOperations } from './PaymentOperations.tsx';
 import { RefundForm } from './RefundForm.tsx';
+import { ShipmentBookings } from './ShipmentBookings.tsx';
 
 const HISTORY_KINDS: Record<string, string> = {
   status: 'Status',
@@ -172,6 +173,7 @@ export function OrderDetailPage({ canWrite }: { canWrite: boolean }) {
         <div>
           <OrderFacts order={order} />
           <PaymentOperations order={order} canWrite={canWrite} onSettled={() => void load()} />
+          <ShipmentBookings order={order} canWrite={canWrite} onSettled={() => void load()} />
         </div>
         <div>
           <section className="panel" aria-labelledby="order-documents-title">
@@ -213,7 +215,8 @@ export function OrderDetailPage({ canWrite }: { canWrite: boolean }) {
                     autoComplete="off"
                   />
                 </div>
-                {order.nextStatuses.some((s) => s !== 'cancelled') && !order.pickupPoint ? (
+                {/* A store pickup has no parcel; a carrier's pickup point (nShift) has one. */}
+                {order.nextStatuses.some((s) => s !== 'cancelled') && !order.pickupStore ? (
                   <div className="field">
                     <label htmlFor="order-parcel">Kollinummer (valfritt)</label>
                     <input id="order-parcel" name="parcel" autoComplete="off" />

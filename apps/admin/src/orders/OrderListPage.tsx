@@ -118,6 +118,8 @@ export function OrderListPage() {
       <h1>Ordrar</h1>
       <p>
         <Link to="/ordrar/packlista">Packlista och fraktetiketter (CSV)</Link>
+        {' · '}
+        <Link to="/ordrar/frakttjanster">Frakttjänster (nShift)</Link>
       </p>
       <ErrorSummary errors={errors} />
       <form className="form panel order-filters" role="search" onSubmit={submit}>

@@ -15,7 +15,12 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_GRAPHQL_PATH, ORDER_DOCUMENT_PATH, type AdminApi } from '@trampa/api/admin';
+import {
+  ADMIN_GRAPHQL_PATH,
+  BOOKING_LABEL_PATH,
+  ORDER_DOCUMENT_PATH,
+  type AdminApi,
+} from '@trampa/api/admin';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 
@@ -58,7 +63,11 @@ export function adminApiProxy(apiUrl: string) {
     changeOrigin: true,
     pathFilter: (path) => {
       const pathname = path.split('?')[0]!;
-      return pathname === ADMIN_GRAPHQL_PATH || ORDER_DOCUMENT_PATH.test(pathname);
+      return (
+        pathname === ADMIN_GRAPHQL_PATH ||
+        ORDER_DOCUMENT_PATH.test(pathname) ||
+        BOOKING_LABEL_PATH.test(pathname)
+      );
     },
     on: {
       proxyReq: (proxyReq, req) => {

@@ -21,6 +21,7 @@ import './content.graphql.ts';
 import './menus.graphql.ts';
 import '../../modules/jobs/failed-jobs.graphql.ts';
 import '../../modules/payments/payment-operations.admin.graphql.ts';
+import '../../modules/shipping/booking-admin.graphql.ts';
 import './seller.graphql.ts';
 
 let schema: GraphQLSchema | undefined;
