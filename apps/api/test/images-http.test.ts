@@ -56,6 +56,13 @@ describe.each(testDatabaseKinds())('the image route on %s', (kind) => {
     expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(await response.text()).toMatch(/^<svg /);
     expect((await get('/img/pagewidget/raw/finns-inte.svg')).status).toBe(404);
+    // ralph asks its page-widget widths (config/image-sizes.csv: 100w … 4000w).
+    for (const folder of ['1500w', '700w']) {
+      const sized = await get(`/img/pagewidget/${folder}/kampanj-elcykel.svg`);
+      expect(sized.status).toBe(200);
+      expect(await sized.text()).toMatch(/^<svg /);
+    }
+    expect((await get('/img/pagewidget/15000w/kampanj-elcykel.svg')).status).toBe(404);
   });
 
   it('serves an uploaded file byte for byte with its media type; HEAD without a body', async () => {

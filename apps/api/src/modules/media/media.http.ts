@@ -18,8 +18,11 @@ export const IMAGES_PATH = '/img';
 /** One year, for files whose content never changes under the same name. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-/** Image folders accepted in `/img/product/{folder}/...`: `400x400`, `100f125`, `raw`. */
-const IMAGE_FOLDER = /^(?:\d{1,4}[xf]\d{1,4}|raw)$/;
+/**
+ * Image folders accepted: `400x400`, `100f125` (product sizes), `1500w` (ralph's page-widget
+ * widths, its config/image-sizes.csv: 100w–4000w; issue 44 §2), `raw`.
+ */
+const IMAGE_FOLDER = /^(?:\d{1,4}[xf]\d{1,4}|\d{1,4}w|raw)$/;
 
 /** `/img/product/{folder}/{fileName}` or `/img/pagewidget/{folder}/{fileName}`, one segment each. */
 const IMAGE_PATH = /^\/img\/(product|pagewidget)\/([^/]+)\/([^/]+)$/;
