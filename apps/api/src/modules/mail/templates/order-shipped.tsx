@@ -84,7 +84,7 @@ export function OrderShippedEmail(props: OrderShippedProps) {
             <>
               <br />
               <Link href={parcel.trackingLink} style={linkStyle}>
-                Spåra paketet {parcel.parcelNumber}
+                {`Spåra paketet ${parcel.parcelNumber}`}
               </Link>
             </>
           ) : null}
