@@ -165,7 +165,20 @@ describe.each(testDatabaseKinds())('checkout with nShift on %s', (kind) => {
 
   it('prices follow the weight and the free-shipping rule of the shop, per method kind', async () => {
     const heavy = await cartWith([[F.lock.skuId, 5]]); // 6 kg, 1 495 kr: over 499 kr
-    const options = (await checkout(heavy, zipped('11122'))).options;
+    const answer = await checkout(heavy, zipped('11122'));
+    const options = answer.options;
+    // ralph's widget shows the same fees as the cart: the free rule applied in nShift's shape.
+    const widget = JSON.stringify(answer.shippingData);
+    const flat = (answer.shippingData.options ?? []).flatMap((o) => [
+      o,
+      ...(((o as { subOptions?: unknown[] }).subOptions ?? []) as Array<{ id: string }>),
+    ]) as Array<{ id: string; priceValue: number; priceDescription: string }>;
+    expect(flat.find((o) => o.id === POSTNORD_COLLECT)).toMatchObject({
+      priceValue: 0,
+      priceDescription: expect.stringMatching(/^0\s?kr$/),
+    });
+    expect(flat.find((o) => o.id === POSTNORD_HOME)).toMatchObject({ priceValue: 139 });
+    expect(widget).toContain('"agents"');
     const fee = (id: string) => options.find((o) => o.externalId === id)?.feeIncVat;
     // Service points are free over the threshold; home delivery is not (its method's rule).
     expect(fee(POSTNORD_COLLECT)).toBe(0);

@@ -19,7 +19,12 @@ import {
 } from '../shipping/shipping.service.ts';
 import type { CheckoutInput } from './checkout-input.ts';
 import type { CheckoutView } from './checkout-view.types.ts';
-import { methodForChoice, type ProviderSelection } from './shipping-choice.service.ts';
+import { formatMoney } from '../pricing/money.ts';
+import {
+  methodForChoice,
+  widgetShippingData,
+  type ProviderSelection,
+} from './shipping-choice.service.ts';
 
 function paymentOptionsOf(cart: CartView, input: CheckoutInput, settings: PaymentSettings) {
   // An id not offered (the sandbox while it is off) shows the default as chosen.
@@ -108,6 +113,10 @@ export function providerCheckoutView(
     paymentOptions: paymentOptionsOf(cart, input, settings),
     noShippingForZip:
       normalizeZip(zip, cart.shop.market.country.code) !== null && selection.choices.length === 0,
-    providerShippingData: selection.offer.shippingData,
+    providerShippingData: widgetShippingData(
+      selection.offer.shippingData,
+      selection.choices,
+      (minor) => formatMoney(minor, cart.shop.currency.code, cart.shop.market.defaultLanguageId),
+    ),
   };
 }

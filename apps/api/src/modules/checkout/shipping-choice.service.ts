@@ -196,3 +196,46 @@ export async function providerSelection(
     method: selected ? methodForChoice(cart.shippingMethods, selected) : null,
   };
 }
+
+interface WidgetOption {
+  id?: unknown;
+  priceValue?: unknown;
+  priceDescription?: unknown;
+  subOptions?: unknown;
+}
+
+/**
+ * nShift's answer for ralph's widget (ADR 020 §3) with the shop's free-shipping rule on the
+ * prices it shows: an option the rule makes cheaper (0 over the market's threshold) gets that
+ * `priceValue` (decimal major units) and `priceDescription` (e.g. "0 kr"), so the widget and the
+ * cart name the same fee. Everything else is nShift's answer as it came; an answer that is not
+ * JSON is returned unchanged.
+ * @param format formats minor units, e.g. `(minor) => formatMoney(minor, 'SEK', 'sv-SE')`
+ */
+export function widgetShippingData(
+  shippingData: string,
+  choices: readonly ShippingChoice[],
+  format: (minor: number) => string,
+): string {
+  const lowered = new Map(choices.filter((c) => c.fee < c.providerFee).map((c) => [c.id, c.fee]));
+  if (lowered.size === 0) return shippingData;
+  let body: { options?: unknown };
+  try {
+    body = JSON.parse(shippingData) as { options?: unknown };
+  } catch {
+    return shippingData;
+  }
+  const patch = (options: unknown): void => {
+    if (!Array.isArray(options)) return;
+    for (const option of options as WidgetOption[]) {
+      const fee = typeof option.id === 'string' ? lowered.get(option.id) : undefined;
+      if (fee !== undefined) {
+        option.priceValue = fee / 100;
+        option.priceDescription = format(fee);
+      }
+      patch(option.subOptions);
+    }
+  };
+  patch(body.options);
+  return JSON.stringify(body);
+}
