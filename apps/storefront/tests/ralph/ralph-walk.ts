@@ -59,6 +59,40 @@ async function shoot(page: Page, name: string, width: number): Promise<void> {
   const file = join(shots, `ralph-${name}-${width}.png`);
   await page.screenshot({ path: file, fullPage: true });
   console.log('screenshot', file);
+  // The doc's pictures (docs/images/ralph): the first screen (the checkout whole), as JPEG.
+  if (process.env.RALPH_DOC_SHOTS) {
+    await page.screenshot({
+      path: join(process.env.RALPH_DOC_SHOTS, `${name}-${width}.jpg`),
+      type: 'jpeg',
+      quality: 70,
+      fullPage: name.startsWith('checkout'),
+    });
+  }
+}
+
+/** Creates an account in ralph's login panel and shows its order and settings pages. */
+async function accountPages(page: Page, width: number): Promise<void> {
+  const email = `ralph-walk-${Date.now()}-${width}@example.se`;
+  await page
+    .getByText(/Logga in\/Skapa konto/)
+    .first()
+    .click();
+  const panel = page.locator('.ca-account-panel');
+  await panel.getByRole('button', { name: /Skapa konto/i }).click();
+  await panel.locator('#email').fill(email);
+  await panel.locator('#password').fill('Cykel-lösen-2026!');
+  await panel.locator('#password-confirm').fill('Cykel-lösen-2026!');
+  await shoot(page, 'create-account', width);
+  await panel.getByRole('button', { name: /Skapa konto/i }).click();
+  await page.waitForTimeout(3_000);
+  for (const [name, path] of [
+    ['account-orders', '/se/sv/mina-sidor/ordrar'],
+    ['account-settings', '/se/sv/mina-sidor/installningar'],
+  ] as const) {
+    await page.goto(`${RALPH}${path}`, { waitUntil: 'networkidle' });
+    console.log(name, '->', page.url());
+    await shoot(page, name, width);
+  }
 }
 
 async function walk(width: number): Promise<void> {
@@ -91,6 +125,21 @@ async function walk(width: number): Promise<void> {
 
   await page.goto(`${RALPH}/se/sv/`, { waitUntil: 'networkidle' });
   await shoot(page, 'start', width);
+
+  // A category, a search, and the account logged out (ralph sends a visitor to the start page).
+  for (const [name, path] of [
+    ['category', '/se/sv/c/cyklar'],
+    ['search', '/se/sv/s/hjalm'],
+    ['account-logged-out', '/se/sv/mina-sidor/ordrar'],
+  ] as const) {
+    await page.goto(`${RALPH}${path}`, { waitUntil: 'networkidle' });
+    console.log(name, '->', page.url());
+    await shoot(page, name, width);
+  }
+
+  // An account created in ralph's login panel (its top bar's link shows on computers only).
+  if (width >= 1024) await accountPages(page, width);
+  await context.clearCookies();
 
   const product = await productInStock();
   await page.goto(`${RALPH}${product.url}`, { waitUntil: 'networkidle' });
