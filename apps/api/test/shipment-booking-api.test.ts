@@ -272,6 +272,26 @@ describe.each(testDatabaseKinds())('shipment booking on %s', (kind) => {
     expect(await shippedMails('outage@example.se')).toHaveLength(1);
   });
 
+  it('a booking whose job gave up while nShift was down shows failed; "Försök igen" books it once', async () => {
+    const order = await nshiftOrder('down@example.se');
+    const booking = (await staff.send(BOOK, { orderId: order.id })).body.data!.bookShipment;
+    await state.handle.db
+      .update(jobs)
+      .set({ maxAttempts: 1 })
+      .where(eq(jobs.key, `shipment-booking:${order.id}:1`));
+    nshift.failNext(1);
+    expect(await runner().runOne()).toBe('failed');
+    const seen = (await staff.send(ORDER, { id: order.id })).body.data!.adminOrder;
+    expect(seen.bookings[0]).toMatchObject({ id: booking.id, state: 'failed' });
+    expect(seen.bookings[0].message).toBeTruthy();
+    const retried = await staff.send(RETRY, { id: booking.id });
+    expect(retried.body.data!.retryShipmentBooking.state).toBe('queued');
+    await runner().runUntilIdle();
+    expect((await bookingsOf(order.id))[0]!.state).toBe('booked');
+    expect(storedFor(`T${order.id}-1`)).toHaveLength(1);
+    expect(printedFor(`T${order.id}-1`)).toHaveLength(1);
+  });
+
   it('a lost answer of the stored shipment: the retry finds it by orderNo and books once', async () => {
     const order = await nshiftOrder('lost@example.se');
     await staff.send(BOOK, { orderId: order.id });

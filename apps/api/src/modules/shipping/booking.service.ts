@@ -10,6 +10,7 @@
  * No GraphQL here: the admin API (booking-admin.graphql.ts) maps these results to its types.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { jobs } from '../jobs/jobs.tables.ts';
 import type { Database } from '../../db/client.ts';
 import { ShopError, swedishNotFound } from '../../errors.ts';
 import { recordAudit, type AuditActor } from '../audit/audit.service.ts';
@@ -63,22 +64,50 @@ const viewColumns = {
   hasLabel: sql<boolean>`${orderBookings.labelPdf} is not null`.mapWith(Boolean),
   createdAt: orderBookings.createdAt,
   updatedAt: orderBookings.updatedAt,
+  jobState: jobs.state,
+  jobError: jobs.lastError,
 };
+
+/** The booking's job (its key, job-kinds.ts `shipmentBookingJob`). */
+const bookingJobJoin = sql`${jobs.key} = 'shipment-booking:' || ${orderBookings.orderId} || ':' || ${orderBookings.seq}`;
+
+/**
+ * A row as staff see it: a `queued` booking whose job gave up (nShift unreachable through all
+ * its attempts) is `failed`, with the last attempt's words, so it can be retried.
+ */
+function toView(row: {
+  state: string;
+  providerMessage: string | null;
+  jobState: string | null;
+  jobError: string | null;
+}): { state: BookingState; providerMessage: string | null } {
+  if (row.state === 'queued' && row.jobState === 'failed') {
+    return { state: 'failed', providerMessage: row.providerMessage ?? row.jobError };
+  }
+  return { state: row.state as BookingState, providerMessage: row.providerMessage };
+}
+
+function view(row: Awaited<ReturnType<typeof selectViews>>[number]): BookingView {
+  const { jobState: _state, jobError: _error, ...rest } = row;
+  return { ...rest, ...toView(row) };
+}
+
+function selectViews(db: Database) {
+  return db.select(viewColumns).from(orderBookings).leftJoin(jobs, bookingJobJoin);
+}
 
 /** The bookings of order `orderId`, the first first. */
 export async function listOrderBookings(db: Database, orderId: number): Promise<BookingView[]> {
-  const rows = await db
-    .select(viewColumns)
-    .from(orderBookings)
+  const rows = await selectViews(db)
     .where(eq(orderBookings.orderId, orderId))
     .orderBy(asc(orderBookings.seq));
-  return rows.map((r) => ({ ...r, state: r.state as BookingState }));
+  return rows.map(view);
 }
 
 /** Booking `id`, or null. */
 export async function getBooking(db: Database, id: number): Promise<BookingView | null> {
-  const [row] = await db.select(viewColumns).from(orderBookings).where(eq(orderBookings.id, id));
-  return row ? { ...row, state: row.state as BookingState } : null;
+  const [row] = await selectViews(db).where(eq(orderBookings.id, id));
+  return row ? view(row) : null;
 }
 
 /** The order columns a booking needs. */
@@ -141,12 +170,21 @@ export async function requestBooking(
         'NOT_BOOKABLE',
       );
     }
-    const [latest] = await tx
-      .select({ id: orderBookings.id, seq: orderBookings.seq, state: orderBookings.state })
+    const [last] = await tx
+      .select({
+        id: orderBookings.id,
+        seq: orderBookings.seq,
+        state: orderBookings.state,
+        providerMessage: orderBookings.providerMessage,
+        jobState: jobs.state,
+        jobError: jobs.lastError,
+      })
       .from(orderBookings)
+      .leftJoin(jobs, bookingJobJoin)
       .where(eq(orderBookings.orderId, orderId))
       .orderBy(desc(orderBookings.seq))
       .limit(1);
+    const latest = last ? { ...last, state: toView(last).state } : undefined;
     if (latest && (latest.state === 'queued' || latest.state === 'booked')) {
       return { id: latest.id, created: false };
     }
@@ -215,8 +253,9 @@ async function requeue(
 }
 
 /**
- * "Försök igen" on a failed booking: the same row and orderNo (nShift's stored shipment is
- * found by it, so nothing is booked twice) queued again with a fresh set of job attempts.
+ * "Försök igen" on a failed booking (refused by nShift, or its job gave up while nShift was
+ * unreachable): the same row and orderNo (nShift's stored shipment is found by it, so nothing
+ * is booked twice) queued again with a fresh set of job attempts.
  * @throws ShopError NOT_FOUND; BAD_USER_INPUT (Swedish, `reason` NOT_FAILED) when it is not failed
  */
 export async function retryBooking(
@@ -227,12 +266,21 @@ export async function retryBooking(
 ): Promise<BookingView> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select()
+      .select({
+        id: orderBookings.id,
+        orderId: orderBookings.orderId,
+        seq: orderBookings.seq,
+        state: orderBookings.state,
+        providerMessage: orderBookings.providerMessage,
+        jobState: jobs.state,
+        jobError: jobs.lastError,
+      })
       .from(orderBookings)
+      .leftJoin(jobs, bookingJobJoin)
       .where(eq(orderBookings.id, bookingId))
-      .for('update');
+      .for('update', { of: orderBookings });
     if (!row) throw swedishNotFound('Bokningen finns inte.');
-    if (row.state !== 'failed') {
+    if (toView(row).state !== 'failed') {
       throw refused('Bara en misslyckad bokning kan försökas igen.', 'NOT_FAILED');
     }
     await requeue(tx, row.id, row.orderId, row.seq, actor, now);
