@@ -1223,10 +1223,12 @@ export type CheckoutFieldsFragment = {
     feeExVat: number;
     isSelected: boolean;
     externalId: string | null;
+    logo: string | null;
     shippingData: string | null;
     subOptions: Array<{
       displayName: string | null;
       externalId: string | null;
+      isSelected: boolean;
       shippingData: string | null;
     }> | null;
   }> | null;
@@ -1363,10 +1365,12 @@ export type CreateOrUpdateCheckoutMutation = {
       feeExVat: number;
       isSelected: boolean;
       externalId: string | null;
+      logo: string | null;
       shippingData: string | null;
       subOptions: Array<{
         displayName: string | null;
         externalId: string | null;
+        isSelected: boolean;
         shippingData: string | null;
       }> | null;
     }> | null;
@@ -2734,6 +2738,7 @@ export const CheckoutFieldsFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'isSelected' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'externalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'logo' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'shippingData' } },
                 {
                   kind: 'Field',
@@ -2743,6 +2748,7 @@ export const CheckoutFieldsFragmentDoc = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'externalId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'isSelected' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'shippingData' } },
                     ],
                   },
@@ -6346,6 +6352,7 @@ export const CreateOrUpdateCheckoutDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'feeExVat' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'isSelected' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'externalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'logo' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'shippingData' } },
                 {
                   kind: 'Field',
@@ -6355,6 +6362,7 @@ export const CreateOrUpdateCheckoutDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'externalId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'isSelected' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'shippingData' } },
                     ],
                   },
