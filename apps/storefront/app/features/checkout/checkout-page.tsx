@@ -178,7 +178,10 @@ export function CheckoutPageView({
   const labels: Record<string, string> = {
     'billingAddress.zip': t('checkout.field.zip'),
     shippingId: t('checkout.shipping.title'),
-    pickupPoint: t('checkout.pickup.choose'),
+    // A carrier's pickup point (issue 43) or one of the shop's stores.
+    pickupPoint: view.shippingOptions.some((o) => o.isSelected && o.points.length > 0)
+      ? t('checkout.point.choose')
+      : t('checkout.pickup.choose'),
     'billingAddress.company': t('checkout.field.company'),
     identityNumber: identityLabel(swedishIdentity, organization),
     email: t('checkout.field.email'),

@@ -198,3 +198,38 @@ describe('the checkout schema, parsed from the form by Conform (issue 22)', () =
     ]);
   });
 });
+
+describe('a shipping provider’s choices (nShift, issue 43)', () => {
+  // Two service-point choices share method id 2: the radio posts `${id}|${externalId}`.
+  const nshift = {
+    ...formContext,
+    shippingOptions: [
+      { id: 2, kind: 'service_point', value: '2|pn', points: [{ id: '74383' }, { id: '74390' }] },
+      { id: 2, kind: 'service_point', value: '2|dhl', points: [{ id: 'SE-11201' }] },
+      { id: 1, kind: 'home', value: '1|home', points: [] },
+    ],
+  };
+
+  it('the choice by its radio value, one of its own pickup points', () => {
+    const form = (shippingId: string, pickupPoint: string | null) =>
+      validateCheckoutForm(filledForm({ shippingId, pickupPoint }), nshift);
+    expect(form('2|pn', '74390')).toEqual({});
+    expect(form('1|home', null)).toEqual({});
+    // The bare method id is not a choice any more: it names two.
+    expect(form('2', '74390')).toEqual({ shippingId: 'Välj ett leveranssätt' });
+    // A point of the choice chosen before (no JavaScript: the points of the new one not shown).
+    expect(form('2|dhl', '74390')).toEqual({ pickupPoint: 'Välj ett utlämningsställe' });
+    expect(form('2|dhl', null)).toEqual({ pickupPoint: 'Välj ett utlämningsställe' });
+  });
+
+  it('checkoutFormData writes a provider’s choice as its radio value', () => {
+    const form = checkoutFormData(
+      { shippingId: 2, externalShippingId: 'dhl', pickupPoint: 'SE-11201' },
+      false,
+    );
+    expect([...form.entries()]).toEqual([
+      ['shippingId', '2|dhl'],
+      ['pickupPoint', 'SE-11201'],
+    ]);
+  });
+});

@@ -21,7 +21,7 @@ import { t, type MessageKey } from '../../i18n/i18n';
 
 /**
  * The form's fields in document order (the order of the error summary and of focus): the
- * customer type, postcode, delivery, pickup store, details, payment, terms; `form` (an error of
+ * customer type, postcode, delivery, pickup store or point, details, payment, terms; `form` (an error of
  * the whole form) first.
  */
 export const FIELD_ORDER = [
@@ -64,6 +64,21 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
  */
 const FOREIGN_ID = /^[0-9A-Za-z][0-9A-Za-z+\-. ]{2,18}[0-9A-Za-z]$/;
 
+/**
+ * A delivery option as the rules see it: its method id and kind, the radio's value when it is
+ * not the id (a shipping provider's choice posts `${id}|${externalId}`, issue 43) and, for a
+ * provider's service-point choice, its pickup points' ids.
+ */
+export interface ValidationShippingOption {
+  id: number;
+  kind: string;
+  value?: string;
+  points?: ReadonlyArray<{ id: string }>;
+}
+
+/** The radio value of an option: `value`, else the method id. */
+const radioValue = (option: ValidationShippingOption) => option.value ?? String(option.id);
+
 /** What the form knows about the checkout besides the input. */
 export interface ValidationContext {
   /** The checkout market's country (ISO alpha-2): postcodes and identity numbers. */
@@ -74,7 +89,7 @@ export interface ValidationContext {
    * leveranssätt"): the delivery rules are then left to the server, which saves the postcode
    * first.
    */
-  shippingOptions: ReadonlyArray<{ id: number; kind: string }> | null;
+  shippingOptions: ReadonlyArray<ValidationShippingOption> | null;
   /** The payment options' ids. */
   paymentIds: readonly number[];
 }
@@ -152,16 +167,20 @@ export function checkoutSchema(form: FormData, context: ValidationContext) {
     terms: z.literal('1', { error: 'checkout.terms.required' satisfies MessageKey }),
   };
   if (validZip && options && options.length > 0) {
-    shape.shippingId = oneOf(
-      options.map((o) => String(o.id)),
-      'checkout.error.shipping',
-    );
-    const chosen = options.find((o) => String(o.id) === text(form, 'shippingId'));
+    shape.shippingId = oneOf(options.map(radioValue), 'checkout.error.shipping');
+    const chosen = options.find((o) => radioValue(o) === text(form, 'shippingId'));
     if (chosen?.kind === 'pickup') {
       shape.pickupPoint = z
         .string({ error: 'checkout.error.pickup' satisfies MessageKey })
         .trim()
         .min(1, 'checkout.error.pickup' satisfies MessageKey);
+    } else if (chosen?.points && chosen.points.length > 0) {
+      // A carrier's service point (issue 43): one of this choice's points (a point of the choice
+      // chosen before is not; the page then shows this choice's points, the nearest checked).
+      shape.pickupPoint = oneOf(
+        chosen.points.map((p) => p.id),
+        'checkout.error.point',
+      );
     }
   }
   return z.object(shape);
@@ -194,7 +213,12 @@ export function checkoutFormData(input: CheckoutInputType, terms: boolean): Form
   }
   set('identityNumber', input.identityNumber);
   set('email', input.email);
-  set('shippingId', input.shippingId);
+  set(
+    'shippingId',
+    input.shippingId && input.externalShippingId
+      ? `${input.shippingId}|${input.externalShippingId}`
+      : input.shippingId,
+  );
   set('pickupPoint', input.pickupPoint);
   set('paymentId', input.paymentId);
   if (terms) form.set('terms', '1');

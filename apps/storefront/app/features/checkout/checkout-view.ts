@@ -4,17 +4,56 @@
  * for the zip with store stock per size for pickup, the payment options and what was entered.
  * Pure.
  */
+import { formatZip } from '@trampa/api/zip';
 import type { CheckoutFieldsFragment, CustomerType } from '../../graphql/generated';
 import type { CartMoneyFormat } from '../../market/request-market';
 import { kronor, SWEDISH_MONEY, toCartView, type CartView } from '../cart/cart-view';
 import type { FieldErrors } from './checkout-validation';
 
+/** A carrier's pickup point of a provider choice (nShift, issue 43), for display. */
+export interface PickupPointChoice {
+  /** The point's id (the agent id): posted as `pickupPoint`. */
+  id: string;
+  name: string;
+  /** Street address. */
+  address: string;
+  /** "111 40 Stockholm". */
+  zipCity: string;
+  /** "960 m", "1,2 km" in the checkout's culture; '' when not known. */
+  distance: string;
+  /** E.g. "Mån–fre 8–20, lör 10–16"; '' when not known. */
+  openingHours: string;
+  isSelected: boolean;
+}
+
+/** The carrier of a provider choice: its name and badge file under /shipping/. */
+export interface CarrierView {
+  name: string;
+  /** `/shipping/postnord.svg`, or null for a text badge. */
+  logoUrl: string | null;
+}
+
 /** A shipping option for display. */
 export interface ShippingChoice {
+  /** The shipping method id (with a provider shared by its choices of one kind). */
   id: number;
+  /**
+   * The radio's value, unique among the options: the method id for the shop's own options,
+   * `${id}|${externalId}` for a provider's choice (checkoutInputFromForm splits it).
+   */
+  value: string;
+  /** The provider's option id (nShift's), null for the shop's own options. */
+  externalId: string | null;
   name: string;
+  /** Own: home, service_point, pickup; a provider's: home or service_point. */
   kind: string;
   fee: string;
+  /** A provider's choice: its carrier; null for the shop's own options. */
+  carrier: CarrierView | null;
+  /** E.g. "1–3 vardagar"; '' when none. */
+  deliveryPromise: string;
+  /** A provider's service-point choice: its pickup points, nearest first. */
+  points: PickupPointChoice[];
   /** True when the option costs nothing for this cart (free, or free over the threshold). */
   free: boolean;
   isSelected: boolean;
@@ -74,6 +113,82 @@ function parseJson<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
+/** What a provider's choice carries in `shippingData` (the API's choiceNode). */
+interface ProviderChoiceData {
+  carrier?: { id?: string | null; name?: string | null } | null;
+  kind?: string;
+  deliveryPromise?: string | null;
+}
+
+/** What a provider's pickup point carries in `shippingData`. */
+interface ProviderPointData {
+  id?: string;
+  name?: string;
+  address?: string;
+  zip?: string;
+  city?: string;
+  country?: string;
+  distanceMetres?: number | null;
+  openingHours?: string | null;
+}
+
+/** A badge file name the API names (`postnord.svg`), as a URL; anything else: null. */
+function logoUrl(logo: string | null | undefined): string | null {
+  return logo && /^[a-z0-9-]+\.svg$/.test(logo) ? `/shipping/${logo}` : null;
+}
+
+/**
+ * A distance for a shopper: metres under 1 km ("960 m"), else kilometres with one decimal
+ * ("1,2 km"), in `culture`; '' when not known.
+ */
+export function formatDistance(metres: number | null | undefined, culture = 'sv-SE'): string {
+  if (typeof metres !== 'number' || !Number.isFinite(metres) || metres < 0) return '';
+  if (metres < 1000) {
+    return new Intl.NumberFormat(culture, { style: 'unit', unit: 'meter' }).format(
+      Math.round(metres),
+    );
+  }
+  return new Intl.NumberFormat(culture, {
+    style: 'unit',
+    unit: 'kilometer',
+    maximumFractionDigits: metres < 10_000 ? 1 : 0,
+  }).format(metres / 1000);
+}
+
+type ShippingOptionFragment = NonNullable<
+  NonNullable<CheckoutFieldsFragment['shippingOptions']>[number]
+>;
+
+/** The pickup points of a provider's choice, nearest first, the selected (else the nearest) checked. */
+function pointsOf(option: ShippingOptionFragment, culture: string): PickupPointChoice[] {
+  const points = (option.subOptions ?? []).flatMap((sub) => {
+    if (!sub?.externalId) return [];
+    const data = parseJson<ProviderPointData>(sub.shippingData, {});
+    const zip = data.zip ? formatZip(data.zip, data.country || 'SE') : '';
+    const metres = typeof data.distanceMetres === 'number' ? data.distanceMetres : null;
+    const point: PickupPointChoice = {
+      id: sub.externalId,
+      name: data.name || sub.displayName || sub.externalId,
+      address: data.address ?? '',
+      zipCity: [zip, data.city ?? ''].filter(Boolean).join(' '),
+      distance: formatDistance(metres, culture),
+      openingHours: data.openingHours ?? '',
+      isSelected: sub.isSelected,
+    };
+    return [{ point, metres }];
+  });
+  // Nearest first (the API's order; kept as it is when a distance is missing).
+  if (points.every((p) => p.metres !== null)) {
+    points.sort((a, b) => (a.metres ?? 0) - (b.metres ?? 0));
+  }
+  // The chosen point checked, else the nearest.
+  const anySelected = points.some((p) => p.point.isSelected);
+  return points.map(({ point }, index) => ({
+    ...point,
+    isSelected: anySelected ? point.isSelected : index === 0,
+  }));
+}
+
 /**
  * The checkout view.
  * @param requestCustomerType the customer type of the request (header switch) used until the
@@ -97,12 +212,23 @@ export function toCheckoutView(
   const offered = billing?.zip?.trim() ? (checkout.shippingOptions ?? []) : [];
   const shippingOptions: ShippingChoice[] = offered.flatMap((o) => {
     if (!o) return [];
-    const data = parseJson<{ stores?: ShippingChoice['stores'] }>(o.shippingData, {});
+    const data = parseJson<{ stores?: ShippingChoice['stores'] } & ProviderChoiceData>(
+      o.shippingData,
+      {},
+    );
+    // A provider's choice (nShift) names its carrier; the shop's own options do not.
+    const carrierName = data.carrier?.name?.trim();
+    const provider = Boolean(carrierName && o.externalId);
     return [
       {
         id: o.id,
+        value: provider ? `${o.id}|${o.externalId}` : String(o.id),
+        externalId: provider ? o.externalId : null,
         name: o.displayName ?? '',
-        kind: o.externalId ?? '',
+        kind: provider ? (data.kind ?? '') : (o.externalId ?? ''),
+        carrier: provider ? { name: carrierName!, logoUrl: logoUrl(o.logo) } : null,
+        deliveryPromise: provider ? (data.deliveryPromise?.trim() ?? '') : '',
+        points: provider && data.kind === 'service_point' ? pointsOf(o, format.culture) : [],
         fee: kronor(
           customerType === 'ORGANIZATION' ? o.feeExVat : o.feeIncVat,
           format.currency,
@@ -110,7 +236,7 @@ export function toCheckoutView(
         ),
         free: o.feeIncVat === 0,
         isSelected: o.isSelected,
-        stores: (data.stores ?? []).map((s) => ({
+        stores: (provider ? [] : (data.stores ?? [])).map((s) => ({
           alias: s.alias,
           name: s.name,
           address: `${(s as unknown as { address: string }).address}, ${(s as unknown as { city: string }).city}`,

@@ -60,6 +60,27 @@ const text = (form: FormData, name: string, max = 200): string =>
     .trim()
     .slice(0, max);
 
+/**
+ * The delivery radio's value: the shop's own options post their method id (`3`); a shipping
+ * provider's choice (nShift, issue 43) posts `${methodId}|${providerOptionId}`, because its
+ * choices share method ids. Null parts when the value is not one of these.
+ */
+export function parseShippingValue(value: unknown): {
+  shippingId: number | null;
+  externalShippingId: string | null;
+} {
+  const raw = typeof value === 'string' ? value.trim() : '';
+  const bar = raw.indexOf('|');
+  const idText = bar === -1 ? raw : raw.slice(0, bar);
+  const external = bar === -1 ? '' : raw.slice(bar + 1).trim();
+  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : NaN;
+  const shippingId = Number.isSafeInteger(id) && id > 0 ? id : null;
+  return {
+    shippingId,
+    externalShippingId: shippingId !== null && external ? external.slice(0, 200) : null,
+  };
+}
+
 /** The CheckoutInputType of a submitted checkout form. */
 export function checkoutInputFromForm(form: FormData): CheckoutInputType {
   const customerType: CustomerType =
@@ -68,14 +89,16 @@ export function checkoutInputFromForm(form: FormData): CheckoutInputType {
   for (const field of BILLING_FIELDS) billing[field] = text(form, `billingAddress.${field}`);
   if (customerType === 'PERSON') billing.company = '';
   billing.country = 'SE';
-  const shippingId = Number(form.get('shippingId'));
+  const { shippingId, externalShippingId } = parseShippingValue(form.get('shippingId'));
   const paymentId = Number(form.get('paymentId'));
   return {
     customerType,
     email: text(form, 'email', 254),
     identityNumber: text(form, 'identityNumber', 20),
     billingAddress: billing,
-    shippingId: Number.isSafeInteger(shippingId) && shippingId > 0 ? shippingId : null,
+    shippingId,
+    // Only for a provider's choice: the shop's own options never send one.
+    ...(externalShippingId ? { externalShippingId } : {}),
     paymentId: Number.isSafeInteger(paymentId) && paymentId > 0 ? paymentId : null,
     pickupPoint: text(form, 'pickupPoint', 100) || null,
     message: text(form, 'message', 1000) || null,

@@ -23,6 +23,13 @@ export interface ChoiceCardProps {
   autosave?: boolean;
   /** Shown at the card's right edge, e.g. the fee `49 kr`. */
   price?: ReactNode;
+  /**
+   * Ids of the card's parts that name the radio (`aria-labelledby`), when the whole card would
+   * be too long a name (a pickup point: its name and distance); the rest then describes it.
+   */
+  labelledBy?: string;
+  /** Ids of the card's parts that describe the radio (`aria-describedby`). */
+  describedBy?: string;
   /** The option's label and hints (each hint a `.field__hint`). */
   children: ReactNode;
 }
@@ -36,6 +43,8 @@ export function ChoiceCard({
   invalid,
   autosave,
   price,
+  labelledBy,
+  describedBy,
   children,
 }: ChoiceCardProps) {
   return (
@@ -48,6 +57,8 @@ export function ChoiceCard({
         defaultChecked={defaultChecked}
         aria-invalid={invalid ? true : undefined}
         data-autosave={autosave ? true : undefined}
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
       />
       <span className="choice__main">{children}</span>
       {price !== undefined ? <span className="choice__price">{price}</span> : null}

@@ -5,13 +5,16 @@
  * postnummer") and a valid one without options says "Det finns inga leveranssätt för det här
  * postnumret". Store pickup lists the stores in their own group (no label inside a label) and
  * each store's accessible name includes its stock ("3 st i butiken"). A cart with lines reserved
- * in a store (click and collect, issue 40 §6) says why only pickup there is offered.
+ * in a store (click and collect, issue 40 §6) says why only pickup there is offered. A shipping
+ * provider's choices (nShift, issue 43) show the carrier's badge, the delivery promise and, for
+ * the chosen service-point choice, its pickup points (pickup-points.tsx).
  */
 import { t } from '../../i18n/i18n';
 import type { FieldErrors } from './checkout.server';
 import { Field, fieldId } from './checkout-fields';
 import type { CheckoutFormView, ShippingChoice } from './checkout-view';
 import { ChoiceCard } from './choice-card';
+import { CarrierBadge, PickupPoints } from './pickup-points';
 
 /** The postcode, its button and the live region that reports what the button did. */
 export function ZipFieldset({
@@ -150,17 +153,27 @@ export function ShippingOptions({
       ) : null}
       <ul className="choice-list">
         {view.shippingOptions.map((option, index) => (
-          <li key={option.id}>
+          <li key={option.value}>
             <ChoiceCard
               id={index === 0 ? fieldId('shippingId') : undefined}
               name="shippingId"
-              value={option.id}
+              value={option.value}
               defaultChecked={option.isSelected}
               invalid={Boolean(error)}
               autosave
               price={option.fee}
             >
-              <span>{option.name}</span>
+              {option.carrier ? (
+                <span className="shipping-choice__head">
+                  <CarrierBadge carrier={option.carrier} serviceName={option.name} />
+                  <span>{option.name}</span>
+                </span>
+              ) : (
+                <span>{option.name}</span>
+              )}
+              {option.deliveryPromise ? (
+                <span className="field__hint">{option.deliveryPromise}</span>
+              ) : null}
               {option.kind === 'pickup' && !option.isSelected ? (
                 <span className="field__hint">{t('checkout.pickup.hint')}</span>
               ) : null}
@@ -170,6 +183,9 @@ export function ShippingOptions({
             </ChoiceCard>
             {option.kind === 'pickup' && option.isSelected ? (
               <StoreChoice option={option} view={view} error={errors.pickupPoint} />
+            ) : null}
+            {option.points.length > 0 && option.isSelected ? (
+              <PickupPoints points={option.points} error={errors.pickupPoint} />
             ) : null}
           </li>
         ))}

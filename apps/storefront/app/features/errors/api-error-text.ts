@@ -21,6 +21,8 @@ const CHECKOUT_PROBLEMS: Record<string, MessageKey> = {
   emptyCart: 'checkout.error.emptyCart',
   chooseShipping: 'checkout.error.shipping',
   choosePayment: 'checkout.error.payment',
+  // nShift (issue 43): the price moved or the pickup point is gone since it was shown.
+  shippingChanged: 'checkout.error.shippingChanged',
 };
 
 /** The Swedish text of a checkout problem code (e.g. `required`); the generic error when unknown. */
