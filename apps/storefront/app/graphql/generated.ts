@@ -69,9 +69,9 @@ export type CheckoutInputType = {
   desiredDeliveryDate?: string | null | undefined;
   /** E-mail. */
   email?: string | null | undefined;
-  /** Ignored (-1 means not set in ralph): an external fee is set with setCartShippingFee. */
+  /** With nShift: the fee the widget shows for externalShippingId, decimal major units incl. VAT; -1 or absent = not set (ralph). Never used as the price: a value that is not the provider's price for the cart is refused with BAD_USER_INPUT (reason SHIPPING_FEE_MISMATCH) and nothing is stored (ADR 020 §4). Without a provider: ignored. */
   externalShippingFee?: number | null | undefined;
-  /** Ignored. */
+  /** The shipping provider's option chosen (nShift's option id, ShippingOptionType.externalId; ADR 020 §4). Selects that choice when it is offered for the cart; an id not offered is dropped (the first offered is used). Without a provider: ignored. */
   externalShippingId?: string | null | undefined;
   /** Goods label (stored on the order). */
   goodsLabel?: string | null | undefined;
@@ -83,7 +83,7 @@ export type CheckoutInputType = {
   message?: string | null | undefined;
   /** Payment option id. */
   paymentId?: number | null | undefined;
-  /** Store alias for store pickup. */
+  /** Store alias for store pickup; with nShift the pickup point (agent id, a subOption's externalId) of the chosen option (default: the nearest). */
   pickupPoint?: string | null | undefined;
   /** Shipping address. */
   shippingAddress?: AddressInputType | null | undefined;
