@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckoutFieldsFragment } from '../../graphql/generated';
 import {
   formatDistance,
+  promiseText,
   toCheckoutView,
   withProfileDefaults,
   type CheckoutFormView,
@@ -112,7 +113,7 @@ const NSHIFT_OPTIONS = [
     shippingData: JSON.stringify({
       carrier: { id: 'PLAB', name: 'PostNord' },
       kind: 'service_point',
-      deliveryPromise: '1–3 vardagar',
+      deliveryPromise: '1-3',
     }),
     subOptions: [
       point('74383', 'ICA Nära Tegnérlunden', 960, true),
@@ -151,6 +152,17 @@ const NSHIFT_OPTIONS = [
     subOptions: [],
   },
 ];
+
+describe('promiseText', () => {
+  it('working days for nShift’s bare day ranges, other texts as they are', () => {
+    expect(promiseText('1-3')).toBe('1–3 vardagar');
+    expect(promiseText('0-1')).toBe('0–1 vardagar');
+    expect(promiseText('1')).toBe('1 vardag');
+    expect(promiseText('2')).toBe('2 vardagar');
+    expect(promiseText(' Kvällsleverans 1–2 vardagar ')).toBe('Kvällsleverans 1–2 vardagar');
+    expect(promiseText(null)).toBe('');
+  });
+});
 
 describe('formatDistance', () => {
   it('metres under a kilometre, kilometres with one decimal above, nothing when unknown', () => {

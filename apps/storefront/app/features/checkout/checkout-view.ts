@@ -7,6 +7,7 @@
 import { formatZip } from '@trampa/api/zip';
 import type { CheckoutFieldsFragment, CustomerType } from '../../graphql/generated';
 import type { CartMoneyFormat } from '../../market/request-market';
+import { t } from '../../i18n/i18n';
 import { kronor, SWEDISH_MONEY, toCartView, type CartView } from '../cart/cart-view';
 import type { FieldErrors } from './checkout-validation';
 
@@ -155,6 +156,19 @@ export function formatDistance(metres: number | null | undefined, culture = 'sv-
   }).format(metres / 1000);
 }
 
+/**
+ * A delivery promise for a shopper: nShift's `deliveryTime` as working days when it is a bare
+ * number or range ("1-3" -> "1–3 vardagar", "1" -> "1 vardag"), any other text as it is.
+ */
+export function promiseText(promise: string | null | undefined): string {
+  const text = promise?.trim() ?? '';
+  const range = /^(\d{1,2})(?:\s*[-–]\s*(\d{1,2}))?$/.exec(text);
+  if (!range) return text;
+  const days = range[2] ? `${range[1]}–${range[2]}` : range[1]!;
+  // A range is plural ("0–1 vardagar"); a single day by its number.
+  return t('checkout.shipping.workdays', { days, count: range[2] ? 2 : Number(range[1]) });
+}
+
 type ShippingOptionFragment = NonNullable<
   NonNullable<CheckoutFieldsFragment['shippingOptions']>[number]
 >;
@@ -227,7 +241,7 @@ export function toCheckoutView(
         name: o.displayName ?? '',
         kind: provider ? (data.kind ?? '') : (o.externalId ?? ''),
         carrier: provider ? { name: carrierName!, logoUrl: logoUrl(o.logo) } : null,
-        deliveryPromise: provider ? (data.deliveryPromise?.trim() ?? '') : '',
+        deliveryPromise: provider ? promiseText(data.deliveryPromise) : '',
         points: provider && data.kind === 'service_point' ? pointsOf(o, format.culture) : [],
         fee: kronor(
           customerType === 'ORGANIZATION' ? o.feeExVat : o.feeIncVat,

@@ -37,8 +37,8 @@ export function CarrierBadge({
       className="carrier-badge"
       src={carrier.logoUrl}
       alt={named ? '' : carrier.name}
-      width={60}
-      height={20}
+      width={72}
+      height={24}
       loading="lazy"
       decoding="async"
     />
@@ -72,6 +72,7 @@ export function PickupPoints({
       <ul className="choice-list">
         {points.map((point, index) => {
           const part = (name: string) => `point-${index}-${name}`;
+          const hours = t('orderDelivery.openingHours', { hours: point.openingHours });
           return (
             <li key={point.id}>
               <ChoiceCard
@@ -82,9 +83,7 @@ export function PickupPoints({
                 invalid={Boolean(error)}
                 autosave
                 labelledBy={point.distance ? `${part('name')} ${part('distance')}` : part('name')}
-                describedBy={
-                  point.openingHours ? `${part('address')} ${part('hours')}` : part('address')
-                }
+                describedBy={part('about')}
               >
                 <span className="point__head">
                   <span id={part('name')} className="point__name">
@@ -96,20 +95,16 @@ export function PickupPoints({
                     </span>
                   ) : null}
                 </span>
-                <span id={part('address')} className="point__address">
+                <span className="point__address">
                   <span>{point.address}</span>
-                  {point.zipCity ? (
-                    <>
-                      <span className="sr-only">, </span>
-                      <span>{point.zipCity}</span>
-                    </>
-                  ) : null}
+                  {point.zipCity ? <span>{point.zipCity}</span> : null}
                 </span>
-                {point.openingHours ? (
-                  <span id={part('hours')} className="field__hint">
-                    {t('orderDelivery.openingHours', { hours: point.openingHours })}
-                  </span>
-                ) : null}
+                {point.openingHours ? <span className="field__hint">{hours}</span> : null}
+                {/* The radio's description in one sentence: "Tegnérgatan 20, 111 40 Stockholm. …" */}
+                <span id={part('about')} hidden>
+                  {[point.address, point.zipCity].filter(Boolean).join(', ')}
+                  {point.openingHours ? `. ${hours}` : ''}
+                </span>
               </ChoiceCard>
             </li>
           );
