@@ -119,6 +119,8 @@ describe.each(testDatabaseKinds())('checkout with nShift on %s', (kind) => {
     expect(before.shippingData).toEqual({
       deliveryCheckoutId: nshift.deliveryCheckoutId,
       options: [],
+      customerType: null,
+      pickupPoint: null,
     });
     expect(before.options).toEqual([]);
 
@@ -135,6 +137,8 @@ describe.each(testDatabaseKinds())('checkout with nShift on %s', (kind) => {
       new RegExp(`^${nshift.deliveryCheckoutId}`),
     );
     expect(after.shippingData.options!.map((o) => o.id)).toContain(POSTNORD_COLLECT);
+    // What was entered is read back from it, as from the own shippingData (company shoppers).
+    expect(after.shippingData).toMatchObject({ customerType: 'PERSON', pickupPoint: '74383' });
 
     const byId = new Map(after.options.map((o) => [o.externalId, o]));
     const collect = byId.get(POSTNORD_COLLECT)!;

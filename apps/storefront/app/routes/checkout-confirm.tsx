@@ -101,8 +101,11 @@ export async function loader({ request, context: requestContext }: Route.LoaderA
       ? (normalizeOrganisationsnummer(organizationNumber) ?? organizationNumber)
       : null,
     shippingName: order.shippingName,
-    // The store's name (the alias only when the store no longer exists).
-    pickupStore: order.pickupPointName ?? order.pickupPoint ?? null,
+    // The store's name (the alias only when the store no longer exists); a carrier's pickup
+    // point (nShift, issue 43) is shown under "Utlämningsställe" instead.
+    pickupStore: order.shippingCarrierName
+      ? null
+      : (order.pickupPointName ?? order.pickupPoint ?? null),
     // The carrier, its promise and the pickup point's address (issue 43).
     delivery: orderDeliveryView(order),
     // Lines at regular prices, so they add up to the "Varor" row; what was paid after the

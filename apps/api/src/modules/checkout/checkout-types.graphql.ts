@@ -243,6 +243,25 @@ function shippingNodes(view: CheckoutView): ShippingOptionNode[] {
   );
 }
 
+/**
+ * nShift's answer plus what the shopper entered that a storefront reads back from
+ * `shippingData` (`customerType`, `pickupPoint`; the keys of the own shippingData), beside
+ * nShift's `deliveryCheckoutId` and `options`; unchanged when it is not a JSON object.
+ */
+function withEntered(shippingData: string, c: CheckoutView): string {
+  try {
+    const body: unknown = JSON.parse(shippingData);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return shippingData;
+    return JSON.stringify({
+      ...body,
+      customerType: c.input.customerType ?? null,
+      pickupPoint: c.input.pickupPoint ?? null,
+    });
+  } catch {
+    return shippingData;
+  }
+}
+
 /** `CheckoutType`. */
 export const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').implement({
   description:
@@ -284,9 +303,9 @@ export const CheckoutRef = builder.objectRef<CheckoutView>('CheckoutType').imple
     }),
     shippingData: t.string({
       description:
-        "JSON for a shipping widget. With nShift (ADR 020 §3): nShift Delivery Checkout's answer as nShift sent it (`{deliveryCheckoutId, options: […]}`, `options` empty before a zip), which ralph's CaNshift widget reads; else the shop's own: noShippingForZip (true when a valid zip has no shipping option), and the customerType and pickupPoint entered.",
+        "JSON for a shipping widget. With nShift (ADR 020 §3): nShift Delivery Checkout's answer (`{deliveryCheckoutId, options: […]}`, `options` empty before a zip; prices after the shop's free-shipping rule), which ralph's CaNshift widget reads, plus the customerType and pickupPoint entered; else the shop's own: noShippingForZip (true when a valid zip has no shipping option), and the customerType and pickupPoint entered.",
       resolve: (c) =>
-        c.providerShippingData ??
+        (c.providerShippingData && withEntered(c.providerShippingData, c)) ??
         JSON.stringify({
           noShippingForZip: c.noShippingForZip,
           customerType: c.input.customerType ?? null,

@@ -5,6 +5,7 @@
  * the postcode, issue 40 §6) and opening hours. From the API's shop extensions
  * `shippingCarrierName`, `deliveryPromise` and `pickupPointDetails` of the order.
  */
+import { promiseText } from './checkout-view';
 import { formatZip } from '@trampa/api/zip';
 import { t } from '../../i18n/i18n';
 
@@ -43,7 +44,7 @@ export function orderDeliveryView(order: {
   const point = order.pickupPointDetails;
   return {
     carrier: present(order.shippingCarrierName),
-    promise: present(order.deliveryPromise),
+    promise: present(promiseText(order.deliveryPromise)),
     pickupPoint: point
       ? {
           lines: [
