@@ -68,6 +68,12 @@ const TABLE_READS = [
   // and product, one statement per page instead of a look-up per row.
   ['leasing/leasing-admin[.]service[.]ts$', 'orders'],
   ['engagement/subscribers[.]service[.]ts$', 'catalog'],
+  // Parcel bookings (issue 43, ADR 020 §5): "Skicka med nShift" locks the order row in the
+  // transaction that writes the booking and its job, and the back office lists each booking
+  // with its job's state (a job that gave up shows the booking failed) in one statement; the
+  // booking job reads the order, its lines and their SKUs' weights for the parcel.
+  ['shipping/booking[.]service[.]ts$', 'orders|jobs'],
+  ['shipping/booking[.]run[.]ts$', 'orders|catalog'],
 ];
 
 module.exports = {
@@ -87,7 +93,11 @@ module.exports = {
       severity: 'error',
       from: {
         path: API,
-        pathNot: [GRAPHQL_LAYER, '^apps/api/src/(app|admin-app|admin-documents)[.]ts$', TESTS],
+        pathNot: [
+          GRAPHQL_LAYER,
+          '^apps/api/src/(app|admin-app|admin-documents|admin-booking-label)[.]ts$',
+          TESTS,
+        ],
       },
       to: { path: GRAPHQL_LAYER },
     },

@@ -7,7 +7,7 @@
  * as GRAPHQL_INTROSPECTION says. Mount `adminApi.yoga` in Express at `/admin/graphql` or call
  * `adminApi.fetch(request)`. An order's packing slip and receipt (PDF, admin-documents.ts) are
  * `adminApi.documents(request)` at `/admin/orders/:id/packing-slip.pdf` and `…/receipt.pdf`
- * (and a booking's label, `…/bookings/:bookingId/label.pdf`, shipping/booking-label.ts);
+ * (and a booking's label, `…/bookings/:bookingId/label.pdf`, admin-booking-label.ts);
  * `fetch` routes those paths there too.
  */
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
@@ -18,9 +18,9 @@ import {
 } from 'graphql/index.js';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { orderDocumentResponse } from './admin-documents.ts';
-import { bookingLabelResponse } from './modules/shipping/booking-label.ts';
+import { bookingLabelResponse } from './admin-booking-label.ts';
 export { ORDER_DOCUMENT_PATH } from './admin-documents.ts';
-export { BOOKING_LABEL_PATH } from './modules/shipping/booking-label.ts';
+export { BOOKING_LABEL_PATH } from './admin-booking-label.ts';
 import { graphqlClientIp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';

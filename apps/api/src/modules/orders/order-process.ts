@@ -24,7 +24,7 @@
  * payment that is not approved yet is a payment session (payments module), not an order: orders
  * start as placed (`received`).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ShopError } from '../../errors.ts';
 import { returnStock } from '../inventory/inventory.service.ts';
@@ -34,7 +34,7 @@ import { LEASING_STATUS_NAMES } from '../leasing/leasing-status.ts';
 import { queueCancellation, queueCapture } from '../payments/payment-operations.service.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { trackingUrlTemplateOf } from '../shipping/shipping.service.ts';
-import { orderBookings } from '../shipping/shipping.tables.ts';
+import { markBookingsManual } from '../shipping/booking-state.ts';
 import type { NewOrder, NewOrderLine, OrderLineRecord, OrderRecord } from './orders.service.ts';
 import { orderLines, orders, orderShipments, orderStatusHistory } from './orders.tables.ts';
 
@@ -298,15 +298,7 @@ export async function transitionOrder(
         });
         if (!booking) {
           // Staff typed the parcel: a booking still waiting or refused is not made any more.
-          await tx
-            .update(orderBookings)
-            .set({ state: 'manual', updatedAt: new Date() })
-            .where(
-              and(
-                eq(orderBookings.orderId, orderId),
-                inArray(orderBookings.state, ['queued', 'failed', 'uncertain']),
-              ),
-            );
+          await markBookingsManual(tx, orderId);
         }
         await enqueueJob(
           tx,

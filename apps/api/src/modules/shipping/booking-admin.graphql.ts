@@ -2,7 +2,7 @@
  * Parcel bookings and the nShift service mapping on the admin API (issue 43; ADR 020 §5–§6):
  * on the order page `AdminOrder.bookings` (state, orderNo, nShift's words, whether a label is
  * kept; the label itself is `GET /admin/orders/:id/bookings/:bookingId/label.pdf`,
- * booking-label.ts) and `AdminOrder.nshiftBookable`; "Skicka med nShift" (`bookShipment`) and
+ * admin-booking-label.ts) and `AdminOrder.nshiftBookable`; "Skicka med nShift" (`bookShipment`) and
  * "Försök igen" (`retryShipmentBooking`), orders:write like the ship action; the mapping
  * (`nshiftServices`, orders:read; `setNshiftService`, `deleteNshiftService`, orders:write).
  * Inputs parsed with zod; the services (booking.service.ts, nshift-services.service.ts) write

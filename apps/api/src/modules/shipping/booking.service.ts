@@ -39,7 +39,7 @@ export interface BookingView {
   errorCode: string | null;
   /** The provider's own words of a refusal (or the shop's, Swedish), null otherwise. */
   providerMessage: string | null;
-  /** True when the label PDF is stored (booking-label route). */
+  /** True when the label PDF is stored (admin-booking-label.ts route). */
   hasLabel: boolean;
   createdAt: Date;
   updatedAt: Date;

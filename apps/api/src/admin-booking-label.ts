@@ -6,11 +6,11 @@
  * without a live session, 403 without orders:read, 404 for an unknown booking or one without a
  * label; `no-store` (the label holds the receiver's address).
  */
-import type { Database } from '../../db/client.ts';
-import { ADMIN_SESSION_COOKIE, readCookie } from '../../graphql/admin/context.ts';
-import { hasPermission } from '../staff/roles.ts';
-import { resolveStaffSession } from '../staff/staff-sessions.ts';
-import { bookingLabel } from './booking.service.ts';
+import type { Database } from './db/client.ts';
+import { ADMIN_SESSION_COOKIE, readCookie } from './graphql/admin/context.ts';
+import { hasPermission } from './modules/staff/roles.ts';
+import { resolveStaffSession } from './modules/staff/staff-sessions.ts';
+import { bookingLabel } from './modules/shipping/booking.service.ts';
 
 /** The label's path: order id and booking id. */
 export const BOOKING_LABEL_PATH = /^\/admin\/orders\/(\d{1,10})\/bookings\/(\d{1,10})\/label\.pdf$/;
