@@ -93,11 +93,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: API,
-        pathNot: [
-          GRAPHQL_LAYER,
-          '^apps/api/src/(app|admin-app|admin-documents|admin-booking-label)[.]ts$',
-          TESTS,
-        ],
+        pathNot: [GRAPHQL_LAYER, '^apps/api/src/(app|admin-app|admin-documents)[.]ts$', TESTS],
       },
       to: { path: GRAPHQL_LAYER },
     },

@@ -7,20 +7,11 @@
  * label; `no-store` (the label holds the receiver's address).
  */
 import type { Database } from './db/client.ts';
-import { ADMIN_SESSION_COOKIE, readCookie } from './graphql/admin/context.ts';
-import { hasPermission } from './modules/staff/roles.ts';
-import { resolveStaffSession } from './modules/staff/staff-sessions.ts';
+import { orderReadRefusal, plainAnswer } from './admin-documents.ts';
 import { bookingLabel } from './modules/shipping/booking.service.ts';
 
 /** The label's path: order id and booking id. */
 export const BOOKING_LABEL_PATH = /^\/admin\/orders\/(\d{1,10})\/bookings\/(\d{1,10})\/label\.pdf$/;
-
-function plainAnswer(status: number, text: string): Response {
-  return new Response(text, {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
 
 /**
  * The answer to a request for a booking's label, or null when the path is not one
@@ -35,12 +26,8 @@ export async function bookingLabelResponse(
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
   }
-  const token = readCookie(request.headers.get('cookie'), ADMIN_SESSION_COOKIE);
-  const staff = token ? await resolveStaffSession(options.db, token, options.now) : null;
-  if (!staff) return plainAnswer(401, 'Du är inte inloggad. Logga in igen.');
-  if (!hasPermission(staff.role, 'orders', 'read')) {
-    return plainAnswer(403, 'Din roll har inte behörighet att läsa ordrar.');
-  }
+  const refused = await orderReadRefusal(request, options.db, options.now);
+  if (refused) return refused;
   const orderId = Number(match[1]);
   const bookingId = Number(match[2]);
   const pdf = await bookingLabel(options.db, orderId, bookingId);

@@ -26,7 +26,26 @@ const FILE_NAMES: Record<OrderDocumentKind, string> = {
   receipt: 'kvitto',
 };
 
-function plainAnswer(status: number, text: string): Response {
+/**
+ * The 401 (no staff session) or 403 (a role without `orders:read`) of a staff download of an
+ * order's files (its documents, a booking's label), or null when the caller may read orders.
+ */
+export async function orderReadRefusal(
+  request: Request,
+  db: Database,
+  now: Date,
+): Promise<Response | null> {
+  const token = readCookie(request.headers.get('cookie'), ADMIN_SESSION_COOKIE);
+  const staff = token ? await resolveStaffSession(db, token, now) : null;
+  if (!staff) return plainAnswer(401, 'Du är inte inloggad. Logga in igen.');
+  if (!hasPermission(staff.role, 'orders', 'read')) {
+    return plainAnswer(403, 'Din roll har inte behörighet att läsa ordrar.');
+  }
+  return null;
+}
+
+/** A plain-text answer with a status. */
+export function plainAnswer(status: number, text: string): Response {
   return new Response(text, {
     status,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
@@ -53,12 +72,8 @@ export async function orderDocumentResponse(
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
   }
-  const token = readCookie(request.headers.get('cookie'), ADMIN_SESSION_COOKIE);
-  const staff = token ? await resolveStaffSession(options.db, token, options.now) : null;
-  if (!staff) return plainAnswer(401, 'Du är inte inloggad. Logga in igen.');
-  if (!hasPermission(staff.role, 'orders', 'read')) {
-    return plainAnswer(403, 'Din roll har inte behörighet att läsa ordrar.');
-  }
+  const refused = await orderReadRefusal(request, options.db, options.now);
+  if (refused) return refused;
   const orderId = Number(match[1]);
   const kind = match[2] as OrderDocumentKind;
   // A receipt names the seller as the law asks: never without name, address and org. number.
