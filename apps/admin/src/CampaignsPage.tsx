@@ -15,6 +15,7 @@ import {
   type PromotionStatus,
 } from './promotion-status.tsx';
 import './marketing.css';
+import { TableScroll } from './TableScroll.tsx';
 
 interface Price {
   productId: number;
@@ -387,7 +388,7 @@ export function CampaignsPage({ canWrite }: { canWrite: boolean }) {
         </section>
       ) : null}
       <StatusFilter value={filter} onChange={setFilter} statuses={['active', 'planned', 'ended']} />
-      <div className="table-scroll" role="region" aria-label="Kampanjer" tabIndex={0}>
+      <TableScroll label="Kampanjer">
         <table className="table">
           <caption>Alla kampanjer</caption>
           <thead>
@@ -443,7 +444,7 @@ export function CampaignsPage({ canWrite }: { canWrite: boolean }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {campaigns?.length === 0 ? <p>Inga kampanjer att visa.</p> : null}
       {campaigns === null ? <p>Hämtar kampanjer …</p> : null}
     </>

@@ -24,6 +24,7 @@ import {
   type PromotionStatus,
 } from './promotion-status.tsx';
 import './marketing.css';
+import { TableScroll } from './TableScroll.tsx';
 
 interface Amount {
   currencyCode: string;
@@ -396,7 +397,7 @@ export function PromoCodesPage({ canWrite }: { canWrite: boolean }) {
         </section>
       ) : null}
       <StatusFilter value={filter} onChange={setFilter} />
-      <div className="table-scroll" role="region" aria-label="Rabattkoder" tabIndex={0}>
+      <TableScroll label="Rabattkoder">
         <table className="table">
           <caption>{filter ? `Rabattkoder: ${STATUS_NAMES[filter]}` : 'Alla rabattkoder'}</caption>
           <thead>
@@ -454,7 +455,7 @@ export function PromoCodesPage({ canWrite }: { canWrite: boolean }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {codes?.length === 0 ? <p>Inga rabattkoder att visa.</p> : null}
       {codes === null ? <p>Hämtar rabattkoder …</p> : null}
     </>

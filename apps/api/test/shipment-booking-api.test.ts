@@ -52,6 +52,7 @@ const ORDER = `query($id: Int!) { adminOrder(id: $id) { status nshiftBookable
 const SET_SERVICE = `mutation($input: AdminNshiftServiceInput!) {
   setNshiftService(input: $input) { optionId serviceId name } }`;
 const SERVICES = `{ nshiftServices { optionId serviceId name } }`;
+const FAILED_COUNT = `{ failedShipmentBookings }`;
 const TRANSITION = `mutation($input: AdminOrderTransitionInput!) {
   changeOrderStatus(input: $input) { status } }`;
 
@@ -306,6 +307,9 @@ describe.each(testDatabaseKinds())('shipment booking on %s', (kind) => {
 
   it('a refusal shows nShift’s words; "Försök igen" books with the same booking and orderNo', async () => {
     const order = await nshiftOrder('refused@example.se');
+    const failedCount = async () =>
+      (await staff.send(FAILED_COUNT, {})).body.data!.failedShipmentBookings as number;
+    const before = await failedCount();
     const db = state.handle.db;
     const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
     await db
@@ -320,6 +324,8 @@ describe.each(testDatabaseKinds())('shipment booking on %s', (kind) => {
     // nShift stores a shipment it cannot book as INVALID (N4); its words are shown.
     expect(refused.bookings[0].message).toContain('INVALID');
     expect(await parcelsOf(order.id)).toEqual([]);
+    // The dashboard's "Att hantera" counts it until it is booked.
+    expect(await failedCount()).toBe(before + 1);
 
     await db
       .update(orders)
@@ -335,6 +341,7 @@ describe.each(testDatabaseKinds())('shipment booking on %s', (kind) => {
     const [booked] = await bookingsOf(order.id);
     expect(booked).toMatchObject({ id: booking.id, state: 'booked' });
     expect(printedFor(`T${order.id}-1`)).toHaveLength(1);
+    expect(await failedCount()).toBe(before);
     expect(codeOf(await staff.send(RETRY, { id: booking.id }))).toBe('BAD_USER_INPUT');
   });
 

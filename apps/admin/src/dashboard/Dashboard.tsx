@@ -57,6 +57,8 @@ interface DashboardData {
   failedPaymentOperations?: number;
   /** Orders whose authorisation the provider cancelled, let expire or that runs out within 24 h. */
   paymentAuthorisationAlerts?: number;
+  /** Refused or unanswered nShift bookings of orders still to ship (issue 43). */
+  failedShipmentBookings?: number;
   failedJobs?: { total: number; jobs: FailedJob[] };
 }
 
@@ -70,7 +72,8 @@ function dashboardQuery(me: Me): string {
     can('orders')
       ? `orderStats { today weekStart weekNumber fromDay todayByMarket { ${REVENUE} }
           weekByMarket { ${REVENUE} } days { day ${REVENUE} } }
-         pendingLeasingApplicationCount failedPaymentOperations paymentAuthorisationAlerts`
+         pendingLeasingApplicationCount failedPaymentOperations paymentAuthorisationAlerts
+         failedShipmentBookings`
       : '',
     can('stock')
       ? 'lowStock(take: 10) { total threshold items { skuId articleNumber size productName inStock incoming } }'
@@ -329,6 +332,10 @@ export function Dashboard({ me }: { me: Me }) {
           to: '/ordrar',
           text: `Reservationer som avbrutits, gått ut eller snart går ut: ${data.paymentAuthorisationAlerts}`,
         }
+      : null,
+    // Parcel bookings nShift refused (issue 43): retried or typed by hand on the order's page.
+    data?.failedShipmentBookings
+      ? { to: '/ordrar', text: `Fraktbokningar som misslyckats: ${data.failedShipmentBookings}` }
       : null,
   ].filter((queue) => queue !== null);
   const failedJobs = data?.failedJobs;

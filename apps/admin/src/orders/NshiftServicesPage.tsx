@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { adminRequest, errorMessage } from '../api.ts';
 import { ErrorSummary, type FormError } from '../ErrorSummary.tsx';
 import { formatDateTime } from '../money.ts';
+import { TableScroll } from '../TableScroll.tsx';
 
 /** A mapping row (`AdminNshiftService`). */
 interface NshiftService {
@@ -112,43 +113,45 @@ export function NshiftServicesPage({ canWrite }: { canWrite: boolean }) {
       ) : rows.length === 0 ? (
         <p>Inga kopplingar än.</p>
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">Kopplade leveransalternativ</caption>
-          <thead>
-            <tr>
-              <th scope="col">Namn</th>
-              <th scope="col">Alternativets id</th>
-              <th scope="col">Tjänst</th>
-              <th scope="col">Ändrad</th>
-              {canWrite ? <th scope="col">Åtgärd</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.optionId}>
-                <td>{row.name || '–'}</td>
-                <td>
-                  <code>{row.optionId}</code>
-                </td>
-                <td>{row.serviceId}</td>
-                <td>{formatDateTime(row.updatedAt)}</td>
-                {canWrite ? (
-                  <td>
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      disabled={busy}
-                      aria-label={`Ta bort kopplingen för ${row.name || row.optionId}`}
-                      onClick={() => void remove(row)}
-                    >
-                      Ta bort
-                    </button>
-                  </td>
-                ) : null}
+        <TableScroll label="Kopplade leveransalternativ">
+          <table className="table">
+            <caption className="visually-hidden">Kopplade leveransalternativ</caption>
+            <thead>
+              <tr>
+                <th scope="col">Namn</th>
+                <th scope="col">Alternativets id</th>
+                <th scope="col">Tjänst</th>
+                <th scope="col">Ändrad</th>
+                {canWrite ? <th scope="col">Åtgärd</th> : null}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.optionId}>
+                  <td>{row.name || '–'}</td>
+                  <td>
+                    <code>{row.optionId}</code>
+                  </td>
+                  <td>{row.serviceId}</td>
+                  <td>{formatDateTime(row.updatedAt)}</td>
+                  {canWrite ? (
+                    <td>
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        disabled={busy}
+                        aria-label={`Ta bort kopplingen för ${row.name || row.optionId}`}
+                        onClick={() => void remove(row)}
+                      >
+                        Ta bort
+                      </button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {canWrite ? (
         <form className="form panel" onSubmit={(e) => void submit(e)} noValidate>

@@ -25,6 +25,7 @@ import {
 import { PaymentOperations } from './PaymentOperations.tsx';
 import { RefundForm } from './RefundForm.tsx';
 import { ShipmentBookings } from './ShipmentBookings.tsx';
+import { TableScroll } from '../TableScroll.tsx';
 
 const HISTORY_KINDS: Record<string, string> = {
   status: 'Status',
@@ -260,34 +261,36 @@ export function OrderDetailPage({ canWrite }: { canWrite: boolean }) {
       </div>
       <section aria-labelledby="order-history-title">
         <h2 id="order-history-title">Historik</h2>
-        <table className="table">
-          <caption className="visually-hidden">Orderns historik</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tid</th>
-              <th scope="col">Händelse</th>
-              <th scope="col">Beskrivning</th>
-              <th scope="col">Av</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.history.map((entry, index) => (
-              <tr key={`${entry.at}-${index}`}>
-                <td>{formatDateTime(entry.at)}</td>
-                <td>
-                  {entry.kind === 'status'
-                    ? `${entry.fromStatusName ? `${entry.fromStatusName} → ` : ''}${entry.toStatusName}`
-                    : (HISTORY_KINDS[entry.kind] ?? entry.kind)}
-                </td>
-                <td>
-                  {entry.amountIncVat !== null ? `${money(entry.amountIncVat)}. ` : ''}
-                  {entry.text === 'placed' ? 'Lagd i butiken' : entry.text}
-                </td>
-                <td>{entry.staffEmail ?? 'Butiken'}</td>
+        <TableScroll label="Orderns händelser">
+          <table className="table">
+            <caption className="visually-hidden">Orderns historik</caption>
+            <thead>
+              <tr>
+                <th scope="col">Tid</th>
+                <th scope="col">Händelse</th>
+                <th scope="col">Beskrivning</th>
+                <th scope="col">Av</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {order.history.map((entry, index) => (
+                <tr key={`${entry.at}-${index}`}>
+                  <td>{formatDateTime(entry.at)}</td>
+                  <td>
+                    {entry.kind === 'status'
+                      ? `${entry.fromStatusName ? `${entry.fromStatusName} → ` : ''}${entry.toStatusName}`
+                      : (HISTORY_KINDS[entry.kind] ?? entry.kind)}
+                  </td>
+                  <td>
+                    {entry.amountIncVat !== null ? `${money(entry.amountIncVat)}. ` : ''}
+                    {entry.text === 'placed' ? 'Lagd i butiken' : entry.text}
+                  </td>
+                  <td>{entry.staffEmail ?? 'Butiken'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         {canWrite ? (
           <form
             className="form form-row order-note-form"

@@ -9,6 +9,7 @@ import { formatZip } from '@trampa/api/zip';
 import { countryName, formatPercent } from '../format.ts';
 import { formatAmount, formatDateTime } from '../money.ts';
 import type { OrderAddress, OrderDetail } from './orders-api.ts';
+import { TableScroll } from '../TableScroll.tsx';
 
 const REFUND_TYPES: Record<string, string> = {
   line: 'Rad',
@@ -117,73 +118,75 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
   const t = order.totals;
   return (
     <>
-      <table className="table">
-        <caption>Orderrader</caption>
-        <thead>
-          <tr>
-            <th scope="col">Artikel</th>
-            <th scope="col" className="number">
-              Antal
-            </th>
-            <th scope="col" className="number">
-              Styckpris
-            </th>
-            <th scope="col" className="number">
-              Moms
-            </th>
-            <th scope="col" className="number">
-              Summa
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.lineNo}>
-              <td>
-                {line.name}
-                {line.skuName ? `, ${line.skuName}` : ''}
-                <br />
-                <span className="hint">Art.nr {line.skuArticleNumber}</span>
-                {order.pickupStore ? (
-                  <>
-                    <br />
-                    <span className="hint">
-                      {line.fromStoreShelf
-                        ? `Reserverad ur butikens lager: ${order.pickupStore.name}`
-                        : `Skickas från webblagret till ${order.pickupStore.name}`}
-                    </span>
-                  </>
-                ) : null}
-                {refunded(line.lineNo) > 0 ? (
-                  <>
-                    <br />
-                    <span className="hint">Återbetald: {refunded(line.lineNo)} st</span>
-                  </>
-                ) : null}
-              </td>
-              <td className="number">{line.quantity}</td>
-              <td className="number">
-                {line.regularUnitPriceIncVat > line.unitPriceIncVat ? (
-                  <>
-                    <s>{money(line.regularUnitPriceIncVat)}</s>{' '}
-                  </>
-                ) : null}
-                {money(line.unitPriceIncVat)}
-              </td>
-              <td className="number">{formatPercent(line.vatRatePercent)}</td>
-              <td className="number">
-                {money(line.totalIncVat)}
-                {line.discountIncVat > 0 ? (
-                  <>
-                    <br />
-                    <span className="hint">varav rabatt {money(line.discountIncVat)}</span>
-                  </>
-                ) : null}
-              </td>
+      <TableScroll label="Orderrader">
+        <table className="table">
+          <caption>Orderrader</caption>
+          <thead>
+            <tr>
+              <th scope="col">Artikel</th>
+              <th scope="col" className="number">
+                Antal
+              </th>
+              <th scope="col" className="number">
+                Styckpris
+              </th>
+              <th scope="col" className="number">
+                Moms
+              </th>
+              <th scope="col" className="number">
+                Summa
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.lineNo}>
+                <td>
+                  {line.name}
+                  {line.skuName ? `, ${line.skuName}` : ''}
+                  <br />
+                  <span className="hint">Art.nr {line.skuArticleNumber}</span>
+                  {order.pickupStore ? (
+                    <>
+                      <br />
+                      <span className="hint">
+                        {line.fromStoreShelf
+                          ? `Reserverad ur butikens lager: ${order.pickupStore.name}`
+                          : `Skickas från webblagret till ${order.pickupStore.name}`}
+                      </span>
+                    </>
+                  ) : null}
+                  {refunded(line.lineNo) > 0 ? (
+                    <>
+                      <br />
+                      <span className="hint">Återbetald: {refunded(line.lineNo)} st</span>
+                    </>
+                  ) : null}
+                </td>
+                <td className="number">{line.quantity}</td>
+                <td className="number">
+                  {line.regularUnitPriceIncVat > line.unitPriceIncVat ? (
+                    <>
+                      <s>{money(line.regularUnitPriceIncVat)}</s>{' '}
+                    </>
+                  ) : null}
+                  {money(line.unitPriceIncVat)}
+                </td>
+                <td className="number">{formatPercent(line.vatRatePercent)}</td>
+                <td className="number">
+                  {money(line.totalIncVat)}
+                  {line.discountIncVat > 0 ? (
+                    <>
+                      <br />
+                      <span className="hint">varav rabatt {money(line.discountIncVat)}</span>
+                    </>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <section className="panel" aria-labelledby="order-sum-title">
         <h2 id="order-sum-title">Summering</h2>
         <dl className="order-sum">
@@ -287,33 +290,35 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         )}
       </section>
       {order.refunds.length > 0 ? (
-        <table className="table">
-          <caption>Återbetalningar</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tid</th>
-              <th scope="col">Typ</th>
-              <th scope="col">Artikel</th>
-              <th scope="col">Till</th>
-              <th scope="col">Orsak</th>
-              <th scope="col" className="number">
-                Belopp
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.refunds.map((r) => (
-              <tr key={r.id}>
-                <td>{formatDateTime(r.createdAt)}</td>
-                <td>{REFUND_TYPES[r.refundType] ?? r.refundType}</td>
-                <td>{r.articleNumber ?? '–'}</td>
-                <td>{r.toBalance ? 'Kundens saldo' : 'Betalningen'}</td>
-                <td>{r.reason || '–'}</td>
-                <td className="number">{money(r.totalIncVat)}</td>
+        <TableScroll label="Återbetalningar">
+          <table className="table">
+            <caption>Återbetalningar</caption>
+            <thead>
+              <tr>
+                <th scope="col">Tid</th>
+                <th scope="col">Typ</th>
+                <th scope="col">Artikel</th>
+                <th scope="col">Till</th>
+                <th scope="col">Orsak</th>
+                <th scope="col" className="number">
+                  Belopp
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {order.refunds.map((r) => (
+                <tr key={r.id}>
+                  <td>{formatDateTime(r.createdAt)}</td>
+                  <td>{REFUND_TYPES[r.refundType] ?? r.refundType}</td>
+                  <td>{r.articleNumber ?? '–'}</td>
+                  <td>{r.toBalance ? 'Kundens saldo' : 'Betalningen'}</td>
+                  <td>{r.reason || '–'}</td>
+                  <td className="number">{money(r.totalIncVat)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       ) : null}
     </>
   );

@@ -16,6 +16,7 @@ import {
   type OrderRow,
 } from './orders-api.ts';
 import { Pager } from '../Pager.tsx';
+import { TableScroll } from '../TableScroll.tsx';
 
 const TAKE = 25;
 const FILTER_KEYS = ['query', 'status', 'marketId', 'paymentId', 'storePickup', 'from', 'to'];
@@ -190,56 +191,62 @@ export function OrderListPage() {
           </button>
         </div>
       </form>
-      <table className="table">
-        <caption>{page ? `${page.total} ordrar` : 'Hämtar ordrar …'}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Lagd</th>
-            <th scope="col">Kund</th>
-            <th scope="col">Status</th>
-            <th scope="col">Marknad</th>
-            <th scope="col">Betalning</th>
-            <th scope="col">Leverans</th>
-            <th scope="col" className="number">
-              Summa
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(page?.items ?? []).map((row) => (
-            <tr key={row.id}>
-              <td>
-                <Link to={`/ordrar/${row.id}`}>Order {row.id}</Link>
-              </td>
-              <td>{formatDateTime(row.createdAt)}</td>
-              <td>
-                {row.name}
-                <br />
-                <span className="hint">{row.email}</span>
-              </td>
-              <td>
-                <span className={`order-badge order-badge--${row.status}`}>{row.statusName}</span>
-              </td>
-              <td>{marketName(row.marketId)}</td>
-              <td>
-                {row.paymentName}
-                <br />
-                <span className={`payment-state payment-state--${row.paymentState.code}`}>
-                  {row.paymentState.label}
-                </span>
-              </td>
-              <td>{row.pickupPoint ? `Hämtas i butik (${row.pickupPoint})` : row.shippingName}</td>
-              <td className="number">{formatAmount(row.orderValueIncVat, row.currencyCode)}</td>
-            </tr>
-          ))}
-          {page && page.items.length === 0 ? (
+      <TableScroll label="Orderlista">
+        <table className="table">
+          <caption>
+            {page ? `${page.total} ${page.total === 1 ? 'order' : 'ordrar'}` : 'Hämtar ordrar …'}
+          </caption>
+          <thead>
             <tr>
-              <td colSpan={8}>Inga ordrar matchar.</td>
+              <th scope="col">Order</th>
+              <th scope="col">Lagd</th>
+              <th scope="col">Kund</th>
+              <th scope="col">Status</th>
+              <th scope="col">Marknad</th>
+              <th scope="col">Betalning</th>
+              <th scope="col">Leverans</th>
+              <th scope="col" className="number">
+                Summa
+              </th>
             </tr>
-          ) : null}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {(page?.items ?? []).map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <Link to={`/ordrar/${row.id}`}>Order {row.id}</Link>
+                </td>
+                <td>{formatDateTime(row.createdAt)}</td>
+                <td>
+                  {row.name}
+                  <br />
+                  <span className="hint">{row.email}</span>
+                </td>
+                <td>
+                  <span className={`order-badge order-badge--${row.status}`}>{row.statusName}</span>
+                </td>
+                <td>{marketName(row.marketId)}</td>
+                <td>
+                  {row.paymentName}
+                  <br />
+                  <span className={`payment-state payment-state--${row.paymentState.code}`}>
+                    {row.paymentState.label}
+                  </span>
+                </td>
+                <td>
+                  {row.pickupPoint ? `Hämtas i butik (${row.pickupPoint})` : row.shippingName}
+                </td>
+                <td className="number">{formatAmount(row.orderValueIncVat, row.currencyCode)}</td>
+              </tr>
+            ))}
+            {page && page.items.length === 0 ? (
+              <tr>
+                <td colSpan={8}>Inga ordrar matchar.</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </TableScroll>
       {page ? <Pager skip={skip} take={TAKE} total={page.total} onSkip={goTo} /> : null}
     </>
   );

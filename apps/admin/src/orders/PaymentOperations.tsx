@@ -16,6 +16,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminRequest, errorMessage } from '../api.ts';
 import { formatAmount, formatDateTime } from '../money.ts';
 import type { OrderDetail } from './orders-api.ts';
+import { TableScroll } from '../TableScroll.tsx';
 
 /** The providers whose payments move money through calls (the API's PROVIDERS_WITH_CALLS). */
 const PROVIDERS_WITH_CALLS = ['kustom', 'stripe'];
@@ -204,87 +205,89 @@ export function PaymentOperations({
             : ' Betalningen dras när ordern skickas.'}
         </p>
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">
-            Anrop till betalningsleverantören, äldst först
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Tid</th>
-              <th scope="col">Händelse</th>
-              <th scope="col" className="number">
-                Belopp
-              </th>
-              <th scope="col">Status</th>
-              {retryable ? <th scope="col">Åtgärd</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {operations.map((op) => (
-              <tr key={op.id} data-state={op.state}>
-                <td>{formatDateTime(op.createdAt)}</td>
-                <td>
-                  {op.kindName}
-                  {op.trackingNumbers.length > 0 ? (
-                    <>
-                      <br />
-                      <span className="hint">Kolli {op.trackingNumbers.join(', ')}</span>
-                    </>
-                  ) : null}
-                  {op.staffEmail ? (
-                    <>
-                      <br />
-                      <span className="hint">Av {op.staffEmail}</span>
-                    </>
-                  ) : null}
-                </td>
-                <td className="number">{amountText(op)}</td>
-                <td>
-                  {op.state === 'failed' ? <strong>{op.stateName}</strong> : op.stateName}
-                  {op.state !== 'queued' && op.updatedAt !== op.createdAt ? (
-                    <>
-                      <br />
-                      <span className="hint">{formatDateTime(op.updatedAt)}</span>
-                    </>
-                  ) : null}
-                  {op.state === 'succeeded' && op.providerMessage ? (
-                    <>
-                      <br />
-                      <span className="hint">{op.providerMessage}</span>
-                    </>
-                  ) : null}
-                  {op.state === 'failed' && op.providerMessage ? (
-                    <>
-                      <br />
-                      <span className="hint">Leverantörens svar: {op.providerMessage}</span>
-                    </>
-                  ) : null}
-                  {op.state === 'failed' && op.errorCode ? (
-                    <>
-                      <br />
-                      <span className="hint">Felkod: {op.errorCode}</span>
-                    </>
-                  ) : null}
-                </td>
-                {retryable ? (
+        <TableScroll label="Anrop till betalningsleverantören">
+          <table className="table">
+            <caption className="visually-hidden">
+              Anrop till betalningsleverantören, äldst först
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Tid</th>
+                <th scope="col">Händelse</th>
+                <th scope="col" className="number">
+                  Belopp
+                </th>
+                <th scope="col">Status</th>
+                {retryable ? <th scope="col">Åtgärd</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {operations.map((op) => (
+                <tr key={op.id} data-state={op.state}>
+                  <td>{formatDateTime(op.createdAt)}</td>
                   <td>
-                    {op.state === 'failed' ? (
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        disabled={busy !== null}
-                        aria-label={`Försök igen: ${nameOf(op)}`}
-                        onClick={() => void retry(op)}
-                      >
-                        Försök igen
-                      </button>
+                    {op.kindName}
+                    {op.trackingNumbers.length > 0 ? (
+                      <>
+                        <br />
+                        <span className="hint">Kolli {op.trackingNumbers.join(', ')}</span>
+                      </>
+                    ) : null}
+                    {op.staffEmail ? (
+                      <>
+                        <br />
+                        <span className="hint">Av {op.staffEmail}</span>
+                      </>
                     ) : null}
                   </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  <td className="number">{amountText(op)}</td>
+                  <td>
+                    {op.state === 'failed' ? <strong>{op.stateName}</strong> : op.stateName}
+                    {op.state !== 'queued' && op.updatedAt !== op.createdAt ? (
+                      <>
+                        <br />
+                        <span className="hint">{formatDateTime(op.updatedAt)}</span>
+                      </>
+                    ) : null}
+                    {op.state === 'succeeded' && op.providerMessage ? (
+                      <>
+                        <br />
+                        <span className="hint">{op.providerMessage}</span>
+                      </>
+                    ) : null}
+                    {op.state === 'failed' && op.providerMessage ? (
+                      <>
+                        <br />
+                        <span className="hint">Leverantörens svar: {op.providerMessage}</span>
+                      </>
+                    ) : null}
+                    {op.state === 'failed' && op.errorCode ? (
+                      <>
+                        <br />
+                        <span className="hint">Felkod: {op.errorCode}</span>
+                      </>
+                    ) : null}
+                  </td>
+                  {retryable ? (
+                    <td>
+                      {op.state === 'failed' ? (
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          disabled={busy !== null}
+                          aria-label={`Försök igen: ${nameOf(op)}`}
+                          onClick={() => void retry(op)}
+                        >
+                          Försök igen
+                        </button>
+                      ) : null}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <p ref={status} tabIndex={-1} className="status" role="status">
         {message && !message.error ? message.text : ''}

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminRequest, errorMessage } from '../api.ts';
 import { formatDateTime } from '../money.ts';
 import type { OrderDetail } from './orders-api.ts';
+import { TableScroll } from '../TableScroll.tsx';
 
 /** A booking as the admin API gives it (`AdminShipmentBooking`). */
 interface Booking {
@@ -55,7 +56,10 @@ export function ShipmentBookings({
 }) {
   const [data, setData] = useState<BookingsData['adminOrder']>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  /** The last action's outcome; `quiet` ones (a booking answered) are announced, not focused. */
+  const [message, setMessage] = useState<{ text: string; error: boolean; quiet?: boolean } | null>(
+    null,
+  );
   const status = useRef<HTMLParagraphElement>(null);
   const alert = useRef<HTMLParagraphElement>(null);
   const polls = useRef(0);
@@ -72,7 +76,17 @@ export function ShipmentBookings({
     const signature = (answer.adminOrder?.bookings ?? []).map((b) => `${b.id}:${b.state}`).join();
     const changed = lastSignature.current !== null && signature !== lastSignature.current;
     lastSignature.current = signature;
-    if (changed && !signature.includes(':queued')) settled.current?.();
+    if (changed && !signature.includes(':queued')) {
+      const last = answer.adminOrder?.bookings.at(-1);
+      if (last) {
+        setMessage({
+          text: `Bokning ${last.orderNo}: ${last.stateName}.`,
+          error: false,
+          quiet: true,
+        });
+      }
+      settled.current?.();
+    }
   }, [order]);
   useEffect(() => {
     polls.current = 0;
@@ -88,7 +102,7 @@ export function ShipmentBookings({
     return () => clearTimeout(timer);
   }, [waiting, data, load]);
   useEffect(() => {
-    if (message) (message.error ? alert : status).current?.focus();
+    if (message && !message.quiet) (message.error ? alert : status).current?.focus();
   }, [message]);
 
   if (!data || (!data.nshiftBookable && data.bookings.length === 0)) return null;
@@ -123,75 +137,77 @@ export function ShipmentBookings({
       {data.bookings.length === 0 ? (
         <p>Inget paket är bokat än. Kollinumret kan också anges manuellt när ordern skickas.</p>
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">Bokningar hos nShift, äldst först</caption>
-          <thead>
-            <tr>
-              <th scope="col">Bokning</th>
-              <th scope="col">Status</th>
-              <th scope="col">Fraktsedel</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.bookings.map((b) => (
-              <tr key={b.id} data-state={b.state}>
-                <td>
-                  {b.orderNo}
-                  <br />
-                  <span className="hint">{formatDateTime(b.createdAt)}</span>
-                </td>
-                <td>
-                  {b.state === 'failed' || b.state === 'uncertain' ? (
-                    <strong>{b.stateName}</strong>
-                  ) : (
-                    b.stateName
-                  )}
-                  {b.message && b.state !== 'booked' && b.state !== 'manual' ? (
-                    <>
-                      <br />
-                      <span className="hint">nShifts svar: {b.message}</span>
-                    </>
-                  ) : null}
-                  {b.errorCode && b.state !== 'booked' && b.state !== 'manual' ? (
-                    <>
-                      <br />
-                      <span className="hint">Felkod: {b.errorCode}</span>
-                    </>
-                  ) : null}
-                  {canWrite && b.state === 'failed' ? (
-                    <>
-                      <br />
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        disabled={busy}
-                        aria-label={`Försök igen: bokning ${b.orderNo}`}
-                        onClick={() =>
-                          void run(
-                            RETRY_MUTATION,
-                            { id: b.id },
-                            `Bokningen ${b.orderNo} försöks igen.`,
-                          )
-                        }
-                      >
-                        Försök igen
-                      </button>
-                    </>
-                  ) : null}
-                </td>
-                <td>
-                  {b.labelUrl ? (
-                    <a href={b.labelUrl} aria-label={`Fraktsedel (PDF) för ${b.orderNo}`}>
-                      Fraktsedel (PDF)
-                    </a>
-                  ) : (
-                    '–'
-                  )}
-                </td>
+        <TableScroll label="Bokningar hos nShift">
+          <table className="table">
+            <caption className="visually-hidden">Bokningar hos nShift, äldst först</caption>
+            <thead>
+              <tr>
+                <th scope="col">Bokning</th>
+                <th scope="col">Status</th>
+                <th scope="col">Fraktsedel</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.bookings.map((b) => (
+                <tr key={b.id} data-state={b.state}>
+                  <td>
+                    {b.orderNo}
+                    <br />
+                    <span className="hint">{formatDateTime(b.createdAt)}</span>
+                  </td>
+                  <td>
+                    {b.state === 'failed' || b.state === 'uncertain' ? (
+                      <strong>{b.stateName}</strong>
+                    ) : (
+                      b.stateName
+                    )}
+                    {b.message && b.state !== 'booked' && b.state !== 'manual' ? (
+                      <>
+                        <br />
+                        <span className="hint">nShifts svar: {b.message}</span>
+                      </>
+                    ) : null}
+                    {b.errorCode && b.state !== 'booked' && b.state !== 'manual' ? (
+                      <>
+                        <br />
+                        <span className="hint">Felkod: {b.errorCode}</span>
+                      </>
+                    ) : null}
+                    {canWrite && b.state === 'failed' ? (
+                      <>
+                        <br />
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          disabled={busy}
+                          aria-label={`Försök igen: bokning ${b.orderNo}`}
+                          onClick={() =>
+                            void run(
+                              RETRY_MUTATION,
+                              { id: b.id },
+                              `Bokningen ${b.orderNo} försöks igen.`,
+                            )
+                          }
+                        >
+                          Försök igen
+                        </button>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>
+                    {b.labelUrl ? (
+                      <a href={b.labelUrl} aria-label={`Fraktsedel (PDF) för ${b.orderNo}`}>
+                        Fraktsedel (PDF)
+                      </a>
+                    ) : (
+                      '–'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {canBook ? (
         <button

@@ -9,12 +9,23 @@
  * the confirmation. At 1280 and 390 px, axe (WCAG 2.2 AA) finds nothing on the checkout with the
  * points shown nor on the confirmation; screenshots go to $E2E_SCREENSHOTS (default the system's
  * temp folder).
+ *
+ * Then the shop owner (the first administrator) ships the 1280 px order: on "Frakttjänster
+ * (nShift)" the DHL Service Point option is tied to its nShift service (as copied from nShift's
+ * set-up), the order is found by the shopper's e-mail, "Skicka med nShift" books the parcel (the
+ * booking job, against the stand-in), the booking shows "Bokad" with "Fraktsedel (PDF)" (a PDF
+ * from nShift's label), the order has status "Behandlas" and the parcel with DHL's tracking link,
+ * and the shopper's "Din order har skickats" e-mail in the shop's outbox holds that link. Axe
+ * clean and photographed at 1280 and 390 px. The journeys run in order (serial): a retry starts
+ * from the first shopper again, on a new shop.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { readOutbox } from '@trampa/api/mail';
 import { startNshiftStandIn, type NshiftStandIn } from '../../../api/test/nshift-stand-in.ts';
+import { logInAsAdministrator } from './admin-helpers.ts';
 import { NO_BROWSER, browserAvailable, expect, test, unique } from './fixtures.ts';
 import { ownShop } from './own-shop.ts';
 import { sizedProduct, type SizedProduct } from './shop.ts';
@@ -51,11 +62,18 @@ const viewports = [
   { name: '390', width: 390, height: 844 },
 ];
 
+/** The stand-in's Delivery Checkout option "DHL Service Point" and its nShift service. */
+const DHL_POINT_OPTION = '6a1f0c2e-0003-4c3a-9b1e-dhlservice03';
+const DHL_POINT_SERVICE = 'ASPO';
+
 test.describe('nShift: carrier and pickup point in our checkout', () => {
   test.skip(!browserAvailable, NO_BROWSER);
+  test.describe.configure({ mode: 'serial' });
   const shop = ownShop('nshift');
   let standIn: NshiftStandIn;
   let product: SizedProduct;
+  /** The shoppers' e-mail addresses by viewport, as their orders were placed. */
+  const shoppers = new Map<string, string>();
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
@@ -166,6 +184,7 @@ test.describe('nShift: carrier and pickup point in our checkout', () => {
 
       // The details, invoice (the default in production) and the terms.
       const email = `punkt.${unique()}@example.se`;
+      shoppers.set(viewport.name, email);
       await field(page, 'Personnummer').fill('19900101-0017');
       await field(page, 'E-post').fill(email);
       await field(page, 'Förnamn').fill('Petra');
@@ -206,4 +225,98 @@ test.describe('nShift: carrier and pickup point in our checkout', () => {
       expect(asked.some((r) => r.query.tozipcode === '11122')).toBe(true);
     });
   }
+
+  test('the shop owner ships the order with nShift: the label is offered and the shopper is mailed the tracking link', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const email = shoppers.get('1280');
+    expect(email, 'the 1280 px shopper placed an order').toBeDefined();
+    await logInAsAdministrator(page, { base: shop.url, timeout: 30_000 });
+
+    // The option is tied to its nShift service, as the owner copies it from nShift's set-up.
+    await page.goto(`${shop.url}/admin/ordrar/frakttjanster`);
+    await page.getByRole('heading', { name: 'Frakttjänster (nShift)', level: 1 }).waitFor();
+    await page.getByLabel('Alternativets id').fill(DHL_POINT_OPTION);
+    await page.getByLabel('Tjänstens id i nShift').fill(DHL_POINT_SERVICE);
+    await page.getByLabel('Namn (valfritt)').fill('DHL Service Point');
+    await page.getByRole('button', { name: 'Spara koppling' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      `Alternativet ${DHL_POINT_OPTION} bokas nu med tjänsten ${DHL_POINT_SERVICE}.`,
+    );
+    await expect(page.getByRole('row', { name: /DHL Service Point/ })).toContainText('ASPO');
+    await axeClean(page, 'the nShift services page');
+
+    // The order, found by the shopper's e-mail.
+    await page.getByRole('link', { name: '← Ordrar' }).click();
+    await page.getByLabel('Sök order').fill(email!);
+    await page.getByRole('button', { name: 'Sök', exact: true }).click();
+    await expect(page.getByText('1 order', { exact: true })).toBeVisible();
+    const orderLink = page.getByRole('link', { name: /^Order \d+$/ });
+    const orderName = (await orderLink.textContent())!.trim();
+    await orderLink.click();
+    await page.getByRole('heading', { name: orderName, level: 1 }).waitFor();
+
+    // "Skicka med nShift": the booking job books the parcel with the stand-in.
+    const bookings = page.getByRole('region', { name: 'Frakt med nShift' });
+    await expect(bookings).toContainText('Inget paket är bokat än.');
+    await bookings.getByRole('button', { name: 'Skicka med nShift' }).click();
+    await expect(bookings.getByRole('status')).toHaveText(
+      'Paketet bokas hos nShift. Kollinummer och fraktsedel visas här när bokningen är klar.',
+    );
+    await expect(bookings.locator('tr[data-state="booked"]')).toHaveCount(1, { timeout: 60_000 });
+    await expect(bookings.getByRole('cell', { name: 'Bokad', exact: true })).toBeVisible();
+    // The live region says so; the focus stays where the owner is.
+    await expect(bookings.getByRole('status')).toHaveText(/^Bokning T\d+-1: Bokad\.$/);
+    const label = bookings.getByRole('link', { name: /^Fraktsedel \(PDF\) för / });
+    await expect(label).toBeVisible();
+    const pdf = await page.request.get(
+      new URL((await label.getAttribute('href'))!, page.url()).href,
+    );
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // The stand-in booked one shipment, with DHL's service, for this order.
+    const shipments = [...standIn.shipments.values()];
+    expect(shipments).toHaveLength(1);
+    const [shipment] = shipments;
+    expect(shipment!.serviceId).toBe(DHL_POINT_SERVICE);
+    const parcelNo = shipment!.parcels[0]!.parcelNo;
+    const tracking = `https://www.dhl.com/se-sv/home/tracking.html?tracking-id=${encodeURIComponent(parcelNo)}`;
+
+    // The order moved on: "Behandlas", the parcel with DHL's tracking page.
+    await expect(page.getByText(`Kolli ${parcelNo}`, { exact: false })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('link', { name: /^Spåra/ })).toHaveAttribute('href', tracking);
+    await expect(page.getByText('Behandlas', { exact: true }).first()).toBeVisible();
+    await axeClean(page, 'the shipped order at 1280 px');
+    await page.screenshot({ path: join(shots, 'issue43-owner-shipped-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await bookings.scrollIntoViewIfNeeded();
+    // Reflow (WCAG 1.4.10): the tables scroll in their own boxes, the page does not.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.screenshot({ path: join(shots, 'issue43-owner-shipped-390.png'), fullPage: true });
+    await axeClean(page, 'the shipped order at 390 px');
+
+    // The shopper's "Din order har skickats" e-mail holds the tracking link.
+    await expect
+      .poll(
+        async () =>
+          (await readOutbox(shop.env.MAIL_OUTBOX_DIR, email!)).filter((m) =>
+            m.includes('Din order har skickats'),
+          ).length,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    const shipped = (await readOutbox(shop.env.MAIL_OUTBOX_DIR, email!)).find((m) =>
+      m.includes('Din order har skickats'),
+    )!;
+    expect(shipped).toContain(tracking);
+    expect(shipped).toContain(parcelNo);
+    expect(shipped).toContain('Circle K Roslagstull');
+  });
 });

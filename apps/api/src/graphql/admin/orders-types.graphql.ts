@@ -17,6 +17,7 @@ import type { OrderLineRecord, OrderShipmentRecord } from '../../modules/orders/
 import type { StoredAddress, StoredVatGroup } from '../../modules/orders/orders.tables.ts';
 import { loadOrderDelivery, orderDelivery } from '../../modules/orders/order-delivery.ts';
 import type { PickupPoint } from '../../modules/shipping/provider.ts';
+import { swedishPromise } from '../../modules/shipping/delivery-promise.ts';
 import { findStoreByAlias, type StoreRecord } from '../../modules/inventory/inventory.service.ts';
 import { adminBuilder } from './builder.ts';
 
@@ -374,8 +375,8 @@ export const OrderDetailType = adminBuilder.objectRef<OrderDetail>('AdminOrder')
     deliveryPromise: t.string({
       nullable: true,
       description:
-        'The delivery promise shown at the checkout, e.g. "1–3 vardagar" (issue 43); null when none.',
-      resolve: (d) => orderDelivery(d.order).deliveryPromise,
+        'The delivery promise shown at the checkout in Swedish, e.g. "1–3 vardagar" for nShift\'s "1-3" (issue 43; shipping/delivery-promise.ts); null when none.',
+      resolve: (d) => swedishPromise(orderDelivery(d.order).deliveryPromise),
     }),
     pickupPointDetails: t.field({
       type: PickupPointType,

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { findStoreByAlias, type StoreRecord } from '../inventory/inventory.service.ts';
 import type { PickupPoint, ShippingProviderName } from '../shipping/provider.ts';
 import { formatZip } from '../shipping/zip.ts';
+import { swedishPromise } from '../shipping/delivery-promise.ts';
 import type { OrderRecord } from './orders.service.ts';
 
 /** The columns of an order {@link orderDelivery} reads. */
@@ -121,7 +122,9 @@ export async function loadOrderDelivery(
  * order has neither.
  */
 export function carrierAndPromise(delivery: OrderDelivery): string {
-  return [delivery.carrierName, delivery.deliveryPromise].filter(Boolean).join(', ');
+  return [delivery.carrierName, swedishPromise(delivery.deliveryPromise)]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**

@@ -12,6 +12,7 @@ import { sendMail, type MailOptions } from '../mail/mail.service.ts';
 import type { OrderMailLine } from '../mail/templates/order-confirmation.tsx';
 import { formatDeduction, formatMoney } from '../pricing/money.ts';
 import { formatZip } from '../shipping/zip.ts';
+import { swedishPromise } from '../shipping/delivery-promise.ts';
 import {
   loadOrderDelivery,
   orderDelivery,
@@ -90,7 +91,7 @@ export async function orderEmail(
     delivery: {
       method: delivery.shippingName,
       carrier: delivery.carrierName,
-      promise: delivery.deliveryPromise,
+      promise: swedishPromise(delivery.deliveryPromise),
       pickupPoint: delivery.pickupPoint ? pickupPointLines(delivery.pickupPoint) : null,
     },
     address: [

@@ -17,6 +17,7 @@ import { OrderDetailType } from '../../graphql/admin/orders-types.graphql.ts';
 import { parseInput } from '../../graphql/admin/staff.graphql.ts';
 import {
   bookingServiceOf,
+  countFailedBookings,
   listOrderBookings,
   requestBooking,
   retryBooking,
@@ -125,6 +126,16 @@ adminBuilder.queryFields((t) => ({
     resolve: (_root, _args, ctx) => {
       requireStaff(ctx, 'orders', 'read');
       return listNshiftServices(ctx.db);
+    },
+  }),
+  failedShipmentBookings: t.int({
+    description:
+      'How many parcel bookings nShift refused or left unanswered on orders still to ship ' +
+      '(received or processing), each waiting for "Försök igen" or a parcel typed by hand: the ' +
+      'dashboard\'s "Att hantera" (orders:read; issue 43).',
+    resolve: (_root, _args, ctx) => {
+      requireStaff(ctx, 'orders', 'read');
+      return countFailedBookings(ctx.db);
     },
   }),
 }));

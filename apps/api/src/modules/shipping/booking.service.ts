@@ -9,7 +9,7 @@
  *
  * No GraphQL here: the admin API (booking-admin.graphql.ts) maps these results to its types.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { jobs } from '../jobs/jobs.tables.ts';
 import type { Database } from '../../db/client.ts';
 import { ShopError, swedishNotFound } from '../../errors.ts';
@@ -102,6 +102,25 @@ export async function listOrderBookings(db: Database, orderId: number): Promise<
     .where(eq(orderBookings.orderId, orderId))
     .orderBy(asc(orderBookings.seq));
   return rows.map(view);
+}
+
+/**
+ * How many bookings nShift refused (`failed`) or left unanswered (`uncertain`) on orders still to
+ * ship (`received` or `processing`): the dashboard's "Att hantera" (issue 43). Each is retried or
+ * typed by hand from its order's page; either ends its count.
+ */
+export async function countFailedBookings(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderBookings)
+    .innerJoin(orders, eq(orders.id, orderBookings.orderId))
+    .where(
+      and(
+        inArray(orderBookings.state, ['failed', 'uncertain']),
+        inArray(orders.status, ['received', 'processing']),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Booking `id`, or null. */

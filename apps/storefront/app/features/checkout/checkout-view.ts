@@ -5,6 +5,7 @@
  * Pure.
  */
 import { formatZip } from '@trampa/api/zip';
+import { workingDaysOf } from '@trampa/api/delivery-promise';
 import type { CheckoutFieldsFragment, CustomerType } from '../../graphql/generated';
 import type { CartMoneyFormat } from '../../market/request-market';
 import { t } from '../../i18n/i18n';
@@ -161,12 +162,8 @@ export function formatDistance(metres: number | null | undefined, culture = 'sv-
  * number or range ("1-3" -> "1–3 vardagar", "1" -> "1 vardag"), any other text as it is.
  */
 export function promiseText(promise: string | null | undefined): string {
-  const text = promise?.trim() ?? '';
-  const range = /^(\d{1,2})(?:\s*[-–]\s*(\d{1,2}))?$/.exec(text);
-  if (!range) return text;
-  const days = range[2] ? `${range[1]}–${range[2]}` : range[1]!;
-  // A range is plural ("0–1 vardagar"); a single day by its number.
-  return t('checkout.shipping.workdays', { days, count: range[2] ? 2 : Number(range[1]) });
+  const days = workingDaysOf(promise);
+  return days ? t('checkout.shipping.workdays', { ...days }) : (promise?.trim() ?? '');
 }
 
 type ShippingOptionFragment = NonNullable<
