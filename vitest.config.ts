@@ -21,8 +21,32 @@ const PROCESS_TESTS = [
   'apps/storefront/app/routing/request-log.test.ts',
 ];
 
-// Unit and API integration tests (`npm run test:unit`: the `unit` project on every core, then
-// the `processes` project one file at a time). Browser journeys have their own config.
+/**
+ * Test files that change what every module of their process sees: they set NODE_ENV to
+ * production and load the built storefront's server, whose React is then the production build
+ * (and would meet the development JSX runtime of the next file in that process). They run with
+ * a fresh process per file, in the `unit-isolated` project.
+ */
+const ISOLATED_TESTS = [
+  'apps/storefront/app/routing/cross-origin.test.ts',
+  'apps/storefront/app/routing/server-hardening.test.ts',
+  'apps/storefront/app/seo/seo-pages.test.ts',
+];
+
+const UNIT_TESTS = [
+  'apps/*/src/**/*.test.ts',
+  'apps/*/app/**/*.test.{ts,tsx}',
+  'apps/storefront/server/**/*.test.ts',
+  'apps/*/test/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'bench/**/*.test.ts',
+];
+
+// Unit and API integration tests (`npm run test:unit`: the `unit` and `unit-isolated` projects
+// on every core, then the `processes` project one file at a time). Browser journeys have their
+// own config. The `unit` files share their worker processes (isolate: false): each file still
+// gets its own database and servers, but the app's modules (the schema, React, the templates)
+// are loaded once per worker instead of once per file.
 export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', '**/build/**'],
@@ -38,17 +62,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'apps/*/src/**/*.test.ts',
-            'apps/*/app/**/*.test.{ts,tsx}',
-            'apps/storefront/server/**/*.test.ts',
-            'apps/*/test/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'bench/**/*.test.ts',
-          ],
-          exclude: ['**/node_modules/**', '**/build/**', ...PROCESS_TESTS],
+          include: UNIT_TESTS,
+          exclude: ['**/node_modules/**', '**/build/**', ...PROCESS_TESTS, ...ISOLATED_TESTS],
+          isolate: false,
         },
       },
+      { extends: true, test: { name: 'unit-isolated', include: ISOLATED_TESTS } },
       { extends: true, test: { name: 'processes', include: PROCESS_TESTS } },
     ],
   },

@@ -52,6 +52,7 @@ export const QUERY_ACCESS: Record<string, QueryAccess> = {
   adminOrderFilterOptions: { gate: 'orders' },
   nshiftServices: { gate: 'orders' },
   failedPaymentOperations: { gate: 'orders' },
+  failedShipmentBookings: { gate: 'orders' },
   paymentAuthorisationAlerts: { gate: 'orders' },
   adminOrders: { gate: 'orders' },
   orderStats: { gate: 'orders' },

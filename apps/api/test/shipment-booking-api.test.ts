@@ -370,6 +370,26 @@ describe.each(testDatabaseKinds())('shipment booking on %s', (kind) => {
     if (parcel!.trackingLink) expect(mails[0]).toContain(`href="${parcel!.trackingLink}"`);
   });
 
+  it("the shipped mail is written in the order's language (a Norwegian order: Norwegian words)", async () => {
+    const order = await nshiftOrder('norsk@example.se');
+    await state.handle.db
+      .update(orders)
+      .set({ languageId: 'nb-NO' })
+      .where(eq(orders.id, order.id));
+    const typed = await staff.send(TRANSITION, {
+      input: { orderId: order.id, to: 'processing', parcelNumber: 'PN-NB123456' },
+    });
+    expect(typed.body.errors).toBeUndefined();
+    await runner().runUntilIdle();
+    const mails = await readOutbox(outbox, 'norsk@example.se');
+    const shipped = mails.filter((m) => m.includes('er sendt med'));
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]).toContain(`Ordren din ${order.id} er sendt med`);
+    expect(shipped[0]).toContain('Kollinummer PN-NB123456');
+    expect(shipped[0]).toContain('lang="nb"');
+    expect(shipped[0]).not.toContain('har skickats');
+  });
+
   it('an order of the shop’s own shipping is not booked: parcels are typed (NOT_BOOKABLE)', async () => {
     const order = await nshiftOrder('own@example.se', false);
     const view = (await staff.send(ORDER, { id: order.id })).body.data!.adminOrder;

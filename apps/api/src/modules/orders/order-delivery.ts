@@ -139,14 +139,16 @@ export function shippingMethodText(delivery: OrderDelivery): string {
 /**
  * A pickup point as the lines of a label: name, street address, postcode and city (the postcode
  * as the post writes it, "411 01"), and "Öppettider: …" when known. Empty parts are left out.
+ * @param openingHoursLabel the word before the opening hours, "Öppettider" unless a mail in
+ *   another language says otherwise
  */
-export function pickupPointLines(point: PickupPoint): string[] {
+export function pickupPointLines(point: PickupPoint, openingHoursLabel = 'Öppettider'): string[] {
   const zip = point.zip ? formatZip(point.zip, point.country || 'SE') : '';
   return [
     point.name,
     point.address,
     [zip, point.city].filter(Boolean).join(' '),
-    point.openingHours ? `Öppettider: ${point.openingHours}` : '',
+    point.openingHours ? `${openingHoursLabel}: ${point.openingHours}` : '',
   ]
     .map((line) => line.trim())
     .filter((line) => line !== '');

@@ -4,11 +4,13 @@
  * (order-process.ts) writes with each new parcel registration, in the same transaction: a booked
  * parcel set (the job names its booking) or a parcel typed by staff (the job names the parcel).
  * One job per registration (its key), so each registration is mailed once; a retried job sends
- * the same Message-ID (jobs/handlers.ts).
+ * the same Message-ID (jobs/handlers.ts). Written in the order's language (`languageId`,
+ * mail/mail-language.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sendMail, type MailOptions } from '../mail/mail.service.ts';
+import { mailLanguageOf } from '../mail/mail-language.ts';
 import type { RenderedMail } from '../mail/templates/layout.tsx';
 import { loadOrderDelivery, pickupPointLines } from './order-delivery.ts';
 import { orders, orderShipments } from './orders.tables.ts';
@@ -50,6 +52,8 @@ export async function orderShippedEmail(
   if (rows.length === 0) return null;
   const delivery = await loadOrderDelivery(db, order);
   const { orderShippedMail } = await import('../mail/templates/order-shipped.tsx');
+  const { SHIPPED_TEXTS } = await import('../mail/templates/order-shipped-texts.ts');
+  const language = mailLanguageOf(order.languageId);
   const shopUrl = mail.shopUrl?.replace(/\/+$/, '');
   const rendered = await orderShippedMail({
     shopName: mail.fromName,
@@ -64,9 +68,12 @@ export async function orderShippedEmail(
       trackingLink: r.trackingLink && /^https?:\/\//.test(r.trackingLink) ? r.trackingLink : null,
     })),
     // The carrier's agent (nShift) or the store (own pickup method) the parcel waits at.
-    pickupPoint: delivery.pickupPoint ? pickupPointLines(delivery.pickupPoint) : null,
+    pickupPoint: delivery.pickupPoint
+      ? pickupPointLines(delivery.pickupPoint, SHIPPED_TEXTS[language].openingHours)
+      : null,
     // Only an account has the order page; a guest's order joins one later (issue 40 point 5).
     ordersUrl: shopUrl && order.customerId != null ? `${shopUrl}${ACCOUNT_ORDERS_PATH}` : null,
+    language,
   });
   return { to: order.email, mail: rendered };
 }

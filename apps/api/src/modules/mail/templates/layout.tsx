@@ -3,7 +3,7 @@
 /**
  * The shared frame of every shop e-mail (issue 22 "templates with React Email"): a header with
  * the shop's name on the theme colour, one `h1`, the message, and a footer with the shop's name,
- * a link to the shop and the seller (name, address, organisationsnummer, e-mail, phone; issue 40 §2). Swedish (`lang="sv"`), one column at most 600 px wide, colours with
+ * a link to the shop and the seller (name, address, organisationsnummer, e-mail, phone; issue 40 §2). In the mail's language (`lang`, Swedish by default), one column at most 600 px wide, colours with
  * WCAG AA contrast (white on #510c76 is 13:1, the footer's #4a4a4a on white 8.9:1).
  *
  * A template is a component that renders `<MailLayout>` around its content, plus a function that
@@ -29,6 +29,7 @@ import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { SellerIdentity } from '../../../seller.ts';
+import type { MailLanguage } from '../mail-language.ts';
 
 /** The shop's theme colour (storefront `--color-primary`, styles/tokens.css). */
 export const THEME_COLOR = '#510c76';
@@ -47,17 +48,32 @@ export interface ShopBrand {
   seller?: SellerIdentity | undefined;
 }
 
+/** The footer's label of the seller's organisation number, by mail language. */
+const ORGANISATION_NUMBER_LABEL: Record<MailLanguage, string> = {
+  sv: 'Org.nr',
+  nb: 'Org.nr.',
+  da: 'Org.nr.',
+  fi: 'Org.nr',
+  en: 'Reg. no.',
+};
+
+/** The language of the mail being rendered ({@link MailLayout}). */
+const LanguageContext = createContext<MailLanguage>('sv');
+
 /** The seller of the mail being rendered ({@link renderHtml}). */
 const SellerContext = createContext<SellerIdentity | undefined>(undefined);
 
 /** The footer's seller lines: `Name · Address · Org.nr …` and `e-mail · phone`, each when set. */
 function SellerLines() {
   const seller = useContext(SellerContext);
+  const language = useContext(LanguageContext);
   if (!seller) return null;
   const company = [
     seller.legalName,
     seller.address,
-    seller.organisationNumber ? `Org.nr ${seller.organisationNumber}` : null,
+    seller.organisationNumber
+      ? `${ORGANISATION_NUMBER_LABEL[language]} ${seller.organisationNumber}`
+      : null,
   ].filter(Boolean);
   const contact = [seller.email, seller.phone].filter(Boolean);
   if (company.length === 0 && contact.length === 0) return null;
@@ -80,6 +96,8 @@ export interface MailLayoutProps extends ShopBrand {
   children: ReactNode;
   /** Extra footer lines (e.g. an unsubscribe link) above the shop's name. */
   footer?: ReactNode;
+  /** The mail's language (`<html lang>`, the footer's words); Swedish when left out. */
+  language?: MailLanguage;
 }
 
 const font = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
@@ -107,55 +125,65 @@ export function MailLayout({
   preview,
   children,
   footer,
+  language = 'sv',
 }: MailLayoutProps) {
   return (
-    <Html lang="sv" dir="ltr">
-      <Head>
-        <title>{heading}</title>
-        <meta name="color-scheme" content="light" />
-      </Head>
-      <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: '#f3eff5', fontFamily: font, margin: 0, padding: '16px 0' }}>
-        <Container style={{ maxWidth: '600px', backgroundColor: '#ffffff' }}>
-          <Section style={{ backgroundColor: THEME_COLOR, padding: '20px 24px' }}>
-            <Text style={{ color: '#ffffff', fontSize: '22px', fontWeight: 700, margin: 0 }}>
-              {shopUrl ? (
-                <Link href={shopUrl} style={{ color: '#ffffff', textDecoration: 'none' }}>
-                  {shopName}
-                </Link>
-              ) : (
-                shopName
-              )}
-            </Text>
-          </Section>
-          <Section style={{ padding: '24px' }}>
-            <Heading
-              as="h1"
-              style={{ fontSize: '24px', lineHeight: '32px', color: '#1f1f1f', margin: '0 0 16px' }}
-            >
-              {heading}
-            </Heading>
-            {children}
-          </Section>
-          <Hr style={{ borderColor: '#d9d2de', margin: 0 }} />
-          <Section style={{ padding: '16px 24px' }}>
-            {footer}
-            <Text style={{ fontSize: '14px', lineHeight: '20px', color: '#4a4a4a', margin: 0 }}>
-              {shopName}
-              {shopUrl ? (
-                <>
-                  {' · '}
-                  <Link href={shopUrl} style={{ color: '#4a4a4a', textDecoration: 'underline' }}>
-                    {new URL(shopUrl).host}
+    <LanguageContext.Provider value={language}>
+      <Html lang={language} dir="ltr">
+        <Head>
+          <title>{heading}</title>
+          <meta name="color-scheme" content="light" />
+        </Head>
+        <Preview>{preview}</Preview>
+        <Body
+          style={{ backgroundColor: '#f3eff5', fontFamily: font, margin: 0, padding: '16px 0' }}
+        >
+          <Container style={{ maxWidth: '600px', backgroundColor: '#ffffff' }}>
+            <Section style={{ backgroundColor: THEME_COLOR, padding: '20px 24px' }}>
+              <Text style={{ color: '#ffffff', fontSize: '22px', fontWeight: 700, margin: 0 }}>
+                {shopUrl ? (
+                  <Link href={shopUrl} style={{ color: '#ffffff', textDecoration: 'none' }}>
+                    {shopName}
                   </Link>
-                </>
-              ) : null}
-            </Text>
-            <SellerLines />
-          </Section>
-        </Container>
-      </Body>
-    </Html>
+                ) : (
+                  shopName
+                )}
+              </Text>
+            </Section>
+            <Section style={{ padding: '24px' }}>
+              <Heading
+                as="h1"
+                style={{
+                  fontSize: '24px',
+                  lineHeight: '32px',
+                  color: '#1f1f1f',
+                  margin: '0 0 16px',
+                }}
+              >
+                {heading}
+              </Heading>
+              {children}
+            </Section>
+            <Hr style={{ borderColor: '#d9d2de', margin: 0 }} />
+            <Section style={{ padding: '16px 24px' }}>
+              {footer}
+              <Text style={{ fontSize: '14px', lineHeight: '20px', color: '#4a4a4a', margin: 0 }}>
+                {shopName}
+                {shopUrl ? (
+                  <>
+                    {' · '}
+                    <Link href={shopUrl} style={{ color: '#4a4a4a', textDecoration: 'underline' }}>
+                      {new URL(shopUrl).host}
+                    </Link>
+                  </>
+                ) : null}
+              </Text>
+              <SellerLines />
+            </Section>
+          </Container>
+        </Body>
+      </Html>
+    </LanguageContext.Provider>
   );
 }
 

@@ -41,7 +41,7 @@ describe('order shipped mail', () => {
     );
     expect(mail.html).not.toContain('"<b>"');
     expect(mail.html).toContain('Spåra paketet 69799319669SE');
-    expect(mail.html).toContain('Kollinummer <!-- -->PN-2');
+    expect(mail.html).toContain('Kollinummer PN-2');
     expect(mail.html).toContain('ICA Nära Tegnérlunden');
     expect(mail.html).toContain('href="https://shop.example/mina-sidor/ordrar"');
     expect(mail.text).toContain('Din order 100042 har skickats med PostNord MyPack Collect.');
@@ -65,5 +65,36 @@ describe('order shipped mail', () => {
     expect(mail.text).not.toContain('Utlämningsställe');
     expect(mail.text).not.toContain('Mina ordrar');
     expect(mail.html).not.toContain('mina-sidor');
+  });
+
+  it("is written in the order's language: Norwegian and English words, lang and the seller's label", async () => {
+    const seller = { legalName: 'Cykel & Co AB', organisationNumber: '556677-8899' };
+    const nb = await orderShippedMail({
+      ...props,
+      seller,
+      language: 'nb',
+      pickupPoint: ['Narvesen Majorstuen', 'Åpningstider: Man–fre 7–22'],
+    });
+    expect(nb.subject).toBe('Ordren din 100042 er sendt – Cykel & Co');
+    expect(nb.html).toContain('<html dir="ltr" lang="nb">');
+    expect(nb.html).toMatch(/<h1[^>]*>Ordren din er sendt<\/h1>/);
+    expect(nb.html).toContain('Spor pakken 69799319669SE');
+    expect(nb.html).toContain('Org.nr. 556677-8899');
+    expect(nb.text).toContain('Ordren din 100042 er sendt med PostNord MyPack Collect.');
+    expect(nb.text).toContain('Kollinummer 69799319669SE: https://tracking.postnord.com/');
+    expect(nb.text).toContain('Utleveringssted:\nNarvesen Majorstuen');
+    expect(nb.text).toContain('Mine ordrer: https://shop.example/mina-sidor/ordrar');
+    expect(nb.text).not.toMatch(/Kollinummer PN-2\n.*Hej|Vänliga|Utlämningsställe|Spåra/);
+
+    const en = await orderShippedMail({ ...props, seller, language: 'en', firstName: '' });
+    expect(en.subject).toBe('Your order 100042 has been shipped – Cykel & Co');
+    expect(en.html).toContain('<html dir="ltr" lang="en">');
+    expect(en.html).toContain('Reg. no. 556677-8899');
+    expect(en.text.startsWith('Hi!\n')).toBe(true);
+    expect(en.text).toContain('Parcel number PN-2');
+    expect(en.text).toContain('Kind regards, Cykel & Co');
+    // Swedish by default, with the Swedish label.
+    const sv = await orderShippedMail({ ...props, seller });
+    expect(sv.html).toContain('Org.nr 556677-8899');
   });
 });

@@ -3,8 +3,9 @@
 /**
  * "Din order har skickats" (issue 43; ADR 020 §5; built by orders/order-shipped-email.ts): the
  * order number, who delivers it, each parcel number with the carrier's tracking page, the pickup
- * point when the parcel waits there, and the link to the account's order page. Swedish, as the
- * order confirmation (order-confirmation.tsx): the shop's mails have no other language yet.
+ * point when the parcel waits there, and the link to the account's order page. In the order's
+ * language (`language`, mail-language.ts; the words in order-shipped-texts.ts), Swedish by
+ * default.
  */
 import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
@@ -17,6 +18,8 @@ import {
   type RenderedMail,
   type ShopBrand,
 } from './layout.tsx';
+import type { MailLanguage } from '../mail-language.ts';
+import { SHIPPED_TEXTS } from './order-shipped-texts.ts';
 
 /** One parcel as the mail names it. */
 export interface ShippedParcel {
@@ -36,19 +39,24 @@ export interface OrderShippedProps extends ShopBrand {
   carrierName: string | null;
   /** At least one. */
   parcels: ShippedParcel[];
-  /** The pickup point as lines (name, street, "411 01 Göteborg", "Öppettider: …"); null for home delivery. */
+  /**
+   * The pickup point as lines (name, street, "411 01 Göteborg", "Öppettider: …" in the mail's
+   * language); null for home delivery.
+   */
   pickupPoint: string[] | null;
   /** The account's order page (absolute), null when there is none to link to. */
   ordersUrl: string | null;
+  /** The mail's language (the order's); Swedish when left out. */
+  language?: MailLanguage;
 }
 
 const h2 = { fontSize: '18px', lineHeight: '26px', color: '#1f1f1f', margin: '24px 0 8px' };
 
-/** "Kollinummer 123: https://…" (text) per parcel. */
-function parcelText(parcel: ShippedParcel): string {
+/** "Kollinummer 123: https://…" (text) per parcel, `label` in the mail's language. */
+function parcelText(parcel: ShippedParcel, label: string): string {
   return parcel.trackingLink
-    ? `Kollinummer ${parcel.parcelNumber}: ${parcel.trackingLink}`
-    : `Kollinummer ${parcel.parcelNumber}`;
+    ? `${label} ${parcel.parcelNumber}: ${parcel.trackingLink}`
+    : `${label} ${parcel.parcelNumber}`;
 }
 
 /** Who delivers: "PostNord (PostNord MyPack Collect)" or the method alone. */
@@ -62,29 +70,36 @@ function deliveredBy(props: Pick<OrderShippedProps, 'carrierName' | 'shippingNam
 
 /** The shipped mail's HTML body. */
 export function OrderShippedEmail(props: OrderShippedProps) {
-  const { orderId, firstName, parcels, pickupPoint, ordersUrl } = props;
+  const { orderId, firstName, parcels, pickupPoint, ordersUrl, language = 'sv' } = props;
+  const words = SHIPPED_TEXTS[language];
+  const [before, between, after] = words.shipped;
   return (
     <MailLayout
       shopName={props.shopName}
       shopUrl={props.shopUrl}
-      heading="Din order har skickats"
-      preview={`Order ${orderId} är på väg med ${deliveredBy(props)}.`}
+      language={language}
+      heading={words.heading}
+      preview={words.preview(orderId, deliveredBy(props))}
     >
-      <Text style={paragraph}>Hej {firstName}!</Text>
+      <Text style={paragraph}>{words.greeting(firstName)}</Text>
       <Text style={paragraph}>
-        Din order <strong>{orderId}</strong> har skickats med {deliveredBy(props)}.
+        {before}
+        <strong>{orderId}</strong>
+        {between}
+        {deliveredBy(props)}
+        {after}
       </Text>
       <Heading as="h2" style={h2}>
-        {parcels.length > 1 ? 'Dina paket' : 'Ditt paket'}
+        {words.parcels(parcels.length)}
       </Heading>
       {parcels.map((parcel) => (
         <Text key={parcel.parcelNumber} style={paragraph}>
-          Kollinummer {parcel.parcelNumber}
+          {`${words.parcelNumber} ${parcel.parcelNumber}`}
           {parcel.trackingLink ? (
             <>
               <br />
               <Link href={parcel.trackingLink} style={linkStyle}>
-                {`Spåra paketet ${parcel.parcelNumber}`}
+                {words.track(parcel.parcelNumber)}
               </Link>
             </>
           ) : null}
@@ -93,7 +108,7 @@ export function OrderShippedEmail(props: OrderShippedProps) {
       {pickupPoint ? (
         <>
           <Heading as="h2" style={h2}>
-            Utlämningsställe
+            {words.pickupPoint}
           </Heading>
           <Text style={paragraph}>
             {pickupPoint.map((line, i) => (
@@ -103,21 +118,19 @@ export function OrderShippedEmail(props: OrderShippedProps) {
               </span>
             ))}
           </Text>
-          <Text style={paragraph}>
-            Du får ett meddelande från transportören när paketet finns att hämta.
-          </Text>
+          <Text style={paragraph}>{words.pickupNotice}</Text>
         </>
       ) : null}
       {ordersUrl ? (
         <Text style={paragraph}>
-          Du ser ordern och spårningen under{' '}
+          {words.ordersLead}{' '}
           <Link href={ordersUrl} style={linkStyle}>
-            Mina ordrar
+            {words.ordersLink}
           </Link>
           .
         </Text>
       ) : null}
-      <Text style={paragraph}>Vänliga hälsningar, {props.shopName}</Text>
+      <Text style={paragraph}>{words.regards(props.shopName)}</Text>
     </MailLayout>
   );
 }
@@ -127,28 +140,23 @@ export function OrderShippedEmail(props: OrderShippedProps) {
  * ("Kollinummer X: https://…"), so a text-only reader can follow it too.
  */
 export async function orderShippedMail(props: OrderShippedProps): Promise<RenderedMail> {
+  const words = SHIPPED_TEXTS[props.language ?? 'sv'];
+  const [before, between, after] = words.shipped;
   const text = [
-    `Hej ${props.firstName}!`,
+    words.greeting(props.firstName),
     '',
-    `Din order ${props.orderId} har skickats med ${deliveredBy(props)}.`,
+    `${before}${props.orderId}${between}${deliveredBy(props)}${after}`,
     '',
-    ...props.parcels.map(parcelText),
+    ...props.parcels.map((parcel) => parcelText(parcel, words.parcelNumber)),
     ...(props.pickupPoint
-      ? [
-          '',
-          'Utlämningsställe:',
-          ...props.pickupPoint,
-          'Du får ett meddelande från transportören när paketet finns att hämta.',
-        ]
+      ? ['', `${words.pickupPoint}:`, ...props.pickupPoint, words.pickupNotice]
       : []),
-    ...(props.ordersUrl
-      ? ['', `Du ser ordern och spårningen under Mina ordrar: ${props.ordersUrl}`]
-      : []),
+    ...(props.ordersUrl ? ['', `${words.ordersLead} ${words.ordersLink}: ${props.ordersUrl}`] : []),
     '',
-    `Vänliga hälsningar, ${props.shopName}`,
+    words.regards(props.shopName),
   ].join('\n');
   return {
-    subject: `Din order ${props.orderId} har skickats – ${props.shopName}`,
+    subject: words.subject(props.orderId, props.shopName),
     text,
     html: await renderHtml(<OrderShippedEmail {...props} />),
   };
