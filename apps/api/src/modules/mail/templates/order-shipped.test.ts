@@ -68,7 +68,14 @@ describe('order shipped mail', () => {
   });
 
   it("is written in the order's language: Norwegian and English words, lang and the seller's label", async () => {
-    const seller = { legalName: 'Cykel & Co AB', organisationNumber: '556677-8899' };
+    const seller = {
+      legalName: 'Cykel & Co AB',
+      organisationNumber: '556677-8899',
+      vatNumber: null,
+      address: null,
+      email: null,
+      phone: null,
+    };
     const nb = await orderShippedMail({
       ...props,
       seller,
