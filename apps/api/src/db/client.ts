@@ -287,8 +287,8 @@ function guardConnection(
     if (isDatabaseUnavailable(error)) availability.reportFailure(error);
   });
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const outcome = (error: unknown) => {
-    if (!error) return availability.reportSuccess();
+  const outcome = (error: unknown, startedAt: number) => {
+    if (!error) return availability.reportSuccess(startedAt);
     if (!isDatabaseUnavailable(error)) return;
     availability.reportFailure(error);
     if (unavailableReason(error) === 'statement-timeout') {
@@ -299,11 +299,12 @@ function guardConnection(
   };
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...raw: unknown[]) => {
     const args = withDeadline(raw, timeoutMs);
+    const startedAt = Date.now();
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback === 'function') {
       args[last] = (error: unknown, ...rest: unknown[]) => {
-        outcome(error);
+        outcome(error, startedAt);
         return (callback as (...a: unknown[]) => unknown)(error, ...rest);
       };
       return query(...args);
@@ -311,8 +312,8 @@ function guardConnection(
     const result = query(...args);
     if (result && typeof (result as Promise<unknown>).then === 'function') {
       (result as Promise<unknown>).then(
-        () => outcome(undefined),
-        (error: unknown) => outcome(error ?? true),
+        () => outcome(undefined, startedAt),
+        (error: unknown) => outcome(error ?? true, startedAt),
       );
     }
     return result;

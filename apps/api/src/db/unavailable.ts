@@ -135,9 +135,15 @@ export class DatabaseAvailability {
     );
   }
 
-  /** Notes a statement that succeeded. */
-  reportSuccess(): void {
+  /**
+   * Notes a statement that succeeded.
+   * @param startedAt when the statement was sent (ms since the epoch): one sent before the
+   *   database was lost, whose answer was already on its way, says nothing of now and is
+   *   ignored, so an outage is one line, not two around a late answer
+   */
+  reportSuccess(startedAt?: number): void {
     if (this.downSince === null) return;
+    if (startedAt !== undefined && startedAt < this.downSince) return;
     const downMs = Date.now() - this.downSince;
     const failures = this.failures;
     this.downSince = null;

@@ -7,7 +7,8 @@
  * chosen; then an invoice order and ralph's confirmation page. Screenshots at 390 and 1280 px
  * go to $E2E_SCREENSHOTS (default the system's temp folder); console errors and failed API
  * calls are printed. nShift's widget script cannot be loaded here: it is replaced by
- * unifaun-widget-stub.ts (only its documented interface).
+ * unifaun-widget-stub.ts (only its documented interface). RALPH_PAYMENT=kustom pays with Kustom
+ * Checkout's snippet instead of the invoice (issue 42; the API from ralph-api.ts).
  *
  * Not part of `npm test` (ralph is not installed with the shop). Run by hand, see
  * docs/ralph-storefront.md: RALPH_URL (default http://localhost:3100) and API_URL (default
@@ -23,6 +24,8 @@ const RALPH = process.env.RALPH_URL ?? 'http://localhost:3100';
 const API = process.env.API_URL ?? 'http://localhost:4000';
 const API_KEY = process.env.API_KEY ?? 'ralph-walk-key';
 const shots = process.env.E2E_SCREENSHOTS ?? tmpdir();
+/** How the walk pays: `invoice` (ralph's invoice form, the default) or `kustom` (the snippet). */
+const PAYMENT = process.env.RALPH_PAYMENT === 'kustom' ? 'kustom' : 'invoice';
 
 async function api<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const response = await fetch(`${API}/graphql`, {
@@ -191,7 +194,49 @@ async function walk(width: number): Promise<void> {
     point: chosen?.subOptions.find((p) => p.isSelected)?.externalId,
     fee: checkout.createOrUpdateCheckout.cart.summary.shipping?.feeIncVat,
   });
-  // An invoice order ("Faktura", the default), as the shopper fills in ralph's form.
+  if (PAYMENT === 'kustom') {
+    await payWithKustom(page, width);
+  } else {
+    await payByInvoice(page, width);
+  }
+  console.log(
+    problems.length
+      ? `problems:\n  ${problems.join('\n  ')}`
+      : 'no console errors, no failed API calls',
+  );
+  await browser.close();
+}
+
+/**
+ * Kustom Checkout as ralph embeds it (issue 42): the option chosen in ralph's payment list, the
+ * snippet of `paymentData` mounted by ralph's CaCheckoutExternal (which re-creates its script),
+ * the purchase completed in the stand-in's frame, and ralph's confirm page (`?kid=`) showing the
+ * confirmation snippet that `checkout(id: kid, paymentType: KLARNA)` returns.
+ */
+async function payWithKustom(page: Page, width: number): Promise<void> {
+  await page
+    .getByRole('button', { name: /Tillåt endast nödvändiga/i })
+    .click()
+    .catch(() => {});
+  await page.locator('.ca-payment-options__option', { hasText: /Kustom/ }).click();
+  const frameElement = page.locator('#checkout-external iframe[title="Kustom Checkout"]');
+  await frameElement.waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1_000);
+  await shoot(page, 'checkout-kustom', width);
+  const frame = page.frameLocator('#checkout-external iframe[title="Kustom Checkout"]');
+  console.log('Kustom frame:', (await frame.locator('body').innerText()).replace(/\s+/g, ' '));
+  await frame.getByRole('button', { name: 'Slutför köp' }).click();
+  await frame.getByRole('link', { name: 'Fortsätt' }).click();
+  await page.waitForURL(/\/checkout\/confirm\?.*kid=/, { timeout: 30_000 });
+  console.log('after the purchase in Kustom:', page.url());
+  const confirmation = page.locator('#checkout-external #kustom-confirmation');
+  await confirmation.waitFor({ timeout: 30_000 });
+  console.log('ralph shows the confirmation snippet:', await confirmation.innerText());
+  await shoot(page, 'confirmation-kustom', width);
+}
+
+/** An invoice order ("Faktura", the default), as the shopper fills in ralph's form. */
+async function payByInvoice(page: Page, width: number): Promise<void> {
   await page
     .getByRole('button', { name: /Tillåt endast nödvändiga/i })
     .click()
@@ -221,12 +266,6 @@ async function walk(width: number): Promise<void> {
     .waitFor({ state: 'detached', timeout: 20_000 })
     .catch(() => console.log('the confirm page still shows a spinner after 20 s'));
   await shoot(page, 'confirmation', width);
-  console.log(
-    problems.length
-      ? `problems:\n  ${problems.join('\n  ')}`
-      : 'no console errors, no failed API calls',
-  );
-  await browser.close();
 }
 
 for (const width of [1280, 390]) await walk(width);
