@@ -106,7 +106,7 @@ async function walk(width: number): Promise<void> {
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    if (m.type() === 'error') problems.push(`console on ${page.url()}: ${m.text().split('\n')[0]}`);
   });
   page.on('response', (r) => {
     if (!r.url().startsWith(API)) return;
@@ -225,9 +225,12 @@ async function payWithKustom(page: Page, width: number): Promise<void> {
   await shoot(page, 'checkout-kustom', width);
   const frame = page.frameLocator('#checkout-external iframe[title="Kustom Checkout"]');
   console.log('Kustom frame:', (await frame.locator('body').innerText()).replace(/\s+/g, ' '));
-  await frame.getByRole('button', { name: 'Slutför köp' }).click();
-  await frame.getByRole('link', { name: 'Fortsätt' }).click();
-  await page.waitForURL(/\/checkout\/confirm\?.*kid=/, { timeout: 30_000 });
+  await frame.getByRole('button', { name: 'Slutför köp' }).click({ noWaitAfter: true });
+  // Kustom's frame sends the shopper's window on to ralph's confirm page (the confirmation URL).
+  await page.waitForURL(/\/checkout\/confirm\?.*kid=/, {
+    timeout: 30_000,
+    waitUntil: 'domcontentloaded',
+  });
   console.log('after the purchase in Kustom:', page.url());
   const confirmation = page.locator('#checkout-external #kustom-confirmation');
   await confirmation.waitFor({ timeout: 30_000 });
