@@ -132,6 +132,16 @@ describe.each(testDatabaseKinds())('Kustom Checkout on %s', (kind) => {
     ]);
     expect(requestsTo(`/orders/${id}/acknowledge`).length).toBeGreaterThan(acksBefore);
     expect(shop.standIn.orders.get(id)!.om).toMatchObject({ status: 'AUTHORIZED' });
+    // Kustom knows the order by the shop's number (merchant_reference1), set before the
+    // acknowledge; the confirmation snippet names it.
+    const references = shop.standIn.requests.filter((r) =>
+      r.path.endsWith(`/orders/${id}/merchant-references`),
+    );
+    expect(references.length).toBeGreaterThan(0);
+    expect(references[0]).toMatchObject({ method: 'PATCH' });
+    expect(shop.standIn.orders.get(id)!.merchant_reference1).toBe(String(placed[0]!.id));
+    const again = await q(CONFIRM, { id });
+    expect(again.checkout.htmlSnippet).toContain(`Tack! Order ${placed[0]!.id}`);
     // The confirm page again: the same order.
     const later = await q(CONFIRM, { id });
     expect(later.checkout.order.orderId).toBe(confirm.checkout.order.orderId);

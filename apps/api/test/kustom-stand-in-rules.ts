@@ -202,6 +202,17 @@ export function orderManagement(
     // Stand-in assumption: the 404 codes of captures/refunds are not in the reference.
     return error(404, 'NOT_FOUND', 'No such resource');
   }
+  if (method === 'PATCH' && action === 'merchant-references' && !subId) {
+    // Klarna OM "Update merchant references": either or both, 0–255 characters, 204.
+    const b = isObject(body) ? body : {};
+    for (const field of ['merchant_reference1', 'merchant_reference2'] as const) {
+      const value = b[field];
+      if (value === undefined) continue;
+      if (typeof value !== 'string' || value.length > 255) return badValue(field);
+      order[field] = value;
+    }
+    return { status: 204 };
+  }
   if (method !== 'POST') return error(404, 'NOT_FOUND', 'No such resource');
   const cancelled = om.status === 'CANCELLED';
   const text = (v: unknown, max: number) =>

@@ -522,6 +522,25 @@ describe(`Kustom stand-in (${REFERENCE})`, () => {
       expect(missing.json.error_code).toBe('NO_SUCH_ORDER');
     });
 
+    it('updates merchant references (PATCH, 204): either or both, at most 255 characters', async () => {
+      const s = await start();
+      const id = await completedOrder(s);
+      const set = await om(s, 'PATCH', `/${id}/merchant-references`, {
+        merchant_reference1: '100042',
+      });
+      expect(set.status).toBe(204);
+      expect(set.text).toBe('');
+      const read = await call(s, 'GET', `/checkout/v3/orders/${id}`);
+      expect(read.json.merchant_reference1).toBe('100042');
+      expect(read.json.html_snippet).toContain('Tack! Order 100042');
+      const tooLong = await om(s, 'PATCH', `/${id}/merchant-references`, {
+        merchant_reference2: 'x'.repeat(256),
+      });
+      expect(tooLong.status).toBe(400);
+      const open = await create(s);
+      expect((await om(s, 'PATCH', `/${open}/merchant-references`, {})).status).toBe(404);
+    });
+
     it('captures part, then the rest: PART_CAPTURED, then CAPTURED', async () => {
       const s = await start();
       const id = await completedOrder(s);

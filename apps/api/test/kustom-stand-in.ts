@@ -151,6 +151,8 @@ export async function startKustomStandIn(
   /** The KCO `order` as the API answers it (without the OM state). */
   const kcoView = (order: Order): Order => {
     const { om: _om, ...view } = order;
+    // The confirmation snippet names the order by the merchant's reference once it is set.
+    if (order.status === COMPLETE) view.html_snippet = confirmationSnippet(order);
     return view;
   };
 

@@ -131,10 +131,22 @@ async function declineAndCancel(
   return declined ?? session;
 }
 
-/** Tells Kustom the order exists (idempotent: the key is the order's). Logged when it fails. */
+/**
+ * Tells Kustom the order exists: first its number as `merchant_reference1` (Kustom's portal
+ * then names it as the shop does), then `acknowledge` (idempotent: the key is the order's).
+ * Either failing is logged; the next push or confirm page repeats both.
+ */
 async function acknowledge(settings: PaymentSettings, providerRef: string, orderId: number) {
   if (!settings.kustom) return;
-  const ack = await kustomClient(settings.kustom).acknowledge(providerRef, `ack:${orderId}`);
+  const client = kustomClient(settings.kustom);
+  const reference = await client.setMerchantReference(providerRef, String(orderId));
+  if (!reference.ok) {
+    processLogger().warn(
+      { orderId, providerRef, status: reference.status, code: reference.code },
+      'Kustom merchant reference could not be set',
+    );
+  }
+  const ack = await client.acknowledge(providerRef, `ack:${orderId}`);
   if (!ack.ok) {
     processLogger().warn(
       { orderId, providerRef, status: ack.status, code: ack.code },

@@ -157,7 +157,7 @@ export class KustomClient {
   constructor(private readonly credentials: KustomCredentials) {}
 
   private async call<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     body?: unknown,
     idempotencyKey?: string,
@@ -250,6 +250,20 @@ export class KustomClient {
       `/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/${action}`,
       body,
       `${orderId}:${key}`,
+    );
+  }
+
+  /**
+   * `PATCH …/merchant-references` (204): the shop's order number as `merchant_reference1`, so
+   * Kustom's portal and the shopper's Kustom receipts name the order as the shop does (Klarna
+   * Order Management "Update merchant references"; setting it again to the same value changes
+   * nothing, so no idempotency key).
+   */
+  setMerchantReference(orderId: string, reference1: string): Promise<KustomResult<null>> {
+    return this.call(
+      'PATCH',
+      `/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/merchant-references`,
+      { merchant_reference1: reference1 },
     );
   }
 
